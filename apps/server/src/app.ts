@@ -1,0 +1,102 @@
+/** createApp(): middleware, routers and the error handler. No listen() here, so tests build it in-process. */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Express } from 'express';
+import cookieParser from 'cookie-parser';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from './context';
+import { apiNotFound, errorMiddleware } from './lib/error-middleware';
+import { createAuthRouter } from './modules/auth/auth.routes';
+import { createCatalogRouter } from './modules/catalog';
+import { createCommerceRouter } from './modules/commerce';
+
+const REQUEST_ID = /^[\w-]{8,64}$/;
+
+export function createApp(deps: AppDeps): Express {
+  const { config, logger } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  if (config.trustProxy)
+    app.set('trust proxy', /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/api/health' },
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:', 'https://res.cloudinary.com'],
+          'connect-src': ["'self'"],
+          'form-action': ["'self'"],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'upgrade-insecure-requests': config.isProduction ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      hsts: config.isProduction,
+    }),
+  );
+  app.use(express.json({ limit: '100kb' }));
+  app.use(express.urlencoded({ extended: false, limit: '100kb' }));
+  app.use(cookieParser());
+  app.use(deps.sessions.authenticate);
+
+  app.get('/api/health', async (_req, res) => {
+    try {
+      await deps.db.execute(sql`select 1`);
+      res.json({ status: 'ok' });
+    } catch {
+      res.status(503).json({ status: 'unavailable' });
+    }
+  });
+
+  app.use('/api/auth', createAuthRouter(deps));
+  app.use('/api', createCatalogRouter(deps));
+  app.use('/api', createCommerceRouter(deps));
+  app.use('/api', apiNotFound);
+
+  app.use(
+    '/uploads',
+    express.static(path.resolve(config.uploadDir), {
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      fallthrough: true,
+    }),
+    (_req, res) => {
+      res.status(404).type('text/plain').send('Not found');
+    },
+  );
+
+  const webDist = config.webDist && path.resolve(config.webDist);
+  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
+    app.use(
+      '/assets',
+      express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '365d', index: false }),
+    );
+    app.use(express.static(webDist, { index: false, maxAge: '1h' }));
+    app.get('/{*splat}', (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(path.join(webDist, 'index.html'));
+    });
+  }
+
+  app.use(errorMiddleware);
+  return app;
+}

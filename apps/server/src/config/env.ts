@@ -1,0 +1,163 @@
+/** The only place that reads process.env. A wrong value stops start-up with a list of what is wrong. */
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: z.url().optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    DATA_DIR: z.string().min(1).default('.data'),
+    UPLOAD_DIR: z.string().min(1).optional(),
+    WEB_DIST: z.string().optional(),
+    JWT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    JWT_EXPIRES_IN: z
+      .string()
+      .regex(/^\d+[smhd]$/, 'must look like 7d, 12h or 3600s')
+      .default('7d'),
+    BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(10),
+    COOKIE_SECURE: bool.optional(),
+    TRUST_PROXY: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    SEED_DEMO: bool.optional(),
+    CLOUDINARY_URL: z
+      .string()
+      .regex(/^cloudinary:\/\/[^:]+:[^@]+@.+/, 'must look like cloudinary://key:secret@cloud')
+      .optional(),
+    CLOUDINARY_API_BASE: z.url().optional(),
+    PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+    PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+    PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
+    PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+    PAYPAL_CURRENCY: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code')
+      .default('INR'),
+    PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
+    PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).default(30),
+  })
+  .superRefine((e, ctx) => {
+    if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+    }
+    if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYPAL_CLIENT_SECRET'],
+        message: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together',
+      });
+    }
+    if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
+      });
+    }
+  });
+
+export type RawEnv = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  dataDir: string;
+  uploadDir: string;
+  webDist: string | undefined;
+  jwtSecret: string;
+  jwtExpiresIn: string;
+  bcryptRounds: number;
+  cookieSecure: boolean;
+  trustProxy: string | undefined;
+  logLevel: string;
+  loginRateLimit: number;
+  admin: { email: string; password: string } | undefined;
+  seedDemo: boolean;
+  cloudinaryUrl: string | undefined;
+  cloudinaryApiBase: string | undefined;
+  paypal:
+    | {
+        clientId: string;
+        clientSecret: string;
+        apiBase: string;
+        webhookId: string | undefined;
+        currency: string;
+        timeoutMs: number;
+      }
+    | undefined;
+  paypalCurrency: string;
+  paymentHoldMinutes: number;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const DEV_JWT_SECRET = 'dev-only-secret-change-me-in-production';
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'} ${i.message}`));
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  return Object.freeze({
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    dataDir: e.DATA_DIR,
+    uploadDir: e.UPLOAD_DIR ?? `${e.DATA_DIR}/uploads`,
+    webDist: e.WEB_DIST,
+    jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
+    jwtExpiresIn: e.JWT_EXPIRES_IN,
+    bcryptRounds: e.BCRYPT_ROUNDS,
+    cookieSecure: e.COOKIE_SECURE ?? isProduction,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    seedDemo: e.SEED_DEMO ?? !isProduction,
+    cloudinaryUrl: e.CLOUDINARY_URL,
+    cloudinaryApiBase: e.CLOUDINARY_API_BASE,
+    paypal:
+      e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
+        ? {
+            clientId: e.PAYPAL_CLIENT_ID,
+            clientSecret: e.PAYPAL_CLIENT_SECRET,
+            apiBase: e.PAYPAL_API_BASE.replace(/\/$/, ''),
+            webhookId: e.PAYPAL_WEBHOOK_ID,
+            currency: e.PAYPAL_CURRENCY,
+            timeoutMs: e.PAYPAL_TIMEOUT_MS,
+          }
+        : undefined,
+    paypalCurrency: e.PAYPAL_CURRENCY,
+    paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES,
+  });
+}

@@ -1,0 +1,365 @@
+/**
+ * The whole relational model. Money is integer paise; ids are uuid strings; timestamps are timestamptz.
+ * Column keys are camelCase here and snake_case in SQL (drizzle `casing: 'snake_case'`).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const id = () => uuid().primaryKey().defaultRandom();
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: text().notNull(),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    role: text({ enum: ['user', 'seller', 'admin'] })
+      .notNull()
+      .default('user'),
+    phone: text(),
+    fullName: text(),
+    gender: text({ enum: ['male', 'female', 'other'] }),
+    dob: date({ mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('user','seller','admin')`),
+    check('users_gender_check', sql`${t.gender} is null or ${t.gender} in ('male','female','other')`),
+  ],
+);
+
+export const sellers = pgTable(
+  'sellers',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storename: text().notNull(),
+    businesstype: text({ enum: ['Individual', 'Company'] }).notNull(),
+    gstno: text(),
+    document: text().notNull(),
+    address: text().notNull(),
+    bankaccount: text().notNull(),
+    ifsccode: text().notNull(),
+    approvalstatus: text({ enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    isapproved: boolean().notNull().default(false),
+    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sellers_user_unique').on(t.userId),
+    index('sellers_status_idx').on(t.approvalstatus, t.createdAt),
+    check('sellers_status_check', sql`${t.approvalstatus} in ('pending','approved','rejected')`),
+    check('sellers_approved_consistent', sql`${t.isapproved} = (${t.approvalstatus} = 'approved')`),
+    check('sellers_businesstype_check', sql`${t.businesstype} in ('Individual','Company')`),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    title: text().notNull(),
+    description: text().notNull(),
+    category: text().notNull(),
+    brand: text().notNull(),
+    pricePaise: integer().notNull(),
+    salePricePaise: integer(),
+    /** whole percent 0–100 */
+    discount: integer().notNull().default(0),
+    totalStock: integer().notNull().default(0),
+    image: text().notNull(),
+    /** null for products the admin lists directly */
+    sellerId: uuid().references(() => sellers.id, { onDelete: 'restrict' }),
+    ratingSum: integer().notNull().default(0),
+    reviewCount: integer().notNull().default(0),
+    unitsSold: integer().notNull().default(0),
+    wishlistCount: integer().notNull().default(0),
+    popularity: integer()
+      .notNull()
+      .generatedAlwaysAs(sql`units_sold + wishlist_count`),
+    /** the price a shopper pays per unit before the discount: salePrice when set and > 0, else price */
+    effectivePricePaise: integer()
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(nullif(sale_price_paise, 0), price_paise)`),
+    searchVector: tsvector()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', coalesce(brand, '') || ' ' || coalesce(category, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+      ),
+    /** soft delete: carts and orders keep pointing at it; the shop no longer lists it */
+    deletedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('products_price_positive', sql`${t.pricePaise} > 0`),
+    check(
+      'products_sale_price_range',
+      sql`${t.salePricePaise} is null or (${t.salePricePaise} >= 0 and ${t.salePricePaise} <= ${t.pricePaise})`,
+    ),
+    check('products_discount_range', sql`${t.discount} between 0 and 100`),
+    check('products_stock_nonnegative', sql`${t.totalStock} >= 0`),
+    check(
+      'products_counters_nonnegative',
+      sql`${t.unitsSold} >= 0 and ${t.wishlistCount} >= 0 and ${t.reviewCount} >= 0`,
+    ),
+    index('products_category_price_idx')
+      .on(t.category, t.effectivePricePaise)
+      .where(sql`${t.deletedAt} is null`),
+    index('products_brand_price_idx')
+      .on(t.brand, t.effectivePricePaise)
+      .where(sql`${t.deletedAt} is null`),
+    index('products_price_idx')
+      .on(t.effectivePricePaise, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('products_title_idx')
+      .on(t.title, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('products_seller_idx')
+      .on(t.sellerId)
+      .where(sql`${t.deletedAt} is null`),
+    index('products_search_idx').using('gin', t.searchVector),
+    index('products_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    index('products_discount_idx')
+      .on(t.discount)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+export const carts = pgTable(
+  'carts',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('carts_user_unique').on(t.userId)],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: id(),
+    cartId: uuid()
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('cart_items_cart_product_unique').on(t.cartId, t.productId),
+    check('cart_items_quantity_positive', sql`${t.quantity} >= 1`),
+  ],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text().notNull(),
+    city: text().notNull(),
+    pincode: text().notNull(),
+    phone: text().notNull(),
+    notes: text().notNull(),
+    place: text({ enum: ['home', 'work'] }).notNull(),
+    state: text(),
+    isDefault: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId),
+    uniqueIndex('addresses_one_default')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cartId: uuid(),
+    buyerName: text().notNull(),
+    addressId: uuid().references(() => addresses.id, { onDelete: 'set null' }),
+    address: text().notNull(),
+    city: text().notNull(),
+    pincode: text().notNull(),
+    phone: text().notNull(),
+    notes: text().notNull().default(''),
+    orderStatus: text({ enum: ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    paymentMethod: text().notNull(),
+    paymentStatus: text({ enum: ['pending', 'paid', 'failed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    subtotalPaise: integer().notNull(),
+    discountPaise: integer().notNull(),
+    shippingPaise: integer().notNull(),
+    totalPaise: integer().notNull(),
+    /** the provider's payment/order id (PayPal order id, or the sandbox payment id) */
+    paymentId: text(),
+    payerId: text(),
+    captureId: text(),
+    approvalUrl: text(),
+    /** stock held for this order until paid, cancelled or expired */
+    stockHeld: boolean().notNull().default(false),
+    holdExpiresAt: timestamp({ withTimezone: true }),
+    paidAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('orders_payment_id_unique').on(t.paymentId),
+    index('orders_hold_idx')
+      .on(t.holdExpiresAt)
+      .where(sql`${t.stockHeld}`),
+    index('orders_paid_idx').on(t.paidAt),
+    check(
+      'orders_status_check',
+      sql`${t.orderStatus} in ('pending','confirmed','inProcess','inShipping','delivered','rejected')`,
+    ),
+    check('orders_payment_status_check', sql`${t.paymentStatus} in ('pending','paid','failed','cancelled')`),
+    check(
+      'orders_amounts_nonnegative',
+      sql`${t.subtotalPaise} >= 0 and ${t.discountPaise} >= 0 and ${t.shippingPaise} >= 0 and ${t.totalPaise} >= 0`,
+    ),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: id(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid().references(() => products.id, { onDelete: 'set null' }),
+    sellerId: uuid().references(() => sellers.id, { onDelete: 'set null' }),
+    title: text().notNull(),
+    image: text().notNull(),
+    /** unit price before the discount (salePrice or price) */
+    unitPricePaise: integer().notNull(),
+    discount: integer().notNull().default(0),
+    /** unit price after the discount, the spec's order-line price */
+    linePricePaise: integer().notNull(),
+    quantity: integer().notNull(),
+    /** the seller's own status for its lines of this order */
+    status: text({ enum: ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_seller_idx').on(t.sellerId, t.orderId),
+    index('order_lines_product_idx').on(t.productId),
+    check('order_lines_quantity_positive', sql`${t.quantity} >= 1`),
+    check(
+      'order_lines_status_check',
+      sql`${t.status} in ('pending','confirmed','inProcess','inShipping','delivered','rejected')`,
+    ),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    username: text().notNull(),
+    reviewMessage: text().notNull(),
+    reviewVal: integer().notNull(),
+    verifiedPurchase: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_product_user_unique').on(t.productId, t.userId),
+    index('reviews_product_idx').on(t.productId, t.createdAt),
+    check('reviews_rating_range', sql`${t.reviewVal} between 1 and 5`),
+  ],
+);
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('wishlist_user_product_unique').on(t.userId, t.productId),
+    index('wishlist_product_idx').on(t.productId),
+  ],
+);
+
+export const banners = pgTable('banners', {
+  id: id(),
+  image: text().notNull(),
+  createdAt: createdAt(),
+});
+
+/** Provider events already handled (webhook idempotency). */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: id(),
+    provider: text().notNull(),
+    eventId: text().notNull(),
+    eventType: text().notNull(),
+    orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event_unique').on(t.provider, t.eventId)],
+);

@@ -1,0 +1,76 @@
+/** Process entry: config, database, migrations, bootstrap data, listen, graceful shutdown. */
+import { fileURLToPath } from 'node:url';
+import type { Server } from 'node:http';
+import { ConfigError, loadConfig, type Config } from './config/env';
+import { openDatabase } from './db/client';
+import { createLogger } from './lib/logger';
+import { createApp } from './app';
+import { buildDeps } from './deps';
+import { bootstrapData } from './seed/bootstrap';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const logger = createLogger(config.logLevel);
+  const webDist = config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: config.databasePoolMax,
+  });
+  await database.migrate();
+  const deps = buildDeps({ ...config, webDist }, database.db, logger);
+  await bootstrapData(deps);
+
+  const app = createApp(deps);
+  const server: Server = app.listen(config.port, config.host, () => {
+    logger.info(
+      { port: config.port, database: database.kind, storage: deps.storage.kind },
+      `Marketplace listening on ${config.publicUrl}`,
+    );
+  });
+  server.keepAliveTimeout = 5000;
+
+  let stopping = false;
+  async function shutdown(signal: string, code = 0) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      logger.warn('requests still open after 10 s; closing anyway');
+      server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    server.closeIdleConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await database.close();
+    logger.info('stopped');
+    process.exit(code);
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('unhandledRejection', (reason) => {
+    logger.fatal({ err: reason }, 'unhandled promise rejection');
+    void shutdown('unhandledRejection', 1);
+  });
+  process.on('uncaughtException', (err) => {
+    logger.fatal({ err }, 'uncaught exception');
+    void shutdown('uncaughtException', 1);
+  });
+}
+
+void main().catch((err: unknown) => {
+  console.error('Start-up failed:', err);
+  process.exit(1);
+});

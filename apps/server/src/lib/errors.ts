@@ -1,0 +1,35 @@
+import type { ApiErrorCode, FieldErrors } from '@mp/shared';
+import { z } from 'zod';
+
+/** A failure the caller can act on: answered with its status and the envelope of decisions.md. */
+export class AppError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: ApiErrorCode,
+    message: string,
+    public readonly errors?: FieldErrors,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, code: ApiErrorCode = 'VALIDATION_FAILED') =>
+  new AppError(400, code, message);
+export const unauthenticated = (message = 'Please log in to continue') =>
+  new AppError(401, 'UNAUTHENTICATED', message);
+export const forbidden = (message = 'You are not allowed to do this') =>
+  new AppError(403, 'FORBIDDEN', message);
+export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', `${what} not found`);
+export const conflict = (message: string, code: ApiErrorCode = 'CONFLICT') =>
+  new AppError(409, code, message);
+
+/** Parses a value with a shared zod schema, or throws 400 VALIDATION_FAILED with the field errors. */
+export function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const flat = z.flattenError(result.error) as FieldErrors;
+  const first = result.error.issues[0];
+  const where = first && first.path.length ? `${first.path.join('.')}: ` : '';
+  throw new AppError(400, 'VALIDATION_FAILED', `${where}${first?.message ?? 'Invalid input'}`, flat);
+}

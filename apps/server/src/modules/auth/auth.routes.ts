@@ -1,0 +1,169 @@
+import { Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import {
+  idParamsSchema,
+  loginInputSchema,
+  profileUpdateInputSchema,
+  registerInputSchema,
+  sellerDecisionInputSchema,
+  sellerInfoQuerySchema,
+  sellerRegisterInputSchema,
+} from '@mp/shared';
+import type { AppDeps } from '../../context';
+import { AppError, forbidden, notFound, parse, unauthenticated } from '../../lib/errors';
+import { assertSelfOrAdmin, currentUser, requireAuth, requireRole } from '../../lib/session';
+import { singleFileUpload, storeUpload } from '../../lib/upload';
+import { createSellerService } from '../sellers/seller.service';
+import { createAuthService } from './auth.service';
+import { toSessionUser, toUserDto } from './user.mapper';
+
+const tooMany = (message: string) => () => {
+  throw new AppError(429, 'RATE_LIMITED', message);
+};
+
+export function createAuthRouter(deps: AppDeps): Router {
+  const { db, sessions, config } = deps;
+  const auth = createAuthService({ bcryptRounds: config.bcryptRounds });
+  const sellersSvc = createSellerService(auth);
+  const r = Router();
+
+  const loginLimiter = rateLimit({
+    windowMs: 15 * 60 * 1000,
+    limit: config.loginRateLimit,
+    skipSuccessfulRequests: true,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: tooMany('Too many failed login attempts. Please wait 15 minutes and try again.'),
+  });
+  const uploadLimiter = rateLimit({
+    windowMs: 60 * 60 * 1000,
+    limit: 30,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: tooMany('Too many uploads. Please try again later.'),
+  });
+  const registerLimiter = rateLimit({
+    windowMs: 60 * 60 * 1000,
+    limit: config.loginRateLimit * 5,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: tooMany('Too many registrations from this address. Please try again later.'),
+  });
+
+  r.post('/register', registerLimiter, async (req, res) => {
+    const input = parse(registerInputSchema, req.body);
+    const user = await auth.createUser(db, input, 'user');
+    res.status(201).json({ success: true, message: 'Registration Successful!', user: toUserDto(user) });
+  });
+
+  r.post('/login', loginLimiter, async (req, res) => {
+    const input = parse(loginInputSchema, req.body);
+    const user = await auth.verifyCredentials(db, input);
+    sessions.issue(res, toSessionUser(user));
+    const seller = user.role === 'seller' ? await sellersSvc.byUserId(db, user.id) : undefined;
+    res.json({
+      success: true,
+      message: 'Logged in successfully',
+      data: { role: user.role },
+      user: toUserDto(user),
+      ...(seller ? { seller } : {}),
+    });
+  });
+
+  r.post('/logout', (_req, res) => {
+    sessions.clear(res);
+    res.json({ success: true, message: 'Logged out successfully!' });
+  });
+
+  /** The session's user, with the seller record for sellers. 401 when there is no valid session. */
+  r.get('/check-auth', async (req, res) => {
+    const session = req.user;
+    const user = session ? await auth.findById(db, session.id) : undefined;
+    if (!user) {
+      if (session) sessions.clear(res);
+      throw unauthenticated('Unauthorised user!');
+    }
+    const seller = user.role === 'seller' ? await sellersSvc.byUserId(db, user.id) : undefined;
+    res.json({ success: true, user: toUserDto(user), ...(seller ? { seller } : {}) });
+  });
+
+  r.get('/get', requireAuth, async (req, res) => {
+    const user = await auth.findById(db, currentUser(req).id);
+    if (!user) throw unauthenticated('Unauthorised user!');
+    res.json({ success: true, data: toUserDto(user), user: toUserDto(user) });
+  });
+
+  r.get('/user/seller-info', requireAuth, async (req, res) => {
+    const { email } = parse(sellerInfoQuerySchema, req.query);
+    const caller = currentUser(req);
+    if (caller.role !== 'admin' && caller.email.toLowerCase() !== email) {
+      throw forbidden('You can only look up your own seller profile');
+    }
+    const seller = await sellersSvc.byEmail(db, email);
+    if (!seller) throw notFound('Seller');
+    res.json({ success: true, sellerinfo: seller, data: seller });
+  });
+
+  r.get('/user/:id', requireAuth, async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    assertSelfOrAdmin(req, id);
+    const user = await auth.findById(db, id);
+    if (!user) throw notFound('User');
+    res.json({ success: true, data: toUserDto(user), user: toUserDto(user) });
+  });
+
+  r.put('/update/:id', requireAuth, async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    assertSelfOrAdmin(req, id);
+    const input = parse(profileUpdateInputSchema, req.body);
+    const user = await auth.updateProfile(db, id, input);
+    res.json({
+      success: true,
+      message: 'Profile updated successfully!',
+      data: toUserDto(user),
+      user: toUserDto(user),
+    });
+  });
+
+  r.post('/seller/upload-document', uploadLimiter, singleFileUpload, async (req, res) => {
+    const stored = await storeUpload(req, deps.storage, { folder: 'documents', allowPdf: true });
+    res.status(201).json({ success: true, message: 'Document uploaded', result: { url: stored.url } });
+  });
+
+  r.post('/seller/register-seller', registerLimiter, async (req, res) => {
+    const input = parse(sellerRegisterInputSchema, req.body);
+    const { user, seller } = await sellersSvc.register(db, input);
+    sessions.issue(res, toSessionUser(user));
+    res
+      .status(201)
+      .json({
+        success: true,
+        message: 'Registration Successful!',
+        user: toUserDto(user),
+        seller,
+        data: seller,
+      });
+  });
+
+  const adminOnly = requireRole('admin');
+
+  r.get('/sellerlist/get', adminOnly, async (_req, res) => {
+    res.json({ success: true, data: await sellersSvc.list(db) });
+  });
+
+  r.get('/sellerlist/details/:id', adminOnly, async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    const seller = await sellersSvc.byId(db, id);
+    if (!seller) throw notFound('Seller');
+    res.json({ success: true, data: seller });
+  });
+
+  r.put('/sellerlist/update/:id', adminOnly, async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    const { approvalstatus } = parse(sellerDecisionInputSchema, req.body);
+    const seller = await sellersSvc.decide(db, id, approvalstatus);
+    res.json({ success: true, message: 'Seller status updated!', data: seller });
+  });
+
+  return r;
+}

@@ -1,0 +1,114 @@
+import { desc, eq } from 'drizzle-orm';
+import type { SellerDecision, SellerDto, SellerRegisterInput } from '@mp/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import { sellers, users } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import type { AuthService } from '../auth/auth.service';
+
+const sellerColumns = {
+  seller: sellers,
+  username: users.username,
+  email: users.email,
+  phone: users.phone,
+};
+
+type SellerJoinRow = {
+  seller: typeof sellers.$inferSelect;
+  username: string;
+  email: string;
+  phone: string | null;
+};
+
+export function toSellerDto(r: SellerJoinRow): SellerDto {
+  const s = r.seller;
+  return {
+    _id: s.id,
+    userId: s.userId,
+    createdAt: s.createdAt.toISOString(),
+    approvalstatus: s.approvalstatus,
+    isapproved: s.isapproved,
+    storename: s.storename,
+    businesstype: s.businesstype,
+    gstno: s.gstno,
+    document: s.document,
+    address: s.address,
+    bankaccount: s.bankaccount,
+    ifsccode: s.ifsccode,
+    username: r.username,
+    email: r.email,
+    phone: r.phone,
+  };
+}
+
+export function createSellerService(auth: AuthService) {
+  async function findOne(db: DbOrTx, where: ReturnType<typeof eq>): Promise<SellerDto | undefined> {
+    const [row] = await db
+      .select(sellerColumns)
+      .from(sellers)
+      .innerJoin(users, eq(users.id, sellers.userId))
+      .where(where)
+      .limit(1);
+    return row ? toSellerDto(row) : undefined;
+  }
+
+  return {
+    /** Creates the seller's user (role seller) and its pending seller record in one transaction. */
+    async register(db: Db, input: SellerRegisterInput) {
+      return db.transaction(async (tx) => {
+        const user = await auth.createUser(tx, input, 'seller');
+        const [seller] = await tx
+          .insert(sellers)
+          .values({
+            userId: user.id,
+            storename: input.storename,
+            businesstype: input.businesstype,
+            gstno: input.gstno ?? null,
+            document: input.image,
+            address: input.address,
+            bankaccount: input.bankaccount,
+            ifsccode: input.ifsccode,
+          })
+          .returning();
+        return {
+          user,
+          seller: toSellerDto({
+            seller: seller!,
+            username: user.username,
+            email: user.email,
+            phone: user.phone,
+          }),
+        };
+      });
+    },
+
+    list: async (db: DbOrTx): Promise<SellerDto[]> =>
+      (
+        await db
+          .select(sellerColumns)
+          .from(sellers)
+          .innerJoin(users, eq(users.id, sellers.userId))
+          .orderBy(desc(sellers.createdAt))
+      ).map(toSellerDto),
+
+    byId: (db: DbOrTx, id: string) => findOne(db, eq(sellers.id, id)),
+    byUserId: (db: DbOrTx, userId: string) => findOne(db, eq(sellers.userId, userId)),
+    byEmail: (db: DbOrTx, email: string) => findOne(db, eq(users.email, email.toLowerCase())),
+
+    /** approvalstatus and isapproved always change together. */
+    async decide(db: DbOrTx, id: string, decision: SellerDecision): Promise<SellerDto> {
+      const [updated] = await db
+        .update(sellers)
+        .set({
+          approvalstatus: decision,
+          isapproved: decision === 'approved',
+          decidedAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(eq(sellers.id, id))
+        .returning({ id: sellers.id });
+      if (!updated) throw notFound('Seller');
+      return (await findOne(db, eq(sellers.id, id)))!;
+    },
+  };
+}
+export type SellerService = ReturnType<typeof createSellerService>;

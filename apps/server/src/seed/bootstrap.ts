@@ -1,0 +1,171 @@
+/** Start-up data: the admin from ADMIN_EMAIL/ADMIN_PASSWORD, and demo data on an empty database (not in production). */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import bcrypt from 'bcryptjs';
+import { count, eq, sql } from 'drizzle-orm';
+import { brandLabel, toPaise } from '@mp/shared';
+import type { AppDeps } from '../context';
+import { banners, products, reviews, sellers, users } from '../db/schema';
+import { bannerSvg, productSvg } from './images';
+import { DEMO_BANNERS, DEMO_PASSWORD, DEMO_PRODUCTS, DEMO_REVIEWS, DEMO_USERS } from './demo-data';
+
+export async function bootstrapData(deps: Pick<AppDeps, 'config' | 'db' | 'logger'>): Promise<void> {
+  const { config, db, logger } = deps;
+  const [{ n: userCount } = { n: 0 }] = await db.select({ n: count() }).from(users);
+
+  if (config.admin) {
+    const [existingAdmin] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, 'admin'))
+      .limit(1);
+    if (!existingAdmin) {
+      await db.insert(users).values({
+        username: 'Admin',
+        fullName: 'Admin',
+        email: config.admin.email.toLowerCase(),
+        passwordHash: await bcrypt.hash(config.admin.password, config.bcryptRounds),
+        role: 'admin',
+      });
+      logger.info({ email: config.admin.email }, 'created the admin account from ADMIN_EMAIL');
+    }
+  }
+
+  if (config.seedDemo && !config.isProduction && userCount === 0) {
+    await seedDemo(deps);
+    logger.info({ products: DEMO_PRODUCTS.length }, 'loaded demo data');
+  }
+}
+
+export async function seedDemo({ config, db }: Pick<AppDeps, 'config' | 'db'>): Promise<void> {
+  const hash = (p: string) => bcrypt.hash(p, config.bcryptRounds);
+  const demoDir = path.join(config.uploadDir, 'demo');
+  await mkdir(demoDir, { recursive: true });
+
+  await db.transaction(async (tx) => {
+    const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+    if (!admin) {
+      await tx.insert(users).values({
+        ...DEMO_USERS.admin,
+        fullName: DEMO_USERS.admin.username,
+        passwordHash: await hash(DEMO_PASSWORD.admin),
+        role: 'admin',
+      });
+    }
+    const shopperHash = await hash(DEMO_PASSWORD.shopper);
+    const reviewers = await tx
+      .insert(users)
+      .values([
+        {
+          ...DEMO_USERS.shopper,
+          fullName: DEMO_USERS.shopper.username,
+          phone: '9876543210',
+          passwordHash: shopperHash,
+        },
+        { username: 'Anita Rao', email: 'anita@haat.test', fullName: 'Anita Rao', passwordHash: shopperHash },
+        {
+          username: 'Karan Mehta',
+          email: 'karan@haat.test',
+          fullName: 'Karan Mehta',
+          passwordHash: shopperHash,
+        },
+      ])
+      .returning({ id: users.id, username: users.username });
+
+    const sellerHash = await hash(DEMO_PASSWORD.seller);
+    const sellerIds: string[] = [];
+    for (const [i, s] of DEMO_USERS.sellers.entries()) {
+      const [u] = await tx
+        .insert(users)
+        .values({
+          username: s.username,
+          email: s.email,
+          fullName: s.username,
+          phone: `98100000${i}${i}`,
+          passwordHash: sellerHash,
+          role: 'seller',
+        })
+        .returning({ id: users.id });
+      const [seller] = await tx
+        .insert(sellers)
+        .values({
+          userId: u!.id,
+          storename: s.storename,
+          businesstype: i === 1 ? 'Company' : 'Individual',
+          gstno: i === 1 ? '27ABCDE1234F1Z5' : null,
+          document: '/uploads/demo/document.svg',
+          address: `${12 + i} MG Road, Bengaluru`,
+          bankaccount: `1234567890${i}`,
+          ifsccode: 'HDFC0001234',
+          approvalstatus: s.status,
+          isapproved: s.status === 'approved',
+        })
+        .returning({ id: sellers.id });
+      sellerIds.push(seller!.id);
+    }
+
+    const ownerFor = (category: string, index: number): string | null => {
+      if (['mobile', 'electronics', 'appliances'].includes(category))
+        return index % 4 === 3 ? null : sellerIds[0]!;
+      if (['women', 'fashion', 'kids'].includes(category)) return index % 4 === 3 ? null : sellerIds[1]!;
+      return null;
+    };
+
+    const files: Promise<void>[] = [];
+    const rows = DEMO_PRODUCTS.map((p, i) => {
+      const file = `p-${String(i + 1).padStart(2, '0')}.svg`;
+      files.push(
+        writeFile(
+          path.join(demoDir, file),
+          productSvg({ title: p.title, category: p.category, brandLabel: brandLabel(p.brand) }),
+        ),
+      );
+      return {
+        title: p.title,
+        description: p.description,
+        category: p.category,
+        brand: p.brand,
+        pricePaise: toPaise(p.price),
+        salePricePaise: p.salePrice != null ? toPaise(p.salePrice) : null,
+        discount: p.discount,
+        totalStock: p.totalStock,
+        image: `/uploads/demo/${file}`,
+        sellerId: ownerFor(p.category, i % 8),
+        unitsSold: (i * 37) % 400,
+      };
+    });
+    const inserted = await tx.insert(products).values(rows).returning({ id: products.id });
+
+    const reviewRows = inserted.flatMap((p, i) =>
+      reviewers.slice(0, i % 4).map((u, j) => {
+        const r = DEMO_REVIEWS[(i + j) % DEMO_REVIEWS.length]!;
+        return {
+          productId: p.id,
+          userId: u.id,
+          username: u.username,
+          reviewMessage: r.text,
+          reviewVal: r.rating,
+        };
+      }),
+    );
+    if (reviewRows.length) await tx.insert(reviews).values(reviewRows);
+    await tx.execute(sql`
+      update products p set rating_sum = s.total, review_count = s.n
+      from (select product_id, sum(review_val)::int as total, count(*)::int as n from reviews group by product_id) s
+      where s.product_id = p.id`);
+
+    files.push(
+      writeFile(
+        path.join(demoDir, 'document.svg'),
+        bannerSvg({ heading: 'Business document', sub: 'Demo upload', seed: 'doc' }),
+      ),
+    );
+    const bannerRows = DEMO_BANNERS.map((b, i) => {
+      const file = `banner-${i + 1}.svg`;
+      files.push(writeFile(path.join(demoDir, file), bannerSvg(b)));
+      return { image: `/uploads/demo/${file}` };
+    });
+    await tx.insert(banners).values(bannerRows);
+    await Promise.all(files);
+  });
+}

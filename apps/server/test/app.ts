@@ -1,0 +1,106 @@
+/** Builds the real app in-process on a fresh database, with helpers to act as each role. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import bcrypt from 'bcryptjs';
+import request from 'supertest';
+import { afterAll } from 'vitest';
+import { loadConfig, type Config } from '../src/config/env';
+import { createApp } from '../src/app';
+import { buildDeps } from '../src/deps';
+import type { AppDeps } from '../src/context';
+import { createLogger } from '../src/lib/logger';
+import { sellers, users } from '../src/db/schema';
+import { createTestDatabase } from './db';
+
+export type TestAgent = ReturnType<typeof request.agent>;
+
+export interface TestContext {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  db: AppDeps['db'];
+  config: Config;
+  /** a cookie-keeping client, logged in as nobody */
+  anon(): TestAgent;
+  /** creates a user of that role and answers a logged-in client with its ids */
+  loginAs(
+    role: 'user' | 'admin',
+    overrides?: { email?: string; username?: string },
+  ): Promise<{ agent: TestAgent; userId: string; email: string }>;
+  /** creates a seller (approved unless told otherwise) and answers a logged-in client */
+  loginAsSeller(
+    status?: 'approved' | 'pending' | 'rejected',
+  ): Promise<{ agent: TestAgent; userId: string; sellerId: string; email: string }>;
+}
+
+let counter = 0;
+const uniqueEmail = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}@test.in`;
+export const TEST_PASSWORD = 'Passw0rd!';
+
+/** Call at the top level of a test file; the database is closed after the file. */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const uploadDir = mkdtempSync(path.join(tmpdir(), 'mp-uploads-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    BCRYPT_ROUNDS: '4',
+    JWT_SECRET: 'test-secret-that-is-long-enough',
+    LOG_LEVEL: 'silent',
+    UPLOAD_DIR: uploadDir,
+    LOGIN_RATE_LIMIT: '1000',
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const deps = buildDeps(config, database.db, createLogger(config.logLevel));
+  const app = createApp(deps);
+  const passwordHash = bcrypt.hashSync(TEST_PASSWORD, 4);
+
+  afterAll(async () => {
+    await database.close();
+    rmSync(uploadDir, { recursive: true, force: true });
+  });
+
+  async function login(email: string): Promise<TestAgent> {
+    const agent = request.agent(app);
+    const res = await agent.post('/api/auth/login').send({ email, password: TEST_PASSWORD });
+    if (res.status !== 200) throw new Error(`test login failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return agent;
+  }
+
+  return {
+    app,
+    deps,
+    db: database.db,
+    config,
+    anon: () => request.agent(app),
+    async loginAs(role, overrides = {}) {
+      const email = overrides.email ?? uniqueEmail(role);
+      const [u] = await database.db
+        .insert(users)
+        .values({ username: overrides.username ?? `${role} ${counter}`, email, passwordHash, role })
+        .returning({ id: users.id });
+      return { agent: await login(email), userId: u!.id, email };
+    },
+    async loginAsSeller(status = 'approved') {
+      const email = uniqueEmail('seller');
+      const [u] = await database.db
+        .insert(users)
+        .values({ username: `seller ${counter}`, email, passwordHash, role: 'seller', phone: '9876543210' })
+        .returning({ id: users.id });
+      const [s] = await database.db
+        .insert(sellers)
+        .values({
+          userId: u!.id,
+          storename: `Store ${counter}`,
+          businesstype: 'Individual',
+          document: '/uploads/documents/x.png',
+          address: '1 Test Road',
+          bankaccount: '12345678',
+          ifsccode: 'HDFC0001234',
+          approvalstatus: status,
+          isapproved: status === 'approved',
+        })
+        .returning({ id: sellers.id });
+      return { agent: await login(email), userId: u!.id, sellerId: s!.id, email };
+    },
+  };
+}

@@ -1,0 +1,30 @@
+/** A fresh, migrated database for one test file: PGlite in memory, or a clone on the DATABASE_URL server. */
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '../src/db/client';
+
+export async function createTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  const template = inject('pgTemplate');
+  if (url && template) {
+    const name = `mp_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    const fileUrl = new URL(url);
+    fileUrl.pathname = `/${name}`;
+    const database = openPostgres(fileUrl.toString(), 10);
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await admin.query(`drop database if exists ${name}`).catch(() => undefined);
+        await admin.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteDump'));
+  return openPglite({ loadDataDir: new Blob([dump]) });
+}

@@ -1,0 +1,61 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      'apps/server/drizzle/**',
+      '.data/**',
+      '**/.turbo/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-namespace': 'off',
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration in config/env.ts' },
+      ],
+    },
+  },
+  {
+    files: [
+      'apps/server/src/config/env.ts',
+      'apps/server/src/index.ts',
+      'apps/server/test/**',
+      'apps/server/bench/**',
+      'apps/server/*.config.ts',
+      'apps/web/e2e/**',
+      'apps/web/*.config.ts',
+      'scripts/**',
+      '**/*.config.{js,ts}',
+    ],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/apps/server/**', '@mp/server'], message: 'The web never imports server code' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,69 @@
+/** The API envelope of decisions.md and the error codes both sides switch on. */
+import { z } from 'zod';
+
+export const API_ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'MALFORMED_JSON',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'SELLER_NOT_APPROVED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'EMAIL_TAKEN',
+  'INVALID_CREDENTIALS',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_FILE',
+  'RATE_LIMITED',
+  'OUT_OF_STOCK',
+  'CART_EMPTY',
+  'ADDRESS_LIMIT',
+  'PAYMENT_FAILED',
+  'PAYMENT_PROVIDER_ERROR',
+  'UPSTREAM_ERROR',
+  'INTERNAL',
+] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+export interface FieldErrors {
+  formErrors: string[];
+  fieldErrors: Record<string, string[] | undefined>;
+}
+
+export interface ApiErrorBody {
+  success: false;
+  message: string;
+  code: ApiErrorCode;
+  errors?: FieldErrors;
+  requestId?: string;
+}
+
+export type ApiSuccess<T extends object = object> = { success: true; message?: string } & T;
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  pages: number;
+}
+
+export const idSchema = z.uuid({ message: 'Must be a valid id' });
+export const idParamsSchema = z.object({ id: idSchema });
+
+/** Trimmed non-empty string of bounded length. */
+export const text = (label: string, max = 200) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** Either an http(s) URL or a path served by this server under /uploads/. */
+export const imageUrlSchema = z
+  .string({ message: 'Image is required' })
+  .trim()
+  .min(1, 'Image is required')
+  .max(2048)
+  .refine((v) => /^https?:\/\/\S+$/i.test(v) || /^\/uploads\/[\w./-]+$/.test(v), 'Image must be a URL');
+
+/** Empty strings from HTML forms count as "not given". */
+export const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { GENDERS, ROLES } from './constants';
+import { emptyToUndefined, text } from './api';
+
+export const emailSchema = z
+  .string({ message: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Enter a valid email address' }).max(254));
+
+export const passwordSchema = z
+  .string({ message: 'Password is required' })
+  .min(6, 'Password must be at least 6 characters')
+  .max(72, 'Password must be at most 72 characters');
+
+export const usernameSchema = text('Username', 50);
+
+export const phoneSchema = z
+  .string({ message: 'Phone is required' })
+  .trim()
+  .regex(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, 'Enter a valid phone number');
+
+/** POST /api/auth/register. Any role in the body is ignored: registration always makes a shopper. */
+export const registerInputSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type RegisterInput = z.infer<typeof registerInputSchema>;
+
+export const loginInputSchema = z.object({
+  email: emailSchema,
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const roleSchema = z.enum(ROLES);
+
+export const userDtoSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  phone: z.string().nullable(),
+  fullName: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  dob: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type UserDto = z.infer<typeof userDtoSchema>;
+
+/** PUT /api/auth/update/{id}: fullName and email are read-only on the profile form. */
+export const profileUpdateInputSchema = z.object({
+  phone: phoneSchema,
+  gender: z.preprocess(emptyToUndefined, z.enum(GENDERS).nullable().optional()),
+  dob: z.preprocess(
+    emptyToUndefined,
+    z.iso
+      .date({ message: 'Date of birth must be a date (YYYY-MM-DD)' })
+      .refine((d) => new Date(d) <= new Date(), 'Date of birth cannot be in the future')
+      .nullable()
+      .optional(),
+  ),
+});
+export type ProfileUpdateInput = z.infer<typeof profileUpdateInputSchema>;
+
+export interface AuthAnswer {
+  success: true;
+  message: string;
+  user: UserDto;
+}
+export interface LoginAnswer extends AuthAnswer {
+  data: { role: UserDto['role'] };
+}

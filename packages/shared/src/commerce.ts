@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { ADDRESS_PLACES, LIMITS, SELLER_ORDER_STATUSES } from './constants';
+import { emptyToUndefined, text } from './api';
+import { phoneSchema } from './auth';
+
+const quantitySchema = z.coerce
+  .number({ message: 'Quantity must be a number' })
+  .int('Quantity must be a whole number')
+  .min(1, 'Quantity must be at least 1')
+  .max(LIMITS.cartQuantityMax, `Quantity must be at most ${LIMITS.cartQuantityMax}`);
+
+const productIdSchema = z.uuid({ message: 'Must be a valid product id' });
+
+/** POST /api/shop/cart/add. userId and discount from the client are ignored (session and catalogue win). */
+export const cartAddInputSchema = z.object({
+  productId: productIdSchema,
+  quantity: z.preprocess((v) => emptyToUndefined(v) ?? 1, quantitySchema),
+});
+export type CartAddInput = z.infer<typeof cartAddInputSchema>;
+
+/** PUT /api/shop/cart/update-cart: sets the line's quantity. */
+export const cartUpdateInputSchema = z.object({ productId: productIdSchema, quantity: quantitySchema });
+export type CartUpdateInput = z.infer<typeof cartUpdateInputSchema>;
+
+export interface CartItemDto {
+  productId: string;
+  title: string;
+  image: string;
+  salePrice: number | null;
+  price: number;
+  discount: number;
+  quantity: number;
+  totalStock: number;
+  sellerId: string | null;
+}
+export interface CartDto {
+  _id: string;
+  userId: string;
+  items: CartItemDto[];
+}
+
+export const pincodeSchema = z
+  .string({ message: 'Pincode is required' })
+  .trim()
+  .regex(/^[1-9][0-9]{5}$/, 'Pincode must be 6 digits');
+
+export const addressInputSchema = z.object({
+  address: text('Address', 300),
+  city: text('City', 100),
+  pincode: pincodeSchema,
+  phone: phoneSchema,
+  notes: text('Notes', 300),
+  place: z.enum(ADDRESS_PLACES, { message: 'Place must be home or work' }),
+  state: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  isDefault: z.boolean().optional(),
+});
+export type AddressInput = z.infer<typeof addressInputSchema>;
+export interface AddressDto extends Omit<AddressInput, 'state' | 'isDefault'> {
+  _id: string;
+  addressId: string;
+  userId: string;
+  state: string | null;
+  isDefault: boolean;
+}
+
+/** POST /api/shop/order/create: only the address is taken from the client; prices come from the database. */
+export const orderCreateInputSchema = z
+  .object({
+    addressId: z.uuid({ message: 'Choose a delivery address' }).optional(),
+    addressInfo: z
+      .object({ addressId: z.uuid({ message: 'Choose a delivery address' }) })
+      .loose()
+      .optional(),
+  })
+  .loose()
+  .refine((o) => o.addressId ?? o.addressInfo?.addressId, {
+    message: 'Choose a delivery address',
+    path: ['addressId'],
+  });
+export type OrderCreateInput = z.infer<typeof orderCreateInputSchema>;
+
+export const orderCaptureInputSchema = z.object({
+  paymentId: z.string({ message: 'paymentId is required' }).trim().min(1, 'paymentId is required').max(200),
+  payerId: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
+  orderId: z.preprocess(emptyToUndefined, z.uuid({ message: 'Must be a valid order id' }).optional()),
+});
+export type OrderCaptureInput = z.infer<typeof orderCaptureInputSchema>;
+
+export const sellerOrderStatusInputSchema = z.object({
+  orderStatus: z.enum(SELLER_ORDER_STATUSES, {
+    message: `Order status must be one of: ${SELLER_ORDER_STATUSES.join(', ')}`,
+  }),
+});
+export type SellerOrderStatusInput = z.infer<typeof sellerOrderStatusInputSchema>;
+
+export interface OrderLineDto {
+  productId: string;
+  _id: string;
+  title: string;
+  image: string;
+  /** unit price after the line's discount, 2 decimals */
+  price: string;
+  unitPrice: number;
+  discount: number;
+  quantity: number;
+  sellerId: string | null;
+  status: string;
+}
+export interface OrderAddressDto {
+  addressId: string | null;
+  address: string;
+  city: string;
+  pincode: string;
+  phone: string;
+  notes: string;
+}
+export interface OrderDto {
+  _id: string;
+  orderId: string;
+  userId: string;
+  cartId: string | null;
+  buyerName: string;
+  createdAt: string;
+  orderDate: string;
+  orderUpdateDate: string;
+  cartItems: OrderLineDto[];
+  addressInfo: OrderAddressDto;
+  orderStatus: string;
+  paymentMethod: string;
+  paymentStatus: string;
+  subtotal: number;
+  discount: number;
+  shippingCharge: number;
+  totalAmount: number;
+  paymentId: string;
+  payerId: string;
+  /** per-seller status of an order that spans several sellers */
+  sellerStatuses: Record<string, string>;
+}

@@ -1,0 +1,125 @@
+/** Enums and business constants of spec sections 3 and 9 (with decisions.md corrections). */
+
+export const ROLES = ['user', 'seller', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const CATEGORIES = [
+  { id: 'men', label: 'Men' },
+  { id: 'women', label: 'Women' },
+  { id: 'kids', label: 'Kids' },
+  { id: 'accessories', label: 'Accessories' },
+  { id: 'footwear', label: 'Footwear' },
+  { id: 'mobile', label: 'Mobile' },
+  { id: 'appliances', label: 'Appliances' },
+  { id: 'electronics', label: 'Electronics' },
+  { id: 'fashion', label: 'Fashion' },
+] as const;
+export type Category = (typeof CATEGORIES)[number]['id'];
+export const CATEGORY_IDS = CATEGORIES.map((c) => c.id) as unknown as readonly [Category, ...Category[]];
+/** The spec spells electronics 'electonics'; that spelling is accepted as an alias on input. */
+export const CATEGORY_ALIASES: Readonly<Record<string, Category>> = { electonics: 'electronics' };
+
+export const BRANDS = [
+  { id: 'nike', label: 'Nike' },
+  { id: 'adidas', label: 'Adidas' },
+  { id: 'puma', label: 'Puma' },
+  { id: 'levi', label: "Levi's" },
+  { id: 'zara', label: 'Zara' },
+  { id: 'h&m', label: 'H&M' },
+  { id: 'apple', label: 'Apple' },
+  { id: 'samsung', label: 'Samsung' },
+  { id: 'oneplus', label: 'OnePlus' },
+  { id: 'xiaomi', label: 'Xiaomi' },
+  { id: 'realme', label: 'Realme' },
+  { id: 'vivo', label: 'Vivo' },
+  { id: 'oppo', label: 'Oppo' },
+  { id: 'motorola', label: 'Motorola' },
+  { id: 'tecno', label: 'Tecno' },
+  { id: 'boat', label: 'boAt' },
+  { id: 'noise', label: 'Noise' },
+  { id: 'fastrack', label: 'Fastrack' },
+  { id: 'casio', label: 'Casio' },
+  { id: 'philips', label: 'Philips' },
+  { id: 'panasonic', label: 'Panasonic' },
+  { id: 'godrej', label: 'Godrej' },
+  { id: 'voltas', label: 'Voltas' },
+  { id: 'bluestar', label: 'Blue Star' },
+  { id: 'lg', label: 'LG' },
+] as const;
+export type Brand = (typeof BRANDS)[number]['id'];
+export const BRAND_IDS = BRANDS.map((b) => b.id) as unknown as readonly [Brand, ...Brand[]];
+
+export const categoryLabel = (id: string): string => CATEGORIES.find((c) => c.id === id)?.label ?? id;
+export const brandLabel = (id: string): string => BRANDS.find((b) => b.id === id)?.label ?? id;
+
+export const SORT_OPTIONS = [
+  { id: 'price-lowtohigh', label: 'Price: Low to High' },
+  { id: 'price-hightolow', label: 'Price: High to Low' },
+  { id: 'title-atoz', label: 'Title: A to Z' },
+  { id: 'title-ztoa', label: 'Title: Z to A' },
+] as const;
+export type SortBy = (typeof SORT_OPTIONS)[number]['id'];
+export const SORT_IDS = SORT_OPTIONS.map((s) => s.id) as unknown as readonly [SortBy, ...SortBy[]];
+export const DEFAULT_SORT: SortBy = 'price-lowtohigh';
+
+export const SELLER_APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type SellerApprovalStatus = (typeof SELLER_APPROVAL_STATUSES)[number];
+/** The admin may only move a seller to one of these. */
+export const SELLER_DECISIONS = ['approved', 'rejected'] as const;
+export type SellerDecision = (typeof SELLER_DECISIONS)[number];
+
+export const BUSINESS_TYPES = ['Individual', 'Company'] as const;
+export type BusinessType = (typeof BUSINESS_TYPES)[number];
+
+export const GENDERS = ['male', 'female', 'other'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const ADDRESS_PLACES = ['home', 'work'] as const;
+export type AddressPlace = (typeof ADDRESS_PLACES)[number];
+
+export const ORDER_STATUSES = [
+  'pending',
+  'confirmed',
+  'inProcess',
+  'inShipping',
+  'delivered',
+  'rejected',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The five statuses a seller can pick for its own lines. */
+export const SELLER_ORDER_STATUSES = ['pending', 'inProcess', 'inShipping', 'delivered', 'rejected'] as const;
+export type SellerOrderStatus = (typeof SELLER_ORDER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'cancelled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_METHODS = ['paypal', 'sandbox'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const LIMITS = {
+  maxAddresses: 3,
+  deliveryCharge: 40,
+  freeDeliveryAbove: 500,
+  lowStockBelow: 10,
+  bestSellerAbovePrice: 500,
+  searchMinChars: 4,
+  searchDebounceMs: 500,
+  sellerPollMs: 5000,
+  captureDelayMs: 5000,
+  pageSizeDefault: 24,
+  pageSizeMax: 100,
+  uploadMaxBytes: 5 * 1024 * 1024,
+  cartQuantityMax: 99,
+  bestDealsCount: 10,
+  topDiscountCount: 10,
+  topSelectionCount: 10,
+  electronicsRowCount: 8,
+  homeGridShown: 6,
+  /** The shop filter offers every brand (decisions.md); the spec's product form already has all 25. */
+  filterBrandCount: 25,
+} as const;
+
+export const MESSAGES = {
+  addressLimit: 'You can add maximum 3 addresses',
+  onlyLeft: (n: number) => `Only ${n} Quantity are left`,
+} as const;

@@ -1,0 +1,95 @@
+/** The price rules of decisions.md. Everything is computed in integer paise, answered in rupees. */
+import { LIMITS } from './constants';
+import { toPaise, toRupees } from './money';
+
+export interface PriceInput {
+  price: number;
+  salePrice?: number | null;
+  /** percent, 0–100 */
+  discount?: number | null;
+}
+
+export interface PricedLineInput extends PriceInput {
+  quantity: number;
+}
+
+export class PricingError extends Error {}
+
+/** Unit price = salePrice when set and > 0, else price (rupees). */
+export function unitPrice(p: PriceInput): number {
+  return p.salePrice != null && p.salePrice > 0 ? p.salePrice : p.price;
+}
+
+function assertQuantity(quantity: number): void {
+  if (!Number.isInteger(quantity) || quantity < 1) {
+    throw new PricingError(`Quantity must be a whole number of at least 1 (got ${quantity})`);
+  }
+}
+
+function discountPercent(p: PriceInput): number {
+  const d = p.discount ?? 0;
+  return Math.min(100, Math.max(0, d));
+}
+
+/** Line discount = unit × discount% / 100 × quantity, in paise (rounded once per line). */
+export function lineDiscountPaise(line: PricedLineInput): number {
+  assertQuantity(line.quantity);
+  return Math.round((toPaise(unitPrice(line)) * discountPercent(line) * line.quantity) / 100);
+}
+
+/** The price stored on an order line: unit reduced by the discount percent, to 2 decimals. */
+export function discountedUnitPrice(p: PriceInput): number {
+  return toRupees(Math.round((toPaise(unitPrice(p)) * (100 - discountPercent(p))) / 100));
+}
+
+export function deliveryChargeFor(subtotal: number): number {
+  return subtotal <= LIMITS.freeDeliveryAbove ? LIMITS.deliveryCharge : 0;
+}
+
+export interface CartTotals {
+  subtotal: number;
+  discount: number;
+  shippingCharge: number;
+  total: number;
+  itemCount: number;
+}
+
+/**
+ * Subtotal = Σ unit × quantity; delivery 40 when subtotal ≤ 500 else 0;
+ * total = subtotal − discounts + delivery. An empty cart has no delivery charge.
+ */
+export function computeTotals(lines: readonly PricedLineInput[]): CartTotals {
+  let subtotalPaise = 0;
+  let discountPaise = 0;
+  let itemCount = 0;
+  for (const line of lines) {
+    assertQuantity(line.quantity);
+    subtotalPaise += toPaise(unitPrice(line)) * line.quantity;
+    discountPaise += lineDiscountPaise(line);
+    itemCount += line.quantity;
+  }
+  const subtotal = toRupees(subtotalPaise);
+  const shippingPaise = lines.length === 0 ? 0 : toPaise(deliveryChargeFor(subtotal));
+  return {
+    subtotal,
+    discount: toRupees(discountPaise),
+    shippingCharge: toRupees(shippingPaise),
+    total: toRupees(subtotalPaise - discountPaise + shippingPaise),
+    itemCount,
+  };
+}
+
+export type StockBadge =
+  { kind: 'out-of-stock'; label: string } | { kind: 'low-stock'; label: string } | null;
+
+/** Stock 0 → Out Of Stock; 1–9 → 'Only N items left'; otherwise no stock badge. */
+export function stockBadge(stock: number): StockBadge {
+  if (stock <= 0) return { kind: 'out-of-stock', label: 'Out Of Stock' };
+  if (stock < LIMITS.lowStockBelow) return { kind: 'low-stock', label: `Only ${stock} items left` };
+  return null;
+}
+
+/** Stock above 0 with a sale price above 500 shows Best Seller. */
+export function isBestSeller(p: { totalStock: number; salePrice?: number | null }): boolean {
+  return p.totalStock > 0 && (p.salePrice ?? 0) > LIMITS.bestSellerAbovePrice;
+}

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { BRAND_IDS, CATEGORY_ALIASES, CATEGORY_IDS, LIMITS, SORT_IDS } from './constants';
+import { emptyToUndefined, imageUrlSchema, text } from './api';
+
+const normaliseCategory = (v: unknown) =>
+  typeof v === 'string' ? (CATEGORY_ALIASES[v.trim().toLowerCase()] ?? v.trim().toLowerCase()) : v;
+
+export const categorySchema = z.preprocess(
+  normaliseCategory,
+  z.enum(CATEGORY_IDS, { message: `Category must be one of: ${CATEGORY_IDS.join(', ')}` }),
+);
+export const brandSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z.enum(BRAND_IDS, { message: 'Unknown brand' }),
+);
+
+const money = (label: string) =>
+  z.coerce
+    .number({ message: `${label} must be a number` })
+    .refine(Number.isFinite, `${label} must be a number`)
+    .refine(
+      (n) => Math.round(n * 100) === Math.round(n * 100 * 1e6) / 1e6,
+      `${label} has at most 2 decimals`,
+    );
+
+/** Product add/edit (admin and seller). Numbers may arrive as strings from forms. */
+export const productInputSchema = z
+  .object({
+    title: text('Title', 200),
+    description: text('Description', 5000),
+    category: categorySchema,
+    brand: brandSchema,
+    price: money('Price')
+      .refine((n) => n > 0, 'Price must be greater than 0')
+      .refine((n) => n <= 10_000_000, 'Price is too large'),
+    salePrice: z.preprocess(
+      emptyToUndefined,
+      money('Sale price')
+        .refine((n) => n >= 0, 'Sale price cannot be negative')
+        .optional(),
+    ),
+    discount: z.preprocess(
+      (v) => emptyToUndefined(v) ?? 0,
+      z.coerce
+        .number({ message: 'Discount must be a number' })
+        .int('Discount must be a whole percent')
+        .min(0, 'Discount must be between 0 and 100')
+        .max(100, 'Discount must be between 0 and 100'),
+    ),
+    totalStock: z.coerce
+      .number({ message: 'Stock must be a number' })
+      .int('Stock must be a whole number')
+      .min(0, 'Stock cannot be negative')
+      .max(1_000_000, 'Stock is too large'),
+    image: imageUrlSchema,
+  })
+  .refine((p) => p.salePrice == null || p.salePrice <= p.price, {
+    message: 'Sale price cannot be above the price',
+    path: ['salePrice'],
+  });
+export type ProductInput = z.infer<typeof productInputSchema>;
+
+export const productDtoSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  brand: z.string(),
+  price: z.number(),
+  salePrice: z.number().nullable(),
+  discount: z.number(),
+  totalStock: z.number(),
+  image: z.string(),
+  sellerId: z.string().nullable(),
+  averageReview: z.number(),
+  reviewCount: z.number(),
+  popularity: z.number(),
+  createdAt: z.string(),
+});
+export type ProductDto = z.infer<typeof productDtoSchema>;
+
+const csvList = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => {
+    if (v == null || v === '') return [];
+    const parts = Array.isArray(v) ? v.flatMap((x) => String(x).split(',')) : String(v).split(',');
+    return parts.map((s) => s.trim()).filter(Boolean);
+  }, z.array(item).max(50));
+
+/** GET /api/shop/products/get query. */
+export const productListQuerySchema = z.object({
+  category: csvList(categorySchema),
+  brand: csvList(brandSchema),
+  sortBy: z.preprocess(emptyToUndefined, z.enum(SORT_IDS, { message: 'Unknown sort order' }).optional()),
+  page: z.coerce.number().int().min(1, 'Page must be 1 or more').max(100_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'Limit must be 1 or more')
+    .max(LIMITS.pageSizeMax, `Limit must be at most ${LIMITS.pageSizeMax}`)
+    .default(LIMITS.pageSizeDefault),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+export const searchKeywordSchema = z
+  .string()
+  .trim()
+  .min(1, 'Keyword is required')
+  .max(100, 'Keyword is too long');
+
+export interface FacetCount {
+  id: string;
+  count: number;
+}
+export interface ProductFacets {
+  category: FacetCount[];
+  brand: FacetCount[];
+}
+
+export interface HomeSections {
+  bestDeals: ProductDto[];
+  electronicsOffers: ProductDto[];
+  topDiscounts: ProductDto[];
+  topSelection: ProductDto[];
+}
+
+export const bannerInputSchema = z.object({ image: imageUrlSchema });
+export type BannerInput = z.infer<typeof bannerInputSchema>;
+export interface BannerDto {
+  _id: string;
+  image: string;
+  createdAt: string;
+}
+
+export const reviewInputSchema = z.object({
+  productId: z.uuid({ message: 'Must be a valid product id' }),
+  reviewMessage: text('Review', 2000),
+  reviewVal: z.coerce
+    .number({ message: 'Rating must be a number' })
+    .int('Rating must be a whole number of stars')
+    .min(1, 'Rating must be between 1 and 5')
+    .max(5, 'Rating must be between 1 and 5'),
+});
+export type ReviewInput = z.infer<typeof reviewInputSchema>;
+export interface ReviewDto {
+  _id: string;
+  productId: string;
+  userId: string;
+  username: string;
+  reviewMessage: string;
+  reviewVal: number;
+  verifiedPurchase: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const wishlistInputSchema = z.object({ productId: z.uuid({ message: 'Must be a valid product id' }) });
+export interface WishlistItemDto {
+  _id: string;
+  userId: string;
+  productId: string;
+  image: string;
+  title: string;
+  salePrice: number | null;
+  price: number;
+  discount: number;
+  description: string;
+  totalStock: number;
+}
