@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { resolveAccess } from './access';
+
+/** Wraps every layout: sends the visitor where section 6 says, remembering the origin for login. */
+export function CheckAuth({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const { isAuthenticated, user, seller } = useAppSelector((s) => s.auth);
+  const redirect = resolveAccess(location.pathname, { isAuthenticated, role: user?.role ?? null, seller });
+  if (!redirect) return <>{children}</>;
+  const from = redirect.rememberFrom ? { from: `${location.pathname}${location.search}` } : undefined;
+  // after login the auth pages send the user back to `from` when it is set
+  const fromState = (location.state as { from?: string } | null)?.from;
+  if (location.pathname.startsWith('/auth') && fromState) return <Navigate to={fromState} replace />;
+  return <Navigate to={redirect.to} replace state={from} />;
+}
