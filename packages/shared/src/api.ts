@@ -63,7 +63,10 @@ export const imageUrlSchema = z
   .trim()
   .min(1, 'Image is required')
   .max(2048)
-  .refine((v) => /^https?:\/\/\S+$/i.test(v) || /^\/uploads\/[\w./-]+$/.test(v), 'Image must be a URL');
+  .refine(
+    (v) => /^https?:\/\/\S+$/i.test(v) || (/^\/uploads\/[\w./-]+$/.test(v) && !/(^|\/)\.\.?(\/|$)/.test(v)),
+    'Image must be a URL',
+  );
 
 /** Empty strings from HTML forms count as "not given". */
 export const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);

@@ -15,5 +15,6 @@ const inrWhole = new Intl.NumberFormat('en-IN', {
 /** ₹ with Indian digit grouping: 123456.5 → "₹1,23,456.50"; whole amounts drop the paise: "₹1,499". */
 export function formatINR(rupees: number): string {
   if (!Number.isFinite(rupees)) return '₹0';
-  return Number.isInteger(rupees) ? inrWhole.format(rupees) : inr.format(rupees).replace(/(\.\d)$/, '$10');
+  const r = roundRupees(rupees); // 99.999 → 100, shown as a whole amount
+  return Number.isInteger(r) ? inrWhole.format(r) : inr.format(r).replace(/(\.\d)$/, '$10');
 }
