@@ -1,0 +1,149 @@
+/** Labelled form controls with an error line. Every input gets a <label>; errors are tied with aria-describedby. */
+import {
+  forwardRef,
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+import { cn } from './cn';
+
+const CONTROL =
+  'block w-full rounded-md border bg-white px-3 text-sm text-gray-900 shadow-sm placeholder:text-gray-400 ' +
+  'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 ' +
+  'disabled:bg-gray-100 disabled:text-gray-500 read-only:bg-gray-50';
+
+interface FieldBase {
+  label: ReactNode;
+  error?: string | null;
+  hint?: ReactNode;
+  /** visually hide the label (still read by screen readers) */
+  hideLabel?: boolean;
+  wrapperClassName?: string;
+}
+
+function FieldShell({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  hideLabel,
+  wrapperClassName,
+  children,
+}: FieldBase & { id: string; required?: boolean; children: ReactNode }) {
+  return (
+    <div className={cn('flex flex-col gap-1', wrapperClassName)}>
+      <label htmlFor={id} className={cn('text-sm font-medium text-gray-700', hideLabel && 'sr-only')}>
+        {label}
+        {required && (
+          <span className="ml-0.5 text-red-600" aria-hidden>
+            *
+          </span>
+        )}
+      </label>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-gray-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-xs font-medium text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const describedBy = (id: string, error?: string | null, hint?: ReactNode) =>
+  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+
+export type InputProps = FieldBase & InputHTMLAttributes<HTMLInputElement>;
+
+export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
+  { label, error, hint, hideLabel, wrapperClassName, id, className, ...rest },
+  ref,
+) {
+  const auto = useId();
+  const fid = id ?? auto;
+  return (
+    <FieldShell {...{ id: fid, label, error, hint, hideLabel, wrapperClassName, required: rest.required }}>
+      <input
+        ref={ref}
+        id={fid}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fid, error, hint)}
+        className={cn(CONTROL, 'h-10', error ? 'border-red-500' : 'border-gray-300', className)}
+        {...rest}
+      />
+    </FieldShell>
+  );
+});
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+export type SelectProps = FieldBase &
+  SelectHTMLAttributes<HTMLSelectElement> & {
+    options: readonly SelectOption[];
+    /** placeholder text; defaults to the spec's '--- Select {label} ---' when label is a string */
+    placeholder?: string | false;
+  };
+
+export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
+  { label, error, hint, hideLabel, wrapperClassName, id, className, options, placeholder, ...rest },
+  ref,
+) {
+  const auto = useId();
+  const fid = id ?? auto;
+  const ph =
+    placeholder === false
+      ? null
+      : (placeholder ?? (typeof label === 'string' ? `--- Select ${label} ---` : null));
+  return (
+    <FieldShell {...{ id: fid, label, error, hint, hideLabel, wrapperClassName, required: rest.required }}>
+      <select
+        ref={ref}
+        id={fid}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fid, error, hint)}
+        className={cn(CONTROL, 'h-10 pr-8', error ? 'border-red-500' : 'border-gray-300', className)}
+        {...rest}
+      >
+        {ph && <option value="">{ph}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+});
+
+export type TextareaProps = FieldBase & TextareaHTMLAttributes<HTMLTextAreaElement>;
+
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea(
+  { label, error, hint, hideLabel, wrapperClassName, id, className, rows = 3, ...rest },
+  ref,
+) {
+  const auto = useId();
+  const fid = id ?? auto;
+  return (
+    <FieldShell {...{ id: fid, label, error, hint, hideLabel, wrapperClassName, required: rest.required }}>
+      <textarea
+        ref={ref}
+        id={fid}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fid, error, hint)}
+        className={cn(CONTROL, 'py-2', error ? 'border-red-500' : 'border-gray-300', className)}
+        {...rest}
+      />
+    </FieldShell>
+  );
+});

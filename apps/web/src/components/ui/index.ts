@@ -1,0 +1,21 @@
+/** Shared UI primitives (shop and consoles). Keep the APIs small and stable. */
+export { cn, type ClassValue } from './cn';
+export { Button, buttonClass, type ButtonProps, type ButtonVariant, type ButtonSize } from './button';
+export {
+  Input,
+  Select,
+  Textarea,
+  type InputProps,
+  type SelectProps,
+  type SelectOption,
+  type TextareaProps,
+} from './field';
+export { Modal, CloseButton, type ModalProps } from './modal';
+export { Drawer, type DrawerProps } from './drawer';
+export { Badge, StatusBadge, statusTone, statusLabel, type BadgeTone } from './badge';
+export { Skeleton, LoadingRegion } from './skeleton';
+export { EmptyState, type EmptyStateProps } from './empty-state';
+export { Spinner } from './spinner';
+export { Price, type PriceProps } from './price';
+export { ProductImage, type ProductImageProps } from './product-image';
+export { useFocusTrap } from './use-focus-trap';

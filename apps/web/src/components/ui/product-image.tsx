@@ -1,0 +1,63 @@
+/** Product image: lazy by default, explicit width/height (no layout shift), a neutral fallback on error. */
+import { useState, type ImgHTMLAttributes } from 'react';
+import { cn } from './cn';
+
+export interface ProductImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
+  src: string | null | undefined;
+  alt: string;
+  width: number;
+  height: number;
+  /** eager + high priority for the largest image above the fold */
+  priority?: boolean;
+}
+
+export function ProductImage({
+  src,
+  alt,
+  width,
+  height,
+  priority,
+  className,
+  sizes,
+  ...rest
+}: ProductImageProps) {
+  const [failed, setFailed] = useState(false);
+  if (!src || failed) {
+    return (
+      <div
+        role="img"
+        aria-label={alt}
+        style={{ aspectRatio: `${width} / ${height}` }}
+        className={cn('flex items-center justify-center bg-gray-100 text-gray-400', className)}
+      >
+        <svg
+          viewBox="0 0 24 24"
+          className="h-1/4 w-1/4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.5}
+          aria-hidden
+        >
+          <rect x="3" y="4" width="18" height="16" rx="2" />
+          <circle cx="9" cy="10" r="2" />
+          <path d="m21 16-5-5-9 9" />
+        </svg>
+      </div>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      sizes={sizes}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding="async"
+      fetchPriority={priority ? 'high' : undefined}
+      onError={() => setFailed(true)}
+      className={cn('bg-gray-100 object-cover', className)}
+      {...rest}
+    />
+  );
+}
