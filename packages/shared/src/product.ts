@@ -166,3 +166,29 @@ export interface WishlistItemDto {
   description: string;
   totalStock: number;
 }
+
+/** Search answers at most this many products per page. */
+export const SEARCH_LIMIT_MAX = 48;
+
+/** GET /api/shop/product/search/search-product/:keyword query: optional page and limit (≤ 48). */
+export const searchQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, 'Page must be 1 or more').max(1000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'Limit must be 1 or more')
+    .max(SEARCH_LIMIT_MAX, `Limit must be at most ${SEARCH_LIMIT_MAX}`)
+    .default(SEARCH_LIMIT_MAX),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** Admin/seller product lists: everything unless page (and limit, default 24, max 100) is given. */
+export const managementListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, 'Page must be 1 or more').max(100_000).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'Limit must be 1 or more')
+    .max(LIMITS.pageSizeMax, `Limit must be at most ${LIMITS.pageSizeMax}`)
+    .optional(),
+});

@@ -1,7 +1,20 @@
 import { Router } from 'express';
 import type { AppDeps } from '../../context';
+import { createBannerRouter } from './banners/banner.routes';
+import { createHomeRouter } from './home/home.routes';
+import { createProductRouter } from './products/product.routes';
+import { createReviewRouter } from './reviews/review.routes';
+import { createWishlistRouter } from './wishlist/wishlist.routes';
+
+export { invalidateCatalog } from './catalog-cache';
 
 /** Products (admin, seller, shop), images, banners, reviews, wishlist, home sections. Mounted at /api. */
-export function createCatalogRouter(_deps: AppDeps): Router {
-  return Router();
+export function createCatalogRouter(deps: AppDeps): Router {
+  const r = Router();
+  r.use(createProductRouter(deps));
+  r.use(createHomeRouter(deps));
+  r.use(createReviewRouter(deps));
+  r.use(createWishlistRouter(deps));
+  r.use(createBannerRouter(deps));
+  return r;
 }

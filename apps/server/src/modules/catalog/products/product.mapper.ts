@@ -1,0 +1,63 @@
+import { toRupees, type ProductDto } from '@mp/shared';
+import { products } from '../../../db/schema';
+
+/** The columns every product answer needs (never the search vector). */
+export const productColumns = {
+  id: products.id,
+  title: products.title,
+  description: products.description,
+  category: products.category,
+  brand: products.brand,
+  pricePaise: products.pricePaise,
+  salePricePaise: products.salePricePaise,
+  discount: products.discount,
+  totalStock: products.totalStock,
+  image: products.image,
+  sellerId: products.sellerId,
+  ratingSum: products.ratingSum,
+  reviewCount: products.reviewCount,
+  popularity: products.popularity,
+  createdAt: products.createdAt,
+};
+
+export interface ProductRow {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  brand: string;
+  pricePaise: number;
+  salePricePaise: number | null;
+  discount: number;
+  totalStock: number;
+  image: string;
+  sellerId: string | null;
+  ratingSum: number;
+  reviewCount: number;
+  popularity: number;
+  createdAt: Date | string;
+}
+
+/** Average stars to one decimal; 0 when nobody has reviewed yet. */
+export const averageReview = (ratingSum: number, reviewCount: number): number =>
+  reviewCount > 0 ? Math.round((ratingSum / reviewCount) * 10) / 10 : 0;
+
+export function toProductDto(p: ProductRow): ProductDto {
+  return {
+    _id: p.id,
+    title: p.title,
+    description: p.description,
+    category: p.category,
+    brand: p.brand,
+    price: toRupees(p.pricePaise),
+    salePrice: p.salePricePaise == null ? null : toRupees(p.salePricePaise),
+    discount: p.discount,
+    totalStock: p.totalStock,
+    image: p.image,
+    sellerId: p.sellerId,
+    averageReview: averageReview(Number(p.ratingSum), Number(p.reviewCount)),
+    reviewCount: Number(p.reviewCount),
+    popularity: Number(p.popularity),
+    createdAt: (p.createdAt instanceof Date ? p.createdAt : new Date(p.createdAt)).toISOString(),
+  };
+}

@@ -1,0 +1,119 @@
+import { Router, type Request } from 'express';
+import {
+  idParamsSchema,
+  idSchema,
+  managementListQuerySchema,
+  productInputSchema,
+  productListQuerySchema,
+  searchKeywordSchema,
+  searchQuerySchema,
+} from '@mp/shared';
+import { z } from 'zod';
+import type { AppDeps } from '../../../context';
+import { forbidden, parse } from '../../../lib/errors';
+import { currentUser, requireApprovedSeller, requireRole } from '../../../lib/session';
+import { singleFileUpload, storeUpload } from '../../../lib/upload';
+import { createProductService, type Actor } from './product.service';
+
+const sellerIdParamsSchema = z.object({ sellerId: idSchema });
+const keywordParamsSchema = z.object({ keyword: searchKeywordSchema });
+
+function sellerActor(req: Request): Actor {
+  if (currentUser(req).role === 'admin' || !req.sellerId) return { role: 'admin' };
+  return { role: 'seller', sellerId: req.sellerId };
+}
+
+export function createProductRouter(deps: AppDeps): Router {
+  const { db } = deps;
+  const svc = createProductService(db);
+  const r = Router();
+  const adminOnly = requireRole('admin');
+  const approvedSeller = requireApprovedSeller(db);
+  const sellerOrAdmin = requireApprovedSeller(db, { allowAdmin: true });
+
+  // Admin: every product.
+  r.post('/admin/products/add', adminOnly, async (req, res) => {
+    const input = parse(productInputSchema, req.body);
+    const data = await svc.create(input, null);
+    res.status(201).json({ success: true, message: 'Product added Successfully!', data });
+  });
+
+  r.get('/admin/products/get', adminOnly, async (req, res) => {
+    const q = parse(managementListQuerySchema, req.query);
+    const data = await svc.listForManagement({ page: q.page, limit: q.page ? (q.limit ?? 24) : undefined });
+    res.json({ success: true, data });
+  });
+
+  r.put('/admin/products/edit/:id', adminOnly, async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    const input = parse(productInputSchema, req.body);
+    const data = await svc.update(id, input, { role: 'admin' });
+    res.json({ success: true, message: 'Product updated Successfully!', data });
+  });
+
+  r.delete('/admin/products/delete/:id', adminOnly, async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    await svc.remove(id, { role: 'admin' });
+    res.json({ success: true, message: 'Product deleted Successfully!' });
+  });
+
+  // Product images: the admin and approved sellers. The role check runs before the file is read.
+  r.post('/admin/products/upload-image', sellerOrAdmin, singleFileUpload, async (req, res) => {
+    const stored = await storeUpload(req, deps.storage, { folder: 'products' });
+    res.status(201).json({ success: true, message: 'Image uploaded', result: { url: stored.url } });
+  });
+
+  // Approved sellers: their own products only; sellerId always comes from the session.
+  r.post('/seller/products/add', approvedSeller, async (req, res) => {
+    const input = parse(productInputSchema, req.body);
+    const data = await svc.create(input, req.sellerId!);
+    res.status(201).json({ success: true, message: 'Product added Successfully!', data });
+  });
+
+  r.get('/seller/products/get/:sellerId', sellerOrAdmin, async (req, res) => {
+    const { sellerId } = parse(sellerIdParamsSchema, req.params);
+    const user = currentUser(req);
+    if (user.role !== 'admin' && sellerId !== req.sellerId && sellerId !== user.id) {
+      throw forbidden('You can only list your own products');
+    }
+    const q = parse(managementListQuerySchema, req.query);
+    const data = await svc.listForManagement({
+      sellerOrUserId: user.role === 'admin' ? sellerId : req.sellerId!,
+      page: q.page,
+      limit: q.page ? (q.limit ?? 24) : undefined,
+    });
+    res.json({ success: true, data });
+  });
+
+  r.put('/seller/products/edit/:id', approvedSeller, async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    const input = parse(productInputSchema, req.body);
+    const data = await svc.update(id, input, sellerActor(req));
+    res.json({ success: true, message: 'Product updated Successfully!', data });
+  });
+
+  r.delete('/seller/products/delete/:id', approvedSeller, async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    await svc.remove(id, sellerActor(req));
+    res.json({ success: true, message: 'Product deleted Successfully!' });
+  });
+
+  // Shop: public.
+  r.get('/shop/products/get', async (req, res) => {
+    const q = parse(productListQuerySchema, req.query);
+    res.json({ success: true, ...(await svc.list(q)) });
+  });
+
+  r.get('/shop/products/get/:id', async (req, res) => {
+    const { id } = parse(idParamsSchema, req.params);
+    res.json({ success: true, data: await svc.detail(id) });
+  });
+
+  r.get('/shop/product/search/search-product/:keyword', async (req, res) => {
+    const { keyword } = parse(keywordParamsSchema, req.params);
+    const { page, limit } = parse(searchQuerySchema, req.query);
+    res.json({ success: true, data: await svc.search(keyword, page, limit) });
+  });
+
+  return r;
+}

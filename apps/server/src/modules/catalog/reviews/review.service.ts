@@ -1,0 +1,95 @@
+import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import type { ReviewDto, ReviewInput } from '@mp/shared';
+import type { Db } from '../../../db/client';
+import { orderLines, orders, products, reviews } from '../../../db/schema';
+import { notFound } from '../../../lib/errors';
+import { catalogCache } from '../catalog-cache';
+
+type ReviewRow = typeof reviews.$inferSelect;
+
+export function toReviewDto(r: ReviewRow): ReviewDto {
+  return {
+    _id: r.id,
+    productId: r.productId,
+    userId: r.userId,
+    username: r.username,
+    reviewMessage: r.reviewMessage,
+    reviewVal: r.reviewVal,
+    verifiedPurchase: r.verifiedPurchase,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+export function createReviewService(db: Db) {
+  return {
+    /**
+     * One review per user and product: a second one replaces the first. The product row is locked first so the
+     * rating totals recomputed from the reviews stay exact under concurrent reviews.
+     */
+    async upsert(
+      user: { id: string; username: string },
+      input: ReviewInput,
+    ): Promise<{ review: ReviewDto; created: boolean }> {
+      const { created, ...row } = await db.transaction(async (tx) => {
+        const [product] = await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(and(eq(products.id, input.productId), isNull(products.deletedAt)))
+          .for('update');
+        if (!product) throw notFound('Product');
+        const [bought] = await tx
+          .select({ one: sql<number>`1` })
+          .from(orderLines)
+          .innerJoin(orders, eq(orders.id, orderLines.orderId))
+          .where(
+            and(
+              eq(orders.userId, user.id),
+              eq(orders.paymentStatus, 'paid'),
+              eq(orderLines.productId, input.productId),
+            ),
+          )
+          .limit(1);
+        const values = {
+          username: user.username,
+          reviewMessage: input.reviewMessage,
+          reviewVal: input.reviewVal,
+          verifiedPurchase: Boolean(bought),
+        };
+        const [upserted] = await tx
+          .insert(reviews)
+          .values({ productId: input.productId, userId: user.id, ...values })
+          .onConflictDoUpdate({
+            target: [reviews.productId, reviews.userId],
+            set: { ...values, updatedAt: new Date() },
+          })
+          .returning({ ...getTableColumns(reviews), created: sql<boolean>`(xmax = 0)` });
+        await tx
+          .update(products)
+          .set({
+            ratingSum: sql`(select coalesce(sum(${reviews.reviewVal}), 0)::int from ${reviews} where ${reviews.productId} = ${input.productId})`,
+            reviewCount: sql`(select count(*)::int from ${reviews} where ${reviews.productId} = ${input.productId})`,
+          })
+          .where(eq(products.id, input.productId));
+        return upserted!;
+      });
+      catalogCache(db).invalidate();
+      return { review: toReviewDto(row), created: Boolean(created) };
+    },
+
+    async listForProduct(productId: string): Promise<ReviewDto[]> {
+      const [product] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.id, productId), isNull(products.deletedAt)))
+        .limit(1);
+      if (!product) throw notFound('Product');
+      const rows = await db
+        .select()
+        .from(reviews)
+        .where(eq(reviews.productId, productId))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id));
+      return rows.map(toReviewDto);
+    },
+  };
+}
