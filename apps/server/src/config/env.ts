@@ -48,25 +48,29 @@ const envSchema = z
     PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
     PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).default(30),
   })
-  .superRefine((e, ctx) => {
-    if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
-    }
-    if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['PAYPAL_CLIENT_SECRET'],
-        message: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together',
-      });
-    }
-    if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ADMIN_PASSWORD'],
-        message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
-      });
-    }
-  });
+  .superRefine(
+    (e, ctx) => {
+      if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+        ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+      }
+      if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYPAL_CLIENT_SECRET'],
+          message: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together',
+        });
+      }
+      if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ADMIN_PASSWORD'],
+          message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
+        });
+      }
+      // run even when a field above is already wrong, so start-up lists every problem at once
+    },
+    { when: () => true },
+  );
 
 export type RawEnv = z.input<typeof envSchema>;
 
