@@ -7,6 +7,7 @@ import { createLogger } from './lib/logger';
 import { createApp } from './app';
 import { buildDeps } from './deps';
 import { bootstrapData } from './seed/bootstrap';
+import { startHoldSweeper } from './modules/commerce';
 
 function readConfig(): Config {
   try {
@@ -34,6 +35,11 @@ async function main() {
   await bootstrapData(deps);
 
   const app = createApp(deps);
+  const stopHoldSweeper = startHoldSweeper(deps.db, {
+    intervalMs: 60_000,
+    onReleased: (n) => logger.info({ released: n }, 'released expired stock holds'),
+    onError: (err) => logger.error({ err }, 'expired-hold sweeper failed'),
+  });
   const server: Server = app.listen(config.port, config.host, () => {
     logger.info(
       { port: config.port, database: database.kind, storage: deps.storage.kind },
@@ -54,6 +60,7 @@ async function main() {
     force.unref();
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    stopHoldSweeper();
     await database.close();
     logger.info('stopped');
     process.exit(code);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADDRESS_PLACES, LIMITS, SELLER_ORDER_STATUSES } from './constants';
 import { emptyToUndefined, text } from './api';
 import { phoneSchema } from './auth';
+import type { CartTotals } from './pricing';
 
 const quantitySchema = z.coerce
   .number({ message: 'Quantity must be a number' })
@@ -136,4 +137,61 @@ export interface OrderDto {
   payerId: string;
   /** per-seller status of an order that spans several sellers */
   sellerStatuses: Record<string, string>;
+}
+
+/** Why a cart line cannot be bought as it stands. */
+export type CartLineProblem = 'deleted' | 'outOfStock' | 'insufficientStock';
+
+/** A cart line as answered by the cart calls: the spec's item plus whether it can be bought now. */
+export interface CartLineDto extends CartItemDto {
+  /** false when the product was deleted or has less stock than the quantity */
+  available: boolean;
+  unavailableReason: CartLineProblem | null;
+}
+
+/** `data` of every cart call. `totals` counts only the available lines (what checkout would charge). */
+export interface CartViewDto extends CartDto {
+  items: CartLineDto[];
+  totals: CartTotals;
+}
+
+/** POST /api/shop/order/cancel: the shopper abandons a pending payment; its stock is given back. */
+export const orderCancelInputSchema = z
+  .object({
+    orderId: z.preprocess(emptyToUndefined, z.uuid({ message: 'Must be a valid order id' }).optional()),
+    paymentId: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(200).optional()),
+  })
+  .refine((o) => o.orderId ?? o.paymentId, { message: 'orderId or paymentId is required', path: ['orderId'] });
+export type OrderCancelInput = z.infer<typeof orderCancelInputSchema>;
+
+/**
+ * A seller's view of an order: only its own lines; subtotal, discount and totalAmount count only those lines
+ * (shippingCharge is the order's); orderStatus is the seller's own status for its lines.
+ */
+export interface SellerOrderDto extends OrderDto {
+  sellerId: string;
+}
+
+export interface RevenueByDay {
+  /** YYYY-MM-DD (UTC) */
+  date: string;
+  revenue: number;
+}
+
+/** GET /api/admin/dashboard `data`. orders and revenue count paid orders. */
+export interface AdminDashboardDto {
+  orders: number;
+  revenue: number;
+  pendingSellers: number;
+  products: number;
+  revenueByDay: RevenueByDay[];
+}
+
+/** GET /api/seller/dashboard `data`: only the seller's own lines of paid orders and its own products. */
+export interface SellerDashboardDto {
+  orders: number;
+  revenue: number;
+  products: number;
+  lowStock: { _id: string; title: string; totalStock: number; image: string }[];
+  revenueByDay: RevenueByDay[];
 }

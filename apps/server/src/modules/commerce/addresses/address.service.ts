@@ -1,0 +1,131 @@
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { LIMITS, MESSAGES, type AddressDto, type AddressInput } from '@mp/shared';
+import type { Db, DbOrTx } from '../../../db/client';
+import { addresses, users } from '../../../db/schema';
+import { AppError, notFound } from '../../../lib/errors';
+
+type AddressRow = typeof addresses.$inferSelect;
+
+export function toAddressDto(a: AddressRow): AddressDto {
+  return {
+    _id: a.id,
+    addressId: a.id,
+    userId: a.userId,
+    address: a.address,
+    city: a.city,
+    pincode: a.pincode,
+    phone: a.phone,
+    notes: a.notes,
+    place: a.place,
+    state: a.state,
+    isDefault: a.isDefault,
+  };
+}
+
+export async function listAddresses(db: DbOrTx, userId: string): Promise<AddressDto[]> {
+  const rows = await db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.isDefault), asc(addresses.createdAt), asc(addresses.id));
+  return rows.map(toAddressDto);
+}
+
+/** Locks the user's row so concurrent address writes of one user run one after another. */
+async function lockUser(tx: DbOrTx, userId: string): Promise<void> {
+  const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  if (!u) throw notFound('User');
+}
+
+/** Adds an address (at most LIMITS.maxAddresses, counted under a lock). The first one is the default. */
+export async function addAddress(db: Db, userId: string, input: AddressInput): Promise<AddressDto> {
+  return db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(addresses)
+      .where(eq(addresses.userId, userId));
+    if (n >= LIMITS.maxAddresses) throw new AppError(409, 'ADDRESS_LIMIT', MESSAGES.addressLimit);
+    const makeDefault = n === 0 || input.isDefault === true;
+    if (makeDefault && n > 0) {
+      await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
+    }
+    const [row] = await tx
+      .insert(addresses)
+      .values({
+        userId,
+        address: input.address,
+        city: input.city,
+        pincode: input.pincode,
+        phone: input.phone,
+        notes: input.notes,
+        place: input.place,
+        state: input.state ?? null,
+        isDefault: makeDefault,
+      })
+      .returning();
+    return toAddressDto(row!);
+  });
+}
+
+export async function updateAddress(
+  db: Db,
+  userId: string,
+  addressId: string,
+  input: AddressInput,
+): Promise<AddressDto> {
+  return db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const [current] = await tx
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+      .limit(1);
+    if (!current) throw notFound('Address');
+    // isDefault true moves the default here; false on the default address is ignored (one must stay default).
+    const makeDefault = input.isDefault === true && !current.isDefault;
+    if (makeDefault) {
+      await tx
+        .update(addresses)
+        .set({ isDefault: false })
+        .where(and(eq(addresses.userId, userId), ne(addresses.id, addressId)));
+    }
+    const [row] = await tx
+      .update(addresses)
+      .set({
+        address: input.address,
+        city: input.city,
+        pincode: input.pincode,
+        phone: input.phone,
+        notes: input.notes,
+        place: input.place,
+        state: input.state ?? null,
+        isDefault: current.isDefault || makeDefault,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(addresses.id, addressId))
+      .returning();
+    return toAddressDto(row!);
+  });
+}
+
+/** Deletes an address; when it was the default, the oldest remaining address becomes the default. */
+export async function deleteAddress(db: Db, userId: string, addressId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const [removed] = await tx
+      .delete(addresses)
+      .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+      .returning({ isDefault: addresses.isDefault });
+    if (!removed) throw notFound('Address');
+    if (removed.isDefault) {
+      const [next] = await tx
+        .select({ id: addresses.id })
+        .from(addresses)
+        .where(eq(addresses.userId, userId))
+        .orderBy(asc(addresses.createdAt), asc(addresses.id))
+        .limit(1);
+      if (next) await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, next.id));
+    }
+  });
+}

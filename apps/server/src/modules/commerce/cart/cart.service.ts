@@ -1,0 +1,167 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  LIMITS,
+  MESSAGES,
+  computeTotals,
+  toRupees,
+  type CartAddInput,
+  type CartLineDto,
+  type CartLineProblem,
+  type CartUpdateInput,
+  type CartViewDto,
+} from '@mp/shared';
+import type { DbOrTx } from '../../../db/client';
+import { cartItems, carts, products } from '../../../db/schema';
+import { AppError, badRequest, notFound } from '../../../lib/errors';
+
+/** The user's cart id, creating the cart on first use (one cart per user, safe under concurrency). */
+export async function ensureCartId(db: DbOrTx, userId: string): Promise<string> {
+  await db.insert(carts).values({ userId }).onConflictDoNothing({ target: carts.userId });
+  const [cart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).limit(1);
+  return cart!.id;
+}
+
+export interface CartLineRow {
+  productId: string;
+  quantity: number;
+  title: string;
+  image: string;
+  pricePaise: number;
+  salePricePaise: number | null;
+  discount: number;
+  totalStock: number;
+  sellerId: string | null;
+  deletedAt: Date | null;
+}
+
+/** Every line of the user's cart with its product as it is now (deleted products included). */
+export async function loadCartLines(db: DbOrTx, cartId: string): Promise<CartLineRow[]> {
+  return db
+    .select({
+      productId: cartItems.productId,
+      quantity: cartItems.quantity,
+      title: products.title,
+      image: products.image,
+      pricePaise: products.pricePaise,
+      salePricePaise: products.salePricePaise,
+      discount: products.discount,
+      totalStock: products.totalStock,
+      sellerId: products.sellerId,
+      deletedAt: products.deletedAt,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.productId));
+}
+
+export function lineProblem(line: Pick<CartLineRow, 'deletedAt' | 'totalStock' | 'quantity'>): CartLineProblem | null {
+  if (line.deletedAt) return 'deleted';
+  if (line.totalStock <= 0) return 'outOfStock';
+  if (line.totalStock < line.quantity) return 'insufficientStock';
+  return null;
+}
+
+export function toCartLineDto(line: CartLineRow): CartLineDto {
+  const problem = lineProblem(line);
+  return {
+    productId: line.productId,
+    title: line.title,
+    image: line.image,
+    salePrice: line.salePricePaise == null ? null : toRupees(line.salePricePaise),
+    price: toRupees(line.pricePaise),
+    discount: line.discount,
+    quantity: line.quantity,
+    totalStock: line.totalStock,
+    sellerId: line.sellerId,
+    available: problem === null,
+    unavailableReason: problem,
+  };
+}
+
+export function toCartView(cartId: string, userId: string, lines: CartLineRow[]): CartViewDto {
+  const items = lines.map(toCartLineDto);
+  return {
+    _id: cartId,
+    userId,
+    items,
+    totals: computeTotals(items.filter((i) => i.available)),
+  };
+}
+
+/** 409 with the spec's message when the wanted quantity is more than the stock. */
+export function stockConflict(title: string, stock: number): AppError {
+  return new AppError(
+    409,
+    'OUT_OF_STOCK',
+    stock <= 0 ? `${title} is out of stock` : MESSAGES.onlyLeft(stock),
+  );
+}
+
+async function liveProduct(db: DbOrTx, productId: string) {
+  const [p] = await db
+    .select({ id: products.id, title: products.title, totalStock: products.totalStock, deletedAt: products.deletedAt })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
+  if (!p || p.deletedAt) throw notFound('Product');
+  return p;
+}
+
+export async function getCart(db: DbOrTx, userId: string): Promise<CartViewDto> {
+  const cartId = await ensureCartId(db, userId);
+  return toCartView(cartId, userId, await loadCartLines(db, cartId));
+}
+
+/** Adds the product, or increases the quantity of the line already in the cart. */
+export async function addToCart(db: DbOrTx, userId: string, input: CartAddInput): Promise<CartViewDto> {
+  const product = await liveProduct(db, input.productId);
+  const cartId = await ensureCartId(db, userId);
+  const [existing] = await db
+    .select({ quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, input.productId)))
+    .limit(1);
+  const wanted = (existing?.quantity ?? 0) + input.quantity;
+  if (wanted > product.totalStock) throw stockConflict(product.title, product.totalStock);
+  if (wanted > LIMITS.cartQuantityMax) {
+    throw badRequest(`Quantity must be at most ${LIMITS.cartQuantityMax}`);
+  }
+  await db
+    .insert(cartItems)
+    .values({ cartId, productId: input.productId, quantity: input.quantity })
+    .onConflictDoUpdate({
+      target: [cartItems.cartId, cartItems.productId],
+      set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
+    });
+  return toCartView(cartId, userId, await loadCartLines(db, cartId));
+}
+
+/** Sets the quantity of a line already in the cart. */
+export async function updateCartItem(db: DbOrTx, userId: string, input: CartUpdateInput): Promise<CartViewDto> {
+  const cartId = await ensureCartId(db, userId);
+  const [line] = await db
+    .select({ title: products.title, totalStock: products.totalStock, deletedAt: products.deletedAt })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, input.productId)))
+    .limit(1);
+  if (!line) throw notFound('Cart item');
+  if (line.deletedAt) throw new AppError(409, 'OUT_OF_STOCK', `${line.title} is no longer available`);
+  if (input.quantity > line.totalStock) throw stockConflict(line.title, line.totalStock);
+  await db
+    .update(cartItems)
+    .set({ quantity: input.quantity, updatedAt: sql`now()` })
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, input.productId)));
+  return toCartView(cartId, userId, await loadCartLines(db, cartId));
+}
+
+export async function removeCartItem(db: DbOrTx, userId: string, productId: string): Promise<CartViewDto> {
+  const cartId = await ensureCartId(db, userId);
+  const removed = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)))
+    .returning({ id: cartItems.id });
+  if (removed.length === 0) throw notFound('Cart item');
+  return toCartView(cartId, userId, await loadCartLines(db, cartId));
+}

@@ -1,0 +1,73 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { cartItems, carts, orderLines, orders, products } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import type { OrderRow } from './order.mapper';
+import { byProduct, retakeStock } from './stock-hold';
+
+export interface CompletionResult {
+  order: OrderRow;
+  /** false when the order was already paid (nothing changed) */
+  completed: boolean;
+}
+
+/**
+ * The single place an order becomes paid, used by the return-page capture and the PayPal webhook alike.
+ * The order row is locked, so whichever caller comes first completes it and every later caller (or a racing one)
+ * sees it paid and changes nothing: held stock becomes sold once, the cart is emptied once.
+ */
+export async function completeOrderPayment(
+  db: Db,
+  orderId: string,
+  capture: { captureId: string | null; payerId: string | null },
+): Promise<CompletionResult> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw new AppError(404, 'NOT_FOUND', 'Order not found');
+    if (order.paymentStatus === 'paid') return { order, completed: false };
+
+    if (!order.stockHeld) {
+      // The money arrived after the hold ended (cancelled or expired): sell the stock only if it is still there.
+      if (!(await retakeStock(tx, order.id))) {
+        throw new AppError(
+          409,
+          'OUT_OF_STOCK',
+          'The payment arrived after this order expired and the items are no longer in stock; it will be refunded.',
+        );
+      }
+    }
+
+    const [paid] = await tx
+      .update(orders)
+      .set({
+        paymentStatus: 'paid',
+        orderStatus: 'confirmed',
+        paidAt: sql`now()`,
+        payerId: capture.payerId ?? order.payerId,
+        captureId: capture.captureId ?? order.captureId,
+        stockHeld: false,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(orders.id, orderId))
+      .returning();
+    await tx
+      .update(orderLines)
+      .set({ status: 'confirmed', updatedAt: sql`now()` })
+      .where(eq(orderLines.orderId, orderId));
+
+    const lines = await tx
+      .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId));
+    for (const l of byProduct(lines)) {
+      await tx
+        .update(products)
+        .set({ unitsSold: sql`${products.unitsSold} + ${l.quantity}` })
+        .where(eq(products.id, l.productId));
+    }
+
+    const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, order.userId));
+    if (cart) await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+    return { order: paid!, completed: true };
+  });
+}

@@ -1,0 +1,300 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  computeTotals,
+  discountedUnitPrice,
+  toPaise,
+  toRupees,
+  unitPrice,
+  type OrderCancelInput,
+  type OrderCaptureInput,
+  type OrderCreateInput,
+  type OrderDto,
+} from '@mp/shared';
+import type { Db, DbOrTx } from '../../../db/client';
+import { addresses, carts, orderLines, orders, users } from '../../../db/schema';
+import { AppError, conflict, notFound } from '../../../lib/errors';
+import type { Logger } from '../../../lib/logger';
+import { ensureCartId, lineProblem, loadCartLines } from '../cart/cart.service';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { completeOrderPayment } from './order-completion';
+import { toOrderDto, type OrderRow } from './order.mapper';
+import { releaseHold, takeStock } from './stock-hold';
+
+export interface OrderServiceDeps {
+  db: Db;
+  provider: PaymentProvider;
+  holdMinutes: number;
+  logger: Logger;
+}
+
+export type Caller = Pick<Express.SessionUser, 'id' | 'role'>;
+
+export async function loadOrderDto(db: DbOrTx, order: OrderRow): Promise<OrderDto> {
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
+  return toOrderDto(order, lines);
+}
+
+async function ordersWithLines(db: DbOrTx, rows: OrderRow[]): Promise<OrderDto[]> {
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((o) => o.id),
+      ),
+    )
+    .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
+  return rows.map((o) =>
+    toOrderDto(
+      o,
+      lines.filter((l) => l.orderId === o.id),
+    ),
+  );
+}
+
+const outOfStockMessage = (title: string, problem: string | null, stock: number) =>
+  problem === 'deleted'
+    ? `${title} is no longer available. Please remove it from your cart.`
+    : stock <= 0
+      ? `${title} is out of stock. Please remove it from your cart.`
+      : `Only ${stock} of ${title} left. Please reduce the quantity in your cart.`;
+
+export function createOrderService({ db, provider, holdMinutes, logger }: OrderServiceDeps) {
+  async function findOwned(caller: Caller, orderId: string, opts: { allowAdmin: boolean }): Promise<OrderRow> {
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+    if (!order || (order.userId !== caller.id && !(opts.allowAdmin && caller.role === 'admin'))) {
+      throw notFound('Order');
+    }
+    return order;
+  }
+
+  /** Holds the stock of the caller's cart and records a pending order, all in one transaction. */
+  async function placePendingOrder(userId: string, addressId: string): Promise<OrderRow> {
+    return db.transaction(async (tx) => {
+      const cartId = await ensureCartId(tx, userId);
+      // one checkout per cart at a time
+      await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for('update');
+      const [address] = await tx
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+        .limit(1);
+      if (!address) throw notFound('Address');
+      const [buyer] = await tx
+        .select({ username: users.username, fullName: users.fullName })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (!buyer) throw notFound('User');
+
+      const cartLines = await loadCartLines(tx, cartId);
+      if (cartLines.length === 0) throw new AppError(400, 'CART_EMPTY', 'Your cart is empty');
+      for (const line of cartLines) {
+        const problem = lineProblem(line);
+        if (problem) throw conflict(outOfStockMessage(line.title, problem, line.totalStock), 'OUT_OF_STOCK');
+      }
+
+      const held = [];
+      const sorted = [...cartLines].sort((a, b) => (a.productId < b.productId ? -1 : 1));
+      for (const line of sorted) {
+        const product = await takeStock(tx, line.productId, line.quantity);
+        if (!product) {
+          // someone else bought it between our read and now
+          throw conflict(
+            `${line.title} has just sold out or has too little stock left. Please update your cart.`,
+            'OUT_OF_STOCK',
+          );
+        }
+        held.push({ product, quantity: line.quantity });
+      }
+      // prices come from the rows we just updated: exactly what the shopper is charged for
+      const priced = held.map(({ product: p, quantity }) => ({
+        p,
+        quantity,
+        price: toRupees(p.pricePaise),
+        salePrice: p.salePricePaise == null ? null : toRupees(p.salePricePaise),
+        discount: p.discount,
+      }));
+      const totals = computeTotals(priced);
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId,
+          cartId,
+          buyerName: buyer.fullName || buyer.username,
+          addressId: address.id,
+          address: address.address,
+          city: address.city,
+          pincode: address.pincode,
+          phone: address.phone,
+          notes: address.notes,
+          orderStatus: 'pending',
+          paymentStatus: 'pending',
+          paymentMethod: provider.id,
+          subtotalPaise: toPaise(totals.subtotal),
+          discountPaise: toPaise(totals.discount),
+          shippingPaise: toPaise(totals.shippingCharge),
+          totalPaise: toPaise(totals.total),
+          stockHeld: true,
+          holdExpiresAt: sql`now() + make_interval(mins => ${holdMinutes})`,
+        })
+        .returning();
+      // lines in cart order (the locks above were taken in product-id order)
+      const byProductId = new Map(priced.map((x) => [x.p.id, x]));
+      await tx.insert(orderLines).values(
+        cartLines.map((line) => {
+          const x = byProductId.get(line.productId)!;
+          return {
+            orderId: order!.id,
+            productId: x.p.id,
+            sellerId: x.p.sellerId,
+            title: x.p.title,
+            image: x.p.image,
+            unitPricePaise: toPaise(unitPrice(x)),
+            discount: x.discount,
+            linePricePaise: toPaise(discountedUnitPrice(x)),
+            quantity: x.quantity,
+            status: 'pending' as const,
+          };
+        }),
+      );
+      return order!;
+    });
+  }
+
+  return {
+    /** POST /api/shop/order/create: every price is recomputed here; the client's numbers are ignored. */
+    async create(caller: Caller, input: OrderCreateInput) {
+      const addressId = (input.addressId ?? input.addressInfo?.addressId)!;
+      const order = await placePendingOrder(caller.id, addressId);
+      const lines = await db
+        .select({ title: orderLines.title, unitPricePaise: orderLines.unitPricePaise, quantity: orderLines.quantity })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, order.id));
+      let payment;
+      try {
+        payment = await provider.create({
+          orderId: order.id,
+          subtotalPaise: order.subtotalPaise,
+          discountPaise: order.discountPaise,
+          shippingPaise: order.shippingPaise,
+          totalPaise: order.totalPaise,
+          lines,
+        });
+      } catch (err) {
+        logger.warn({ err, orderId: order.id }, 'payment creation failed; releasing the stock hold');
+        await releaseHold(db, order.id, 'failed');
+        throw new AppError(
+          502,
+          'PAYMENT_PROVIDER_ERROR',
+          'The payment service is not reachable right now. Nothing was charged; please try again.',
+        );
+      }
+      await db
+        .update(orders)
+        .set({ paymentId: payment.paymentId, approvalUrl: payment.approvalURL, updatedAt: sql`now()` })
+        .where(eq(orders.id, order.id));
+      return { orderId: order.id, paymentId: payment.paymentId, approvalURL: payment.approvalURL };
+    },
+
+    async list(userId: string): Promise<OrderDto[]> {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt), desc(orders.id));
+      return ordersWithLines(db, rows);
+    },
+
+    async details(caller: Caller, orderId: string): Promise<OrderDto> {
+      return loadOrderDto(db, await findOwned(caller, orderId, { allowAdmin: true }));
+    },
+
+    /**
+     * POST /api/shop/order/capture. Idempotent: a paid order answers itself again. A wrong or reused paymentId
+     * is refused; the order never becomes paid without the provider's capture.
+     */
+    async capture(caller: Caller, input: OrderCaptureInput): Promise<{ status: 'paid' | 'pending'; order: OrderDto }> {
+      let order: OrderRow | undefined;
+      if (input.orderId) {
+        order = await findOwned(caller, input.orderId, { allowAdmin: false });
+        if (order.paymentId !== input.paymentId) {
+          throw conflict('This payment does not belong to this order', 'PAYMENT_FAILED');
+        }
+      } else {
+        [order] = await db.select().from(orders).where(eq(orders.paymentId, input.paymentId)).limit(1);
+        if (!order) throw new AppError(400, 'PAYMENT_FAILED', 'Unknown payment');
+        if (order.userId !== caller.id) throw notFound('Order');
+      }
+      if (order.paymentStatus === 'paid') return { status: 'paid', order: await loadOrderDto(db, order) };
+      if (order.paymentStatus !== 'pending') {
+        throw conflict(
+          order.paymentStatus === 'cancelled'
+            ? 'This payment was cancelled or has expired. Please place the order again.'
+            : 'This payment failed. Please place the order again.',
+          'PAYMENT_FAILED',
+        );
+      }
+      // keep the hold alive while the provider captures, so the sweeper cannot release it under our feet
+      await db
+        .update(orders)
+        .set({ holdExpiresAt: sql`greatest(${orders.holdExpiresAt}, now() + interval '5 minutes')` })
+        .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending'), eq(orders.stockHeld, true)));
+
+      const result = await provider.capture(input.paymentId);
+      if (result.status !== 'COMPLETED') {
+        return { status: 'pending', order: await loadOrderDto(db, order) };
+      }
+      try {
+        const { order: paid } = await completeOrderPayment(db, order.id, {
+          captureId: result.captureId,
+          payerId: result.payerId ?? input.payerId ?? null,
+        });
+        return { status: 'paid', order: await loadOrderDto(db, paid) };
+      } catch (err) {
+        logger.error({ err, orderId: order.id, captureId: result.captureId }, 'captured payment could not complete the order');
+        throw err;
+      }
+    },
+
+    /** The shopper abandons a pending payment: the order is cancelled and its stock given back (idempotent). */
+    async cancel(caller: Caller, input: OrderCancelInput): Promise<OrderDto> {
+      let order: OrderRow | undefined;
+      if (input.orderId) {
+        order = await findOwned(caller, input.orderId, { allowAdmin: false });
+        if (input.paymentId && order.paymentId !== input.paymentId) {
+          throw conflict('This payment does not belong to this order', 'PAYMENT_FAILED');
+        }
+      } else {
+        [order] = await db.select().from(orders).where(eq(orders.paymentId, input.paymentId!)).limit(1);
+        if (!order || order.userId !== caller.id) throw notFound('Order');
+      }
+      return loadOrderDto(db, await cancelPending(db, order.id));
+    },
+  };
+}
+
+/** Cancels a pending order (stock back once); a paid order cannot be cancelled this way. */
+export async function cancelPending(db: Db, orderId: string): Promise<OrderRow> {
+  await releaseHold(db, orderId, 'cancelled');
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound('Order');
+  if (order.paymentStatus === 'paid') throw conflict('This order is already paid', 'CONFLICT');
+  if (order.paymentStatus === 'pending') {
+    // pending without a hold: nothing to give back, just close it
+    const [closed] = await db
+      .update(orders)
+      .set({ paymentStatus: 'cancelled', updatedAt: sql`now()` })
+      .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending'), eq(orders.stockHeld, false)))
+      .returning();
+    return closed ?? order;
+  }
+  return order;
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;

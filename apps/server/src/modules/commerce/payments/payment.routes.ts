@@ -1,0 +1,178 @@
+import { Router, type Request, type Response } from 'express';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { formatINR, toRupees } from '@mp/shared';
+import type { AppDeps } from '../../../context';
+import { orders, paymentEvents } from '../../../db/schema';
+import { AppError, badRequest, notFound } from '../../../lib/errors';
+import { completeOrderPayment } from '../orders/order-completion';
+import { cancelPending } from '../orders/order.service';
+import type { PaymentProvider } from './payment-provider';
+import { newSandboxPayerId } from './sandbox-provider';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const STYLE = `
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f4f5f7;color:#1f2937;margin:0}
+main{max-width:420px;margin:10vh auto;background:#fff;border-radius:12px;padding:32px;box-shadow:0 4px 24px rgba(0,0,0,.08)}
+h1{font-size:1.25rem;margin:0 0 4px}.muted{color:#6b7280;font-size:.9rem}
+.total{font-size:2rem;font-weight:700;margin:20px 0}
+form{display:inline-block;margin-right:8px}
+button{font-size:1rem;padding:10px 20px;border-radius:8px;border:1px solid #d1d5db;cursor:pointer;background:#fff}
+button.primary{background:#0070ba;color:#fff;border-color:#0070ba}
+`;
+
+function sendPage(res: Response, status: number, title: string, body: string): void {
+  res
+    .status(status)
+    .type('html')
+    .setHeader('Cache-Control', 'no-store')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+        `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`,
+    );
+}
+
+const paymentParams = z.object({ paymentId: z.string().min(1).max(200) });
+
+const webhookEventSchema = z
+  .object({
+    id: z.string().min(1).max(200),
+    event_type: z.string().min(1).max(200),
+    resource: z.record(z.string(), z.unknown()).optional(),
+  })
+  .loose();
+
+/** Sandbox approval pages and the PayPal webhook. Mounted at /api. */
+export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): Router {
+  const { db, logger } = deps;
+  const r = Router();
+
+  /** The sandbox order the logged-in owner is paying; HTML error pages otherwise (a browser is looking). */
+  async function sandboxOrder(req: Request, res: Response) {
+    const parsed = paymentParams.safeParse(req.params);
+    const [order] = parsed.success
+      ? await db.select().from(orders).where(eq(orders.paymentId, parsed.data.paymentId)).limit(1)
+      : [];
+    if (!req.user) {
+      sendPage(res, 401, 'Please log in', '<h1>Please log in</h1><p class="muted">Log in to continue your payment.</p>');
+      return undefined;
+    }
+    if (!order || order.paymentMethod !== 'sandbox' || (order.userId !== req.user.id && req.user.role !== 'admin')) {
+      sendPage(res, 404, 'Payment not found', '<h1>Payment not found</h1><p class="muted">This payment does not exist.</p>');
+      return undefined;
+    }
+    return order;
+  }
+
+  r.get('/payments/sandbox/:paymentId', async (req, res) => {
+    const order = await sandboxOrder(req, res);
+    if (!order) return;
+    const id = escapeHtml(order.paymentId!);
+    const total = escapeHtml(formatINR(toRupees(order.totalPaise)));
+    if (order.paymentStatus !== 'pending') {
+      sendPage(
+        res,
+        409,
+        'Payment closed',
+        `<h1>This payment is ${escapeHtml(order.paymentStatus)}</h1><p class="muted">Order ${escapeHtml(order.id)}</p><p class="total">${total}</p>`,
+      );
+      return;
+    }
+    sendPage(
+      res,
+      200,
+      'Sandbox payment',
+      `<h1>Sandbox payment</h1><p class="muted">Test payment: no real money moves. Order ${escapeHtml(order.id)}</p>` +
+        `<p class="total" data-testid="sandbox-total">${total}</p>` +
+        `<form method="post" action="/api/payments/sandbox/${id}/approve"><button class="primary" type="submit">Approve payment</button></form>` +
+        `<form method="post" action="/api/payments/sandbox/${id}/cancel"><button type="submit">Cancel</button></form>`,
+    );
+  });
+
+  r.post('/payments/sandbox/:paymentId/approve', async (req, res) => {
+    const order = await sandboxOrder(req, res);
+    if (!order) return;
+    if (order.paymentStatus === 'cancelled' || order.paymentStatus === 'failed') {
+      sendPage(res, 409, 'Payment closed', `<h1>This payment was ${escapeHtml(order.paymentStatus)}</h1><p class="muted">Please place the order again.</p>`);
+      return;
+    }
+    // approval is recorded once; approving again answers the same payer
+    await db
+      .update(orders)
+      .set({ payerId: newSandboxPayerId(), updatedAt: sql`now()` })
+      .where(and(eq(orders.id, order.id), sql`${orders.payerId} is null`));
+    const [approved] = await db.select({ payerId: orders.payerId }).from(orders).where(eq(orders.id, order.id));
+    const q = new URLSearchParams({ paymentId: order.paymentId!, PayerID: approved!.payerId! });
+    res.redirect(303, `/shop/paypal-return?${q.toString()}`);
+  });
+
+  r.post('/payments/sandbox/:paymentId/cancel', async (req, res) => {
+    const order = await sandboxOrder(req, res);
+    if (!order) return;
+    if (order.paymentStatus === 'paid') {
+      sendPage(res, 409, 'Already paid', '<h1>This order is already paid</h1><p class="muted">It cannot be cancelled here.</p>');
+      return;
+    }
+    await cancelPending(db, order.id);
+    res.redirect(303, `/shop/paypal-cancel?${new URLSearchParams({ paymentId: order.paymentId! }).toString()}`);
+  });
+
+  r.post('/payments/paypal/webhook', async (req, res) => {
+    if (!provider.verifyWebhook) throw notFound('PayPal webhook (PayPal is not configured)');
+    const parsed = webhookEventSchema.safeParse(req.body);
+    if (!parsed.success) throw badRequest('Not a PayPal webhook event');
+    const event = parsed.data;
+    const verified = await provider.verifyWebhook(
+      {
+        transmissionId: req.get('paypal-transmission-id'),
+        transmissionTime: req.get('paypal-transmission-time'),
+        transmissionSig: req.get('paypal-transmission-sig'),
+        certUrl: req.get('paypal-cert-url'),
+        authAlgo: req.get('paypal-auth-algo'),
+      },
+      req.body,
+    );
+    if (!verified) throw badRequest('Webhook signature could not be verified');
+
+    const [seen] = await db
+      .select({ id: paymentEvents.id })
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.provider, 'paypal'), eq(paymentEvents.eventId, event.id)))
+      .limit(1);
+    if (seen) {
+      res.json({ success: true, message: 'Event already processed' });
+      return;
+    }
+
+    let orderId: string | null = null;
+    if (event.event_type === 'PAYMENT.CAPTURE.COMPLETED') {
+      const resource = event.resource as
+        | { id?: string; supplementary_data?: { related_ids?: { order_id?: string } } }
+        | undefined;
+      const paypalOrderId = resource?.supplementary_data?.related_ids?.order_id;
+      const [order] = paypalOrderId
+        ? await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, paypalOrderId)).limit(1)
+        : [];
+      if (order) {
+        orderId = order.id;
+        try {
+          await completeOrderPayment(db, order.id, { captureId: resource?.id ?? null, payerId: null });
+        } catch (err) {
+          if (!(err instanceof AppError) || err.status >= 500) throw err;
+          logger.error({ err, orderId, eventId: event.id }, 'webhook capture could not complete the order');
+        }
+      } else {
+        logger.warn({ eventId: event.id, paypalOrderId }, 'webhook capture for an unknown order');
+      }
+    }
+    await db
+      .insert(paymentEvents)
+      .values({ provider: 'paypal', eventId: event.id, eventType: event.event_type, orderId })
+      .onConflictDoNothing();
+    res.json({ success: true, message: 'Event processed' });
+  });
+
+  return r;
+}

@@ -1,0 +1,230 @@
+/**
+ * PayPal Orders v2 through @paypal/checkout-server-sdk: the only code that talks to PayPal.
+ * The SDK's environment takes a base URL (so PAYPAL_API_BASE can point at a local fake); its HTTP client has a
+ * fixed 30 s socket time-out, so a subclass sets PAYPAL_TIMEOUT_MS and every call is also raced against it.
+ */
+import paypal, { type PayPalRequest, type PayPalResponse } from '@paypal/checkout-server-sdk';
+import { AppError } from '../../../lib/errors';
+import type { CaptureResult, PaymentOrderInfo, PaymentProvider, WebhookHeaders } from './payment-provider';
+
+export interface PayPalConfig {
+  clientId: string;
+  clientSecret: string;
+  apiBase: string;
+  webhookId: string | undefined;
+  currency: string;
+  timeoutMs: number;
+}
+
+interface PayPalLink {
+  href: string;
+  rel: string;
+}
+interface PayPalCapture {
+  id: string;
+  status: string;
+}
+interface PayPalOrder {
+  id: string;
+  status: string;
+  links?: PayPalLink[];
+  payer?: { payer_id?: string };
+  payment_source?: { paypal?: { account_id?: string } };
+  purchase_units?: { payments?: { captures?: PayPalCapture[] } }[];
+}
+interface PayPalErrorBody {
+  name?: string;
+  message?: string;
+  details?: { issue?: string; description?: string }[];
+}
+
+type PayPalEnvironment = InstanceType<typeof paypal.core.PayPalEnvironment>;
+
+class TimedPayPalClient extends paypal.core.PayPalHttpClient {
+  constructor(
+    environment: PayPalEnvironment,
+    private readonly timeoutMs: number,
+  ) {
+    super(environment);
+  }
+  override getTimeout(): number {
+    return this.timeoutMs;
+  }
+}
+
+class ProviderUnavailable extends Error {}
+
+const money = (paise: number) => (paise / 100).toFixed(2);
+
+function errorIssue(err: unknown): { status?: number; issue?: string; body?: PayPalErrorBody } {
+  const e = err as { statusCode?: number; message?: string };
+  if (typeof e?.statusCode !== 'number') return {};
+  let body: PayPalErrorBody | undefined;
+  try {
+    body = JSON.parse(e.message ?? '') as PayPalErrorBody;
+  } catch {
+    body = undefined;
+  }
+  return { status: e.statusCode, issue: body?.details?.[0]?.issue ?? body?.name, body };
+}
+
+const unavailable = () =>
+  new AppError(
+    502,
+    'PAYMENT_PROVIDER_ERROR',
+    'PayPal is not answering right now. You have not been charged; please try again in a moment.',
+  );
+
+export function createPayPalProvider(cfg: PayPalConfig, publicUrl: string): PaymentProvider {
+  // the web URL is only used by the SDK for logins we never do
+  const environment = new paypal.core.PayPalEnvironment(cfg.clientId, cfg.clientSecret, cfg.apiBase, cfg.apiBase);
+  const client = new TimedPayPalClient(environment, cfg.timeoutMs);
+
+  async function call<T>(request: PayPalRequest): Promise<PayPalResponse<T>> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ProviderUnavailable('PayPal timed out')), cfg.timeoutMs + 50);
+    });
+    try {
+      return await Promise.race([client.execute<T>(request), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** 5xx, time-outs, network errors and our own credentials being refused all mean "PayPal unavailable". */
+  function isUnavailable(err: unknown): boolean {
+    const { status } = errorIssue(err);
+    return status === undefined || status >= 500 || status === 401 || status === 403 || status === 429;
+  }
+
+  async function getOrder(id: string): Promise<PayPalOrder> {
+    const res = await call<PayPalOrder>(new paypal.orders.OrdersGetRequest(id));
+    return res.result;
+  }
+
+  function captureResult(order: PayPalOrder): CaptureResult {
+    const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+    const payerId = order.payer?.payer_id ?? order.payment_source?.paypal?.account_id ?? null;
+    if (order.status === 'COMPLETED' && (!capture || capture.status === 'COMPLETED')) {
+      return { status: 'COMPLETED', captureId: capture?.id ?? null, payerId };
+    }
+    if (capture?.status === 'PENDING') return { status: 'PENDING', captureId: capture.id, payerId };
+    throw new AppError(
+      402,
+      'PAYMENT_FAILED',
+      'PayPal did not complete the payment. Please try again or use another payment method.',
+    );
+  }
+
+  return {
+    id: 'paypal',
+
+    async create(order: PaymentOrderInfo) {
+      const currency = cfg.currency;
+      const request = new paypal.orders.OrdersCreateRequest();
+      request.prefer('return=representation');
+      request.payPalRequestId(`create-${order.orderId}`);
+      request.requestBody({
+        intent: 'CAPTURE',
+        purchase_units: [
+          {
+            reference_id: order.orderId,
+            custom_id: order.orderId,
+            invoice_id: order.orderId,
+            amount: {
+              currency_code: currency,
+              value: money(order.totalPaise),
+              breakdown: {
+                item_total: { currency_code: currency, value: money(order.subtotalPaise) },
+                shipping: { currency_code: currency, value: money(order.shippingPaise) },
+                discount: { currency_code: currency, value: money(order.discountPaise) },
+              },
+            },
+            items: order.lines.map((l) => ({
+              name: l.title.slice(0, 127),
+              quantity: String(l.quantity),
+              unit_amount: { currency_code: currency, value: money(l.unitPricePaise) },
+              category: 'PHYSICAL_GOODS',
+            })),
+          },
+        ],
+        payment_source: {
+          paypal: {
+            experience_context: {
+              return_url: `${publicUrl}/shop/paypal-return`,
+              cancel_url: `${publicUrl}/shop/paypal-cancel`,
+              user_action: 'PAY_NOW',
+              shipping_preference: 'NO_SHIPPING',
+            },
+          },
+        },
+      });
+      const res = await call<PayPalOrder>(request);
+      const link = res.result.links?.find((l) => l.rel === 'payer-action' || l.rel === 'approve');
+      if (!res.result.id || !link) throw new Error('PayPal answered an order without an approval link');
+      return { paymentId: res.result.id, approvalURL: link.href };
+    },
+
+    async capture(paymentId: string) {
+      const request = new paypal.orders.OrdersCaptureRequest(paymentId);
+      request.prefer('return=representation');
+      request.payPalRequestId(`capture-${paymentId}`);
+      request.requestBody({});
+      try {
+        const res = await call<PayPalOrder>(request);
+        return captureResult(res.result);
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        const { issue } = errorIssue(err);
+        if (issue === 'ORDER_ALREADY_CAPTURED') {
+          // trust only PayPal's own record of the order
+          try {
+            return captureResult(await getOrder(paymentId));
+          } catch (again) {
+            if (again instanceof AppError) throw again;
+            throw unavailable();
+          }
+        }
+        if (issue === 'INSTRUMENT_DECLINED') {
+          throw new AppError(
+            402,
+            'PAYMENT_FAILED',
+            'PayPal declined this payment method. Please go back to PayPal and choose another card or funding source.',
+          );
+        }
+        if (isUnavailable(err)) throw unavailable();
+        if (issue === 'ORDER_NOT_APPROVED' || issue === 'PAYER_ACTION_REQUIRED') {
+          throw new AppError(409, 'PAYMENT_FAILED', 'The payment has not been approved on PayPal yet');
+        }
+        throw new AppError(409, 'PAYMENT_FAILED', 'PayPal could not capture this payment');
+      }
+    },
+
+    async verifyWebhook(headers: WebhookHeaders, event: unknown) {
+      if (!cfg.webhookId) return false;
+      if (!headers.transmissionId || !headers.transmissionSig || !headers.transmissionTime) return false;
+      const request: PayPalRequest = {
+        path: '/v1/notifications/verify-webhook-signature',
+        verb: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: {
+          auth_algo: headers.authAlgo,
+          cert_url: headers.certUrl,
+          transmission_id: headers.transmissionId,
+          transmission_sig: headers.transmissionSig,
+          transmission_time: headers.transmissionTime,
+          webhook_id: cfg.webhookId,
+          webhook_event: event,
+        },
+      };
+      try {
+        const res = await call<{ verification_status?: string }>(request);
+        return res.result?.verification_status === 'SUCCESS';
+      } catch (err) {
+        if (isUnavailable(err)) throw unavailable();
+        return false;
+      }
+    },
+  };
+}

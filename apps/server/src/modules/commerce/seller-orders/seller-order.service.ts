@@ -1,0 +1,89 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { SellerOrderDto, SellerOrderStatus } from '@mp/shared';
+import type { Db, DbOrTx } from '../../../db/client';
+import { orderLines, orders } from '../../../db/schema';
+import { notFound } from '../../../lib/errors';
+import { deriveOrderStatus, toSellerOrderDto, type OrderRow } from '../orders/order.mapper';
+
+/** Sellers see paid orders only: an unpaid checkout is not something to pack and ship. */
+const visible = (sellerId: string) =>
+  and(eq(orderLines.sellerId, sellerId), eq(orders.paymentStatus, 'paid'));
+
+async function withOwnLines(db: DbOrTx, sellerId: string, rows: OrderRow[]): Promise<SellerOrderDto[]> {
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(
+      and(
+        eq(orderLines.sellerId, sellerId),
+        inArray(
+          orderLines.orderId,
+          rows.map((o) => o.id),
+        ),
+      ),
+    )
+    .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
+  return rows.map((o) =>
+    toSellerOrderDto(
+      o,
+      lines.filter((l) => l.orderId === o.id),
+      sellerId,
+    ),
+  );
+}
+
+/** The seller's orders, newest first, each showing only that seller's lines. */
+export async function listSellerOrders(db: Db, sellerId: string): Promise<SellerOrderDto[]> {
+  const ids = db
+    .selectDistinct({ id: orderLines.orderId })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(visible(sellerId));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, ids))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return withOwnLines(db, sellerId, rows);
+}
+
+async function sellerOrder(db: DbOrTx, sellerId: string, orderId: string, lock = false): Promise<OrderRow> {
+  const q = db
+    .select({ order: orders })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(and(eq(orders.id, orderId), visible(sellerId)))
+    .limit(1);
+  const [row] = lock ? await q.for('update', { of: orders }) : await q;
+  if (!row) throw notFound('Order');
+  return row.order;
+}
+
+export async function sellerOrderDetails(db: Db, sellerId: string, orderId: string): Promise<SellerOrderDto> {
+  const order = await sellerOrder(db, sellerId, orderId);
+  return (await withOwnLines(db, sellerId, [order]))[0]!;
+}
+
+/** Sets the status of the seller's own lines of one order, then derives the order's overall status. */
+export async function updateSellerOrderStatus(
+  db: Db,
+  sellerId: string,
+  orderId: string,
+  status: SellerOrderStatus,
+): Promise<SellerOrderDto> {
+  return db.transaction(async (tx) => {
+    await sellerOrder(tx, sellerId, orderId, true);
+    await tx
+      .update(orderLines)
+      .set({ status, updatedAt: sql`now()` })
+      .where(and(eq(orderLines.orderId, orderId), eq(orderLines.sellerId, sellerId)));
+    const all = await tx.select({ status: orderLines.status }).from(orderLines).where(eq(orderLines.orderId, orderId));
+    const [order] = await tx
+      .update(orders)
+      .set({ orderStatus: deriveOrderStatus(all.map((l) => l.status)), updatedAt: sql`now()` })
+      .where(eq(orders.id, orderId))
+      .returning();
+    return (await withOwnLines(tx, sellerId, [order!]))[0]!;
+  });
+}
