@@ -1,0 +1,54 @@
+/** Seller layout: 'Business Panel' sidebar (disabled until approval) and the LogOut top bar. */
+import { useState } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { useAppDispatch, useAppSelector } from '../../hooks';
+import { logoutUser } from '../../../features/auth/auth-slice';
+import { ConsoleShell, type ConsoleNavItem } from '../../../features/admin/shared/console-shell';
+import { BoxIcon, DashboardIcon, ReceiptIcon } from '../../../features/admin/shared/icons';
+
+const NAV: ConsoleNavItem[] = [
+  { to: '/seller/dashboard', label: 'Dashboard', icon: DashboardIcon },
+  { to: '/seller/products', label: 'Products', icon: BoxIcon },
+  { to: '/seller/orders', label: 'Orders', icon: ReceiptIcon },
+];
+
+export const APPROVAL_HINT = 'Access restricted until admin approval';
+
+export function SellerLayout() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const seller = useAppSelector((s) => s.auth.seller);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  async function logout() {
+    setLoggingOut(true);
+    const result = await dispatch(logoutUser());
+    setLoggingOut(false);
+    if (logoutUser.fulfilled.match(result)) {
+      toast.success('logged out successful!');
+      navigate('/auth/login', { replace: true });
+    } else {
+      toast.error((result.payload as string | undefined) ?? 'Logout failed');
+    }
+  }
+
+  return (
+    <ConsoleShell
+      title="Business Panel"
+      items={NAV}
+      disabledHint={seller?.isapproved ? null : APPROVAL_HINT}
+      onLogout={() => void logout()}
+      loggingOut={loggingOut}
+      topBarExtra={
+        seller?.storename && (
+          <span className="hidden max-w-[14rem] truncate text-sm font-medium text-gray-700 sm:inline">
+            {seller.storename}
+          </span>
+        )
+      }
+    >
+      <Outlet />
+    </ConsoleShell>
+  );
+}

@@ -1,0 +1,146 @@
+/** The console product grid: cards with Edit and Delete, a skeleton while loading, 'No products found.' when empty. */
+import { useState } from 'react';
+import { brandLabel, categoryLabel, type ProductDto } from '@mp/shared';
+import {
+  Button,
+  EmptyState,
+  LoadingRegion,
+  Modal,
+  Price,
+  ProductImage,
+  Skeleton,
+} from '../../../components/ui';
+import { BoxIcon } from './icons';
+
+export interface ProductGridProps {
+  products: ProductDto[];
+  loading: boolean;
+  onEdit: (product: ProductDto) => void;
+  /** resolves when the delete finished (the dialog closes then) */
+  onDelete: (product: ProductDto) => Promise<void>;
+}
+
+export function ProductGrid({ products, loading, onEdit, onDelete }: ProductGridProps) {
+  const [confirming, setConfirming] = useState<ProductDto | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  if (loading && products.length === 0) {
+    return (
+      <LoadingRegion
+        label="Loading products…"
+        className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4"
+      >
+        {Array.from({ length: 8 }, (_, i) => (
+          <div key={i} className="overflow-hidden rounded-xl border border-gray-200 bg-white">
+            <Skeleton className="aspect-square w-full rounded-none" />
+            <div className="space-y-2 p-4">
+              <Skeleton className="h-4 w-3/4" />
+              <Skeleton className="h-3 w-1/3" />
+              <Skeleton className="h-5 w-1/2" />
+            </div>
+          </div>
+        ))}
+      </LoadingRegion>
+    );
+  }
+  if (products.length === 0) {
+    return <EmptyState icon={<BoxIcon className="h-10 w-10" />} title="No products found." />;
+  }
+
+  async function confirmDelete() {
+    if (!confirming) return;
+    setDeleting(true);
+    try {
+      await onDelete(confirming);
+    } finally {
+      setDeleting(false);
+      setConfirming(null);
+    }
+  }
+
+  return (
+    <>
+      <ul
+        className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4"
+        aria-label="Products"
+      >
+        {products.map((p) => (
+          <li
+            key={p._id}
+            className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm"
+          >
+            <div className="relative">
+              <ProductImage
+                src={p.image}
+                alt={p.title}
+                width={400}
+                height={400}
+                className="aspect-square w-full"
+              />
+              {p.totalStock === 0 ? (
+                <span className="absolute left-2 top-2 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
+                  Out Of Stock
+                </span>
+              ) : (
+                p.totalStock < 10 && (
+                  <span className="absolute left-2 top-2 rounded-full bg-amber-500 px-2 py-0.5 text-xs font-semibold text-gray-950">
+                    Only {p.totalStock} items left
+                  </span>
+                )
+              )}
+            </div>
+            <div className="flex flex-1 flex-col gap-1.5 p-4">
+              <h3 className="line-clamp-2 text-sm font-semibold text-gray-900">{p.title}</h3>
+              <p className="text-xs text-gray-600">
+                {brandLabel(p.brand)} · {categoryLabel(p.category)}
+              </p>
+              <Price price={p.price} salePrice={p.salePrice} discount={p.discount} />
+              <p className="text-xs text-gray-500">Stock: {p.totalStock}</p>
+              <div className="mt-auto flex gap-2 pt-3">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="flex-1"
+                  onClick={() => onEdit(p)}
+                  aria-label={`Edit ${p.title}`}
+                >
+                  Edit
+                </Button>
+                <Button
+                  variant="danger"
+                  size="sm"
+                  className="flex-1"
+                  onClick={() => setConfirming(p)}
+                  aria-label={`Delete ${p.title}`}
+                >
+                  Delete
+                </Button>
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <Modal
+        open={confirming !== null}
+        onClose={() => !deleting && setConfirming(null)}
+        title="Delete product?"
+        size="sm"
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setConfirming(null)} disabled={deleting}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={() => void confirmDelete()} loading={deleting}>
+              Delete
+            </Button>
+          </>
+        }
+      >
+        <p className="text-sm text-gray-700">
+          <strong>{confirming?.title}</strong> will be removed from the shop. Orders that already include it
+          are kept.
+        </p>
+      </Modal>
+    </>
+  );
+}

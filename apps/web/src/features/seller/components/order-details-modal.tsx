@@ -1,0 +1,112 @@
+/** 'Order Details' for a seller: summary, its own products, shipping, payment, and the status form. */
+import type { ReactNode } from 'react';
+import { formatINR, type SellerOrderDto, type SellerOrderStatus } from '@mp/shared';
+import { LoadingRegion, Modal, ProductImage, Skeleton, StatusBadge } from '../../../components/ui';
+import { formatDate, orNA } from '../../admin/shared/format';
+import { OrderStatusForm } from './order-status-form';
+
+export interface OrderDetailsModalProps {
+  open: boolean;
+  onClose: () => void;
+  order: SellerOrderDto | null;
+  loading: boolean;
+  onUpdateStatus: (status: SellerOrderStatus) => Promise<unknown>;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-lg border border-gray-200 p-4">
+      <h3 className="mb-3 text-sm font-semibold uppercase tracking-wide text-gray-700">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Rows({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
+      {rows.map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="text-gray-600">{k}</dt>
+          <dd className="break-all font-medium text-gray-900">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function OrderDetailsModal({ open, onClose, order, loading, onUpdateStatus }: OrderDetailsModalProps) {
+  return (
+    <Modal open={open} onClose={onClose} title="Order Details" size="lg">
+      {!order ? (
+        loading ? (
+          <LoadingRegion label="Loading order…" className="space-y-3">
+            <Skeleton className="h-24 w-full" />
+            <Skeleton className="h-32 w-full" />
+            <Skeleton className="h-24 w-full" />
+          </LoadingRegion>
+        ) : (
+          <p className="text-sm text-gray-700">This order could not be loaded.</p>
+        )
+      ) : (
+        <div className="flex flex-col gap-4">
+          <Section title="Order Summary">
+            <Rows
+              rows={[
+                ['Order ID', order._id],
+                ['Order Date', formatDate(order.orderDate ?? order.createdAt, true)],
+                ['Shipping Charge', formatINR(order.shippingCharge)],
+                ['Total', formatINR(order.totalAmount)],
+                ['Order Status', <StatusBadge key="s" status={order.orderStatus} />],
+              ]}
+            />
+          </Section>
+          <Section title="Products">
+            <ul className="divide-y divide-gray-100">
+              {order.cartItems.map((item) => (
+                <li key={item._id ?? item.productId} className="flex items-center gap-3 py-2">
+                  <ProductImage
+                    src={item.image}
+                    alt={item.title}
+                    width={56}
+                    height={56}
+                    className="h-14 w-14 rounded-md"
+                  />
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate text-sm font-medium text-gray-900">{item.title}</p>
+                    <p className="text-xs text-gray-600">Quantity: {item.quantity}</p>
+                  </div>
+                  <p className="text-sm font-semibold text-gray-900">{formatINR(Number(item.price))}</p>
+                </li>
+              ))}
+            </ul>
+          </Section>
+          <div className="grid gap-4 md:grid-cols-2">
+            <Section title="Shipping Information">
+              <Rows
+                rows={[
+                  ['Name', orNA(order.buyerName)],
+                  ['Address', orNA(order.addressInfo?.address)],
+                  ['City', orNA(order.addressInfo?.city)],
+                  ['Pincode', orNA(order.addressInfo?.pincode)],
+                  ['Phone', orNA(order.addressInfo?.phone)],
+                ]}
+              />
+            </Section>
+            <Section title="Payment Information">
+              <Rows
+                rows={[
+                  ['PayerID', orNA(order.payerId)],
+                  ['PaymentID', orNA(order.paymentId)],
+                  ['Payment Method', orNA(order.paymentMethod)],
+                  ['Payment Status', orNA(order.paymentStatus)],
+                ]}
+              />
+            </Section>
+          </div>
+          <OrderStatusForm key={order._id} current={order.orderStatus} onSubmit={onUpdateStatus} />
+        </div>
+      )}
+    </Modal>
+  );
+}
