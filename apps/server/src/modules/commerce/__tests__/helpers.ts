@@ -1,0 +1,79 @@
+/** Builders shared by the commerce API tests. */
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Db } from '../../../db/client';
+import { orders, products } from '../../../db/schema';
+import type { TestAgent } from '../../../../test/app';
+
+let n = 0;
+
+export async function insertProduct(
+  db: Db,
+  overrides: Partial<typeof products.$inferInsert> = {},
+): Promise<typeof products.$inferSelect> {
+  n++;
+  const [p] = await db
+    .insert(products)
+    .values({
+      title: `Test product ${n}`,
+      description: 'A product for tests',
+      category: 'men',
+      brand: 'nike',
+      pricePaise: 100_000,
+      salePricePaise: null,
+      discount: 0,
+      totalStock: 10,
+      image: '/uploads/products/test.png',
+      ...overrides,
+    })
+    .returning();
+  return p!;
+}
+
+export const readProduct = async (db: Db, id: string) =>
+  (await db.select().from(products).where(eq(products.id, id)))[0]!;
+
+export const readOrder = async (db: Db, id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
+
+export const addressBody = (over: Record<string, unknown> = {}) => ({
+  address: '12 MG Road',
+  city: 'Bengaluru',
+  pincode: '560001',
+  phone: '9876543210',
+  notes: 'Ring the bell',
+  place: 'home',
+  ...over,
+});
+
+export async function addAddress(agent: TestAgent, over: Record<string, unknown> = {}): Promise<string> {
+  const res = await agent.post('/api/shop/address/add').send(addressBody(over));
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data._id as string;
+}
+
+export async function addToCart(agent: TestAgent, productId: string, quantity = 1): Promise<void> {
+  const res = await agent.post('/api/shop/cart/add').send({ productId, quantity });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+}
+
+export async function createOrder(
+  agent: TestAgent,
+  addressId: string,
+): Promise<{ orderId: string; approvalURL: string; paymentId: string }> {
+  const res = await agent.post('/api/shop/order/create').send({ addressId });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+/** The whole sandbox journey up to a paid order. */
+export async function sandboxCheckout(agent: TestAgent, addressId: string) {
+  const created = await createOrder(agent, addressId);
+  const approve = await agent.post(`${created.approvalURL}/approve`);
+  expect(approve.status).toBe(303);
+  const payerId = new URL(approve.headers.location!, 'http://x').searchParams.get('PayerID')!;
+  const capture = await agent
+    .post('/api/shop/order/capture')
+    .send({ paymentId: created.paymentId, payerId, orderId: created.orderId });
+  expect(capture.status, JSON.stringify(capture.body)).toBe(200);
+  return { ...created, payerId, order: capture.body.data };
+}
