@@ -23,8 +23,7 @@ interface WriteAnswer {
 }
 
 export const adminProductEndpoints: ProductEndpoints = {
-  list: async () =>
-    (await api.get<ListAnswer>('/api/admin/products/get', { params: { limit: 100 } })).data.data ?? [],
+  list: async () => (await api.get<ListAnswer>('/api/admin/products/get')).data.data ?? [],
   add: async (input) => (await api.post<WriteAnswer>('/api/admin/products/add', input)).data,
   edit: async (id, input) =>
     (await api.put<WriteAnswer>(`/api/admin/products/edit/${encodeURIComponent(id)}`, input)).data,

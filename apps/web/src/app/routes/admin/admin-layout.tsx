@@ -1,0 +1,39 @@
+/** Admin layout: fixed 250px 'Admin Panel' sidebar (slide-in below 992px) and the LogOut top bar. */
+import { useState } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { logoutUser } from '../../../features/auth/auth-slice';
+import { ConsoleShell, type ConsoleNavItem } from '../../../features/admin/shared/console-shell';
+import { BoxIcon, DashboardIcon, ImageIcon, UsersIcon } from '../../../features/admin/shared/icons';
+import { useAppDispatch } from '../../hooks';
+
+const NAV: ConsoleNavItem[] = [
+  { to: '/admin/dashboard', label: 'Dashboard', icon: DashboardIcon },
+  { to: '/admin/products', label: 'Products', icon: BoxIcon },
+  { to: '/admin/seller-listing', label: "Seller's", icon: UsersIcon },
+  { to: '/admin/banner', label: 'Banner', icon: ImageIcon },
+];
+
+export function AdminLayout() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  async function logout() {
+    setLoggingOut(true);
+    const result = await dispatch(logoutUser());
+    setLoggingOut(false);
+    if (logoutUser.fulfilled.match(result)) {
+      toast.success('Logged out successfully!');
+      navigate('/auth/login', { replace: true });
+    } else {
+      toast.error('Logout failed');
+    }
+  }
+
+  return (
+    <ConsoleShell title="Admin Panel" items={NAV} onLogout={() => void logout()} loggingOut={loggingOut}>
+      <Outlet />
+    </ConsoleShell>
+  );
+}

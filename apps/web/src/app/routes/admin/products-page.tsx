@@ -1,0 +1,26 @@
+/** Admin products: every product, with the 500px right-side add/edit panel. */
+import { useCallback, useEffect } from 'react';
+import { fetchAdminProducts, selectAdminConsole } from '../../../features/admin/admin-slice';
+import { adminProductEndpoints } from '../../../features/admin/shared/catalog-api';
+import { ProductsManager } from '../../../features/admin/shared/products-manager';
+import { isLoading } from '../../../features/admin/shared/remote';
+import { useAppDispatch, useAppSelector } from '../../hooks';
+
+export default function AdminProductsPage() {
+  const dispatch = useAppDispatch();
+  const products = useAppSelector((s) => selectAdminConsole(s).products);
+  const reload = useCallback(() => dispatch(fetchAdminProducts()), [dispatch]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  return (
+    <ProductsManager
+      heading="All Products"
+      products={products.data}
+      loading={isLoading(products)}
+      endpoints={adminProductEndpoints}
+      reload={reload}
+      panel="drawer"
+    />
+  );
+}
