@@ -11,7 +11,7 @@ interface Entry {
   expiresAt: number;
 }
 
-class CatalogCache {
+export class CatalogCache {
   private entries = new Map<string, Entry>();
   private pending = new Map<string, Promise<unknown>>();
   private version = 0;

@@ -13,8 +13,9 @@ import {
 import type { Db, DbOrTx } from '../../../db/client';
 import { products, sellers } from '../../../db/schema';
 import { forbidden, notFound } from '../../../lib/errors';
-import { catalogCache } from '../catalog-cache';
+import { CatalogCache, catalogCache } from '../catalog-cache';
 import { productColumns, toProductDto, type ProductRow } from './product.mapper';
+import { corrections } from './spelling';
 
 /** Who is changing a product: the admin may touch any; a seller only its own. */
 export type Actor = { role: 'admin' } | { role: 'seller'; sellerId: string };
@@ -44,6 +45,24 @@ function toColumns(input: ProductInput) {
     totalStock: input.totalStock,
     image: input.image,
   };
+}
+
+const VOCABULARY_TTL_MS = 60_000;
+const vocabularies = new WeakMap<object, CatalogCache>();
+
+/**
+ * The distinct words of live titles and brands, for typo correction. Cached on its own (product writes do not
+ * empty it) so a write never makes the next search rebuild it; new words show up within a minute.
+ */
+function titleVocabulary(db: Db): Promise<string[]> {
+  let cache = vocabularies.get(db);
+  if (!cache) vocabularies.set(db, (cache = new CatalogCache(1)));
+  return cache.get('vocabulary', VOCABULARY_TTL_MS, async () => {
+    const result = (await db.execute(
+      sql`select word from ts_stat('select to_tsvector(''simple'', title || '' '' || brand) from products where deleted_at is null')`,
+    )) as unknown as { rows: { word: string }[] };
+    return result.rows.map((r) => r.word).filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
+  });
 }
 
 type FacetCell = { category: string; brand: string; n: number };
@@ -205,7 +224,13 @@ export function createProductService(db: Db) {
     async search(keyword: string, page: number, limit: number): Promise<ProductDto[]> {
       const kw = keyword.toLowerCase().replace(/\s+/g, ' ').trim();
       const words = kw.match(/[\p{L}\p{N}]+/gu) ?? [];
-      const tsquery = words.map((w) => `${w}:*`).join(' & ');
+      const vocabulary = words.length ? await titleVocabulary(db) : [];
+      const tsquery = words
+        .map((w) => {
+          const alternatives = corrections(w, vocabulary);
+          return alternatives.length ? `(${[`${w}:*`, ...alternatives].join(' | ')})` : `${w}:*`;
+        })
+        .join(' & ');
       const matchFts = tsquery
         ? sql`${products.searchVector} @@ to_tsquery('english', ${tsquery})`
         : sql`false`;

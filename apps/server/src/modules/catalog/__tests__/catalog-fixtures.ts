@@ -1,0 +1,73 @@
+/** Product builders for the catalog API tests. */
+import { toPaise, type ProductInput } from '@mp/shared';
+import type { Db } from '../../../db/client';
+import { products } from '../../../db/schema';
+
+let n = 0;
+
+/** A valid add/edit body (rupees, as the form sends it). */
+export const productBody = (overrides: Partial<Record<keyof ProductInput, unknown>> = {}) => ({
+  title: `Test product ${++n}`,
+  description: 'A product used by the tests',
+  category: 'men',
+  brand: 'nike',
+  price: 999,
+  salePrice: 799,
+  discount: 10,
+  totalStock: 20,
+  image: '/uploads/products/test.png',
+  ...overrides,
+});
+
+export interface ProductSeed {
+  title?: string;
+  description?: string;
+  category?: string;
+  brand?: string;
+  price?: number;
+  salePrice?: number | null;
+  discount?: number;
+  totalStock?: number;
+  sellerId?: string | null;
+  ratingSum?: number;
+  reviewCount?: number;
+  unitsSold?: number;
+  wishlistCount?: number;
+  deleted?: boolean;
+}
+
+/** Inserts products straight into the database; answers their ids in order. */
+export async function insertProducts(db: Db, seeds: ProductSeed[]): Promise<string[]> {
+  if (!seeds.length) return [];
+  const rows = await db
+    .insert(products)
+    .values(
+      seeds.map((s) => ({
+        title: s.title ?? `Seeded product ${++n}`,
+        description: s.description ?? 'Seeded for a test',
+        category: s.category ?? 'men',
+        brand: s.brand ?? 'nike',
+        pricePaise: toPaise(s.price ?? 1000),
+        salePricePaise: s.salePrice == null ? null : toPaise(s.salePrice),
+        discount: s.discount ?? 0,
+        totalStock: s.totalStock ?? 50,
+        image: '/uploads/products/seed.png',
+        sellerId: s.sellerId ?? null,
+        ratingSum: s.ratingSum ?? 0,
+        reviewCount: s.reviewCount ?? 0,
+        unitsSold: s.unitsSold ?? 0,
+        wishlistCount: s.wishlistCount ?? 0,
+        deletedAt: s.deleted ? new Date() : null,
+      })),
+    )
+    .returning({ id: products.id });
+  return rows.map((r) => r.id);
+}
+
+/** Smallest valid PNG header plus padding, recognised by its magic bytes. */
+export const pngBytes = (size = 64): Buffer => {
+  const buf = Buffer.alloc(size, 0);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(buf);
+  return buf;
+};
+export const pdfBytes = (): Buffer => Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
