@@ -1,57 +1,102 @@
 /** Providers, the start-up session check, and the route table of spec section 2. */
 import { lazy, Suspense, useEffect } from 'react';
 import { Provider } from 'react-redux';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { CheckAuth } from '../components/guard/check-auth';
 import { checkAuth } from '../features/auth/auth-slice';
+import { fetchCart } from '../features/cart/cart-slice';
+import { fetchWishlist } from '../features/wishlist/wishlist-slice';
 import { useAppDispatch, useAppSelector } from './hooks';
+import { PageFallback } from './page-fallback';
+import { NotFound, UnauthPage } from './routes/misc';
+import ShopLayout from './routes/shop/layout';
 import { store } from './store';
+
+export { PageFallback };
 
 const AdminApp = lazy(() => import('./routes/admin'));
 const SellerApp = lazy(() => import('./routes/seller'));
 
-export function PageFallback() {
-  return (
-    <div
-      role="status"
-      aria-live="polite"
-      className="flex min-h-[50vh] items-center justify-center text-gray-500"
-    >
-      <span
-        className="h-8 w-8 animate-spin rounded-full border-4 border-brand-600 border-t-transparent"
-        aria-hidden
-      />
-      <span className="sr-only">Loading…</span>
-    </div>
-  );
+const AuthLayout = lazy(() => import('./routes/auth/layout'));
+const LoginPage = lazy(() => import('./routes/auth/login'));
+const RegisterPage = lazy(() => import('./routes/auth/register'));
+const RegisterSellerPage = lazy(() => import('./routes/auth/register-seller'));
+
+const HomePage = lazy(() => import('./routes/shop/home'));
+const ListingPage = lazy(() => import('./routes/shop/listing'));
+const SearchPage = lazy(() => import('./routes/shop/search'));
+const ProductDetailPage = lazy(() => import('./routes/shop/product-detail'));
+const CartPage = lazy(() => import('./routes/shop/cart'));
+const CheckoutPage = lazy(() => import('./routes/shop/checkout'));
+const PaypalReturnPage = lazy(() => import('./routes/shop/paypal-return'));
+const PaypalCancelPage = lazy(() => import('./routes/shop/paypal-cancel'));
+const PaymentSuccessPage = lazy(() => import('./routes/shop/payment-success'));
+
+const AccountLayout = lazy(() => import('./routes/shop/account/layout'));
+const ProfilePage = lazy(() => import('./routes/shop/account/profile'));
+const AddressesPage = lazy(() => import('./routes/shop/account/addresses'));
+const OrdersPage = lazy(() => import('./routes/shop/account/orders'));
+const WishlistPage = lazy(() => import('./routes/shop/account/wishlist'));
+const AccountLogoutPage = lazy(() => import('./routes/shop/account/logout'));
+
+/** Loads the shopper's cart and wishlist once the user is known. */
+function useShopperData() {
+  const dispatch = useAppDispatch();
+  const { user, isAuthenticated } = useAppSelector((s) => s.auth);
+  const userId = isAuthenticated && user?.role === 'user' ? user.id : null;
+  useEffect(() => {
+    if (!userId) return;
+    void dispatch(fetchCart(userId));
+    void dispatch(fetchWishlist(userId));
+  }, [dispatch, userId]);
 }
 
-function NotFound() {
-  return (
-    <main className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-8 text-center">
-      <h1 className="text-2xl font-bold">Oops! We couldn&apos;t find that page.</h1>
-      <a href="/" className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-        Go to Homepage
-      </a>
-    </main>
-  );
-}
-
-function AppRoutes() {
+export function AppRoutes() {
   const dispatch = useAppDispatch();
   const checked = useAppSelector((s) => s.auth.checked);
   useEffect(() => {
     void dispatch(checkAuth());
   }, [dispatch]);
+  useShopperData();
   if (!checked) return <PageFallback />;
   return (
     <CheckAuth>
       <Suspense fallback={<PageFallback />}>
         <Routes>
+          <Route path="/auth" element={<AuthLayout />}>
+            <Route index element={<Navigate to="login" replace />} />
+            <Route path="login" element={<LoginPage />} />
+            <Route path="register" element={<RegisterPage />} />
+            <Route path="register-seller" element={<RegisterSellerPage />} />
+          </Route>
           <Route path="/admin/*" element={<AdminApp />} />
           <Route path="/seller/*" element={<SellerApp />} />
+          <Route element={<ShopLayout />}>
+            <Route path="/" element={<HomePage />} />
+            <Route path="/product/:id" element={<ProductDetailPage />} />
+            <Route path="/shop">
+              <Route index element={<Navigate to="listing" replace />} />
+              <Route path="listing" element={<ListingPage />} />
+              <Route path="listing/search" element={<SearchPage />} />
+              <Route path="cart" element={<CartPage />} />
+              <Route path="checkout" element={<CheckoutPage />} />
+              <Route path="paypal-return" element={<PaypalReturnPage />} />
+              <Route path="paypal-cancel" element={<PaypalCancelPage />} />
+              <Route path="payment-success/:orderId" element={<PaymentSuccessPage />} />
+              <Route path="account" element={<AccountLayout />}>
+                <Route index element={<Navigate to="profile" replace />} />
+                <Route path="profile" element={<ProfilePage />} />
+                <Route path="address" element={<AddressesPage />} />
+                <Route path="orders" element={<OrdersPage />} />
+                <Route path="wishlist" element={<WishlistPage />} />
+                <Route path="logout" element={<AccountLogoutPage />} />
+              </Route>
+              <Route path="*" element={<NotFound />} />
+            </Route>
+          </Route>
+          <Route path="/unauth-page" element={<UnauthPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>

@@ -4,12 +4,28 @@
  * download them.
  */
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import addressSlice from '../features/addresses/address-slice';
 import authSlice from '../features/auth/auth-slice';
+import bannersSlice from '../features/banners/banners-slice';
+import cartSlice from '../features/cart/cart-slice';
+import ordersSlice from '../features/orders/orders-slice';
+import reviewsSlice from '../features/reviews/reviews-slice';
+import productsSlice from '../features/shop/products-slice';
+import wishlistSlice from '../features/wishlist/wishlist-slice';
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface LazyLoadedSlices {}
 
-export const rootReducer = combineSlices(authSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(
+  authSlice,
+  productsSlice,
+  cartSlice,
+  wishlistSlice,
+  addressSlice,
+  ordersSlice,
+  reviewsSlice,
+  bannersSlice,
+).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export function makeStore(preloadedState?: Partial<ReturnType<typeof rootReducer>>) {
   return configureStore({

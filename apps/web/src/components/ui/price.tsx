@@ -1,5 +1,5 @@
 /** Sale price, struck-through list price and discount percent, in ₹ with Indian grouping. */
-import { formatINR } from '@mp/shared';
+import { formatINR } from '@mp/shared/money';
 import { cn } from './cn';
 
 export interface PriceProps {

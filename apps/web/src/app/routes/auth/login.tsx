@@ -1,0 +1,69 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { useAppDispatch, useAppSelector } from '../../hooks';
+import { Button, Input } from '../../../components/ui';
+import { loginUser } from '../../../features/auth/auth-slice';
+
+export default function LoginPage() {
+  const dispatch = useAppDispatch();
+  const isLoading = useAppSelector((s) => s.auth.isLoading);
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    const r = await dispatch(loginUser({ email: email.trim(), password }));
+    setBusy(false);
+    if (loginUser.fulfilled.match(r)) toast.success(r.payload.message || 'Logged in successfully');
+    else toast.error(String(r.payload ?? 'Login failed. Please check credentials.'));
+    // on success the access guard sends the user to the remembered page or the role's home
+  };
+  const role = params.get('role');
+  return (
+    <div className="w-full max-w-md rounded-2xl border border-gray-200 bg-white p-8 shadow-sm">
+      <h1 className="text-2xl font-bold text-gray-900">Sign in to your account</h1>
+      <p className="mt-1 text-sm text-gray-600">
+        Don&apos;t have an account?{' '}
+        <Link
+          to={`/auth/register${role ? `?role=${role}` : ''}`}
+          className="font-semibold text-brand-700 hover:underline"
+        >
+          Register
+        </Link>
+      </p>
+      <form onSubmit={submit} className="mt-6 space-y-4">
+        <Input
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Input
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Button type="submit" className="w-full" size="lg" loading={busy && isLoading}>
+          Sign In
+        </Button>
+      </form>
+      <p className="mt-6 border-t border-gray-100 pt-4 text-center text-sm text-gray-600">
+        Want to sell on Haat?{' '}
+        <Link to="/auth/register-seller?role=seller" className="font-semibold text-brand-700 hover:underline">
+          Register as a seller
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { LIMITS } from '@mp/shared/constants';
+import { useAppSelector } from '../../../hooks';
+import { Button, EmptyState, LoadingRegion, Skeleton } from '../../../../components/ui';
+import { AddressForm, toFormValues } from '../../../../features/addresses/address-form';
+import { AddressText } from '../../../../features/addresses/address-text';
+import { useAddressBook } from '../../../../features/addresses/use-address-book';
+
+export default function AddressesPage() {
+  const user = useAppSelector((s) => s.auth.user)!;
+  const book = useAddressBook(user.id);
+  return (
+    <div className="space-y-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-bold text-gray-900">Manage Addresses</h1>
+        <p className="text-sm text-gray-600">
+          {book.list.length} of {LIMITS.maxAddresses} saved
+        </p>
+      </div>
+      {book.mode.kind === 'add' ? (
+        <div className="rounded-lg border border-brand-100 bg-brand-50/40 p-4">
+          <h2 className="mb-3 text-sm font-bold uppercase text-brand-700">Add a New Address</h2>
+          <AddressForm
+            editing={false}
+            onSubmit={book.save}
+            onCancel={() => book.setMode({ kind: 'closed' })}
+          />
+        </div>
+      ) : (
+        <Button variant="outline" onClick={book.openAdd}>
+          + Add a New Address
+        </Button>
+      )}
+      {book.isLoading && !book.loaded ? (
+        <LoadingRegion label="Loading addresses" className="space-y-2">
+          <Skeleton className="h-20 w-full" />
+        </LoadingRegion>
+      ) : book.list.length === 0 ? (
+        <EmptyState title="No addresses saved yet" description="Add an address to speed up checkout." />
+      ) : (
+        <ul
+          className="divide-y divide-gray-200 rounded-lg border border-gray-200"
+          aria-label="Saved addresses"
+        >
+          {book.list.map((a) => (
+            <li key={a._id} className="p-4" data-testid="address-item">
+              {book.mode.kind === 'edit' && book.mode.address._id === a._id ? (
+                <AddressForm
+                  key={a._id}
+                  editing
+                  initial={toFormValues(a)}
+                  onSubmit={book.save}
+                  onCancel={() => book.setMode({ kind: 'closed' })}
+                />
+              ) : (
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <AddressText a={a} />
+                  <div className="flex gap-2">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => book.setMode({ kind: 'edit', address: a })}
+                    >
+                      Edit
+                    </Button>
+                    <Button variant="danger" size="sm" onClick={() => void book.remove(a)}>
+                      Delete
+                    </Button>
+                  </div>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { useEffect, useState } from 'react';
+import { formatINR } from '@mp/shared/money';
+import type { OrderDto } from '@mp/shared';
+import { useAppDispatch, useAppSelector } from '../../../hooks';
+import {
+  Button,
+  EmptyState,
+  LoadingRegion,
+  Modal,
+  ProductImage,
+  Skeleton,
+  StatusBadge,
+} from '../../../../components/ui';
+import { fetchOrders } from '../../../../features/orders/orders-slice';
+
+const date = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+
+function OrderDetails({ order }: { order: OrderDto }) {
+  return (
+    <div className="space-y-5 text-sm">
+      <dl className="grid grid-cols-2 gap-2 rounded-lg bg-gray-50 p-3">
+        <dt className="text-gray-600">Order ID</dt>
+        <dd className="break-all font-mono">{order.orderId}</dd>
+        <dt className="text-gray-600">Order Date</dt>
+        <dd>{date(order.orderDate)}</dd>
+        <dt className="text-gray-600">Order Status</dt>
+        <dd>
+          <StatusBadge status={order.orderStatus} />
+        </dd>
+        <dt className="text-gray-600">Shipping</dt>
+        <dd>{order.shippingCharge > 0 ? formatINR(order.shippingCharge) : 'Free'}</dd>
+        <dt className="text-gray-600">Total</dt>
+        <dd className="font-semibold">{formatINR(order.totalAmount)}</dd>
+      </dl>
+      <section>
+        <h3 className="mb-2 font-semibold text-gray-900">Products</h3>
+        <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200">
+          {order.cartItems.map((l) => (
+            <li key={l._id} className="flex gap-3 p-3">
+              <ProductImage
+                src={l.image}
+                alt={l.title}
+                width={56}
+                height={56}
+                className="h-14 w-14 rounded"
+              />
+              <div className="min-w-0 flex-1">
+                <p className="font-medium text-gray-900">{l.title}</p>
+                <p className="text-gray-600">
+                  Qty {l.quantity} × {formatINR(Number(l.price))}
+                </p>
+                <p className="text-xs text-gray-500">
+                  Seller ID: <span className="font-mono">{l.sellerId ?? 'NA'}</span>
+                </p>
+              </div>
+              <StatusBadge status={l.status} className="self-start" />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section>
+        <h3 className="mb-2 font-semibold text-gray-900">Shipping Information</h3>
+        <p>{order.buyerName}</p>
+        <p>
+          {order.addressInfo.address}, {order.addressInfo.city} – {order.addressInfo.pincode}
+        </p>
+        <p>Phone: {order.addressInfo.phone}</p>
+        {order.addressInfo.notes && <p className="text-gray-600">{order.addressInfo.notes}</p>}
+      </section>
+      <section>
+        <h3 className="mb-2 font-semibold text-gray-900">Payment Information</h3>
+        <dl className="grid grid-cols-2 gap-1">
+          <dt className="text-gray-600">Method</dt>
+          <dd>{order.paymentMethod || 'NA'}</dd>
+          <dt className="text-gray-600">Status</dt>
+          <dd>
+            <StatusBadge status={order.paymentStatus} />
+          </dd>
+          <dt className="text-gray-600">PaymentID</dt>
+          <dd className="break-all font-mono">{order.paymentId || 'NA'}</dd>
+          <dt className="text-gray-600">PayerID</dt>
+          <dd className="break-all font-mono">{order.payerId || 'NA'}</dd>
+        </dl>
+      </section>
+    </div>
+  );
+}
+
+export default function OrdersPage() {
+  const user = useAppSelector((s) => s.auth.user)!;
+  const { list, isLoading, loaded } = useAppSelector((s) => s.orders);
+  const dispatch = useAppDispatch();
+  const [open, setOpen] = useState<OrderDto | null>(null);
+  useEffect(() => {
+    void dispatch(fetchOrders(user.id));
+  }, [dispatch, user.id]);
+
+  return (
+    <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+      <h1 className="mb-4 text-xl font-bold text-gray-900">Order History</h1>
+      {isLoading && !loaded ? (
+        <LoadingRegion label="Loading orders" className="space-y-2">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-14 w-full" />
+          ))}
+        </LoadingRegion>
+      ) : list.length === 0 ? (
+        <EmptyState title="No orders found." />
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[560px] text-left text-sm">
+            <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-500">
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  Product
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Order Date
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Status
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Price
+                </th>
+                <th scope="col" className="py-2">
+                  <span className="sr-only">Details</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {list.map((o) => {
+                const first = o.cartItems[0];
+                return (
+                  <tr key={o._id} data-testid="order-row">
+                    <td className="py-3 pr-3">
+                      <div className="flex items-center gap-3">
+                        <ProductImage
+                          src={first?.image}
+                          alt={first?.title ?? 'Order item'}
+                          width={48}
+                          height={48}
+                          className="h-12 w-12 rounded"
+                        />
+                        <span className="line-clamp-2 max-w-[14rem] font-medium text-gray-900">
+                          {first?.title}
+                          {o.cartItems.length > 1 && (
+                            <span className="text-gray-500"> +{o.cartItems.length - 1} more</span>
+                          )}
+                        </span>
+                      </div>
+                    </td>
+                    <td className="py-3 pr-3 whitespace-nowrap">{date(o.orderDate)}</td>
+                    <td className="py-3 pr-3">
+                      <StatusBadge status={o.orderStatus} />
+                    </td>
+                    <td className="py-3 pr-3 font-semibold whitespace-nowrap">{formatINR(o.totalAmount)}</td>
+                    <td className="py-3 text-right">
+                      <Button variant="outline" size="sm" onClick={() => setOpen(o)}>
+                        Details
+                      </Button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Modal open={open != null} onClose={() => setOpen(null)} title="Order Details" size="lg">
+        {open && <OrderDetails order={open} />}
+      </Modal>
+    </div>
+  );
+}

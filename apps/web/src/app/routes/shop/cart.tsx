@@ -1,0 +1,81 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { useAppSelector } from '../../hooks';
+import { CartIcon } from '../../../components/icons';
+import { Button, buttonClass, EmptyState, LoadingRegion, Skeleton } from '../../../components/ui';
+import { CartLine } from '../../../features/cart/cart-line';
+import { cartTotals, PriceSummary } from '../../../features/cart/price-summary';
+
+export default function CartPage() {
+  const { user, isAuthenticated } = useAppSelector((s) => s.auth);
+  const { cart, isLoading } = useAppSelector((s) => s.cart);
+  const navigate = useNavigate();
+
+  if (!isAuthenticated || !user) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <h1 className="sr-only">Cart</h1>
+        <EmptyState
+          icon={<CartIcon width={56} height={56} />}
+          title="Missing Cart items?"
+          description="Login to see the items you added previously"
+          action={
+            <Link to="/auth/login" className={buttonClass('primary', 'lg')}>
+              Login
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+  const items = cart?.items ?? [];
+  if (isLoading && !cart) {
+    return (
+      <LoadingRegion label="Loading cart" className="mx-auto max-w-7xl space-y-3 px-4 py-6">
+        <Skeleton className="h-8 w-48" />
+        <Skeleton className="h-32 w-full" />
+        <Skeleton className="h-32 w-full" />
+      </LoadingRegion>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <h1 className="sr-only">Cart</h1>
+        <EmptyState
+          icon={<CartIcon width={56} height={56} />}
+          title="Your cart is empty!"
+          description="Add items to it now."
+          action={
+            <Link to="/shop/listing" className={buttonClass('primary', 'lg')}>
+              Shop now
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+  const totals = cartTotals(cart);
+  const blocked = items.every((i) => i.available === false);
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[1fr_360px]">
+      <section aria-labelledby="cart-title" className="rounded-xl border border-gray-200 bg-white shadow-sm">
+        <h1 id="cart-title" className="border-b border-gray-200 p-4 text-lg font-bold text-gray-900">
+          My Cart ({items.length} {items.length === 1 ? 'item' : 'items'})
+        </h1>
+        <ul>
+          {items.map((item) => (
+            <CartLine key={item.productId} item={item} userId={user.id} />
+          ))}
+        </ul>
+        <div className="sticky bottom-0 flex justify-end border-t border-gray-200 bg-white p-4 shadow-[0_-2px_8px_rgba(0,0,0,0.06)]">
+          <Button size="lg" variant="accent" disabled={blocked} onClick={() => navigate('/shop/checkout')}>
+            PLACE ORDER
+          </Button>
+        </div>
+      </section>
+      <aside className="self-start lg:sticky lg:top-20">
+        <PriceSummary totals={totals} />
+      </aside>
+    </div>
+  );
+}

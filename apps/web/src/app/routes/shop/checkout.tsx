@@ -1,0 +1,220 @@
+import type { ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../hooks';
+import { Button, buttonClass, EmptyState, LoadingRegion, Skeleton } from '../../../components/ui';
+import { AddressForm, toFormValues } from '../../../features/addresses/address-form';
+import { AddressText } from '../../../features/addresses/address-text';
+import { useAddressBook } from '../../../features/addresses/use-address-book';
+import { logoutUser } from '../../../features/auth/auth-slice';
+import { cartTotals, PriceSummary } from '../../../features/cart/price-summary';
+import { createOrder } from '../../../features/orders/orders-slice';
+import type { UserDto } from '@mp/shared';
+
+function Step({
+  n,
+  title,
+  children,
+  done,
+}: {
+  n: number;
+  title: string;
+  children: ReactNode;
+  done?: boolean;
+}) {
+  return (
+    <section
+      aria-labelledby={`step-${n}`}
+      className="overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm"
+    >
+      <h2
+        id={`step-${n}`}
+        className="flex items-center gap-3 bg-brand-700 px-4 py-3 text-sm font-bold uppercase tracking-wide text-white"
+      >
+        <span className="flex h-6 w-6 items-center justify-center rounded bg-white text-xs text-brand-700">
+          {n}
+        </span>
+        {title}
+        {done && (
+          <span className="ml-1 text-accent-500" aria-label="done">
+            ✓
+          </span>
+        )}
+      </h2>
+      <div className="p-4">{children}</div>
+    </section>
+  );
+}
+
+/** Redirects the browser to the payment provider's approval page (a full navigation, outside the SPA). */
+export const goToApproval = (url: string) => window.location.assign(url);
+
+function DeliveryStep({ user }: { user: UserDto }) {
+  const dispatch = useAppDispatch();
+  const book = useAddressBook(user.id);
+  const [selected, setSelected] = useState<string | null>(null);
+  const isProcessing = useAppSelector((s) => s.orders.isProcessing);
+  useEffect(() => {
+    if (!selected && book.list.length) setSelected((book.list.find((a) => a.isDefault) ?? book.list[0])!._id);
+  }, [book.list, selected]);
+
+  const deliver = async (addressId: string) => {
+    const a = book.list.find((x) => x._id === addressId);
+    if (!a) return;
+    const r = await dispatch(
+      createOrder({
+        userId: user.id,
+        addressInfo: {
+          addressId: a._id,
+          address: a.address,
+          city: a.city,
+          pincode: a.pincode,
+          phone: a.phone,
+          notes: a.notes,
+        },
+      }),
+    );
+    // a failed creation only clears the processing state (spec section 4)
+    if (createOrder.fulfilled.match(r)) goToApproval(r.payload.approvalURL);
+  };
+
+  if (book.isLoading && !book.loaded) {
+    return (
+      <LoadingRegion label="Loading addresses" className="space-y-2">
+        <Skeleton className="h-16 w-full" />
+        <Skeleton className="h-16 w-full" />
+      </LoadingRegion>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      {book.list.length > 0 && (
+        <fieldset>
+          <legend className="sr-only">Choose a delivery address</legend>
+          <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200">
+            {book.list.map((a) => (
+              <li key={a._id} className={selected === a._id ? 'bg-brand-50/60 p-4' : 'p-4'}>
+                {book.mode.kind === 'edit' && book.mode.address._id === a._id ? (
+                  <AddressForm
+                    key={a._id}
+                    editing
+                    initial={toFormValues(a)}
+                    onSubmit={book.save}
+                    onCancel={() => book.setMode({ kind: 'closed' })}
+                  />
+                ) : (
+                  <div className="flex gap-3">
+                    <input
+                      type="radio"
+                      name="delivery-address"
+                      id={`addr-${a._id}`}
+                      checked={selected === a._id}
+                      onChange={() => setSelected(a._id)}
+                      className="mt-1 h-4 w-4 accent-brand-600"
+                    />
+                    <div className="flex-1">
+                      <label htmlFor={`addr-${a._id}`} className="cursor-pointer">
+                        <span className="sr-only">Deliver to </span>
+                        <AddressText a={a} />
+                      </label>
+                      {selected === a._id && (
+                        <Button
+                          className="mt-3"
+                          variant="accent"
+                          disabled={isProcessing}
+                          loading={isProcessing}
+                          onClick={() => deliver(a._id)}
+                        >
+                          DELIVER HERE
+                        </Button>
+                      )}
+                    </div>
+                    <Button
+                      variant="link"
+                      size="sm"
+                      className="self-start"
+                      onClick={() => book.setMode({ kind: 'edit', address: a })}
+                      aria-label={`Edit address ${a.address}`}
+                    >
+                      Edit
+                    </Button>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+      {book.mode.kind === 'add' ? (
+        <div className="rounded-lg border border-brand-100 bg-brand-50/40 p-4">
+          <h3 className="mb-3 text-sm font-bold uppercase text-brand-700">Add a New Address</h3>
+          <AddressForm
+            editing={false}
+            onSubmit={book.save}
+            onCancel={() => book.setMode({ kind: 'closed' })}
+          />
+        </div>
+      ) : (
+        <Button variant="outline" onClick={book.openAdd}>
+          + Add a New Address
+        </Button>
+      )}
+    </div>
+  );
+}
+
+export default function CheckoutPage() {
+  const { user } = useAppSelector((s) => s.auth);
+  const cart = useAppSelector((s) => s.cart);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  if (!user) return null;
+
+  const change = async () => {
+    await dispatch(logoutUser());
+    navigate('/auth/login', { state: { from: '/shop/checkout' } });
+  };
+  const items = cart.cart?.items ?? [];
+  if (!cart.isLoading && cart.cart && items.length === 0) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <h1 className="sr-only">Checkout</h1>
+        <EmptyState
+          title="Your cart is empty!"
+          description="Add items to it now."
+          action={
+            <Link to="/shop/listing" className={buttonClass('primary', 'lg')}>
+              Shop now
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <h1 className="mb-4 text-xl font-bold text-gray-900">Checkout</h1>
+      <div className="grid gap-6 lg:grid-cols-[1fr_360px]">
+        <div className="space-y-4">
+          <Step n={1} title="Login" done>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <p className="text-sm">
+                <span className="font-semibold text-gray-900">{user.username}</span>
+                <span className="ml-2 text-gray-600">{user.email}</span>
+              </p>
+              <Button variant="outline" size="sm" onClick={change}>
+                Change
+              </Button>
+            </div>
+          </Step>
+          <Step n={2} title="Delivery Address">
+            <DeliveryStep user={user} />
+          </Step>
+        </div>
+        <aside className="self-start lg:sticky lg:top-20">
+          <PriceSummary totals={cartTotals(cart.cart)} />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { CATEGORIES } from '@mp/shared/constants';
+import type { ProductDto } from '@mp/shared';
+import { useAppDispatch, useAppSelector } from '../../hooks';
+import { fetchBanners } from '../../../features/banners/banners-slice';
+import { ProductCard, ProductCardSkeleton } from '../../../features/shop/product-card';
+import { fetchHome } from '../../../features/shop/products-slice';
+import { LIMITS } from '@mp/shared/constants';
+import { BannerCarousel } from './banner-carousel';
+import { CategoryIcon } from './category-icon';
+
+function Row({ title, products, loading }: { title: string; products: ProductDto[]; loading: boolean }) {
+  return (
+    <section aria-labelledby={`row-${title}`} className="rounded-xl bg-white p-4 shadow-sm">
+      <div className="mb-3 flex items-center justify-between">
+        <h2 id={`row-${title}`} className="text-lg font-bold text-gray-900">
+          {title}
+        </h2>
+        <Link to="/shop/listing" className="text-sm font-semibold text-brand-700 hover:underline">
+          View All <span className="sr-only">{title}</span>
+        </Link>
+      </div>
+      <div
+        className="-mx-1 flex snap-x gap-3 overflow-x-auto px-1 pb-2"
+        tabIndex={0}
+        aria-label={`${title} products`}
+        role="region"
+      >
+        {loading
+          ? Array.from({ length: 5 }, (_, i) => (
+              <div key={i} className="w-44 shrink-0 sm:w-52">
+                <ProductCardSkeleton />
+              </div>
+            ))
+          : products.map((p) => (
+              <div key={p._id} className="w-44 shrink-0 snap-start sm:w-52">
+                <ProductCard product={p} />
+              </div>
+            ))}
+        {!loading && products.length === 0 && <p className="py-6 text-sm text-gray-500">No products found</p>}
+      </div>
+    </section>
+  );
+}
+
+function Grid({ title, products, loading }: { title: string; products: ProductDto[]; loading: boolean }) {
+  const id = `grid-${title.replace(/\s+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="rounded-xl bg-white p-4 shadow-sm">
+      <div className="mb-3 flex items-center justify-between">
+        <h2 id={id} className="text-lg font-bold text-gray-900">
+          {title}
+        </h2>
+        <Link to="/shop/listing" className="text-sm font-semibold text-brand-700 hover:underline">
+          View All <span className="sr-only">{title}</span>
+        </Link>
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {loading
+          ? Array.from({ length: LIMITS.homeGridShown }, (_, i) => <ProductCardSkeleton key={i} />)
+          : products.slice(0, LIMITS.homeGridShown).map((p) => <ProductCard key={p._id} product={p} />)}
+      </div>
+    </section>
+  );
+}
+
+export default function HomePage() {
+  const dispatch = useAppDispatch();
+  const { home, homeLoading } = useAppSelector((s) => s.products);
+  const banners = useAppSelector((s) => s.banners);
+  useEffect(() => {
+    void dispatch(fetchHome());
+    void dispatch(fetchBanners());
+  }, [dispatch]);
+  const loading = homeLoading && !home;
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-4">
+      <h1 className="sr-only">Haat Marketplace</h1>
+      <nav aria-label="Categories" className="rounded-xl bg-white p-3 shadow-sm">
+        <ul className="flex gap-2 overflow-x-auto lg:grid lg:grid-cols-9">
+          {CATEGORIES.map((c) => (
+            <li key={c.id} className="shrink-0">
+              <Link
+                to={`/shop/listing?category=${c.id}`}
+                className="flex w-20 flex-col items-center gap-1 rounded-lg p-2 text-center text-xs font-medium text-gray-800 hover:bg-brand-50 lg:w-full"
+              >
+                <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                  <CategoryIcon id={c.id} />
+                </span>
+                {c.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <BannerCarousel banners={banners.list} loading={!banners.loaded} />
+      <Row title="Best Deals" products={home?.bestDeals ?? []} loading={loading} />
+      <Row title="Top Offers on Electronics" products={home?.electronicsOffers ?? []} loading={loading} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Grid title="Best Discount For You" products={home?.topDiscounts ?? []} loading={loading} />
+        <Grid title="Top Selection" products={home?.topSelection ?? []} loading={loading} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { ShopFooter } from '../../../components/layout/shop-footer';
+import { ShopHeader } from '../../../components/layout/shop-header';
+import { PageFallback } from '../../page-fallback';
+
+export default function ShopLayout() {
+  return (
+    <div className="flex min-h-screen flex-col bg-gray-50">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <ShopHeader />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <ShopFooter />
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { formatINR } from '@mp/shared/money';
+import { useAppDispatch, useAppSelector } from '../../hooks';
+import { CheckCircleIcon } from '../../../components/icons';
+import { buttonClass, Skeleton } from '../../../components/ui';
+import { fetchCart } from '../../../features/cart/cart-slice';
+import { fetchOrderDetails } from '../../../features/orders/orders-slice';
+
+const METHOD_LABEL: Record<string, string> = { paypal: 'PayPal', sandbox: 'Sandbox (test payment)' };
+
+export default function PaymentSuccessPage() {
+  const { orderId = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const user = useAppSelector((s) => s.auth.user);
+  const { details, detailsLoading } = useAppSelector((s) => s.orders);
+  useEffect(() => {
+    void dispatch(fetchOrderDetails(orderId));
+    if (user) void dispatch(fetchCart(user.id)); // the server emptied the cart on capture
+  }, [dispatch, orderId, user]);
+  const order = details && details._id === orderId ? details : null;
+
+  return (
+    <div className="mx-auto max-w-lg px-4 py-12">
+      <div className="rounded-2xl border border-gray-200 bg-white p-8 text-center shadow-sm">
+        <CheckCircleIcon width={72} height={72} className="mx-auto text-green-600" />
+        <h1 className="mt-4 text-2xl font-bold text-gray-900">Payment Successful!</h1>
+        <p className="mt-1 text-gray-600">Thank you. Your order has been placed.</p>
+        <dl className="mt-6 space-y-2 rounded-lg bg-gray-50 p-4 text-left text-sm">
+          <div className="flex justify-between gap-4">
+            <dt className="text-gray-600">Order ID</dt>
+            <dd className="break-all font-mono font-semibold text-gray-900" data-testid="order-id">
+              {orderId}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-gray-600">Total Paid</dt>
+            <dd className="font-semibold text-gray-900">
+              {order ? (
+                formatINR(order.totalAmount)
+              ) : detailsLoading ? (
+                <Skeleton className="h-4 w-20" />
+              ) : (
+                '—'
+              )}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-gray-600">Payment Mode</dt>
+            <dd className="font-semibold text-gray-900">
+              {order ? (
+                (METHOD_LABEL[order.paymentMethod] ?? order.paymentMethod)
+              ) : detailsLoading ? (
+                <Skeleton className="h-4 w-20" />
+              ) : (
+                '—'
+              )}
+            </dd>
+          </div>
+        </dl>
+        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+          <Link to="/shop/account/orders" className={buttonClass('primary')}>
+            View My Orders
+          </Link>
+          <Link to="/" className={buttonClass('outline')}>
+            Continue Shopping
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,269 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { brandLabel, categoryLabel } from '@mp/shared/constants';
+import { useAppDispatch, useAppSelector } from '../../hooks';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  LoadingRegion,
+  Price,
+  ProductImage,
+  Skeleton,
+  Textarea,
+} from '../../../components/ui';
+import { useLoginPrompt } from '../../../features/auth/use-login-prompt';
+import { addToCart } from '../../../features/cart/cart-slice';
+import { addReview, averageRating, fetchReviews } from '../../../features/reviews/reviews-slice';
+import { StarInput, Stars } from '../../../features/reviews/star-rating';
+import { ProductBadges } from '../../../features/shop/product-card';
+import { fetchProductDetails } from '../../../features/shop/products-slice';
+import { WishlistHeart } from '../../../features/wishlist/wishlist-heart';
+
+function ReviewForm({ productId }: { productId: string }) {
+  const dispatch = useAppDispatch();
+  const requireLogin = useLoginPrompt();
+  const [rating, setRating] = useState(0);
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const user = requireLogin('Please login to write a review.', false);
+    if (!user) return;
+    if (rating < 1 || message.trim() === '') {
+      toast.warn('Please rate and review first.');
+      return;
+    }
+    setBusy(true);
+    const r = await dispatch(
+      addReview({
+        productId,
+        userId: user.id,
+        username: user.username,
+        reviewMessage: message.trim(),
+        reviewVal: rating,
+      }),
+    );
+    setBusy(false);
+    if (addReview.fulfilled.match(r)) {
+      toast.success('Review Added Successfully!');
+      setRating(0);
+      setMessage('');
+      void dispatch(fetchProductDetails(productId));
+    } else toast.error(String(r.payload));
+  };
+  return (
+    <form onSubmit={submit} className="space-y-3 rounded-xl border border-gray-200 bg-white p-4">
+      <h3 className="text-base font-semibold text-gray-900">Write a review</h3>
+      <StarInput value={rating} onChange={setRating} />
+      <Textarea
+        label="Your review"
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
+        placeholder="What did you like or dislike?"
+        rows={3}
+      />
+      <Button type="submit" disabled={message.trim() === ''} loading={busy}>
+        Submit
+      </Button>
+    </form>
+  );
+}
+
+export default function ProductDetailPage() {
+  const { id = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const requireLogin = useLoginPrompt();
+  const { details: product, detailsLoading, detailsError } = useAppSelector((s) => s.products);
+  const reviews = useAppSelector((s) => s.reviews);
+  const [adding, setAdding] = useState<'cart' | 'buy' | null>(null);
+
+  useEffect(() => {
+    void dispatch(fetchProductDetails(id));
+    void dispatch(fetchReviews(id));
+  }, [dispatch, id]);
+
+  if (detailsError && !product) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <EmptyState
+          title="Product not found"
+          description="It may have been removed by the seller."
+          action={
+            <Link className="font-semibold text-brand-700 hover:underline" to="/shop/listing">
+              Browse products
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+  if (!product || (detailsLoading && product._id !== id)) {
+    return (
+      <LoadingRegion
+        label="Loading product"
+        className="mx-auto grid max-w-7xl gap-8 px-4 py-6 lg:grid-cols-2"
+      >
+        <Skeleton className="aspect-square w-full rounded-xl" />
+        <div className="space-y-4">
+          <Skeleton className="h-8 w-3/4" />
+          <Skeleton className="h-4 w-1/3" />
+          <Skeleton className="h-10 w-1/2" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      </LoadingRegion>
+    );
+  }
+
+  const outOfStock = product.totalStock <= 0;
+  const avg =
+    reviews.productId === id && reviews.list.length ? averageRating(reviews.list) : product.averageReview;
+  const count = reviews.productId === id ? reviews.list.length : product.reviewCount;
+
+  const add = async (mode: 'cart' | 'buy') => {
+    const user = requireLogin('Please login to continue.');
+    if (!user) return;
+    setAdding(mode);
+    const r = await dispatch(
+      addToCart({ userId: user.id, productId: product._id, quantity: 1, discount: product.discount }),
+    );
+    setAdding(null);
+    if (addToCart.fulfilled.match(r)) {
+      if (mode === 'buy') navigate('/shop/checkout');
+      else toast.success('Product added Successfully!');
+    } else {
+      console.error('add to cart failed', r.payload);
+      toast.error(String(r.payload ?? 'Failed to add to cart.'));
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-gray-600">
+        <Link to="/" className="hover:underline">
+          Home
+        </Link>{' '}
+        /{' '}
+        <Link to={`/shop/listing?category=${product.category}`} className="hover:underline">
+          {categoryLabel(product.category)}
+        </Link>
+      </nav>
+      <div className="grid gap-8 lg:grid-cols-2">
+        <div className="relative self-start overflow-hidden rounded-xl border border-gray-200 bg-white">
+          <ProductImage
+            src={product.image}
+            alt={product.title}
+            width={800}
+            height={800}
+            priority
+            sizes="(min-width: 992px) 600px, 100vw"
+            className="aspect-square w-full"
+          />
+          <ProductBadges
+            product={product}
+            className="absolute left-3 top-3 flex flex-col items-start gap-1"
+          />
+          <WishlistHeart productId={product._id} title={product.title} className="absolute right-3 top-3" />
+        </div>
+        <div className="space-y-4">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+              {brandLabel(product.brand)}
+            </p>
+            <h1 className="mt-1 text-2xl font-bold text-gray-900 sm:text-3xl">{product.title}</h1>
+            <p className="mt-1 text-sm text-gray-600">Category: {categoryLabel(product.category)}</p>
+          </div>
+          <div className="flex items-center gap-2">
+            <Badge tone="green" className="gap-1">
+              {avg.toFixed(1)} ★
+            </Badge>
+            <Stars value={avg} />
+            <span className="text-sm text-gray-600">
+              ({count} {count === 1 ? 'review' : 'reviews'})
+            </span>
+          </div>
+          <Price price={product.price} salePrice={product.salePrice} discount={product.discount} size="lg" />
+          <p className="text-sm text-gray-700">
+            {outOfStock ? (
+              <span className="font-semibold text-red-700">Out Of Stock</span>
+            ) : (
+              <>
+                Available stock: <span className="font-semibold">{product.totalStock}</span>
+              </>
+            )}
+          </p>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button
+              size="lg"
+              variant="accent"
+              className="flex-1"
+              disabled={outOfStock}
+              loading={adding === 'cart'}
+              onClick={() => add('cart')}
+            >
+              ADD TO CART
+            </Button>
+            <Button
+              size="lg"
+              className="flex-1"
+              disabled={outOfStock}
+              loading={adding === 'buy'}
+              onClick={() => add('buy')}
+            >
+              BUY NOW
+            </Button>
+          </div>
+          <section aria-labelledby="desc-title" className="rounded-xl border border-gray-200 bg-white p-4">
+            <h2 id="desc-title" className="mb-2 text-base font-semibold text-gray-900">
+              Description
+            </h2>
+            <p className="whitespace-pre-line text-sm leading-6 text-gray-700">{product.description}</p>
+          </section>
+        </div>
+      </div>
+      <section aria-labelledby="reviews-title" className="mt-10 grid gap-6 lg:grid-cols-[1fr_380px]">
+        <div>
+          <h2 id="reviews-title" className="mb-3 text-lg font-bold text-gray-900">
+            Customer Reviews
+          </h2>
+          {reviews.isLoading && reviews.list.length === 0 ? (
+            <LoadingRegion label="Loading reviews" className="space-y-3">
+              <Skeleton className="h-16 w-full" />
+              <Skeleton className="h-16 w-full" />
+            </LoadingRegion>
+          ) : reviews.list.length === 0 ? (
+            <p className="text-sm text-gray-600">No reviews yet. Be the first to review this product.</p>
+          ) : (
+            <ul className="space-y-3">
+              {reviews.list.map((r) => (
+                <li key={r._id} className="rounded-xl border border-gray-200 bg-white p-4">
+                  <div className="flex items-center gap-3">
+                    <span
+                      aria-hidden
+                      className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-50 font-bold uppercase text-brand-700"
+                    >
+                      {r.username.charAt(0)}
+                    </span>
+                    <div>
+                      <p className="text-sm font-semibold text-gray-900">{r.username}</p>
+                      <Stars value={r.reviewVal} size={14} />
+                    </div>
+                    {r.verifiedPurchase && (
+                      <Badge tone="green" className="ml-auto">
+                        Verified purchase
+                      </Badge>
+                    )}
+                  </div>
+                  <p className="mt-2 text-sm text-gray-700">{r.reviewMessage}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <ReviewForm productId={product._id} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,248 @@
+/** Shop header: brand, keyword search, Become a Seller, Cart with its line count, Login or the account menu. */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { logoutUser } from '../../features/auth/auth-slice';
+import { selectCartLineCount } from '../../features/cart/cart-slice';
+import { searchCleared } from '../../features/shop/products-slice';
+import { useDebouncedSearch } from '../../features/shop/use-debounced-search';
+import { BrandLogo } from '../brand-logo';
+import { CartIcon, LogoutIcon, MenuIcon, SearchIcon, StoreIcon, UserIcon } from '../icons';
+import { Button, buttonClass, cn, Drawer } from '../ui';
+
+const SEARCH_PATH = '/shop/listing/search';
+
+function SearchBox({ className, onDone }: { className?: string; onDone?: () => void }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const dispatch = useAppDispatch();
+  const [params] = useSearchParams();
+  const initial = location.pathname === SEARCH_PATH ? (params.get('keyword') ?? '') : '';
+  const [text, setText] = useState(initial);
+  const id = useId();
+  const go = (keyword: string) => {
+    navigate(`${SEARCH_PATH}?keyword=${encodeURIComponent(keyword)}`, {
+      replace: location.pathname === SEARCH_PATH,
+    });
+  };
+  useDebouncedSearch(text, {
+    onQuery: go,
+    onClear: () => {
+      if (location.pathname === SEARCH_PATH) dispatch(searchCleared());
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const keyword = text.trim();
+    if (!keyword) return;
+    go(keyword);
+    onDone?.();
+  };
+  return (
+    <form role="search" onSubmit={submit} className={cn('relative', className)}>
+      <label htmlFor={id} className="sr-only">
+        Search products
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Search for products, brands and more"
+        autoComplete="off"
+        className="h-10 w-full rounded-md border border-white/20 bg-white pl-10 pr-3 text-sm text-gray-900 placeholder:text-gray-500 focus:outline-none focus:ring-2 focus:ring-accent-500"
+      />
+      <SearchIcon className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-gray-500" />
+    </form>
+  );
+}
+
+function AccountMenu({ username }: { username: string }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const menuId = useId();
+  useEffect(() => {
+    if (!open) return;
+    const onDoc = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('mousedown', onDoc);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDoc);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  const logout = async () => {
+    setOpen(false);
+    const r = await dispatch(logoutUser());
+    if (logoutUser.fulfilled.match(r)) {
+      toast.success('logged out successful!');
+      navigate('/');
+    } else toast.error(String(r.payload ?? 'Logout failed'));
+  };
+  return (
+    <div ref={ref} className="relative">
+      <button
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={`Account menu for ${username}`}
+        onClick={() => setOpen((o) => !o)}
+        className="flex h-10 w-10 items-center justify-center rounded-full bg-accent-500 text-base font-bold uppercase text-gray-950"
+      >
+        {username.charAt(0)}
+      </button>
+      {open && (
+        <div
+          id={menuId}
+          role="menu"
+          className="absolute right-0 z-40 mt-2 w-56 overflow-hidden rounded-lg border border-gray-200 bg-white py-1 text-sm text-gray-800 shadow-lg"
+        >
+          <p className="truncate border-b border-gray-100 px-4 py-2 text-gray-500">Logged in as {username}</p>
+          <Link
+            role="menuitem"
+            to="/shop/account/profile"
+            onClick={() => setOpen(false)}
+            className="flex items-center gap-2 px-4 py-2 hover:bg-gray-50"
+          >
+            <UserIcon width={16} height={16} /> Profile
+          </Link>
+          <button
+            role="menuitem"
+            type="button"
+            onClick={logout}
+            className="flex w-full items-center gap-2 px-4 py-2 text-left hover:bg-gray-50"
+          >
+            <LogoutIcon width={16} height={16} /> Logout
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CartLink({ className }: { className?: string }) {
+  const count = useAppSelector(selectCartLineCount);
+  return (
+    <Link
+      to="/shop/cart"
+      className={cn('relative inline-flex items-center gap-2 rounded-md px-2 py-2 font-medium', className)}
+      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+    >
+      <span className="relative">
+        <CartIcon width={24} height={24} />
+        {count > 0 && (
+          <span
+            aria-hidden
+            data-testid="cart-badge"
+            className="absolute -right-2 -top-2 flex h-5 min-w-5 items-center justify-center rounded-full bg-accent-500 px-1 text-xs font-bold text-gray-950"
+          >
+            {count}
+          </span>
+        )}
+      </span>
+      <span aria-hidden>Cart</span>
+    </Link>
+  );
+}
+
+export function ShopHeader() {
+  const { user, isAuthenticated } = useAppSelector((s) => s.auth);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const loggedIn = isAuthenticated && user;
+  const logout = async () => {
+    setMenuOpen(false);
+    const r = await dispatch(logoutUser());
+    if (logoutUser.fulfilled.match(r)) {
+      toast.success('logged out successful!');
+      navigate('/');
+    }
+  };
+
+  return (
+    <header className="sticky top-0 z-30 bg-brand-700 text-white shadow">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+        <button
+          type="button"
+          className="inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-white/10 lg:hidden"
+          aria-label="Open menu"
+          onClick={() => setMenuOpen(true)}
+        >
+          <MenuIcon width={24} height={24} />
+        </button>
+        <BrandLogo className="text-white" />
+        <SearchBox className="mx-4 hidden max-w-xl flex-1 lg:block" />
+        <nav aria-label="Main" className="ml-auto flex items-center gap-2">
+          <Link
+            to="/auth/login"
+            className="hidden items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-white/10 lg:inline-flex"
+          >
+            <StoreIcon /> Become a Seller
+          </Link>
+          <CartLink className="hover:bg-white/10" />
+          {loggedIn ? (
+            <AccountMenu username={user.username} />
+          ) : (
+            <Link to="/auth/login" className={buttonClass('accent', 'md', 'ml-1')}>
+              Login
+            </Link>
+          )}
+        </nav>
+      </div>
+      <div className="px-4 pb-3 lg:hidden">
+        <SearchBox />
+      </div>
+      <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title="Menu" side="left">
+        <nav aria-label="Mobile" className="flex flex-col gap-1 text-gray-800">
+          {loggedIn && <p className="mb-2 text-sm text-gray-500">Logged in as {user.username}</p>}
+          {[
+            ['/', 'Home'],
+            ['/shop/listing', 'All products'],
+            ['/shop/cart', 'Cart'],
+            ...(loggedIn
+              ? [
+                  ['/shop/account/profile', 'Profile'],
+                  ['/shop/account/orders', 'My Orders'],
+                  ['/shop/account/wishlist', 'Wishlist'],
+                ]
+              : []),
+            ['/auth/login', 'Become a Seller'],
+          ].map(([to, label]) => (
+            <NavLink
+              key={label}
+              to={to!}
+              end
+              className={({ isActive }) =>
+                cn(
+                  'rounded-md px-3 py-2 font-medium hover:bg-gray-100',
+                  isActive && 'bg-brand-50 text-brand-700',
+                )
+              }
+            >
+              {label}
+            </NavLink>
+          ))}
+          {loggedIn ? (
+            <Button variant="outline" className="mt-4" onClick={logout}>
+              Logout
+            </Button>
+          ) : (
+            <Link to="/auth/login" className={buttonClass('primary', 'md', 'mt-4')}>
+              Login
+            </Link>
+          )}
+        </nav>
+      </Drawer>
+    </header>
+  );
+}

@@ -1,0 +1,104 @@
+import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import type { CartLineDto } from '@mp/shared';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Button, Price, ProductImage } from '../../components/ui';
+import { canDecrease, quantityStep } from './cart-rules';
+import { removeCartItem, updateCartQuantity } from './cart-slice';
+
+const PROBLEMS = {
+  deleted: 'This product is no longer sold.',
+  outOfStock: 'Out of stock.',
+  insufficientStock: 'Not enough stock for this quantity.',
+} as const;
+
+export function CartLine({ item, userId }: { item: CartLineDto; userId: string }) {
+  const dispatch = useAppDispatch();
+  const busy = useAppSelector((s) => s.cart.pendingProductId === item.productId);
+
+  const step = async (direction: 'plus' | 'minus') => {
+    const s = quantityStep(item, direction);
+    if (s.kind === 'limit') {
+      toast.warn(s.message);
+      return;
+    }
+    if (s.kind === 'ignore') return;
+    const r = await dispatch(
+      updateCartQuantity({
+        userId,
+        productId: item.productId,
+        quantity: s.quantity,
+        discount: item.discount,
+      }),
+    );
+    if (updateCartQuantity.fulfilled.match(r)) toast.success('Cart updated successfully!');
+    else toast.error('Failed to update cart.');
+  };
+  const remove = async () => {
+    const r = await dispatch(removeCartItem({ userId, productId: item.productId }));
+    if (removeCartItem.fulfilled.match(r)) toast.success('Item removed from cart!');
+    else toast.error('Failed to remove item.');
+  };
+
+  return (
+    <li className="flex gap-4 border-b border-gray-200 p-4 last:border-0" data-testid="cart-line">
+      <Link to={`/product/${item.productId}`} className="shrink-0 self-start">
+        <ProductImage
+          src={item.image}
+          alt={item.title}
+          width={112}
+          height={112}
+          className="h-24 w-24 rounded-lg sm:h-28 sm:w-28"
+        />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <Link
+          to={`/product/${item.productId}`}
+          className="line-clamp-2 font-semibold text-gray-900 hover:text-brand-700"
+        >
+          {item.title}
+        </Link>
+        <Price price={item.price} salePrice={item.salePrice} discount={item.discount} size="sm" />
+        {!item.available && item.unavailableReason && (
+          <p className="text-sm font-medium text-red-700">{PROBLEMS[item.unavailableReason]}</p>
+        )}
+        <div className="mt-auto flex flex-wrap items-center gap-3">
+          <div
+            className="inline-flex items-center rounded-md border border-gray-300"
+            role="group"
+            aria-label={`Quantity of ${item.title}`}
+          >
+            <button
+              type="button"
+              aria-label="Decrease quantity"
+              disabled={!canDecrease(item.quantity) || busy}
+              onClick={() => step('minus')}
+              className="h-9 w-9 text-lg font-bold text-gray-700 hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-40"
+            >
+              −
+            </button>
+            <span
+              className="min-w-10 text-center text-sm font-semibold"
+              aria-live="polite"
+              data-testid="quantity"
+            >
+              {item.quantity}
+            </span>
+            <button
+              type="button"
+              aria-label="Increase quantity"
+              disabled={busy}
+              onClick={() => step('plus')}
+              className="h-9 w-9 text-lg font-bold text-gray-700 hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-40"
+            >
+              +
+            </button>
+          </div>
+          <Button variant="ghost" size="sm" onClick={remove} disabled={busy} className="uppercase">
+            Remove
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,25 @@
+/** Cart quantity rules of spec sections 4 and 5 (pure, so they are easy to test). */
+import { MESSAGES } from '@mp/shared/constants';
+
+export type QuantityStep =
+  | { kind: 'change'; quantity: number }
+  /** nothing changes; show the warning */
+  | { kind: 'limit'; message: string }
+  /** nothing changes, silently (minus at 1) */
+  | { kind: 'ignore' };
+
+/** Plus: at or above the stock → 'Only {stock} Quantity are left'. Minus: a result below 1 is ignored. */
+export function quantityStep(
+  item: { quantity: number; totalStock: number },
+  direction: 'plus' | 'minus',
+): QuantityStep {
+  if (direction === 'plus') {
+    if (item.quantity >= item.totalStock)
+      return { kind: 'limit', message: MESSAGES.onlyLeft(item.totalStock) };
+    return { kind: 'change', quantity: item.quantity + 1 };
+  }
+  if (item.quantity - 1 < 1) return { kind: 'ignore' };
+  return { kind: 'change', quantity: item.quantity - 1 };
+}
+
+export const canDecrease = (quantity: number) => quantity > 1;

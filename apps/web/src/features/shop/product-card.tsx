@@ -1,0 +1,105 @@
+import { Link } from 'react-router-dom';
+import { brandLabel } from '@mp/shared/constants';
+import { isBestSeller, stockBadge } from '@mp/shared/pricing';
+import type { ProductDto } from '@mp/shared';
+import { StarIcon } from '../../components/icons';
+import { Badge, Price, ProductImage, Skeleton } from '../../components/ui';
+import { WishlistHeart } from '../wishlist/wishlist-heart';
+
+export function ProductBadges({
+  product,
+  className,
+}: {
+  product: Pick<ProductDto, 'totalStock' | 'salePrice'>;
+  className?: string;
+}) {
+  const stock = stockBadge(product.totalStock);
+  const best = isBestSeller(product);
+  if (!stock && !best) return null;
+  return (
+    <div className={className}>
+      {stock && <Badge tone={stock.kind === 'out-of-stock' ? 'red' : 'amber'}>{stock.label}</Badge>}
+      {best && <Badge tone="green">Best Seller</Badge>}
+    </div>
+  );
+}
+
+export function ProductCard({ product, priority }: { product: ProductDto; priority?: boolean }) {
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md">
+      <Link
+        to={`/product/${product._id}`}
+        className="flex flex-1 flex-col focus-visible:outline-offset-[-2px]"
+      >
+        <div className="relative">
+          <ProductImage
+            src={product.image}
+            alt={product.title}
+            width={400}
+            height={400}
+            priority={priority}
+            sizes="(min-width: 1280px) 240px, (min-width: 992px) 22vw, (min-width: 640px) 30vw, 50vw"
+            className="aspect-square w-full transition duration-300 group-hover:scale-[1.02]"
+          />
+          <ProductBadges
+            product={product}
+            className="absolute left-2 top-2 flex flex-col items-start gap-1"
+          />
+        </div>
+        <div className="flex flex-1 flex-col gap-1 p-3">
+          <p className="text-xs font-medium uppercase tracking-wide text-gray-500">
+            {brandLabel(product.brand)}
+          </p>
+          <h3 className="line-clamp-2 text-sm font-semibold text-gray-900">{product.title}</h3>
+          {product.reviewCount > 0 && (
+            <p className="flex items-center gap-1 text-xs text-gray-600">
+              <span className="inline-flex items-center gap-0.5 rounded bg-green-700 px-1.5 py-0.5 font-semibold text-white">
+                {product.averageReview.toFixed(1)} <StarIcon filled width={12} height={12} />
+              </span>
+              <span>({product.reviewCount})</span>
+            </p>
+          )}
+          <Price
+            price={product.price}
+            salePrice={product.salePrice}
+            discount={product.discount}
+            size="sm"
+            className="mt-auto pt-1"
+          />
+        </div>
+      </Link>
+      <WishlistHeart productId={product._id} title={product.title} className="absolute right-2 top-2" />
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-xl border border-gray-200 bg-white">
+      <Skeleton className="aspect-square w-full rounded-none" />
+      <div className="space-y-2 p-3">
+        <Skeleton className="h-3 w-16" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-24" />
+      </div>
+    </div>
+  );
+}
+
+export function ProductGrid({
+  products,
+  loading,
+  skeletons = 8,
+}: {
+  products: ProductDto[];
+  loading?: boolean;
+  skeletons?: number;
+}) {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4">
+      {loading
+        ? Array.from({ length: skeletons }, (_, i) => <ProductCardSkeleton key={i} />)
+        : products.map((p, i) => <ProductCard key={p._id} product={p} priority={i < 2} />)}
+    </div>
+  );
+}
