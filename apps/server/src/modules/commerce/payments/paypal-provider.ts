@@ -124,7 +124,8 @@ export function createPayPalProvider(cfg: PayPalConfig, publicUrl: string): Paym
       const currency = cfg.currency;
       const request = new paypal.orders.OrdersCreateRequest();
       request.prefer('return=representation');
-      request.payPalRequestId(`create-${order.orderId}`);
+      // OrdersCreateRequest has no helper for the idempotency header
+      request.headers['PayPal-Request-Id'] = `create-${order.orderId}`;
       request.requestBody({
         intent: 'CAPTURE',
         purchase_units: [

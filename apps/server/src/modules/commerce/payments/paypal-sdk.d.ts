@@ -29,7 +29,6 @@ declare module '@paypal/checkout-server-sdk' {
       body?: unknown;
       headers: Record<string, string>;
       prefer(value: string): this;
-      payPalRequestId(id: string): this;
       requestBody(body: unknown): this;
     }
     class OrdersCaptureRequest implements PayPalRequest {
