@@ -4,7 +4,7 @@ import { PNG } from 'pngjs';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@mp/shared';
-import { sellers, users } from '../../../db/schema';
+import { products, sellers, users } from '../../../db/schema';
 import { createTestContext, type TestAgent } from '../../../../test/app';
 
 const ctx = await createTestContext();
@@ -428,6 +428,37 @@ describe('seller lifecycle', () => {
       .post('/api/auth/login')
       .send({ email: body.email, password: body.password });
     expect(login.body.seller).toMatchObject({ _id: sellerId, isapproved: true });
+  });
+
+  it('when a registered seller is pending or rejected, then adding a product is 403 SELLER_NOT_APPROVED; approved, 201', async () => {
+    const { agent, sellerId } = await registerSeller();
+    const product = {
+      title: 'Lifecycle Phone',
+      description: 'A phone',
+      category: 'mobile',
+      brand: 'samsung',
+      price: 9999,
+      discount: 5,
+      totalStock: 3,
+      image: '/uploads/products/p.png',
+    };
+    const productsOf = async () =>
+      (await ctx.db.select({ n: count() }).from(products).where(eq(products.sellerId, sellerId)))[0]!.n;
+
+    const pending = await agent.post('/api/seller/products/add').send(product);
+    expect(pending.status).toBe(403);
+    expect(pending.body).toMatchObject({ success: false, code: 'SELLER_NOT_APPROVED' });
+
+    await admin.agent.put(`/api/auth/sellerlist/update/${sellerId}`).send({ approvalstatus: 'rejected' });
+    const rejected = await agent.post('/api/seller/products/add').send(product);
+    expect(rejected.status).toBe(403);
+    expect(rejected.body.code).toBe('SELLER_NOT_APPROVED');
+    expect(await productsOf()).toBe(0);
+
+    await admin.agent.put(`/api/auth/sellerlist/update/${sellerId}`).send({ approvalstatus: 'approved' });
+    const approved = await agent.post('/api/seller/products/add').send(product);
+    expect(approved.status).toBe(201);
+    expect(await productsOf()).toBe(1);
   });
 
   it('when a shopper logs in, then the answer has no seller record', async () => {
