@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { LIMITS } from '@mp/shared';
 import { Spinner } from '../../../components/ui';
 import { fetchSellerInfo } from '../../../features/auth/auth-slice';
+import { AlertIcon, ClockIcon } from '../../../features/admin/shared/icons';
 import { useAppDispatch, useAppSelector } from '../../hooks';
 
 export default function PendingPage() {
@@ -32,12 +33,12 @@ export default function PendingPage() {
       <span
         className={
           rejected
-            ? 'inline-flex h-14 w-14 items-center justify-center rounded-full bg-red-50 text-2xl text-red-700'
-            : 'inline-flex h-14 w-14 items-center justify-center rounded-full bg-amber-50 text-2xl text-amber-700'
+            ? 'inline-flex h-14 w-14 items-center justify-center rounded-full bg-red-50 text-red-700'
+            : 'inline-flex h-14 w-14 items-center justify-center rounded-full bg-amber-50 text-amber-700'
         }
         aria-hidden
       >
-        {rejected ? '!' : '⏳'}
+        {rejected ? <AlertIcon className="h-7 w-7" /> : <ClockIcon className="h-7 w-7" />}
       </span>
       <h1 className="text-2xl font-bold tracking-tight text-gray-900">Approval Pending</h1>
       <p className="text-gray-700">Your seller account is currently pending admin approval.</p>

@@ -46,9 +46,11 @@ export interface ProductFormProps {
   product?: ProductDto | null;
   endpoints: Pick<ProductEndpoints, 'add' | 'edit'>;
   onSaved: () => void;
+  /** the image upload call (defaults to POST /api/admin/products/upload-image) */
+  upload?: (file: File, signal?: AbortSignal) => Promise<string>;
 }
 
-export function ProductForm({ product, endpoints, onSaved }: ProductFormProps) {
+export function ProductForm({ product, endpoints, onSaved, upload }: ProductFormProps) {
   const editing = Boolean(product);
   const [values, setValues] = useState<FormValues>(() => (product ? fromProduct(product) : EMPTY));
   const [image, setImage] = useState(product?.image ?? '');
@@ -108,6 +110,7 @@ export function ProductForm({ product, endpoints, onSaved }: ProductFormProps) {
         onUploadingChange={setUploading}
         disabled={editing}
         error={errors.image}
+        upload={upload}
       />
       <Input
         label="Title"

@@ -28,11 +28,11 @@ export function ProductGrid({ products, loading, onEdit, onDelete }: ProductGrid
     return (
       <LoadingRegion
         label="Loading products…"
-        className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4"
+        className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3 2xl:grid-cols-4"
       >
         {Array.from({ length: 8 }, (_, i) => (
           <div key={i} className="overflow-hidden rounded-xl border border-gray-200 bg-white">
-            <Skeleton className="aspect-square w-full rounded-none" />
+            <Skeleton className="aspect-[4/3] w-full rounded-none" />
             <div className="space-y-2 p-4">
               <Skeleton className="h-4 w-3/4" />
               <Skeleton className="h-3 w-1/3" />
@@ -60,10 +60,7 @@ export function ProductGrid({ products, loading, onEdit, onDelete }: ProductGrid
 
   return (
     <>
-      <ul
-        className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4"
-        aria-label="Products"
-      >
+      <ul className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3 2xl:grid-cols-4" aria-label="Products">
         {products.map((p) => (
           <li
             key={p._id}
@@ -74,8 +71,8 @@ export function ProductGrid({ products, loading, onEdit, onDelete }: ProductGrid
                 src={p.image}
                 alt={p.title}
                 width={400}
-                height={400}
-                className="aspect-square w-full"
+                height={300}
+                className="aspect-[4/3] w-full"
               />
               {p.totalStock === 0 ? (
                 <span className="absolute left-2 top-2 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
@@ -89,14 +86,14 @@ export function ProductGrid({ products, loading, onEdit, onDelete }: ProductGrid
                 )
               )}
             </div>
-            <div className="flex flex-1 flex-col gap-1.5 p-4">
+            <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
               <h3 className="line-clamp-2 text-sm font-semibold text-gray-900">{p.title}</h3>
               <p className="text-xs text-gray-600">
                 {brandLabel(p.brand)} · {categoryLabel(p.category)}
               </p>
               <Price price={p.price} salePrice={p.salePrice} discount={p.discount} />
               <p className="text-xs text-gray-500">Stock: {p.totalStock}</p>
-              <div className="mt-auto flex gap-2 pt-3">
+              <div className="mt-auto flex flex-wrap gap-2 pt-3">
                 <Button
                   variant="outline"
                   size="sm"

@@ -1,0 +1,143 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SellerOrderDto } from '@mp/shared';
+import { api } from '../../../../lib/api-client';
+import { renderConsole, sellerRecord, sellerUser } from '../../../../features/admin/shared/test-utils';
+import SellerOrdersPage from '../orders-page';
+
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), warn: vi.fn() } }));
+const { toast } = await import('react-toastify');
+
+const ORDER_ID = '9d1c2b3a-4e5f-4a6b-8c7d-000000000042';
+const order = (orderStatus: string): SellerOrderDto => ({
+  _id: ORDER_ID,
+  orderId: ORDER_ID,
+  userId: 'buyer-1',
+  cartId: null,
+  buyerName: 'Meera Shopper',
+  createdAt: '2025-03-05T10:00:00.000Z',
+  orderDate: '2025-03-05T10:00:00.000Z',
+  orderUpdateDate: '2025-03-05T10:00:00.000Z',
+  cartItems: [
+    {
+      productId: 'p-1',
+      _id: 'p-1',
+      title: 'Steel Bottle',
+      image: '/uploads/products/bottle.png',
+      price: '449.10',
+      unitPrice: 449.1,
+      discount: 10,
+      quantity: 2,
+      sellerId: 's-1',
+      status: orderStatus,
+    },
+  ],
+  addressInfo: {
+    addressId: 'a-1',
+    address: '12 Park Street',
+    city: 'Kolkata',
+    pincode: '700016',
+    phone: '9876543210',
+    notes: '',
+  },
+  orderStatus,
+  paymentMethod: 'sandbox',
+  paymentStatus: 'paid',
+  subtotal: 998,
+  discount: 99.8,
+  shippingCharge: 0,
+  totalAmount: 898.2,
+  paymentId: 'PAY-1',
+  payerId: '',
+  sellerStatuses: {},
+  sellerId: 's-1',
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+function mockServer() {
+  let status = 'confirmed';
+  const get = vi.spyOn(api, 'get').mockImplementation(async (url: string) => {
+    if (url === '/api/seller/orders/get') return { data: { success: true, data: [order(status)] } };
+    if (url === `/api/seller/orders/details/${ORDER_ID}`)
+      return { data: { success: true, data: order(status) } };
+    throw new Error(`unexpected GET ${url}`);
+  });
+  const put = vi.spyOn(api, 'put').mockImplementation(async (_url: string, body: unknown) => {
+    status = (body as { orderStatus: string }).orderStatus;
+    return { data: { success: true, message: 'Order status updated!', data: order(status) } };
+  });
+  return { get, put };
+}
+
+const renderPage = () =>
+  renderConsole(<SellerOrdersPage />, {
+    auth: { user: sellerUser(), seller: sellerRecord({ approvalstatus: 'approved', isapproved: true }) },
+  });
+
+describe('Seller Order History', () => {
+  it('when the seller has no orders, then says No orders found.', async () => {
+    vi.spyOn(api, 'get').mockResolvedValue({ data: { success: true, data: [] } });
+    renderPage();
+    expect(await screen.findByText('No orders found.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Order History' })).toBeInTheDocument();
+  });
+
+  it('when View Detail is opened, then the modal shows summary, products, shipping, payment with NA', async () => {
+    mockServer();
+    renderPage();
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Product', 'Order Date', 'Status', 'Price', 'Details']);
+    await userEvent.click(within(table).getByRole('button', { name: 'View Detail' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    expect(await within(dialog).findByText(ORDER_ID)).toBeInTheDocument();
+    expect(within(dialog).getByText('Steel Bottle')).toBeInTheDocument();
+    expect(within(dialog).getByText('Quantity: 2')).toBeInTheDocument();
+    expect(within(dialog).getByText('₹449.10')).toBeInTheDocument();
+    expect(within(dialog).getByText('Meera Shopper')).toBeInTheDocument();
+    expect(within(dialog).getByText('700016')).toBeInTheDocument();
+    expect(within(dialog).getByText('PAY-1')).toBeInTheDocument();
+    expect(within(dialog).getByText('NA')).toBeInTheDocument(); // the missing PayerID
+  });
+
+  it('when the Order Status select opens, then it offers exactly the five seller statuses', async () => {
+    mockServer();
+    renderPage();
+    await userEvent.click(
+      within(await screen.findByRole('table')).getByRole('button', { name: 'View Detail' }),
+    );
+    const select = await screen.findByLabelText('Order Status');
+    const values = within(select)
+      .getAllByRole('option')
+      .map((o) => (o as HTMLOptionElement).value)
+      .filter(Boolean);
+    expect(values).toEqual(['pending', 'inProcess', 'inShipping', 'delivered', 'rejected']);
+  });
+
+  it('when a status is submitted, then it calls the update, toasts and refetches the order and the list', async () => {
+    const { get, put } = mockServer();
+    renderPage();
+    await userEvent.click(
+      within(await screen.findByRole('table')).getByRole('button', { name: 'View Detail' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    await within(dialog).findByText(ORDER_ID);
+    const detailCalls = get.mock.calls.filter(([u]) => u.includes('/details/')).length;
+    const listCalls = get.mock.calls.filter(([u]) => u === '/api/seller/orders/get').length;
+
+    await userEvent.selectOptions(within(dialog).getByLabelText('Order Status'), 'inShipping');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update Order Status' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Order status updated!'));
+    expect(put).toHaveBeenCalledWith(`/api/seller/orders/update/${ORDER_ID}`, { orderStatus: 'inShipping' });
+    expect(get.mock.calls.filter(([u]) => u.includes('/details/')).length).toBe(detailCalls + 1);
+    expect(get.mock.calls.filter(([u]) => u === '/api/seller/orders/get').length).toBe(listCalls + 1);
+    expect(await within(dialog).findAllByText('In Shipping')).not.toHaveLength(0);
+    expect(within(dialog).getByRole('button', { name: 'Update Order Status' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,149 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ProductDto } from '@mp/shared';
+import { ProductForm } from '../product-form';
+
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), warn: vi.fn() } }));
+const { toast } = await import('react-toastify');
+
+const product: ProductDto = {
+  _id: '3f0c1d4e-5a6b-4c7d-8e9f-000000000001',
+  title: 'Running Shoe',
+  description: 'Light and fast',
+  category: 'footwear',
+  brand: 'nike',
+  price: 2999,
+  salePrice: 2499,
+  discount: 10,
+  totalStock: 12,
+  image: '/uploads/products/shoe.png',
+  sellerId: null,
+  averageReview: 0,
+  reviewCount: 0,
+  popularity: 0,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+
+const endpoints = () => ({
+  add: vi.fn().mockResolvedValue({ message: 'Product added Successfully!' }),
+  edit: vi.fn().mockResolvedValue({ message: 'Product updated Successfully!' }),
+});
+
+afterEach(() => vi.clearAllMocks());
+
+describe('Product form', () => {
+  it('when submitted empty, then shows the validation messages and calls nothing', async () => {
+    const ep = endpoints();
+    render(<ProductForm endpoints={ep} onSaved={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('Title is required')).toBeInTheDocument();
+    expect(screen.getByText('Description is required')).toBeInTheDocument();
+    expect(screen.getByText('Image is required')).toBeInTheDocument();
+    expect(screen.getByText(/Category must be one of/)).toBeInTheDocument();
+    expect(screen.getByText('Unknown brand')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Title/)).toHaveAttribute('aria-invalid', 'true');
+    expect(ep.add).not.toHaveBeenCalled();
+  });
+
+  it('when the sale price is above the price, then says so under the sale price', async () => {
+    render(<ProductForm product={product} endpoints={endpoints()} onSaved={vi.fn()} />);
+    const sale = screen.getByLabelText(/^Sale Price/);
+    await userEvent.clear(sale);
+    await userEvent.type(sale, '5000');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    expect(await screen.findByText('Sale price cannot be above the price')).toBeInTheDocument();
+  });
+
+  it('when in add mode, then an image can be uploaded (spinner, preview, Remove) and the product is added', async () => {
+    const ep = endpoints();
+    const onSaved = vi.fn();
+    let finish!: (url: string) => void;
+    const upload = vi.fn(() => new Promise<string>((r) => (finish = r)));
+    render(<ProductForm endpoints={ep} onSaved={onSaved} upload={upload} />);
+
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'shoe.png', { type: 'image/png' });
+    await userEvent.upload(screen.getByLabelText('Upload Image'), file);
+    expect(screen.getByText('Uploading image')).toBeInTheDocument();
+    expect(upload).toHaveBeenCalledWith(file, expect.any(AbortSignal));
+    expect(screen.getByRole('button', { name: 'Add Product' })).toBeDisabled();
+    finish('/uploads/products/new.png');
+    expect(await screen.findByAltText('Uploaded image preview')).toHaveAttribute(
+      'src',
+      '/uploads/products/new.png',
+    );
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText(/^Title/), 'Trail Shoe');
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Grippy');
+    await userEvent.selectOptions(screen.getByLabelText(/^Category/), 'footwear');
+    await userEvent.selectOptions(screen.getByLabelText(/^Brand/), 'panasonic');
+    await userEvent.type(screen.getByLabelText(/^Price/), '1500');
+    await userEvent.type(screen.getByLabelText(/^Total Stock/), '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(ep.add).toHaveBeenCalledWith({
+      title: 'Trail Shoe',
+      description: 'Grippy',
+      category: 'footwear',
+      brand: 'panasonic',
+      price: 1500,
+      salePrice: undefined,
+      discount: 0,
+      totalStock: 5,
+      image: '/uploads/products/new.png',
+    });
+    expect(toast.success).toHaveBeenCalledWith('Product added Successfully!');
+  });
+
+  it('when the category and brand selects open, then they offer the 9 categories and 25 labelled brands', () => {
+    render(<ProductForm endpoints={endpoints()} onSaved={vi.fn()} />);
+    const category = screen.getByLabelText(/^Category/);
+    const brand = screen.getByLabelText(/^Brand/);
+    expect(within(category).getAllByRole('option')).toHaveLength(10);
+    expect(within(category).getByRole('option', { name: '--- Select Category ---' })).toBeInTheDocument();
+    expect(within(category).getByRole('option', { name: 'Electronics' })).toHaveValue('electronics');
+    expect(within(brand).getAllByRole('option')).toHaveLength(26);
+    expect(within(brand).getByRole('option', { name: 'Panasonic' })).toHaveValue('panasonic');
+  });
+
+  it('when in edit mode, then the image upload is disabled, the form is filled and Update Product saves', async () => {
+    const ep = endpoints();
+    const onSaved = vi.fn();
+    render(<ProductForm product={product} endpoints={ep} onSaved={onSaved} />);
+    expect(screen.queryByRole('button', { name: 'Add Product' })).not.toBeInTheDocument();
+    expect(screen.getByAltText('Uploaded image preview')).toHaveAttribute('src', product.image);
+    expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Upload Image', { selector: 'input' })).not.toBeInTheDocument();
+    expect(screen.getByText('Image cannot be changed while editing')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Running Shoe');
+
+    await userEvent.clear(screen.getByLabelText(/^Total Stock/));
+    await userEvent.type(screen.getByLabelText(/^Total Stock/), '40');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(ep.edit).toHaveBeenCalledWith(
+      product._id,
+      expect.objectContaining({ totalStock: 40, image: product.image }),
+    );
+    expect(ep.add).not.toHaveBeenCalled();
+    expect(toast.success).toHaveBeenCalledWith('Product updated Successfully!');
+  });
+
+  it('when the server refuses the product, then shows its message and stays open', async () => {
+    const ep = endpoints();
+    const { AxiosError } = await import('axios');
+    ep.edit.mockRejectedValue(
+      new AxiosError('x', '403', undefined, undefined, {
+        status: 403,
+        data: { success: false, message: 'You can only edit your own products', code: 'FORBIDDEN' },
+      } as never),
+    );
+    const onSaved = vi.fn();
+    render(<ProductForm product={product} endpoints={ep} onSaved={onSaved} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('You can only edit your own products'));
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+});
