@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { addressLimitWarning, emptyAddressForm, isAddressFormComplete } from './address-rules';
+
+describe('address form rules', () => {
+  const full = {
+    phone: '9876543210',
+    address: '12 MG Road',
+    city: 'Pune',
+    pincode: '411001',
+    notes: 'Gate 2',
+    place: 'home',
+  };
+
+  it('when all six fields are filled, then the form can be submitted', () => {
+    expect(isAddressFormComplete(full)).toBe(true);
+  });
+
+  it.each(['phone', 'address', 'city', 'pincode', 'notes', 'place'] as const)(
+    'when %s is blank or whitespace, then submit stays disabled',
+    (k) => {
+      expect(isAddressFormComplete({ ...full, [k]: '   ' })).toBe(false);
+    },
+  );
+
+  it('when the form is new, then it cannot be submitted', () => {
+    expect(isAddressFormComplete(emptyAddressForm())).toBe(false);
+  });
+
+  it('when 3 addresses exist, then adding warns with the corrected message but editing is allowed', () => {
+    expect(addressLimitWarning(2, false)).toBeNull();
+    expect(addressLimitWarning(3, false)).toBe('You can add maximum 3 addresses');
+    expect(addressLimitWarning(3, true)).toBeNull();
+  });
+});
