@@ -161,7 +161,10 @@ export const orderCancelInputSchema = z
     orderId: z.preprocess(emptyToUndefined, z.uuid({ message: 'Must be a valid order id' }).optional()),
     paymentId: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(200).optional()),
   })
-  .refine((o) => o.orderId ?? o.paymentId, { message: 'orderId or paymentId is required', path: ['orderId'] });
+  .refine((o) => o.orderId ?? o.paymentId, {
+    message: 'orderId or paymentId is required',
+    path: ['orderId'],
+  });
 export type OrderCancelInput = z.infer<typeof orderCancelInputSchema>;
 
 /**

@@ -31,9 +31,10 @@ function parseMultipart(body: Buffer, boundary: string) {
   let fileBytes = 0;
   const text = body.toString('latin1');
   for (const part of text.split(`--${boundary}`)) {
-    const m = /Content-Disposition: form-data; name="([^"]+)"(; filename="[^"]*")?\r\n(?:[^\r\n]+\r\n)*\r\n/.exec(
-      part,
-    );
+    const m =
+      /Content-Disposition: form-data; name="([^"]+)"(; filename="[^"]*")?\r\n(?:[^\r\n]+\r\n)*\r\n/.exec(
+        part,
+      );
     if (!m) continue;
     const value = part.slice(m.index + m[0].length).replace(/\r\n$/, '');
     if (m[2]) fileBytes = Buffer.byteLength(value, 'latin1');

@@ -84,13 +84,22 @@ export async function startPayPalFake(): Promise<PayPalFake> {
         },
       ],
       links: [
-        { href: `https://www.sandbox.paypal.com/checkoutnow?token=${o.id}`, rel: 'payer-action', method: 'GET' },
+        {
+          href: `https://www.sandbox.paypal.com/checkoutnow?token=${o.id}`,
+          rel: 'payer-action',
+          method: 'GET',
+        },
         { href: `/v2/checkout/orders/${o.id}`, rel: 'self', method: 'GET' },
       ],
     };
   }
 
-  function applyOverride(b: FakeBehaviour, rec: RecordedRequest, res: ServerResponse, order?: FakeOrder): boolean {
+  function applyOverride(
+    b: FakeBehaviour,
+    rec: RecordedRequest,
+    res: ServerResponse,
+    order?: FakeOrder,
+  ): boolean {
     if (typeof b === 'function') {
       b(rec, res);
       return true;
@@ -179,7 +188,8 @@ export async function startPayPalFake(): Promise<PayPalFake> {
       if (!order) return issue(res, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
       const requestId = String(req.headers['paypal-request-id'] ?? '');
       if (requestId && captureReplies.has(requestId)) return json(res, 201, captureReplies.get(requestId));
-      if (order.status === 'COMPLETED') return issue(res, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED');
+      if (order.status === 'COMPLETED')
+        return issue(res, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED');
       if (order.status !== 'APPROVED') return issue(res, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED');
       order.status = 'COMPLETED';
       order.captureId = `CAP${randomBytes(6).toString('hex').toUpperCase()}`;

@@ -33,7 +33,8 @@ export async function insertProduct(
 export const readProduct = async (db: Db, id: string) =>
   (await db.select().from(products).where(eq(products.id, id)))[0]!;
 
-export const readOrder = async (db: Db, id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
+export const readOrder = async (db: Db, id: string) =>
+  (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
 
 export const addressBody = (over: Record<string, unknown> = {}) => ({
   address: '12 MG Road',

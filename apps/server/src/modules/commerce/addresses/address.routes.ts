@@ -37,7 +37,11 @@ export function createAddressRouter({ db }: AppDeps): Router {
     const { userId, addressId } = parse(userAddressParams, req.params);
     assertSelfOrAdmin(req, userId);
     await deleteAddress(db, userId, addressId);
-    res.json({ success: true, message: 'Address deleted successful!', data: await listAddresses(db, userId) });
+    res.json({
+      success: true,
+      message: 'Address deleted successful!',
+      data: await listAddresses(db, userId),
+    });
   });
 
   return r;

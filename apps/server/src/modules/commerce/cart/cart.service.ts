@@ -55,7 +55,9 @@ export async function loadCartLines(db: DbOrTx, cartId: string): Promise<CartLin
     .orderBy(asc(cartItems.createdAt), asc(cartItems.productId));
 }
 
-export function lineProblem(line: Pick<CartLineRow, 'deletedAt' | 'totalStock' | 'quantity'>): CartLineProblem | null {
+export function lineProblem(
+  line: Pick<CartLineRow, 'deletedAt' | 'totalStock' | 'quantity'>,
+): CartLineProblem | null {
   if (line.deletedAt) return 'deleted';
   if (line.totalStock <= 0) return 'outOfStock';
   if (line.totalStock < line.quantity) return 'insufficientStock';
@@ -100,7 +102,12 @@ export function stockConflict(title: string, stock: number): AppError {
 
 async function liveProduct(db: DbOrTx, productId: string) {
   const [p] = await db
-    .select({ id: products.id, title: products.title, totalStock: products.totalStock, deletedAt: products.deletedAt })
+    .select({
+      id: products.id,
+      title: products.title,
+      totalStock: products.totalStock,
+      deletedAt: products.deletedAt,
+    })
     .from(products)
     .where(eq(products.id, productId))
     .limit(1);
@@ -138,7 +145,11 @@ export async function addToCart(db: DbOrTx, userId: string, input: CartAddInput)
 }
 
 /** Sets the quantity of a line already in the cart. */
-export async function updateCartItem(db: DbOrTx, userId: string, input: CartUpdateInput): Promise<CartViewDto> {
+export async function updateCartItem(
+  db: DbOrTx,
+  userId: string,
+  input: CartUpdateInput,
+): Promise<CartViewDto> {
   const cartId = await ensureCartId(db, userId);
   const [line] = await db
     .select({ title: products.title, totalStock: products.totalStock, deletedAt: products.deletedAt })

@@ -1,5 +1,11 @@
 import { and, asc, count, countDistinct, eq, gte, isNull, lt, ne, sql, sum } from 'drizzle-orm';
-import { LIMITS, toRupees, type AdminDashboardDto, type RevenueByDay, type SellerDashboardDto } from '@mp/shared';
+import {
+  LIMITS,
+  toRupees,
+  type AdminDashboardDto,
+  type RevenueByDay,
+  type SellerDashboardDto,
+} from '@mp/shared';
 import type { Db } from '../../../db/client';
 import { orderLines, orders, products, sellers } from '../../../db/schema';
 
@@ -30,7 +36,10 @@ const paidDay = sql<string>`to_char(${orders.paidAt} at time zone 'UTC', 'YYYY-M
 export async function adminDashboard(db: Db, now = new Date()): Promise<AdminDashboardDto> {
   const paid = eq(orders.paymentStatus, 'paid');
   const [[totals], [pending], [live], days] = await Promise.all([
-    db.select({ orders: count(), revenue: sum(orders.totalPaise).mapWith(Number) }).from(orders).where(paid),
+    db
+      .select({ orders: count(), revenue: sum(orders.totalPaise).mapWith(Number) })
+      .from(orders)
+      .where(paid),
     db.select({ n: count() }).from(sellers).where(eq(sellers.approvalstatus, 'pending')),
     db.select({ n: count() }).from(products).where(isNull(products.deletedAt)),
     db
@@ -49,8 +58,16 @@ export async function adminDashboard(db: Db, now = new Date()): Promise<AdminDas
 }
 
 /** Only the seller's own lines of paid orders (lines it rejected are not revenue) and its own products. */
-export async function sellerDashboard(db: Db, sellerId: string, now = new Date()): Promise<SellerDashboardDto> {
-  const own = and(eq(orderLines.sellerId, sellerId), eq(orders.paymentStatus, 'paid'), ne(orderLines.status, 'rejected'));
+export async function sellerDashboard(
+  db: Db,
+  sellerId: string,
+  now = new Date(),
+): Promise<SellerDashboardDto> {
+  const own = and(
+    eq(orderLines.sellerId, sellerId),
+    eq(orders.paymentStatus, 'paid'),
+    ne(orderLines.status, 'rejected'),
+  );
   const linePaise = sql<number>`${orderLines.linePricePaise} * ${orderLines.quantity}`;
   const ownProducts = and(eq(products.sellerId, sellerId), isNull(products.deletedAt));
   const [[totals], [mine], lowStock, days] = await Promise.all([
@@ -61,7 +78,12 @@ export async function sellerDashboard(db: Db, sellerId: string, now = new Date()
       .where(own),
     db.select({ n: count() }).from(products).where(ownProducts),
     db
-      .select({ _id: products.id, title: products.title, totalStock: products.totalStock, image: products.image })
+      .select({
+        _id: products.id,
+        title: products.title,
+        totalStock: products.totalStock,
+        image: products.image,
+      })
       .from(products)
       .where(and(ownProducts, lt(products.totalStock, LIMITS.lowStockBelow)))
       .orderBy(asc(products.totalStock), asc(products.title))

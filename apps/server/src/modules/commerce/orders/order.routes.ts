@@ -30,7 +30,8 @@ export function createOrderRouter(_deps: AppDeps, orders: OrderService): Router 
     if (status === 'pending') {
       res.status(202).json({
         success: true,
-        message: 'Your payment is still being processed by the provider; the order is confirmed once it completes.',
+        message:
+          'Your payment is still being processed by the provider; the order is confirmed once it completes.',
         data: order,
       });
       return;

@@ -66,7 +66,11 @@ const outOfStockMessage = (title: string, problem: string | null, stock: number)
       : `Only ${stock} of ${title} left. Please reduce the quantity in your cart.`;
 
 export function createOrderService({ db, provider, holdMinutes, logger }: OrderServiceDeps) {
-  async function findOwned(caller: Caller, orderId: string, opts: { allowAdmin: boolean }): Promise<OrderRow> {
+  async function findOwned(
+    caller: Caller,
+    orderId: string,
+    opts: { allowAdmin: boolean },
+  ): Promise<OrderRow> {
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
     if (!order || (order.userId !== caller.id && !(opts.allowAdmin && caller.role === 'admin'))) {
       throw notFound('Order');
@@ -173,7 +177,11 @@ export function createOrderService({ db, provider, holdMinutes, logger }: OrderS
       const addressId = (input.addressId ?? input.addressInfo?.addressId)!;
       const order = await placePendingOrder(caller.id, addressId);
       const lines = await db
-        .select({ title: orderLines.title, unitPricePaise: orderLines.unitPricePaise, quantity: orderLines.quantity })
+        .select({
+          title: orderLines.title,
+          unitPricePaise: orderLines.unitPricePaise,
+          quantity: orderLines.quantity,
+        })
         .from(orderLines)
         .where(eq(orderLines.orderId, order.id));
       let payment;
@@ -219,7 +227,10 @@ export function createOrderService({ db, provider, holdMinutes, logger }: OrderS
      * POST /api/shop/order/capture. Idempotent: a paid order answers itself again. A wrong or reused paymentId
      * is refused; the order never becomes paid without the provider's capture.
      */
-    async capture(caller: Caller, input: OrderCaptureInput): Promise<{ status: 'paid' | 'pending'; order: OrderDto }> {
+    async capture(
+      caller: Caller,
+      input: OrderCaptureInput,
+    ): Promise<{ status: 'paid' | 'pending'; order: OrderDto }> {
       let order: OrderRow | undefined;
       if (input.orderId) {
         order = await findOwned(caller, input.orderId, { allowAdmin: false });
@@ -257,7 +268,10 @@ export function createOrderService({ db, provider, holdMinutes, logger }: OrderS
         });
         return { status: 'paid', order: await loadOrderDto(db, paid) };
       } catch (err) {
-        logger.error({ err, orderId: order.id, captureId: result.captureId }, 'captured payment could not complete the order');
+        logger.error(
+          { err, orderId: order.id, captureId: result.captureId },
+          'captured payment could not complete the order',
+        );
         throw err;
       }
     },

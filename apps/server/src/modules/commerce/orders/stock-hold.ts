@@ -88,7 +88,9 @@ export async function releaseExpiredHolds(db: Db, now: Date = new Date()): Promi
   const expired = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.stockHeld, true), eq(orders.paymentStatus, 'pending'), lt(orders.holdExpiresAt, now)))
+    .where(
+      and(eq(orders.stockHeld, true), eq(orders.paymentStatus, 'pending'), lt(orders.holdExpiresAt, now)),
+    )
     .orderBy(asc(orders.holdExpiresAt))
     .limit(500);
   let count = 0;
@@ -136,4 +138,3 @@ export function startHoldSweeper(
   timer.unref();
   return () => clearInterval(timer);
 }
-

@@ -56,11 +56,25 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
       ? await db.select().from(orders).where(eq(orders.paymentId, parsed.data.paymentId)).limit(1)
       : [];
     if (!req.user) {
-      sendPage(res, 401, 'Please log in', '<h1>Please log in</h1><p class="muted">Log in to continue your payment.</p>');
+      sendPage(
+        res,
+        401,
+        'Please log in',
+        '<h1>Please log in</h1><p class="muted">Log in to continue your payment.</p>',
+      );
       return undefined;
     }
-    if (!order || order.paymentMethod !== 'sandbox' || (order.userId !== req.user.id && req.user.role !== 'admin')) {
-      sendPage(res, 404, 'Payment not found', '<h1>Payment not found</h1><p class="muted">This payment does not exist.</p>');
+    if (
+      !order ||
+      order.paymentMethod !== 'sandbox' ||
+      (order.userId !== req.user.id && req.user.role !== 'admin')
+    ) {
+      sendPage(
+        res,
+        404,
+        'Payment not found',
+        '<h1>Payment not found</h1><p class="muted">This payment does not exist.</p>',
+      );
       return undefined;
     }
     return order;
@@ -95,7 +109,12 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
     const order = await sandboxOrder(req, res);
     if (!order) return;
     if (order.paymentStatus === 'cancelled' || order.paymentStatus === 'failed') {
-      sendPage(res, 409, 'Payment closed', `<h1>This payment was ${escapeHtml(order.paymentStatus)}</h1><p class="muted">Please place the order again.</p>`);
+      sendPage(
+        res,
+        409,
+        'Payment closed',
+        `<h1>This payment was ${escapeHtml(order.paymentStatus)}</h1><p class="muted">Please place the order again.</p>`,
+      );
       return;
     }
     // approval is recorded once; approving again answers the same payer
@@ -103,7 +122,10 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
       .update(orders)
       .set({ payerId: newSandboxPayerId(), updatedAt: sql`now()` })
       .where(and(eq(orders.id, order.id), sql`${orders.payerId} is null`));
-    const [approved] = await db.select({ payerId: orders.payerId }).from(orders).where(eq(orders.id, order.id));
+    const [approved] = await db
+      .select({ payerId: orders.payerId })
+      .from(orders)
+      .where(eq(orders.id, order.id));
     const q = new URLSearchParams({ paymentId: order.paymentId!, PayerID: approved!.payerId! });
     res.redirect(303, `/shop/paypal-return?${q.toString()}`);
   });
@@ -112,11 +134,19 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
     const order = await sandboxOrder(req, res);
     if (!order) return;
     if (order.paymentStatus === 'paid') {
-      sendPage(res, 409, 'Already paid', '<h1>This order is already paid</h1><p class="muted">It cannot be cancelled here.</p>');
+      sendPage(
+        res,
+        409,
+        'Already paid',
+        '<h1>This order is already paid</h1><p class="muted">It cannot be cancelled here.</p>',
+      );
       return;
     }
     await cancelPending(db, order.id);
-    res.redirect(303, `/shop/paypal-cancel?${new URLSearchParams({ paymentId: order.paymentId! }).toString()}`);
+    res.redirect(
+      303,
+      `/shop/paypal-cancel?${new URLSearchParams({ paymentId: order.paymentId! }).toString()}`,
+    );
   });
 
   r.post('/payments/paypal/webhook', async (req, res) => {
@@ -149,8 +179,7 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
     let orderId: string | null = null;
     if (event.event_type === 'PAYMENT.CAPTURE.COMPLETED') {
       const resource = event.resource as
-        | { id?: string; supplementary_data?: { related_ids?: { order_id?: string } } }
-        | undefined;
+        { id?: string; supplementary_data?: { related_ids?: { order_id?: string } } } | undefined;
       const paypalOrderId = resource?.supplementary_data?.related_ids?.order_id;
       const [order] = paypalOrderId
         ? await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, paypalOrderId)).limit(1)

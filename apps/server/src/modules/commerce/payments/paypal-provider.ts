@@ -77,7 +77,12 @@ const unavailable = () =>
 
 export function createPayPalProvider(cfg: PayPalConfig, publicUrl: string): PaymentProvider {
   // the web URL is only used by the SDK for logins we never do
-  const environment = new paypal.core.PayPalEnvironment(cfg.clientId, cfg.clientSecret, cfg.apiBase, cfg.apiBase);
+  const environment = new paypal.core.PayPalEnvironment(
+    cfg.clientId,
+    cfg.clientSecret,
+    cfg.apiBase,
+    cfg.apiBase,
+  );
   const client = new TimedPayPalClient(environment, cfg.timeoutMs);
 
   async function call<T>(request: PayPalRequest): Promise<PayPalResponse<T>> {

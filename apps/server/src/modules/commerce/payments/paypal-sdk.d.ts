@@ -1,4 +1,5 @@
 /** Just the parts of @paypal/checkout-server-sdk (untyped CommonJS) this module uses. */
+/* eslint-disable @typescript-eslint/no-unused-vars -- ambient module declarations */
 declare module '@paypal/checkout-server-sdk' {
   export interface PayPalRequest {
     path: string;

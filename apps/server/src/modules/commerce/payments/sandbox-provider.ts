@@ -6,7 +6,8 @@ import { AppError } from '../../../lib/errors';
 import type { PaymentProvider } from './payment-provider';
 
 export const SANDBOX_PREFIX = 'SBX-';
-export const sandboxApprovalPath = (paymentId: string) => `/api/payments/sandbox/${encodeURIComponent(paymentId)}`;
+export const sandboxApprovalPath = (paymentId: string) =>
+  `/api/payments/sandbox/${encodeURIComponent(paymentId)}`;
 
 /**
  * The built-in provider used when PayPal is not configured (decisions.md). The shopper "approves" on a page this

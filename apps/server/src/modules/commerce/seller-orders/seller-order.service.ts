@@ -78,7 +78,10 @@ export async function updateSellerOrderStatus(
       .update(orderLines)
       .set({ status, updatedAt: sql`now()` })
       .where(and(eq(orderLines.orderId, orderId), eq(orderLines.sellerId, sellerId)));
-    const all = await tx.select({ status: orderLines.status }).from(orderLines).where(eq(orderLines.orderId, orderId));
+    const all = await tx
+      .select({ status: orderLines.status })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId));
     const [order] = await tx
       .update(orders)
       .set({ orderStatus: deriveOrderStatus(all.map((l) => l.status)), updatedAt: sql`now()` })

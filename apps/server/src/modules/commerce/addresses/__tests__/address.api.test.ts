@@ -24,18 +24,26 @@ describe('addresses', () => {
   it('when a fourth address is added, then 409 ADDRESS_LIMIT with the message and still 3 stored', async () => {
     const { agent, userId } = await ctx.loginAs('user');
     for (let i = 0; i < 3; i++) {
-      expect((await agent.post('/api/shop/address/add').send(addressBody({ city: `C${i}` }))).status).toBe(201);
+      expect((await agent.post('/api/shop/address/add').send(addressBody({ city: `C${i}` }))).status).toBe(
+        201,
+      );
     }
     const res = await agent.post('/api/shop/address/add').send(addressBody());
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ success: false, code: 'ADDRESS_LIMIT', message: 'You can add maximum 3 addresses' });
+    expect(res.body).toMatchObject({
+      success: false,
+      code: 'ADDRESS_LIMIT',
+      message: 'You can add maximum 3 addresses',
+    });
     expect(await countFor(userId)).toBe(3);
   });
 
   it('when eight adds race, then exactly 3 are stored and one is the default', async () => {
     const { agent, userId } = await ctx.loginAs('user');
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => agent.post('/api/shop/address/add').send(addressBody({ city: `R${i}` }))),
+      Array.from({ length: 8 }, (_, i) =>
+        agent.post('/api/shop/address/add').send(addressBody({ city: `R${i}` })),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(3);
     expect(results.filter((r) => r.status === 409)).toHaveLength(5);
@@ -59,7 +67,9 @@ describe('addresses', () => {
     expect(edit.body).toMatchObject({ success: true, message: 'Edited Address successful!' });
     expect(edit.body.data).toMatchObject({ city: 'Mysuru', isDefault: true });
     list = (await agent.get(`/api/shop/address/get/${userId}`)).body.data;
-    expect(list.filter((x: { isDefault: boolean }) => x.isDefault).map((x: { _id: string }) => x._id)).toEqual([a._id]);
+    expect(
+      list.filter((x: { isDefault: boolean }) => x.isDefault).map((x: { _id: string }) => x._id),
+    ).toEqual([a._id]);
   });
 
   it('when the default address is deleted, then another becomes the default', async () => {
@@ -79,15 +89,23 @@ describe('addresses', () => {
     const addr = (await owner.agent.post('/api/shop/address/add').send(addressBody())).body.data;
     expect((await other.agent.get(`/api/shop/address/get/${owner.userId}`)).status).toBe(403);
     expect(
-      (await other.agent.put(`/api/shop/address/update/${owner.userId}/${addr._id}`).send(addressBody())).status,
+      (await other.agent.put(`/api/shop/address/update/${owner.userId}/${addr._id}`).send(addressBody()))
+        .status,
     ).toBe(403);
-    expect((await other.agent.delete(`/api/shop/address/delete/${owner.userId}/${addr._id}`)).status).toBe(403);
+    expect((await other.agent.delete(`/api/shop/address/delete/${owner.userId}/${addr._id}`)).status).toBe(
+      403,
+    );
     // own path, someone else's address id
     expect(
-      (await other.agent.put(`/api/shop/address/update/${other.userId}/${addr._id}`).send(addressBody({ city: 'X' })))
-        .status,
+      (
+        await other.agent
+          .put(`/api/shop/address/update/${other.userId}/${addr._id}`)
+          .send(addressBody({ city: 'X' }))
+      ).status,
     ).toBe(404);
-    expect((await other.agent.delete(`/api/shop/address/delete/${other.userId}/${addr._id}`)).status).toBe(404);
+    expect((await other.agent.delete(`/api/shop/address/delete/${other.userId}/${addr._id}`)).status).toBe(
+      404,
+    );
     const [row] = await ctx.db.select().from(addresses).where(eq(addresses.id, addr._id));
     expect(row?.city).toBe('Bengaluru');
   });

@@ -9,8 +9,15 @@ const ctx = await createTestContext();
 describe('cart', () => {
   it('when a shopper adds a product twice, then one line holds the summed quantity with totals', async () => {
     const { agent, userId } = await ctx.loginAs('user');
-    const p = await insertProduct(ctx.db, { pricePaise: 20_000, salePricePaise: 15_000, discount: 10, totalStock: 5 });
-    const first = await agent.post('/api/shop/cart/add').send({ productId: p.id, userId: 'someone-else', discount: 99 });
+    const p = await insertProduct(ctx.db, {
+      pricePaise: 20_000,
+      salePricePaise: 15_000,
+      discount: 10,
+      totalStock: 5,
+    });
+    const first = await agent
+      .post('/api/shop/cart/add')
+      .send({ productId: p.id, userId: 'someone-else', discount: 99 });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ success: true, message: 'Product added Successfully!' });
     expect(first.body.data.items).toHaveLength(1);
@@ -36,7 +43,13 @@ describe('cart', () => {
       },
     ]);
     // subtotal 450, discount 45, delivery 40 (≤ 500)
-    expect(res.body.data.totals).toEqual({ subtotal: 450, discount: 45, shippingCharge: 40, total: 445, itemCount: 3 });
+    expect(res.body.data.totals).toEqual({
+      subtotal: 450,
+      discount: 45,
+      shippingCharge: 40,
+      total: 445,
+      itemCount: 3,
+    });
   });
 
   it('when not logged in, then 401', async () => {
@@ -62,23 +75,28 @@ describe('cart', () => {
     expect(res.body.data.items).toEqual([]);
   });
 
-  it.each([0, -1, 1.5, 10 ** 9, 'abc'])('when quantity is %s, then 400 and nothing changes', async (quantity) => {
-    const { agent, userId } = await ctx.loginAs('user');
-    const p = await insertProduct(ctx.db, { totalStock: 5 });
-    const add = await agent.post('/api/shop/cart/add').send({ productId: p.id, quantity });
-    expect(add.status).toBe(400);
-    expect(add.body.code).toBe('VALIDATION_FAILED');
-    await agent.post('/api/shop/cart/add').send({ productId: p.id });
-    const upd = await agent.put('/api/shop/cart/update-cart').send({ productId: p.id, quantity });
-    expect(upd.status).toBe(400);
-    const cart = await agent.get(`/api/shop/cart/get/${userId}`);
-    expect(cart.body.data.items[0].quantity).toBe(1);
-  });
+  it.each([0, -1, 1.5, 10 ** 9, 'abc'])(
+    'when quantity is %s, then 400 and nothing changes',
+    async (quantity) => {
+      const { agent, userId } = await ctx.loginAs('user');
+      const p = await insertProduct(ctx.db, { totalStock: 5 });
+      const add = await agent.post('/api/shop/cart/add').send({ productId: p.id, quantity });
+      expect(add.status).toBe(400);
+      expect(add.body.code).toBe('VALIDATION_FAILED');
+      await agent.post('/api/shop/cart/add').send({ productId: p.id });
+      const upd = await agent.put('/api/shop/cart/update-cart').send({ productId: p.id, quantity });
+      expect(upd.status).toBe(400);
+      const cart = await agent.get(`/api/shop/cart/get/${userId}`);
+      expect(cart.body.data.items[0].quantity).toBe(1);
+    },
+  );
 
   it('when the product id is not a uuid or unknown, then 400 / 404', async () => {
     const { agent } = await ctx.loginAs('user');
     expect((await agent.post('/api/shop/cart/add').send({ productId: 'nope' })).status).toBe(400);
-    const unknown = await agent.post('/api/shop/cart/add').send({ productId: '00000000-0000-4000-8000-000000000000' });
+    const unknown = await agent
+      .post('/api/shop/cart/add')
+      .send({ productId: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.status).toBe(404);
   });
 
@@ -94,7 +112,9 @@ describe('cart', () => {
     const { agent, userId } = await ctx.loginAs('user');
     const p = await insertProduct(ctx.db, { totalStock: 4 });
     await agent.post('/api/shop/cart/add').send({ productId: p.id });
-    const ok = await agent.put('/api/shop/cart/update-cart').send({ productId: p.id, quantity: 4, userId: 'x' });
+    const ok = await agent
+      .put('/api/shop/cart/update-cart')
+      .send({ productId: p.id, quantity: 4, userId: 'x' });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ success: true, message: 'Cart updated successfully!' });
     expect(ok.body.data.items[0].quantity).toBe(4);
@@ -131,7 +151,10 @@ describe('cart', () => {
     const sold = await insertProduct(ctx.db, { pricePaise: 20_000 });
     const fine = await insertProduct(ctx.db, { pricePaise: 60_000 });
     for (const p of [gone, sold, fine]) await agent.post('/api/shop/cart/add').send({ productId: p.id });
-    await ctx.db.update(products).set({ deletedAt: sql`now()` }).where(eq(products.id, gone.id));
+    await ctx.db
+      .update(products)
+      .set({ deletedAt: sql`now()` })
+      .where(eq(products.id, gone.id));
     await ctx.db.update(products).set({ totalStock: 0 }).where(eq(products.id, sold.id));
 
     const res = await agent.get(`/api/shop/cart/get/${userId}`);
@@ -139,7 +162,12 @@ describe('cart', () => {
     expect(byId[gone.id]).toMatchObject({ available: false, unavailableReason: 'deleted' });
     expect(byId[sold.id]).toMatchObject({ available: false, unavailableReason: 'outOfStock', totalStock: 0 });
     expect(byId[fine.id]).toMatchObject({ available: true, unavailableReason: null });
-    expect(res.body.data.totals).toMatchObject({ subtotal: 600, shippingCharge: 0, total: 600, itemCount: 1 });
+    expect(res.body.data.totals).toMatchObject({
+      subtotal: 600,
+      shippingCharge: 0,
+      total: 600,
+      itemCount: 1,
+    });
 
     const addDeleted = await agent.post('/api/shop/cart/add').send({ productId: gone.id });
     expect(addDeleted.status).toBe(404);

@@ -60,12 +60,18 @@ describe('order creation', () => {
     const gone = await insertProduct(ctx.db, { totalStock: 5, title: 'Vanishing Shoe' });
     await addToCart(agent, ok.id);
     await addToCart(agent, gone.id);
-    await ctx.db.update(products).set({ deletedAt: sql`now()` }).where(eq(products.id, gone.id));
+    await ctx.db
+      .update(products)
+      .set({ deletedAt: sql`now()` })
+      .where(eq(products.id, gone.id));
     let res = await agent.post('/api/shop/order/create').send({ addressId });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/Vanishing Shoe/);
 
-    await ctx.db.update(products).set({ deletedAt: null, totalStock: 0, title: 'Sold Out Tee' }).where(eq(products.id, gone.id));
+    await ctx.db
+      .update(products)
+      .set({ deletedAt: null, totalStock: 0, title: 'Sold Out Tee' })
+      .where(eq(products.id, gone.id));
     res = await agent.post('/api/shop/order/create').send({ addressId });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: 'OUT_OF_STOCK', message: expect.stringMatching(/Sold Out Tee/) });
@@ -75,7 +81,12 @@ describe('order creation', () => {
 
   it('when the client sends its own prices, then the server recomputes them and holds the stock', async () => {
     const { agent, addressId, userId } = await shopper();
-    const shirt = await insertProduct(ctx.db, { pricePaise: 30_000, salePricePaise: 19_999, discount: 15, totalStock: 5 });
+    const shirt = await insertProduct(ctx.db, {
+      pricePaise: 30_000,
+      salePricePaise: 19_999,
+      discount: 15,
+      totalStock: 5,
+    });
     const cap = await insertProduct(ctx.db, { pricePaise: 12_345, discount: 0, totalStock: 5 });
     await addToCart(agent, shirt.id, 2);
     await addToCart(agent, cap.id, 1);
@@ -106,7 +117,13 @@ describe('order creation', () => {
       addressInfo: { addressId, city: 'Bengaluru', pincode: '560001' },
     });
     const shirtLine = o.cartItems.find((l: { productId: string }) => l.productId === shirt.id);
-    expect(shirtLine).toMatchObject({ price: '169.99', unitPrice: 199.99, discount: 15, quantity: 2, status: 'pending' });
+    expect(shirtLine).toMatchObject({
+      price: '169.99',
+      unitPrice: 199.99,
+      discount: 15,
+      quantity: 2,
+      status: 'pending',
+    });
     expect(o.cartItems.find((l: { productId: string }) => l.productId === cap.id).price).toBe('123.45');
     expect((await readProduct(ctx.db, shirt.id)).totalStock).toBe(3);
     const row = await readOrder(ctx.db, res.body.orderId);
@@ -131,7 +148,9 @@ describe('sandbox payment', () => {
     expect(page.text).toContain(`action="/api/payments/sandbox/${created.paymentId}/cancel"`);
 
     // capture before approval is refused and changes nothing
-    const early = await agent.post('/api/shop/order/capture').send({ paymentId: created.paymentId, orderId: created.orderId });
+    const early = await agent
+      .post('/api/shop/order/capture')
+      .send({ paymentId: created.paymentId, orderId: created.orderId });
     expect(early.status).toBe(409);
     expect((await readOrder(ctx.db, created.orderId)).paymentStatus).toBe('pending');
 
@@ -188,7 +207,9 @@ describe('sandbox payment', () => {
     await agent.post(`${created.approvalURL}/approve`);
     const both = await Promise.all(
       [1, 2].map(() =>
-        agent.post('/api/shop/order/capture').send({ paymentId: created.paymentId, orderId: created.orderId }),
+        agent
+          .post('/api/shop/order/capture')
+          .send({ paymentId: created.paymentId, orderId: created.orderId }),
       ),
     );
     expect(both.map((r) => r.status)).toEqual([200, 200]);
@@ -208,13 +229,18 @@ describe('sandbox payment', () => {
     expect(cancel.status).toBe(303);
     expect(cancel.headers.location).toBe(`/shop/paypal-cancel?paymentId=${created.paymentId}`);
     expect((await readProduct(ctx.db, p.id)).totalStock).toBe(5);
-    expect(await readOrder(ctx.db, created.orderId)).toMatchObject({ paymentStatus: 'cancelled', stockHeld: false });
+    expect(await readOrder(ctx.db, created.orderId)).toMatchObject({
+      paymentStatus: 'cancelled',
+      stockHeld: false,
+    });
 
     expect((await agent.post(`${created.approvalURL}/cancel`)).status).toBe(303);
     expect((await readProduct(ctx.db, p.id)).totalStock).toBe(5);
     // the cart is kept so the shopper can try again; capture of a cancelled payment is refused
     expect(await cartCount(userId)).toBe(1);
-    const capture = await agent.post('/api/shop/order/capture').send({ paymentId: created.paymentId, orderId: created.orderId });
+    const capture = await agent
+      .post('/api/shop/order/capture')
+      .send({ paymentId: created.paymentId, orderId: created.orderId });
     expect(capture.status).toBe(409);
     expect((await agent.post(`${created.approvalURL}/approve`)).status).toBe(409);
     expect((await readOrder(ctx.db, created.orderId)).paymentStatus).toBe('cancelled');
@@ -245,7 +271,9 @@ describe('sandbox payment', () => {
       .post('/api/shop/order/capture')
       .send({ paymentId: first.paymentId, orderId: second.orderId });
     expect(reused.status).toBe(409);
-    const unknown = await agent.post('/api/shop/order/capture').send({ paymentId: 'SBX-NOPE', orderId: second.orderId });
+    const unknown = await agent
+      .post('/api/shop/order/capture')
+      .send({ paymentId: 'SBX-NOPE', orderId: second.orderId });
     expect(unknown.status).toBe(409);
     const unknownAlone = await agent.post('/api/shop/order/capture').send({ paymentId: 'SBX-NOPE' });
     expect(unknownAlone.status).toBe(400);
@@ -265,14 +293,21 @@ describe('sandbox payment', () => {
       .post('/api/shop/order/capture')
       .send({ paymentId: created.paymentId, orderId: created.orderId });
     expect([403, 404]).toContain(withId.status);
-    const withoutId = await thief.agent.post('/api/shop/order/capture').send({ paymentId: created.paymentId });
+    const withoutId = await thief.agent
+      .post('/api/shop/order/capture')
+      .send({ paymentId: created.paymentId });
     expect([403, 404]).toContain(withoutId.status);
-    expect([403, 404]).toContain((await thief.agent.get(`/api/shop/order/details/${created.orderId}`)).status);
+    expect([403, 404]).toContain(
+      (await thief.agent.get(`/api/shop/order/details/${created.orderId}`)).status,
+    );
     expect((await thief.agent.get(`/api/shop/order/list/${owner.userId}`)).status).toBe(403);
     expect((await thief.agent.get(created.approvalURL)).status).toBe(404);
     expect((await thief.agent.post(`${created.approvalURL}/cancel`)).status).toBe(404);
     expect((await ctx.anon().get(created.approvalURL)).status).toBe(401);
-    expect(await readOrder(ctx.db, created.orderId)).toMatchObject({ paymentStatus: 'pending', stockHeld: true });
+    expect(await readOrder(ctx.db, created.orderId)).toMatchObject({
+      paymentStatus: 'pending',
+      stockHeld: true,
+    });
 
     const admin = await ctx.loginAs('admin');
     expect((await admin.agent.get(`/api/shop/order/details/${created.orderId}`)).status).toBe(200);
@@ -282,7 +317,9 @@ describe('sandbox payment', () => {
   it('when details is asked with a bad id, then 400; unknown id 404', async () => {
     const { agent } = await shopper();
     expect((await agent.get('/api/shop/order/details/abc')).status).toBe(400);
-    expect((await agent.get('/api/shop/order/details/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await agent.get('/api/shop/order/details/00000000-0000-4000-8000-000000000000')).status).toBe(
+      404,
+    );
   });
 });
 
@@ -304,15 +341,23 @@ describe('expired holds', () => {
       .from(orders)
       .where(and(eq(orders.stockHeld, true), eq(orders.paymentStatus, 'pending')));
     const later = new Date(Date.now() + 31 * 60_000);
-    const [a, b] = await Promise.all([releaseExpiredHolds(ctx.db, later), releaseExpiredHolds(ctx.db, later)]);
+    const [a, b] = await Promise.all([
+      releaseExpiredHolds(ctx.db, later),
+      releaseExpiredHolds(ctx.db, later),
+    ]);
     expect(a + b).toBe(held.length);
     expect(await releaseExpiredHolds(ctx.db, later)).toBe(0);
     expect((await readProduct(ctx.db, p.id)).totalStock).toBe(5);
-    expect(await readOrder(ctx.db, created.orderId)).toMatchObject({ paymentStatus: 'cancelled', stockHeld: false });
+    expect(await readOrder(ctx.db, created.orderId)).toMatchObject({
+      paymentStatus: 'cancelled',
+      stockHeld: false,
+    });
     expect((await readOrder(ctx.db, kept.orderId)).paymentStatus).toBe('paid');
 
     await agent.post(`${created.approvalURL}/approve`);
-    const late = await agent.post('/api/shop/order/capture').send({ paymentId: created.paymentId, orderId: created.orderId });
+    const late = await agent
+      .post('/api/shop/order/capture')
+      .send({ paymentId: created.paymentId, orderId: created.orderId });
     expect(late.status).toBe(409);
     expect((await readProduct(ctx.db, p.id)).totalStock).toBe(5);
   });

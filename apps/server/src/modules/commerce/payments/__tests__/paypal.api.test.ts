@@ -3,7 +3,14 @@ import { eq } from 'drizzle-orm';
 import { paymentEvents } from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
 import { startPayPalFake } from '../../../../../test/fakes/paypal-fake';
-import { addAddress, addToCart, createOrder, insertProduct, readOrder, readProduct } from '../../__tests__/helpers';
+import {
+  addAddress,
+  addToCart,
+  createOrder,
+  insertProduct,
+  readOrder,
+  readProduct,
+} from '../../__tests__/helpers';
 
 const fake = await startPayPalFake();
 const TIMEOUT_MS = 400;
@@ -28,7 +35,9 @@ async function pendingOrder(stock = 5, quantity = 2) {
 }
 
 const capture = (o: Awaited<ReturnType<typeof pendingOrder>>) =>
-  o.agent.post('/api/shop/order/capture').send({ paymentId: o.paymentId, payerId: 'FAKEPAYER1', orderId: o.orderId });
+  o.agent
+    .post('/api/shop/order/capture')
+    .send({ paymentId: o.paymentId, payerId: 'FAKEPAYER1', orderId: o.orderId });
 
 let eventCounter = 0;
 function webhook(paypalOrderId: string, captureId: string, sig = fake.validSignature) {
@@ -66,7 +75,9 @@ describe('PayPal create', () => {
     expect(create.headers['paypal-request-id']).toBe(`create-${o.orderId}`);
     const body = create.body as {
       intent: string;
-      purchase_units: { amount: { currency_code: string; value: string; breakdown: Record<string, { value: string }> } }[];
+      purchase_units: {
+        amount: { currency_code: string; value: string; breakdown: Record<string, { value: string }> };
+      }[];
       payment_source: { paypal: { experience_context: { return_url: string; cancel_url: string } } };
     };
     expect(body.intent).toBe('CAPTURE');
@@ -82,7 +93,9 @@ describe('PayPal create', () => {
       },
     });
     const b = amount.breakdown;
-    expect(Number(b.item_total!.value) - Number(b.discount!.value) + Number(b.shipping!.value)).toBe(Number(amount.value));
+    expect(Number(b.item_total!.value) - Number(b.discount!.value) + Number(b.shipping!.value)).toBe(
+      Number(amount.value),
+    );
     expect(body.payment_source.paypal.experience_context).toMatchObject({
       return_url: 'https://shop.example.in/shop/paypal-return',
       cancel_url: 'https://shop.example.in/shop/paypal-cancel',
@@ -123,7 +136,11 @@ describe('PayPal capture', () => {
     fake.approve(o.paymentId, 'PAYERXYZ');
     const res = await capture(o);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ paymentStatus: 'paid', orderStatus: 'confirmed', payerId: 'PAYERXYZ' });
+    expect(res.body.data).toMatchObject({
+      paymentStatus: 'paid',
+      orderStatus: 'confirmed',
+      payerId: 'PAYERXYZ',
+    });
     const req = fake.requests.find((r) => r.path === `/v2/checkout/orders/${o.paymentId}/capture`)!;
     expect(req.headers['paypal-request-id']).toBe(`capture-${o.paymentId}`);
     const row = await readOrder(ctx.db, o.orderId);
@@ -164,7 +181,9 @@ describe('PayPal capture', () => {
     const res = await capture(o);
     expect(res.status).toBe(200);
     expect(res.body.data.paymentStatus).toBe('paid');
-    expect(fake.requests.some((r) => r.method === 'GET' && r.path === `/v2/checkout/orders/${o.paymentId}`)).toBe(true);
+    expect(
+      fake.requests.some((r) => r.method === 'GET' && r.path === `/v2/checkout/orders/${o.paymentId}`),
+    ).toBe(true);
     expect((await readOrder(ctx.db, o.orderId)).captureId).toBe(fake.orders.get(o.paymentId)!.captureId);
   });
 
@@ -224,7 +243,10 @@ describe('PayPal webhook', () => {
     expect(res.status).toBe(400);
     expect(res.body.success).toBe(false);
     expect((await readOrder(ctx.db, o.orderId)).paymentStatus).toBe('pending');
-    const noHeaders = await ctx.anon().post('/api/payments/paypal/webhook').send({ id: 'x', event_type: 'PAYMENT.CAPTURE.COMPLETED' });
+    const noHeaders = await ctx
+      .anon()
+      .post('/api/payments/paypal/webhook')
+      .send({ id: 'x', event_type: 'PAYMENT.CAPTURE.COMPLETED' });
     expect(noHeaders.status).toBe(400);
     expect((await ctx.anon().post('/api/payments/paypal/webhook').send('nonsense')).status).toBe(400);
   });

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { createTestContext } from '../../../../../test/app';
+import {
+  addAddress,
+  addToCart,
+  createOrder,
+  insertProduct,
+  readOrder,
+  sandboxCheckout,
+} from '../../__tests__/helpers';
+
+const ctx = await createTestContext();
+
+/** One paid order with a line from seller A (2 × 100) and a line from seller B (1 × 300). */
+async function splitOrder() {
+  const a = await ctx.loginAsSeller('approved');
+  const b = await ctx.loginAsSeller('approved');
+  const pa = await insertProduct(ctx.db, { sellerId: a.sellerId, pricePaise: 10_000, title: 'A mug' });
+  const pb = await insertProduct(ctx.db, {
+    sellerId: b.sellerId,
+    pricePaise: 30_000,
+    discount: 10,
+    title: 'B lamp',
+  });
+  const shopper = await ctx.loginAs('user');
+  const addressId = await addAddress(shopper.agent);
+  await addToCart(shopper.agent, pa.id, 2);
+  await addToCart(shopper.agent, pb.id, 1);
+  const paid = await sandboxCheckout(shopper.agent, addressId);
+  return { a, b, pa, pb, shopper, orderId: paid.orderId as string };
+}
+
+describe('seller orders', () => {
+  it('when a seller lists its orders, then it sees only its own lines and totals of them', async () => {
+    const { a, b, pa, orderId } = await splitOrder();
+    for (const path of ['/api/seller/orders/get', `/api/seller/orders/${a.sellerId}`]) {
+      const res = await a.agent.get(path);
+      expect(res.status).toBe(200);
+      const order = res.body.data.find((o: { _id: string }) => o._id === orderId);
+      expect(order.cartItems).toHaveLength(1);
+      expect(order.cartItems[0]).toMatchObject({
+        productId: pa.id,
+        sellerId: a.sellerId,
+        quantity: 2,
+        price: '100.00',
+      });
+      expect(order).toMatchObject({
+        subtotal: 200,
+        discount: 0,
+        totalAmount: 200,
+        sellerId: a.sellerId,
+        orderStatus: 'confirmed',
+      });
+      expect(Object.keys(order.sellerStatuses)).toEqual([a.sellerId]);
+      expect(JSON.stringify(order)).not.toContain(b.sellerId);
+      expect(order.addressInfo.city).toBe('Bengaluru');
+      expect(order.paymentStatus).toBe('paid');
+    }
+    const details = await b.agent.get(`/api/seller/orders/details/${orderId}`);
+    expect(details.status).toBe(200);
+    expect(details.body.data).toMatchObject({ subtotal: 300, discount: 30, totalAmount: 270 });
+    expect(details.body.data.cartItems.map((l: { title: string }) => l.title)).toEqual(['B lamp']);
+  });
+
+  it("when a seller asks for another seller's list, then 403", async () => {
+    const { a, b } = await splitOrder();
+    expect((await a.agent.get(`/api/seller/orders/${b.sellerId}`)).status).toBe(403);
+    expect((await a.agent.get('/api/seller/orders/not-a-uuid')).status).toBe(400);
+  });
+
+  it('when a seller updates its status, then only its lines change and the order shows per-seller statuses', async () => {
+    const { a, b, shopper, orderId } = await splitOrder();
+    const res = await a.agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus: 'inShipping' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, message: 'Order status updated!' });
+    expect(res.body.data.orderStatus).toBe('inShipping');
+
+    let mine = (await shopper.agent.get(`/api/shop/order/details/${orderId}`)).body.data;
+    expect(mine.sellerStatuses).toEqual({ [a.sellerId]: 'inShipping', [b.sellerId]: 'confirmed' });
+    expect(mine.orderStatus).toBe('confirmed');
+    const lineStatus = Object.fromEntries(
+      mine.cartItems.map((l: { sellerId: string; status: string }) => [l.sellerId, l.status]),
+    );
+    expect(lineStatus).toEqual({ [a.sellerId]: 'inShipping', [b.sellerId]: 'confirmed' });
+
+    await b.agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus: 'inShipping' });
+    mine = (await shopper.agent.get(`/api/shop/order/details/${orderId}`)).body.data;
+    expect(mine.orderStatus).toBe('inShipping');
+    await a.agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus: 'delivered' });
+    await b.agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus: 'delivered' });
+    expect((await readOrder(ctx.db, orderId)).orderStatus).toBe('delivered');
+  });
+
+  it.each(['confirmed', 'shipped', '', 42])(
+    'when the status is %j, then 400 and nothing changes',
+    async (orderStatus) => {
+      const { a, orderId } = await splitOrder();
+      const res = await a.agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus });
+      expect(res.status).toBe(400);
+      expect((await readOrder(ctx.db, orderId)).orderStatus).toBe('confirmed');
+    },
+  );
+
+  it('when a seller reads or updates an order without its lines, then 404', async () => {
+    const { orderId } = await splitOrder();
+    const c = await ctx.loginAsSeller('approved');
+    expect((await c.agent.get(`/api/seller/orders/details/${orderId}`)).status).toBe(404);
+    expect(
+      (await c.agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus: 'rejected' })).status,
+    ).toBe(404);
+    expect((await readOrder(ctx.db, orderId)).orderStatus).toBe('confirmed');
+  });
+
+  it('when the order is not paid yet, then sellers do not see it', async () => {
+    const a = await ctx.loginAsSeller('approved');
+    const p = await insertProduct(ctx.db, { sellerId: a.sellerId });
+    const shopper = await ctx.loginAs('user');
+    await addToCart(shopper.agent, p.id);
+    const { orderId } = await createOrder(shopper.agent, await addAddress(shopper.agent));
+    expect((await a.agent.get('/api/seller/orders/get')).body.data).toEqual([]);
+    expect((await a.agent.get(`/api/seller/orders/details/${orderId}`)).status).toBe(404);
+  });
+
+  it('when the caller is a shopper, a pending seller or anonymous, then 403/403/401', async () => {
+    const user = await ctx.loginAs('user');
+    const pending = await ctx.loginAsSeller('pending');
+    expect((await user.agent.get('/api/seller/orders/get')).status).toBe(403);
+    const res = await pending.agent.get('/api/seller/orders/get');
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('SELLER_NOT_APPROVED');
+    expect((await ctx.anon().get('/api/seller/orders/get')).status).toBe(401);
+  });
+});
