@@ -45,11 +45,12 @@ export function createApp(deps: AppDeps): Express {
           'connect-src': ["'self'"],
           'form-action': ["'self'"],
           'style-src': ["'self'", "'unsafe-inline'"],
-          'upgrade-insecure-requests': config.isProduction ? [] : null,
+          // HTTPS-only deployments (COOKIE_SECURE, on by default in production) also get HSTS and request upgrades
+          'upgrade-insecure-requests': config.cookieSecure ? [] : null,
         },
       },
       crossOriginEmbedderPolicy: false,
-      hsts: config.isProduction,
+      hsts: config.cookieSecure,
     }),
   );
   app.use(express.json({ limit: '100kb' }));
