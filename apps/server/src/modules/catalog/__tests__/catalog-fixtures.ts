@@ -70,4 +70,5 @@ export const pngBytes = (size = 64): Buffer => {
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(buf);
   return buf;
 };
-export const pdfBytes = (): Buffer => Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+export const pdfBytes = (): Buffer =>
+  Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');

@@ -54,7 +54,12 @@ describe('reviews', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ success: true, message: 'Review Added Successfully!' });
-    expect(res.body.data).toMatchObject({ userId: alice.userId, username: 'Alice', reviewVal: 4, verifiedPurchase: false });
+    expect(res.body.data).toMatchObject({
+      userId: alice.userId,
+      username: 'Alice',
+      reviewVal: 4,
+      verifiedPurchase: false,
+    });
     await bob.agent.post('/api/shop/review/add').send({ productId: id, reviewMessage: 'Meh', reviewVal: 1 });
     const detail = await ctx.anon().get(`/api/shop/products/get/${id}`);
     expect(detail.body.data).toMatchObject({ averageReview: 2.5, reviewCount: 2 });
@@ -62,7 +67,9 @@ describe('reviews', () => {
 
   it('when the same user reviews again, then the first review is updated, not duplicated', async () => {
     const [id] = await insertProducts(ctx.db, [{}]);
-    const first = await alice.agent.post('/api/shop/review/add').send({ productId: id, reviewMessage: 'Bad', reviewVal: 1 });
+    const first = await alice.agent
+      .post('/api/shop/review/add')
+      .send({ productId: id, reviewMessage: 'Bad', reviewVal: 1 });
     const second = await alice.agent
       .post('/api/shop/review/add')
       .send({ productId: id, reviewMessage: 'Better after a wash', reviewVal: 5 });
@@ -78,16 +85,24 @@ describe('reviews', () => {
     const [bought, pendingOnly] = await insertProducts(ctx.db, [{}, {}]);
     await paidOrder(bob.userId, bought!, 'paid');
     await paidOrder(bob.userId, pendingOnly!, 'pending');
-    const a = await bob.agent.post('/api/shop/review/add').send({ productId: bought, reviewMessage: 'ok', reviewVal: 3 });
-    const b = await bob.agent.post('/api/shop/review/add').send({ productId: pendingOnly, reviewMessage: 'ok', reviewVal: 3 });
+    const a = await bob.agent
+      .post('/api/shop/review/add')
+      .send({ productId: bought, reviewMessage: 'ok', reviewVal: 3 });
+    const b = await bob.agent
+      .post('/api/shop/review/add')
+      .send({ productId: pendingOnly, reviewMessage: 'ok', reviewVal: 3 });
     expect(a.body.data.verifiedPurchase).toBe(true);
     expect(b.body.data.verifiedPurchase).toBe(false);
   });
 
   it('when listing reviews, then newest first', async () => {
     const [id] = await insertProducts(ctx.db, [{}]);
-    await alice.agent.post('/api/shop/review/add').send({ productId: id, reviewMessage: 'first', reviewVal: 3 });
-    await bob.agent.post('/api/shop/review/add').send({ productId: id, reviewMessage: 'second', reviewVal: 4 });
+    await alice.agent
+      .post('/api/shop/review/add')
+      .send({ productId: id, reviewMessage: 'first', reviewVal: 3 });
+    await bob.agent
+      .post('/api/shop/review/add')
+      .send({ productId: id, reviewMessage: 'second', reviewVal: 4 });
     const res = await ctx.anon().get(`/api/shop/review/${id}`);
     expect(res.status).toBe(200);
     expect(res.body.data.map((r: { reviewMessage: string }) => r.reviewMessage)).toEqual(['second', 'first']);
@@ -108,10 +123,23 @@ describe('reviews', () => {
   it('when the product is malformed, unknown or deleted, or nobody is logged in, then 400, 404, 404, 401', async () => {
     const [gone] = await insertProducts(ctx.db, [{ deleted: true }]);
     const body = { reviewMessage: 'x', reviewVal: 3 };
-    expect((await alice.agent.post('/api/shop/review/add').send({ productId: 'nope', ...body })).status).toBe(400);
-    expect((await alice.agent.post('/api/shop/review/add').send({ productId: MISSING, ...body })).status).toBe(404);
-    expect((await alice.agent.post('/api/shop/review/add').send({ productId: gone, ...body })).status).toBe(404);
-    expect((await ctx.anon().post('/api/shop/review/add').send({ productId: gone, ...body })).status).toBe(401);
+    expect((await alice.agent.post('/api/shop/review/add').send({ productId: 'nope', ...body })).status).toBe(
+      400,
+    );
+    expect(
+      (await alice.agent.post('/api/shop/review/add').send({ productId: MISSING, ...body })).status,
+    ).toBe(404);
+    expect((await alice.agent.post('/api/shop/review/add').send({ productId: gone, ...body })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await ctx
+          .anon()
+          .post('/api/shop/review/add')
+          .send({ productId: gone, ...body })
+      ).status,
+    ).toBe(401);
     expect((await ctx.anon().get('/api/shop/review/nope')).status).toBe(400);
     expect((await ctx.anon().get(`/api/shop/review/${MISSING}`)).status).toBe(404);
   });
@@ -120,10 +148,17 @@ describe('reviews', () => {
 describe('wishlist', () => {
   it('when adding twice, then one entry, 201 then 200, and wishlist_count/popularity rise once', async () => {
     const [id] = await insertProducts(ctx.db, [{ unitsSold: 3, price: 500, salePrice: 450 }]);
-    const first = await alice.agent.post('/api/shop/account/wishlist/add').send({ productId: id, userId: bob.userId });
+    const first = await alice.agent
+      .post('/api/shop/account/wishlist/add')
+      .send({ productId: id, userId: bob.userId });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ success: true, message: 'Added to wishlist' });
-    expect(first.body.data).toMatchObject({ userId: alice.userId, productId: id, price: 500, salePrice: 450 });
+    expect(first.body.data).toMatchObject({
+      userId: alice.userId,
+      productId: id,
+      price: 500,
+      salePrice: 450,
+    });
     const second = await alice.agent.post('/api/shop/account/wishlist/add').send({ productId: id });
     expect(second.status).toBe(200);
     expect(await ctx.db.$count(wishlistItems, eq(wishlistItems.productId, id!))).toBe(1);
@@ -164,8 +199,12 @@ describe('wishlist', () => {
   });
 
   it('when the product id is malformed or unknown, then 400 or 404', async () => {
-    expect((await alice.agent.post('/api/shop/account/wishlist/add').send({ productId: 'x' })).status).toBe(400);
-    expect((await alice.agent.post('/api/shop/account/wishlist/add').send({ productId: MISSING })).status).toBe(404);
+    expect((await alice.agent.post('/api/shop/account/wishlist/add').send({ productId: 'x' })).status).toBe(
+      400,
+    );
+    expect(
+      (await alice.agent.post('/api/shop/account/wishlist/add').send({ productId: MISSING })).status,
+    ).toBe(404);
     expect((await alice.agent.delete(`/api/shop/account/wishlist/${alice.userId}/nope`)).status).toBe(400);
   });
 });
@@ -173,12 +212,17 @@ describe('wishlist', () => {
 describe('banners', () => {
   it('when the admin adds banners, then the public list shows them newest first; delete removes one', async () => {
     const a = await admin.agent.post('/api/common/banner/add').send({ image: '/uploads/banners/a.png' });
-    const b = await admin.agent.post('/api/common/banner/add').send({ image: 'https://res.cloudinary.com/x/b.png' });
+    const b = await admin.agent
+      .post('/api/common/banner/add')
+      .send({ image: 'https://res.cloudinary.com/x/b.png' });
     expect(a.status).toBe(201);
     expect(a.body).toMatchObject({ success: true, message: 'Banner uploaded successfully!' });
     const list = await ctx.anon().get('/api/common/banner/get');
     expect(list.status).toBe(200);
-    expect(list.body.data.slice(0, 2).map((x: { _id: string }) => x._id)).toEqual([b.body.data._id, a.body.data._id]);
+    expect(list.body.data.slice(0, 2).map((x: { _id: string }) => x._id)).toEqual([
+      b.body.data._id,
+      a.body.data._id,
+    ]);
     const del = await admin.agent.delete(`/api/common/banner/delete/${a.body.data._id}`);
     expect(del.body).toMatchObject({ success: true, message: 'Banner deleted successfully!' });
     const after = await ctx.anon().get('/api/common/banner/get');
@@ -190,8 +234,12 @@ describe('banners', () => {
     expect((await admin.agent.post('/api/common/banner/add').send({})).status).toBe(400);
     expect((await admin.agent.post('/api/common/banner/add').send({ image: 'ftp://x' })).status).toBe(400);
     expect((await admin.agent.delete('/api/common/banner/delete/nope')).status).toBe(400);
-    expect((await alice.agent.post('/api/common/banner/add').send({ image: '/uploads/a.png' })).status).toBe(403);
+    expect((await alice.agent.post('/api/common/banner/add').send({ image: '/uploads/a.png' })).status).toBe(
+      403,
+    );
     expect((await alice.agent.delete(`/api/common/banner/delete/${MISSING}`)).status).toBe(403);
-    expect((await ctx.anon().post('/api/common/banner/add').send({ image: '/uploads/a.png' })).status).toBe(401);
+    expect((await ctx.anon().post('/api/common/banner/add').send({ image: '/uploads/a.png' })).status).toBe(
+      401,
+    );
   });
 });

@@ -20,7 +20,9 @@ export function createBannerRouter(deps: AppDeps): Router {
   r.post('/common/banner/add', adminOnly, async (req, res) => {
     const { image } = parse(bannerInputSchema, req.body);
     const [row] = await db.insert(banners).values({ image }).returning();
-    res.status(201).json({ success: true, message: 'Banner uploaded successfully!', data: toBannerDto(row!) });
+    res
+      .status(201)
+      .json({ success: true, message: 'Banner uploaded successfully!', data: toBannerDto(row!) });
   });
 
   r.get('/common/banner/get', async (_req, res) => {

@@ -13,7 +13,11 @@ import type { AppDeps } from '../../../context';
 import { forbidden, parse } from '../../../lib/errors';
 import { currentUser, requireApprovedSeller, requireRole } from '../../../lib/session';
 import { singleFileUpload, storeUpload } from '../../../lib/upload';
+import { catalogCache } from '../catalog-cache';
 import { createProductService, type Actor } from './product.service';
+
+const LIST_TTL_MS = 5_000;
+const SEARCH_TTL_MS = 30_000;
 
 const sellerIdParamsSchema = z.object({ sellerId: idSchema });
 const keywordParamsSchema = z.object({ keyword: searchKeywordSchema });
@@ -26,6 +30,7 @@ function sellerActor(req: Request): Actor {
 export function createProductRouter(deps: AppDeps): Router {
   const { db } = deps;
   const svc = createProductService(db);
+  const cache = catalogCache(db);
   const r = Router();
   const adminOnly = requireRole('admin');
   const approvedSeller = requireApprovedSeller(db);
@@ -99,9 +104,15 @@ export function createProductRouter(deps: AppDeps): Router {
   });
 
   // Shop: public.
+  // Listing pages and search answers are cached briefly as ready JSON (see catalog-cache.ts): any product write
+  // through this module empties the cache at once; stock changes made by orders show within LIST_TTL_MS.
   r.get('/shop/products/get', async (req, res) => {
     const q = parse(productListQuerySchema, req.query);
-    res.json({ success: true, ...(await svc.list(q)) });
+    const key = `list:${[...new Set(q.category)].sort().join(',')}|${[...new Set(q.brand)].sort().join(',')}|${q.sortBy ?? ''}|${q.page}|${q.limit}`;
+    const body = await cache.get(key, LIST_TTL_MS, async () =>
+      JSON.stringify({ success: true, ...(await svc.list(q)) }),
+    );
+    res.type('application/json').send(body);
   });
 
   r.get('/shop/products/get/:id', async (req, res) => {
@@ -112,7 +123,11 @@ export function createProductRouter(deps: AppDeps): Router {
   r.get('/shop/product/search/search-product/:keyword', async (req, res) => {
     const { keyword } = parse(keywordParamsSchema, req.params);
     const { page, limit } = parse(searchQuerySchema, req.query);
-    res.json({ success: true, data: await svc.search(keyword, page, limit) });
+    const key = `search:${keyword.toLowerCase().replace(/\s+/g, ' ')}|${page}|${limit}`;
+    const body = await cache.get(key, SEARCH_TTL_MS, async () =>
+      JSON.stringify({ success: true, data: await svc.search(keyword, page, limit) }),
+    );
+    res.type('application/json').send(body);
   });
 
   return r;

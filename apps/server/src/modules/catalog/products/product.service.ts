@@ -102,6 +102,13 @@ function assertMayChange(actor: Actor, product: { sellerId: string | null }) {
 
 export function createProductService(db: Db) {
   const changed = () => catalogCache(db).invalidate();
+  // the hottest read: built once, a named prepared statement on each connection
+  const detailQuery = db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.id, sql.placeholder('id')), live))
+    .limit(1)
+    .prepare('catalog_product_detail');
 
   return {
     /** Adds a product; a seller's product always belongs to the seller of the session. */
@@ -208,11 +215,7 @@ export function createProductService(db: Db) {
     },
 
     async detail(id: string): Promise<ProductDto> {
-      const [row] = await db
-        .select(productColumns)
-        .from(products)
-        .where(and(eq(products.id, id), live))
-        .limit(1);
+      const [row] = await detailQuery.execute({ id });
       if (!row) throw notFound('Product');
       return toProductDto(row);
     },

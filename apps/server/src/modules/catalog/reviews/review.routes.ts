@@ -15,7 +15,9 @@ export function createReviewRouter(deps: AppDeps): Router {
     const input = parse(reviewInputSchema, req.body);
     const user = currentUser(req);
     const { review, created } = await svc.upsert({ id: user.id, username: user.username }, input);
-    res.status(created ? 201 : 200).json({ success: true, message: 'Review Added Successfully!', data: review });
+    res
+      .status(created ? 201 : 200)
+      .json({ success: true, message: 'Review Added Successfully!', data: review });
   });
 
   r.get('/shop/review/:productId', async (req, res) => {

@@ -16,7 +16,9 @@ describe('admin products', () => {
   it('when the admin adds a product, then 201 with the DTO in rupees and the row stored in paise', async () => {
     const res = await admin.agent
       .post('/api/admin/products/add')
-      .send(productBody({ title: 'Admin Shirt', price: '1499.50', salePrice: 1299.25, category: 'electonics' }));
+      .send(
+        productBody({ title: 'Admin Shirt', price: '1499.50', salePrice: 1299.25, category: 'electonics' }),
+      );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ success: true, message: 'Product added Successfully!' });
     expect(res.body.data).toMatchObject({
@@ -60,7 +62,10 @@ describe('admin products', () => {
   });
 
   it('when the admin lists products, then every live product is there, newest first, deleted ones not', async () => {
-    const [live, gone] = await insertProducts(ctx.db, [{ title: 'Listed' }, { title: 'Gone', deleted: true }]);
+    const [live, gone] = await insertProducts(ctx.db, [
+      { title: 'Listed' },
+      { title: 'Gone', deleted: true },
+    ]);
     const res = await admin.agent.get('/api/admin/products/get');
     expect(res.status).toBe(200);
     const ids = res.body.data.map((p: { _id: string }) => p._id);
@@ -76,7 +81,11 @@ describe('admin products', () => {
       .put(`/api/admin/products/edit/${id}`)
       .send(productBody({ title: 'Renamed by admin', totalStock: 3 }));
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ title: 'Renamed by admin', totalStock: 3, sellerId: seller.sellerId });
+    expect(res.body.data).toMatchObject({
+      title: 'Renamed by admin',
+      totalStock: 3,
+      sellerId: seller.sellerId,
+    });
   });
 
   it('when the admin deletes a product, then it is soft-deleted and the shop answers 404 for it', async () => {
@@ -92,7 +101,9 @@ describe('admin products', () => {
 
   it('when the id is malformed or unknown, then 400 or 404', async () => {
     expect((await admin.agent.put('/api/admin/products/edit/nope').send(productBody())).status).toBe(400);
-    expect((await admin.agent.put(`/api/admin/products/edit/${MISSING}`).send(productBody())).status).toBe(404);
+    expect((await admin.agent.put(`/api/admin/products/edit/${MISSING}`).send(productBody())).status).toBe(
+      404,
+    );
     expect((await admin.agent.delete('/api/admin/products/delete/123')).status).toBe(400);
     expect((await admin.agent.delete(`/api/admin/products/delete/${MISSING}`)).status).toBe(404);
   });
@@ -165,7 +176,9 @@ describe('seller products', () => {
       { sellerId: null, title: 'Admin owned' },
     ]);
     for (const id of [theirs, admins]) {
-      expect((await seller.agent.put(`/api/seller/products/edit/${id}`).send(productBody())).status).toBe(403);
+      expect((await seller.agent.put(`/api/seller/products/edit/${id}`).send(productBody())).status).toBe(
+        403,
+      );
       expect((await seller.agent.delete(`/api/seller/products/delete/${id}`)).status).toBe(403);
     }
     const [row] = await ctx.db.select().from(products).where(eq(products.id, theirs!));
@@ -173,7 +186,9 @@ describe('seller products', () => {
   });
 
   it('when a seller sends an invalid product, then 400', async () => {
-    const res = await seller.agent.post('/api/seller/products/add').send(productBody({ price: 10, salePrice: 20 }));
+    const res = await seller.agent
+      .post('/api/seller/products/add')
+      .send(productBody({ price: 10, salePrice: 20 }));
     expect(res.status).toBe(400);
     expect(res.body.errors.fieldErrors.salePrice).toBeDefined();
   });
@@ -183,10 +198,12 @@ describe('seller products', () => {
     const pending = await pendingSeller.agent.post('/api/seller/products/add').send(productBody());
     expect(pending.status).toBe(403);
     expect(pending.body.code).toBe('SELLER_NOT_APPROVED');
-    expect((await pendingSeller.agent.get(`/api/seller/products/get/${pendingSeller.sellerId}`)).status).toBe(403);
-    expect((await pendingSeller.agent.put(`/api/seller/products/edit/${id}`).send(productBody())).status).toBe(
+    expect((await pendingSeller.agent.get(`/api/seller/products/get/${pendingSeller.sellerId}`)).status).toBe(
       403,
     );
+    expect(
+      (await pendingSeller.agent.put(`/api/seller/products/edit/${id}`).send(productBody())).status,
+    ).toBe(403);
     expect((await pendingSeller.agent.delete(`/api/seller/products/delete/${id}`)).status).toBe(403);
     expect((await shopper.agent.post('/api/seller/products/add').send(productBody())).status).toBe(403);
     expect((await ctx.anon().post('/api/seller/products/add').send(productBody())).status).toBe(401);

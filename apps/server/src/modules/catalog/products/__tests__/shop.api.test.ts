@@ -6,7 +6,14 @@ const ctx = await createTestContext();
 const anon = ctx.anon();
 const admin = await ctx.loginAs('admin');
 
-type P = { _id: string; title: string; price: number; salePrice: number | null; category: string; brand: string };
+type P = {
+  _id: string;
+  title: string;
+  price: number;
+  salePrice: number | null;
+  category: string;
+  brand: string;
+};
 
 // A fixed little catalogue: 3 men/nike, 2 men/puma, 2 women/zara, 1 electronics/samsung, 1 deleted men/nike.
 const ids = await insertProducts(ctx.db, [

@@ -24,7 +24,9 @@ describe('POST /api/admin/products/upload-image with CLOUDINARY_URL set', () => 
   it('when Cloudinary accepts the image, then result.url is its secure_url and nothing is written locally', async () => {
     const res = await seller.agent.post(URL_PATH).attach('my_file', pngBytes(200), 'p.png');
     expect(res.status).toBe(201);
-    expect(res.body.result.url).toMatch(/^https:\/\/res\.cloudinary\.com\/demo-cloud\/image\/upload\/v\d+\/products\//);
+    expect(res.body.result.url).toMatch(
+      /^https:\/\/res\.cloudinary\.com\/demo-cloud\/image\/upload\/v\d+\/products\//,
+    );
     const last = fake.uploads.at(-1)!;
     expect(last.cloud).toBe('demo-cloud');
     expect(last.fields.folder).toBe('products');
@@ -56,7 +58,9 @@ describe('POST /api/admin/products/upload-image with CLOUDINARY_URL set', () => 
 
   it('when the file is not an image, then 400 before Cloudinary is called', async () => {
     const requests = fake.requests;
-    const res = await admin.agent.post(URL_PATH).attach('my_file', Buffer.from('%PDF-1.7 not an image at all'), 'a.png');
+    const res = await admin.agent
+      .post(URL_PATH)
+      .attach('my_file', Buffer.from('%PDF-1.7 not an image at all'), 'a.png');
     expect(res.status).toBe(400);
     expect(fake.requests).toBe(requests);
   });
