@@ -196,6 +196,8 @@ async function main() {
 
     const rows: Row[] = [];
     rows.push(await measure('ceiling (node:http, listing JSON)', ceilingUrl, [listingPath]));
+    // what any Express answer costs here (full middleware stack, no handler work): the practical upper bound
+    rows.push(await measure('app floor (GET /api/health)', appUrl, ['/api/health']));
     rows.push(await measure('listing (filtered + sorted page)', appUrl, listings));
     rows.push(await measure('search (8 keywords, 2 typos)', appUrl, searches));
     rows.push(await measure('product detail (2000 ids)', appUrl, ids));
