@@ -4,6 +4,7 @@ import { cartItems, carts, orderLines, orders, products } from '../../../db/sche
 import { AppError } from '../../../lib/errors';
 import type { OrderRow } from './order.mapper';
 import { byProduct, retakeStock } from './stock-hold';
+import { invalidateCatalog } from '../../catalog';
 
 export interface CompletionResult {
   order: OrderRow;
@@ -21,7 +22,7 @@ export async function completeOrderPayment(
   orderId: string,
   capture: { captureId: string | null; payerId: string | null },
 ): Promise<CompletionResult> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<CompletionResult> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new AppError(404, 'NOT_FOUND', 'Order not found');
     if (order.paymentStatus === 'paid') return { order, completed: false };
@@ -70,4 +71,7 @@ export async function completeOrderPayment(
     if (cart) await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
     return { order: paid!, completed: true };
   });
+  // stock and units sold changed: cached shop listings and home rows must not show the old figures
+  if (result.completed) invalidateCatalog(db);
+  return result;
 }

@@ -19,6 +19,7 @@ import type { PaymentProvider } from '../payments/payment-provider';
 import { completeOrderPayment } from './order-completion';
 import { toOrderDto, type OrderRow } from './order.mapper';
 import { releaseHold, takeStock } from './stock-hold';
+import { invalidateCatalog } from '../../catalog';
 
 export interface OrderServiceDeps {
   db: Db;
@@ -176,6 +177,7 @@ export function createOrderService({ db, provider, holdMinutes, logger }: OrderS
     async create(caller: Caller, input: OrderCreateInput) {
       const addressId = (input.addressId ?? input.addressInfo?.addressId)!;
       const order = await placePendingOrder(caller.id, addressId);
+      invalidateCatalog(db);
       const lines = await db
         .select({
           title: orderLines.title,

@@ -1,6 +1,7 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { orderLines, orders, products } from '../../../db/schema';
+import { invalidateCatalog } from '../../catalog';
 
 export interface HeldLine {
   productId: string | null;
@@ -64,7 +65,7 @@ export async function releaseHold(
   paymentStatus: 'cancelled' | 'failed',
   opts: { expiredBefore?: Date } = {},
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const didRelease = await db.transaction(async (tx) => {
     const released = await tx
       .update(orders)
       .set({ stockHeld: false, paymentStatus, updatedAt: sql`now()` })
@@ -81,6 +82,8 @@ export async function releaseHold(
     await giveBack(tx, orderId);
     return true;
   });
+  if (didRelease) invalidateCatalog(db);
+  return didRelease;
 }
 
 /** Gives back the stock of every pending order whose hold ended before `now`; answers how many were released. */

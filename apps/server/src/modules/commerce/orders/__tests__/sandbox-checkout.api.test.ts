@@ -362,3 +362,26 @@ describe('expired holds', () => {
     expect((await readProduct(ctx.db, p.id)).totalStock).toBe(5);
   });
 });
+
+describe('shop listings after stock changes', () => {
+  const listedStock = async (productId: string, category: string) => {
+    const res = await ctx.anon().get(`/api/shop/products/get?category=${category}&limit=100`);
+    expect(res.status).toBe(200);
+    return (res.body.data as { _id: string; totalStock: number }[]).find((p) => p._id === productId)?.totalStock;
+  };
+
+  it('when stock is held, sold or given back, then the (cached) shop listing shows it at once', async () => {
+    const product = await insertProduct(ctx.db, { category: 'kids', totalStock: 5 });
+    expect(await listedStock(product.id, 'kids')).toBe(5); // now cached
+    const s = await shopper();
+    await addToCart(s.agent, product.id, 2);
+    const created = await createOrder(s.agent, s.addressId);
+    expect(await listedStock(product.id, 'kids')).toBe(3);
+    await s.agent.post(`${created.approvalURL}/cancel`);
+    expect(await listedStock(product.id, 'kids')).toBe(5);
+    // a cancelled payment keeps the cart (2); one more makes 3 sold
+    await addToCart(s.agent, product.id, 1);
+    await sandboxCheckout(s.agent, s.addressId);
+    expect(await listedStock(product.id, 'kids')).toBe(2);
+  });
+});
