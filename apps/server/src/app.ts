@@ -1,19 +1,16 @@
 /** createApp(): middleware, routers and the error handler. No listen() here, so tests build it in-process. */
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from './context';
 import { apiNotFound, errorMiddleware } from './lib/error-middleware';
+import { requestLog } from './lib/request-log';
 import { createAuthRouter } from './modules/auth/auth.routes';
 import { createCatalogRouter } from './modules/catalog';
 import { createCommerceRouter } from './modules/commerce';
-
-const REQUEST_ID = /^[\w-]{8,64}$/;
 
 export function createApp(deps: AppDeps): Express {
   const { config, logger } = deps;
@@ -22,20 +19,7 @@ export function createApp(deps: AppDeps): Express {
   if (config.trustProxy)
     app.set('trust proxy', /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy);
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/api/health' },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-    }),
-  );
+  app.use(requestLog(logger, { ignore: (p) => p === '/api/health' }));
   app.use(
     helmet({
       contentSecurityPolicy: {

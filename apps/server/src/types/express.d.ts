@@ -1,4 +1,5 @@
 import type { Role } from '@mp/shared';
+import type { Logger } from 'pino';
 
 declare global {
   namespace Express {
@@ -9,6 +10,10 @@ declare global {
       username: string;
     }
     interface Request {
+      /** request id, echoed as X-Request-Id */
+      id: string;
+      /** a logger bound to this request id */
+      log: Logger;
       /** set by `authenticate` when a valid session cookie is present */
       user?: SessionUser;
       /** set by `requireApprovedSeller` */
