@@ -63,7 +63,7 @@ export function RevenueChart({ data, title = 'Revenue by day' }: { data: Revenue
       </figcaption>
       <div className="h-72 w-full" aria-hidden>
         <ResponsiveContainer width="100%" height="100%">
-          <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+          <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
             <defs>
               <linearGradient id="revenueFill" x1="0" y1="0" x2="0" y2="1">
                 <stop offset="0%" stopColor="#4f46e5" stopOpacity={0.3} />

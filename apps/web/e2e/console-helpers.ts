@@ -1,0 +1,79 @@
+/** Console-only helpers of the browser journeys; the shared ones come from ./support (storefront's). */
+import { deflateSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { newContext, screenshots as shots, seriousViolations, uiLogin } from './support';
+
+export { BASE_URL, expectToast, launchBrowser } from './support';
+
+export const DEMO = {
+  admin: { email: 'admin@haat.test', password: 'Admin@123' },
+  shopper: { email: 'shopper@haat.test', password: 'Shopper@123' },
+  seller: { email: 'seller@haat.test', password: 'Seller@123' },
+} as const;
+
+export const newSession = (browser: Browser) => newContext(browser);
+
+/** Logs in through the login form and waits for the role's landing page. */
+export async function loginThroughUi(
+  page: Page,
+  creds: { email: string; password: string },
+  landing: RegExp,
+) {
+  await uiLogin(page, creds.email, creds.password);
+  await page.waitForURL(landing);
+}
+
+/** artifacts/screenshots/console-<name>-1280.png and -390.png */
+export const screenshots = (page: Page, name: string) => shots(page, `console-${name}`);
+
+export const seriousA11yViolations = seriousViolations;
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A valid RGB PNG with a horizontal gradient between two colours. */
+export function makePng(
+  width: number,
+  height: number,
+  from: [number, number, number],
+  to: [number, number, number],
+) {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    raw[row] = 0;
+    for (let x = 0; x < width; x++) {
+      const t = width > 1 ? x / (width - 1) : 0;
+      for (let c = 0; c < 3; c++) raw[row + 1 + x * 3 + c] = Math.round(from[c]! + (to[c]! - from[c]!) * t);
+    }
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+export const uniqueSuffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
