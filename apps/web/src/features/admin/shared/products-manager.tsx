@@ -67,7 +67,11 @@ export function ProductsManager({
           <h1 id="products-heading" className="text-2xl font-bold tracking-tight text-gray-900">
             {heading}
           </h1>
-          {!loading && <p className="text-sm text-gray-600">{products.length} products</p>}
+          {!loading && (
+            <p className="text-sm text-gray-600">
+              {products.length} {products.length === 1 ? 'product' : 'products'}
+            </p>
+          )}
         </div>
         <Button
           onClick={() => setState({ open: true, product: null })}
