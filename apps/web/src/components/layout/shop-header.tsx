@@ -133,7 +133,6 @@ function CartLink({ className }: { className?: string }) {
     <Link
       to="/shop/cart"
       className={cn('relative inline-flex items-center gap-2 rounded-md px-2 py-2 font-medium', className)}
-      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
     >
       <span className="relative">
         <CartIcon width={24} height={24} />
@@ -147,7 +146,10 @@ function CartLink({ className }: { className?: string }) {
           </span>
         )}
       </span>
-      <span aria-hidden>Cart</span>
+      <span>Cart</span>
+      <span className="sr-only">
+        , {count} {count === 1 ? 'item' : 'items'}
+      </span>
     </Link>
   );
 }

@@ -1,0 +1,116 @@
+/** Shared helpers for the browser journeys (storefront and consoles). */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3101').replace(/\/$/, '');
+const SHOTS = path.resolve(import.meta.dirname, '../../../artifacts/screenshots');
+mkdirSync(SHOTS, { recursive: true });
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const MOBILE = { width: 390, height: 844 };
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+}
+
+export async function newContext(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: BASE_URL, viewport: DESKTOP });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Saves `name`-1280.png and `name`-390.png of the current page, then restores the desktop width. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  await page.setViewportSize(DESKTOP);
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`) });
+  await page.setViewportSize(MOBILE);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(SHOTS, `${name}-390.png`) });
+  await page.setViewportSize(DESKTOP);
+}
+
+/** Waits for a toast with exactly this text (react-toastify renders role="alert"). */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await page.locator('.Toastify__toast', { hasText: text }).first().waitFor({ state: 'visible' });
+}
+
+export async function dismissToasts(page: Page): Promise<void> {
+  const buttons = page.locator('.Toastify__toast .Toastify__close-button');
+  for (const b of await buttons.all()) await b.click().catch(() => undefined);
+  await page
+    .locator('.Toastify__toast')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5000 })
+    .catch(() => undefined);
+}
+
+let seq = 0;
+export function uniqueUser(prefix = 'shopper') {
+  seq += 1;
+  const id = `${Date.now().toString(36)}${seq}${Math.floor(Math.random() * 1e4)}`;
+  return {
+    username: `${prefix}${id}`.slice(0, 40),
+    email: `${prefix}.${id}@e2e.test`,
+    password: 'Shopper@123',
+  };
+}
+
+/** Registers a shopper through the API and logs the context in (cookies are shared with its pages). */
+export async function apiRegisterAndLogin(context: BrowserContext, user = uniqueUser()) {
+  const reg = await context.request.post('/api/auth/register', { data: user });
+  if (!reg.ok()) throw new Error(`register failed: ${reg.status()} ${await reg.text()}`);
+  const login = await context.request.post('/api/auth/login', {
+    data: { email: user.email, password: user.password },
+  });
+  if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
+  const body = (await login.json()) as { user: { id: string; username: string; email: string } };
+  return { ...user, id: body.user.id };
+}
+
+export async function uiLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
+}
+
+export interface ProductLite {
+  _id: string;
+  title: string;
+  totalStock: number;
+  salePrice: number | null;
+  price: number;
+}
+
+/** A product with plenty of stock, from the public listing. */
+export async function inStockProduct(context: BrowserContext, skip = 0): Promise<ProductLite> {
+  const r = await context.request.get('/api/shop/products/get?limit=100&sortBy=price-hightolow');
+  const body = (await r.json()) as { data: ProductLite[] };
+  const list = body.data.filter((p) => p.totalStock >= 20);
+  const p = list[skip % list.length];
+  if (!p) throw new Error('no product in stock');
+  return p;
+}
+
+/** axe-core on the current page: the serious and critical violations (ids and a few targets). */
+export async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
+}
