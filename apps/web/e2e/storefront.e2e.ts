@@ -1,5 +1,5 @@
 /** Storefront journeys of the "Storefront web app" issue, against the real built app. */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiRegisterAndLogin,
@@ -21,7 +21,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function addAddressViaUi(page: import('playwright-core').Page, n = 1) {
+async function addAddressViaUi(page: Page, n = 1) {
   await page.getByRole('textbox', { name: 'Address', exact: true }).fill(`${n} MG Road, Shivaji Nagar`);
   await page.getByLabel('City').fill('Pune');
   await page.getByLabel('Pincode').fill('411005');
