@@ -6,11 +6,14 @@ import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { CheckAuth } from '../components/guard/check-auth';
 import { checkAuth } from '../features/auth/auth-slice';
+import { fetchBanners } from '../features/banners/banners-slice';
 import { fetchCart } from '../features/cart/cart-slice';
+import { fetchHome } from '../features/shop/products-slice';
 import { fetchWishlist } from '../features/wishlist/wishlist-slice';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { PageFallback } from './page-fallback';
 import { NotFound, UnauthPage } from './routes/misc';
+import HomePage from './routes/shop/home';
 import ShopLayout from './routes/shop/layout';
 import { store } from './store';
 
@@ -24,7 +27,6 @@ const LoginPage = lazy(() => import('./routes/auth/login'));
 const RegisterPage = lazy(() => import('./routes/auth/register'));
 const RegisterSellerPage = lazy(() => import('./routes/auth/register-seller'));
 
-const HomePage = lazy(() => import('./routes/shop/home'));
 const ListingPage = lazy(() => import('./routes/shop/listing'));
 const SearchPage = lazy(() => import('./routes/shop/search'));
 const ProductDetailPage = lazy(() => import('./routes/shop/product-detail'));
@@ -58,6 +60,11 @@ export function AppRoutes() {
   const checked = useAppSelector((s) => s.auth.checked);
   useEffect(() => {
     void dispatch(checkAuth());
+    // the home page's data does not depend on the session: fetch it alongside the session check
+    if (window.location.pathname === '/') {
+      void dispatch(fetchHome());
+      void dispatch(fetchBanners());
+    }
   }, [dispatch]);
   useShopperData();
   if (!checked) return <PageFallback />;

@@ -97,11 +97,16 @@ export function BannerCarousel({ banners, loading }: { banners: BannerDto[]; loa
                 aria-label={`Go to slide ${i + 1}`}
                 aria-current={i === index}
                 onClick={() => go(i)}
-                className={cn(
-                  'h-2.5 rounded-full transition-all',
-                  i === index ? 'w-6 bg-white' : 'w-2.5 bg-white/60',
-                )}
-              />
+                className="flex h-6 min-w-6 items-center justify-center"
+              >
+                <span
+                  aria-hidden
+                  className={cn(
+                    'h-2.5 rounded-full transition-all',
+                    i === index ? 'w-6 bg-white' : 'w-2.5 bg-white/60',
+                  )}
+                />
+              </button>
             ))}
           </div>
         </>

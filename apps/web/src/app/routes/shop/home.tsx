@@ -69,9 +69,13 @@ export default function HomePage() {
   const dispatch = useAppDispatch();
   const { home, homeLoading } = useAppSelector((s) => s.products);
   const banners = useAppSelector((s) => s.banners);
+  const started = useAppSelector((s) => s.products.home != null || s.products.homeLoading);
+  const bannersStarted = banners.loaded || banners.isLoading;
   useEffect(() => {
-    void dispatch(fetchHome());
-    void dispatch(fetchBanners());
+    // the app shell starts these on a cold load of '/'; fetch again on later visits
+    if (!started) void dispatch(fetchHome());
+    if (!bannersStarted) void dispatch(fetchBanners());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch]);
   const loading = homeLoading && !home;
   return (
