@@ -10,10 +10,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
+import express from 'express';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { BRANDS, CATEGORIES } from '@mp/shared';
-import { createApp } from '../src/app';
+import { createRequestHandler } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import { openPostgres } from '../src/db/client';
 import { buildDeps } from '../src/deps';
@@ -156,8 +157,9 @@ async function main() {
       UPLOAD_DIR: '/tmp/mp-bench-uploads',
       SEED_DEMO: 'false',
     });
-    const app = createApp(buildDeps(config, database.db, createLogger('silent')));
-    const appServer = createServer(app);
+    const appServer = createServer(
+      createRequestHandler(buildDeps(config, database.db, createLogger('silent'))),
+    );
     servers.push(appServer);
     const appUrl = `http://127.0.0.1:${await listen(appServer)}`;
 
@@ -196,8 +198,19 @@ async function main() {
 
     const rows: Row[] = [];
     rows.push(await measure('ceiling (node:http, listing JSON)', ceilingUrl, [listingPath]));
-    // what any Express answer costs here (full middleware stack, no handler work): the practical upper bound
-    rows.push(await measure('app floor (GET /api/health)', appUrl, ['/api/health']));
+    // what Express alone costs here: no middleware, the same body from memory
+    const bareExpress = express().get('/api/shop/products/get', (_req, res) => {
+      res.type('application/json').send(listingBody);
+    });
+    const bareServer = createServer(bareExpress);
+    servers.push(bareServer);
+    rows.push(
+      await measure('bare Express (same JSON, memory)', `http://127.0.0.1:${await listen(bareServer)}`, [
+        listingPath,
+      ]),
+    );
+    // the full middleware stack plus one database round trip, uncached
+    rows.push(await measure('app floor (GET /api/health, DB)', appUrl, ['/api/health']));
     rows.push(await measure('listing (filtered + sorted page)', appUrl, listings));
     rows.push(await measure('search (8 keywords, 2 typos)', appUrl, searches));
     rows.push(await measure('product detail (2000 ids)', appUrl, ids));

@@ -1,18 +1,26 @@
 /** createApp(): middleware, routers and the error handler. No listen() here, so tests build it in-process. */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from './context';
 import { apiNotFound, errorMiddleware } from './lib/error-middleware';
+import { createMicroCache, type MicroCache } from './lib/micro-cache';
 import { requestLog } from './lib/request-log';
+import { webApp } from './lib/static-files';
 import { createAuthRouter } from './modules/auth/auth.routes';
-import { createCatalogRouter } from './modules/catalog';
+import { catalogCache, createCatalogRouter } from './modules/catalog';
 import { createCommerceRouter } from './modules/commerce';
 
-export function createApp(deps: AppDeps): Express {
+export interface AppOptions {
+  /** the catalogue micro-cache's capture side (see createRequestHandler) */
+  microCache?: MicroCache;
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   const { config, logger } = deps;
   const app = express();
   app.disable('x-powered-by');
@@ -51,6 +59,7 @@ export function createApp(deps: AppDeps): Express {
     }
   });
 
+  if (options.microCache) app.use(options.microCache.capture);
   app.use('/api/auth', createAuthRouter(deps));
   app.use('/api', createCatalogRouter(deps));
   app.use('/api', createCommerceRouter(deps));
@@ -70,18 +79,29 @@ export function createApp(deps: AppDeps): Express {
   );
 
   const webDist = config.webDist && path.resolve(config.webDist);
-  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
-    app.use(
-      '/assets',
-      express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '365d', index: false }),
-    );
-    app.use(express.static(webDist, { index: false, maxAge: '1h' }));
-    app.get('/{*splat}', (_req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(path.join(webDist, 'index.html'));
-    });
-  }
+  if (webDist && existsSync(path.join(webDist, 'index.html'))) app.use(webApp(webDist));
 
   app.use(errorMiddleware);
   return app;
+}
+
+/** Public catalogue reads that every visitor sees the same way, and how long a cached answer may live. */
+export const MICRO_CACHE_RULES = [
+  { prefix: '/api/shop/products/get', ttlMs: 30_000 },
+  { prefix: '/api/shop/product/search/', ttlMs: 30_000 },
+  { prefix: '/api/shop/home', ttlMs: 30_000 },
+];
+
+/** The HTTP handler the server listens with: the catalogue micro-cache first, then the Express app. */
+export function createRequestHandler(deps: AppDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  const cache = catalogCache(deps.db);
+  const microCache = createMicroCache({
+    rules: MICRO_CACHE_RULES,
+    generation: () => cache.generation,
+    logger: deps.logger,
+  });
+  const app = createApp(deps, { microCache });
+  return (req, res) => {
+    if (!microCache.serve(req, res)) app(req, res);
+  };
 }

@@ -1,10 +1,10 @@
 /** Process entry: config, database, migrations, bootstrap data, listen, graceful shutdown. */
 import { fileURLToPath } from 'node:url';
-import type { Server } from 'node:http';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { openDatabase } from './db/client';
 import { createLogger } from './lib/logger';
-import { createApp } from './app';
+import { createServer, type Server } from 'node:http';
+import { createRequestHandler } from './app';
 import { buildDeps } from './deps';
 import { bootstrapData } from './seed/bootstrap';
 import { startHoldSweeper } from './modules/commerce';
@@ -34,13 +34,13 @@ async function main() {
   const deps = buildDeps({ ...config, webDist }, database.db, logger);
   await bootstrapData(deps);
 
-  const app = createApp(deps);
   const stopHoldSweeper = startHoldSweeper(deps.db, {
     intervalMs: 60_000,
     onReleased: (n) => logger.info({ released: n }, 'released expired stock holds'),
     onError: (err) => logger.error({ err }, 'expired-hold sweeper failed'),
   });
-  const server: Server = app.listen(config.port, config.host, () => {
+  const server: Server = createServer(createRequestHandler(deps));
+  server.listen(config.port, config.host, () => {
     logger.info(
       { port: config.port, database: database.kind, storage: deps.storage.kind },
       `Marketplace listening on ${config.publicUrl}`,

@@ -16,7 +16,12 @@ export class CatalogCache {
   private pending = new Map<string, Promise<unknown>>();
   private version = 0;
 
-  constructor(private readonly maxEntries = 1000) {}
+  constructor(private readonly maxEntries = 5000) {}
+
+  /** Bumped by every invalidation: anything derived from the catalogue is stale once this changes. */
+  get generation(): number {
+    return this.version;
+  }
 
   invalidate(): void {
     this.version++;

@@ -22,7 +22,7 @@ import { products } from '../../../db/schema';
 import { catalogCache } from '../catalog-cache';
 import { productColumns, toProductDto } from '../products/product.mapper';
 
-const HOME_TTL_MS = 10_000;
+const HOME_TTL_MS = 30_000;
 /** candidates per ingredient; far more than the 10 kept per row */
 const POOL = 100;
 

@@ -16,7 +16,10 @@ import { singleFileUpload, storeUpload } from '../../../lib/upload';
 import { catalogCache } from '../catalog-cache';
 import { createProductService, type Actor } from './product.service';
 
-const LIST_TTL_MS = 5_000;
+// Every catalogue write and every stock change empties the cache at once (catalog-cache.ts); the TTL only bounds
+// what a change made outside this process (another instance, a manual SQL fix) can leave stale.
+const LIST_TTL_MS = 30_000;
+const DETAIL_TTL_MS = 30_000;
 const SEARCH_TTL_MS = 30_000;
 
 const sellerIdParamsSchema = z.object({ sellerId: idSchema });
@@ -104,8 +107,7 @@ export function createProductRouter(deps: AppDeps): Router {
   });
 
   // Shop: public.
-  // Listing pages and search answers are cached briefly as ready JSON (see catalog-cache.ts): any product write
-  // through this module empties the cache at once; stock changes made by orders show within LIST_TTL_MS.
+  // Listing, detail and search answers are cached as ready JSON; concurrent misses share one query.
   r.get('/shop/products/get', async (req, res) => {
     const q = parse(productListQuerySchema, req.query);
     const key = `list:${[...new Set(q.category)].sort().join(',')}|${[...new Set(q.brand)].sort().join(',')}|${q.sortBy ?? ''}|${q.page}|${q.limit}`;
@@ -117,7 +119,10 @@ export function createProductRouter(deps: AppDeps): Router {
 
   r.get('/shop/products/get/:id', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
-    res.json({ success: true, data: await svc.detail(id) });
+    const body = await cache.get(`detail:${id}`, DETAIL_TTL_MS, async () =>
+      JSON.stringify({ success: true, data: await svc.detail(id) }),
+    );
+    res.type('application/json').send(body);
   });
 
   r.get('/shop/product/search/search-product/:keyword', async (req, res) => {
