@@ -19,3 +19,4 @@ export { Spinner } from './spinner';
 export { Price, type PriceProps } from './price';
 export { ProductImage, type ProductImageProps } from './product-image';
 export { useFocusTrap } from './use-focus-trap';
+export { DetailRows, DetailSection } from './detail-list';

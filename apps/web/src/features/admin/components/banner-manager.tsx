@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import type { BannerDto } from '@mp/shared';
 import { Button, EmptyState, LoadingRegion, Skeleton } from '../../../components/ui';
 import { adminApi } from '../admin-api';
-import { formatDate } from '../shared/format';
+import { formatDate } from '../../../lib/format';
 import { ImageIcon } from '../shared/icons';
 import { ImageUploader } from '../shared/image-uploader';
 

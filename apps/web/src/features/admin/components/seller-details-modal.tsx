@@ -1,8 +1,14 @@
 /** "Seller's Details": Personal, Business and Bank Details, Approval Status, the document, and the decision form. */
-import type { ReactNode } from 'react';
 import type { SellerDecision, SellerDto } from '@mp/shared';
-import { LoadingRegion, Modal, Skeleton, StatusBadge } from '../../../components/ui';
-import { formatDate, orNA } from '../shared/format';
+import {
+  DetailRows,
+  DetailSection,
+  LoadingRegion,
+  Modal,
+  Skeleton,
+  StatusBadge,
+} from '../../../components/ui';
+import { formatDate, orNA } from '../../../lib/format';
 import { SellerStatusForm } from './seller-status-form';
 
 export interface SellerDetailsModalProps {
@@ -11,28 +17,6 @@ export interface SellerDetailsModalProps {
   seller: SellerDto | null;
   loading: boolean;
   onDecide: (decision: SellerDecision) => Promise<boolean>;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-lg border border-gray-200 p-4">
-      <h3 className="mb-3 text-sm font-semibold uppercase tracking-wide text-gray-700">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
-function Rows({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
-      {rows.map(([k, v]) => (
-        <div key={k} className="contents">
-          <dt className="text-gray-600">{k}</dt>
-          <dd className="break-all font-medium text-gray-900">{v}</dd>
-        </div>
-      ))}
-    </dl>
-  );
 }
 
 const isPdf = (url: string) => /\.pdf($|\?)/i.test(url);
@@ -80,8 +64,8 @@ export function SellerDetailsModal({ open, onClose, seller, loading, onDecide }:
       ) : (
         <div className="flex flex-col gap-4">
           <div className="grid gap-4 md:grid-cols-2">
-            <Section title="Personal Details">
-              <Rows
+            <DetailSection title="Personal Details">
+              <DetailRows
                 rows={[
                   ['Username', seller.username],
                   ['Email', seller.email],
@@ -89,9 +73,9 @@ export function SellerDetailsModal({ open, onClose, seller, loading, onDecide }:
                   ['Registered', formatDate(seller.createdAt, true)],
                 ]}
               />
-            </Section>
-            <Section title="Business Details">
-              <Rows
+            </DetailSection>
+            <DetailSection title="Business Details">
+              <DetailRows
                 rows={[
                   ['Store Name', seller.storename],
                   ['Business Type', seller.businesstype],
@@ -99,9 +83,9 @@ export function SellerDetailsModal({ open, onClose, seller, loading, onDecide }:
                   ['Address', seller.address],
                 ]}
               />
-            </Section>
-            <Section title="Bank Details">
-              <Rows
+            </DetailSection>
+            <DetailSection title="Bank Details">
+              <DetailRows
                 rows={[
                   ['Bank Account', seller.bankaccount],
                   ['IFSC Code', seller.ifsccode],
@@ -111,14 +95,14 @@ export function SellerDetailsModal({ open, onClose, seller, loading, onDecide }:
                 <p className="mb-2 text-sm text-gray-600">Document</p>
                 <DocumentPreview url={seller.document} />
               </div>
-            </Section>
-            <Section title="Approval Status">
+            </DetailSection>
+            <DetailSection title="Approval Status">
               <div className="mb-4 flex items-center gap-2 text-sm">
                 <span className="text-gray-600">Current status:</span>
                 <StatusBadge status={seller.approvalstatus} />
               </div>
               <SellerStatusForm onSubmit={onDecide} />
-            </Section>
+            </DetailSection>
           </div>
         </div>
       )}

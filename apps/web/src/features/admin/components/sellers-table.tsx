@@ -1,7 +1,7 @@
 /** "Seller's Listing": Seller ID, Registration Date, Status badge, Store Name, View Detail. */
 import type { SellerDto } from '@mp/shared';
 import { Button, EmptyState, LoadingRegion, Skeleton, StatusBadge } from '../../../components/ui';
-import { formatDate } from '../shared/format';
+import { formatDate } from '../../../lib/format';
 import { UsersIcon } from '../shared/icons';
 
 export interface SellersTableProps {

@@ -1,8 +1,15 @@
 /** 'Order Details' for a seller: summary, its own products, shipping, payment, and the status form. */
-import type { ReactNode } from 'react';
 import { formatINR, type SellerOrderDto, type SellerOrderStatus } from '@mp/shared';
-import { LoadingRegion, Modal, ProductImage, Skeleton, StatusBadge } from '../../../components/ui';
-import { formatDate, orNA } from '../../admin/shared/format';
+import {
+  DetailRows,
+  DetailSection,
+  LoadingRegion,
+  Modal,
+  ProductImage,
+  Skeleton,
+  StatusBadge,
+} from '../../../components/ui';
+import { formatDate, orNA } from '../../../lib/format';
 import { OrderStatusForm } from './order-status-form';
 
 export interface OrderDetailsModalProps {
@@ -11,28 +18,6 @@ export interface OrderDetailsModalProps {
   order: SellerOrderDto | null;
   loading: boolean;
   onUpdateStatus: (status: SellerOrderStatus) => Promise<unknown>;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-lg border border-gray-200 p-4">
-      <h3 className="mb-3 text-sm font-semibold uppercase tracking-wide text-gray-700">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
-function Rows({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
-      {rows.map(([k, v]) => (
-        <div key={k} className="contents">
-          <dt className="text-gray-600">{k}</dt>
-          <dd className="break-all font-medium text-gray-900">{v}</dd>
-        </div>
-      ))}
-    </dl>
-  );
 }
 
 export function OrderDetailsModal({ open, onClose, order, loading, onUpdateStatus }: OrderDetailsModalProps) {
@@ -50,8 +35,8 @@ export function OrderDetailsModal({ open, onClose, order, loading, onUpdateStatu
         )
       ) : (
         <div className="flex flex-col gap-4">
-          <Section title="Order Summary">
-            <Rows
+          <DetailSection title="Order Summary">
+            <DetailRows
               rows={[
                 ['Order ID', order._id],
                 ['Order Date', formatDate(order.orderDate ?? order.createdAt, true)],
@@ -60,8 +45,8 @@ export function OrderDetailsModal({ open, onClose, order, loading, onUpdateStatu
                 ['Order Status', <StatusBadge key="s" status={order.orderStatus} />],
               ]}
             />
-          </Section>
-          <Section title="Products">
+          </DetailSection>
+          <DetailSection title="Products">
             <ul className="divide-y divide-gray-100">
               {order.cartItems.map((item) => (
                 <li key={item._id ?? item.productId} className="flex items-center gap-3 py-2">
@@ -80,10 +65,10 @@ export function OrderDetailsModal({ open, onClose, order, loading, onUpdateStatu
                 </li>
               ))}
             </ul>
-          </Section>
+          </DetailSection>
           <div className="grid gap-4 md:grid-cols-2">
-            <Section title="Shipping Information">
-              <Rows
+            <DetailSection title="Shipping Information">
+              <DetailRows
                 rows={[
                   ['Name', orNA(order.buyerName)],
                   ['Address', orNA(order.addressInfo?.address)],
@@ -92,9 +77,9 @@ export function OrderDetailsModal({ open, onClose, order, loading, onUpdateStatu
                   ['Phone', orNA(order.addressInfo?.phone)],
                 ]}
               />
-            </Section>
-            <Section title="Payment Information">
-              <Rows
+            </DetailSection>
+            <DetailSection title="Payment Information">
+              <DetailRows
                 rows={[
                   ['PayerID', orNA(order.payerId)],
                   ['PaymentID', orNA(order.paymentId)],
@@ -102,7 +87,7 @@ export function OrderDetailsModal({ open, onClose, order, loading, onUpdateStatu
                   ['Payment Status', orNA(order.paymentStatus)],
                 ]}
               />
-            </Section>
+            </DetailSection>
           </div>
           <OrderStatusForm key={order._id} current={order.orderStatus} onSubmit={onUpdateStatus} />
         </div>

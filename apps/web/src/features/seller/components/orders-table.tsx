@@ -9,7 +9,7 @@ import {
   StatusBadge,
 } from '../../../components/ui';
 import { ReceiptIcon } from '../../admin/shared/icons';
-import { formatDate } from '../../admin/shared/format';
+import { formatDate } from '../../../lib/format';
 
 export interface OrdersTableProps {
   orders: SellerOrderDto[];

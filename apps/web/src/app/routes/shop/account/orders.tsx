@@ -12,9 +12,7 @@ import {
   StatusBadge,
 } from '../../../../components/ui';
 import { fetchOrders } from '../../../../features/orders/orders-slice';
-
-const date = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+import { formatDate } from '../../../../lib/format';
 
 function OrderDetails({ order }: { order: OrderDto }) {
   return (
@@ -23,7 +21,7 @@ function OrderDetails({ order }: { order: OrderDto }) {
         <dt className="text-gray-600">Order ID</dt>
         <dd className="break-all font-mono">{order.orderId}</dd>
         <dt className="text-gray-600">Order Date</dt>
-        <dd>{date(order.orderDate)}</dd>
+        <dd>{formatDate(order.orderDate)}</dd>
         <dt className="text-gray-600">Order Status</dt>
         <dd>
           <StatusBadge status={order.orderStatus} />
@@ -151,7 +149,7 @@ export default function OrdersPage() {
                         </span>
                       </div>
                     </td>
-                    <td className="py-3 pr-3 whitespace-nowrap">{date(o.orderDate)}</td>
+                    <td className="py-3 pr-3 whitespace-nowrap">{formatDate(o.orderDate)}</td>
                     <td className="py-3 pr-3">
                       <StatusBadge status={o.orderStatus} />
                     </td>
