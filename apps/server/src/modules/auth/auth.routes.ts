@@ -134,15 +134,13 @@ export function createAuthRouter(deps: AppDeps): Router {
     const input = parse(sellerRegisterInputSchema, req.body);
     const { user, seller } = await sellersSvc.register(db, input);
     sessions.issue(res, toSessionUser(user));
-    res
-      .status(201)
-      .json({
-        success: true,
-        message: 'Registration Successful!',
-        user: toUserDto(user),
-        seller,
-        data: seller,
-      });
+    res.status(201).json({
+      success: true,
+      message: 'Registration Successful!',
+      user: toUserDto(user),
+      seller,
+      data: seller,
+    });
   });
 
   const adminOnly = requireRole('admin');

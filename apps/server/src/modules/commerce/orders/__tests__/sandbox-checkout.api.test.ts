@@ -367,7 +367,8 @@ describe('shop listings after stock changes', () => {
   const listedStock = async (productId: string, category: string) => {
     const res = await ctx.anon().get(`/api/shop/products/get?category=${category}&limit=100`);
     expect(res.status).toBe(200);
-    return (res.body.data as { _id: string; totalStock: number }[]).find((p) => p._id === productId)?.totalStock;
+    return (res.body.data as { _id: string; totalStock: number }[]).find((p) => p._id === productId)
+      ?.totalStock;
   };
 
   it('when stock is held, sold or given back, then the (cached) shop listing shows it at once', async () => {
