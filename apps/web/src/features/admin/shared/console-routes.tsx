@@ -1,0 +1,33 @@
+/** The route table both consoles share: a layout, lazily loaded pages, and unknown paths sent to the dashboard. */
+import { Suspense, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { ConsolePageFallback } from './page-fallback';
+
+export interface ConsoleRoutesProps {
+  layout: ReactElement;
+  /** where the index and unknown paths go, e.g. /admin/dashboard */
+  home: string;
+  pages: Record<string, LazyExoticComponent<ComponentType>>;
+}
+
+export function ConsoleRoutes({ layout, home, pages }: ConsoleRoutesProps) {
+  return (
+    <Routes>
+      <Route element={layout}>
+        <Route index element={<Navigate to={home} replace />} />
+        {Object.entries(pages).map(([path, Page]) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Suspense fallback={<ConsolePageFallback />}>
+                <Page />
+              </Suspense>
+            }
+          />
+        ))}
+        <Route path="*" element={<Navigate to={home} replace />} />
+      </Route>
+    </Routes>
+  );
+}
