@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
+import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { sql } from 'drizzle-orm';
@@ -45,6 +46,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
       hsts: config.cookieSecure,
     }),
   );
+  // API answers and uploads compressed on the fly (the web build ships precompressed files of its own)
+  app.use(compression({ threshold: 1024 }));
   app.use(express.json({ limit: '100kb' }));
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));
   app.use(cookieParser());

@@ -9,12 +9,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
+import { pickEncoding, type Encoding } from './http-encoding';
 import type { Logger } from './logger';
 
 interface Entry {
   headers: Record<string, string | string[] | number>;
   body: Buffer;
+  /** compressed copies, made once on the first hit that asks for them */
+  encoded: Partial<Record<Encoding, Buffer>>;
   etag: string | undefined;
   expiresAt: number;
   generation: number;
@@ -35,7 +39,19 @@ const SKIP_HEADERS = new Set([
   'connection',
   'keep-alive',
   'transfer-encoding',
+  'content-length',
+  'content-encoding',
+  'vary',
 ]);
+const COMPRESS_FROM_BYTES = 1024;
+const BOTH: Set<Encoding> = new Set(['br', 'gzip']);
+
+function encodedBody(entry: Entry, encoding: Encoding): Buffer {
+  return (entry.encoded[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipSync(entry.body, { level: 6 }));
+}
 
 export function createMicroCache(opts: MicroCacheOptions) {
   const entries = new Map<string, Entry>();
@@ -62,11 +78,28 @@ export function createMicroCache(opts: MicroCacheOptions) {
       if (!entry) return false;
       const id = randomUUID();
       if (entry.etag && req.headers['if-none-match'] === entry.etag) {
-        res.writeHead(304, { etag: entry.etag, 'x-request-id': id, 'x-cache': 'HIT' });
+        res.writeHead(304, {
+          etag: entry.etag,
+          vary: 'Accept-Encoding',
+          'x-request-id': id,
+          'x-cache': 'HIT',
+        });
         res.end();
       } else {
-        res.writeHead(200, { ...entry.headers, 'x-request-id': id, 'x-cache': 'HIT' });
-        res.end(entry.body);
+        const encoding =
+          entry.body.length >= COMPRESS_FROM_BYTES
+            ? pickEncoding(req.headers['accept-encoding'], BOTH)
+            : undefined;
+        const body = encoding ? encodedBody(entry, encoding) : entry.body;
+        res.writeHead(200, {
+          ...entry.headers,
+          ...(encoding ? { 'content-encoding': encoding } : {}),
+          vary: 'Accept-Encoding',
+          'content-length': body.length,
+          'x-request-id': id,
+          'x-cache': 'HIT',
+        });
+        res.end(body);
       }
       if (opts.logger?.isLevelEnabled('info')) {
         opts.logger.info(
@@ -99,6 +132,7 @@ export function createMicroCache(opts: MicroCacheOptions) {
           entries.set(url, {
             headers,
             body: Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk),
+            encoded: {},
             etag: typeof headers.etag === 'string' ? headers.etag : undefined,
             expiresAt: Date.now() + rule.ttlMs,
             generation,

@@ -5,8 +5,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
-
-type Encoding = 'br' | 'gzip';
+import { pickEncoding, type Encoding } from './http-encoding';
 
 function listCompressed(root: string): Map<string, Set<Encoding>> {
   const found = new Map<string, Set<Encoding>>();
@@ -24,22 +23,6 @@ function listCompressed(root: string): Map<string, Set<Encoding>> {
   };
   visit(root);
   return found;
-}
-
-export function pickEncoding(
-  acceptEncoding: string | undefined,
-  available: Set<Encoding>,
-): Encoding | undefined {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    if (!name) continue;
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  return (['br', 'gzip'] as const).find(
-    (e) => available.has(e) && (accepted.get(e) ?? accepted.get('*') ?? 0) > 0,
-  );
 }
 
 export function webApp(root: string): Router {

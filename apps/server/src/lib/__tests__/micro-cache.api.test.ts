@@ -78,6 +78,26 @@ describe('the catalogue micro-cache', () => {
     expect(after.body.data).toMatchObject({ reviewCount: 1, averageReview: 4 });
   });
 
+  it('when the client accepts gzip or brotli, then misses and hits are compressed and decode to the same JSON', async () => {
+    for (let i = 0; i < 12; i++) await insertProduct(`Compressed Watch ${i}`);
+    const url = '/api/shop/products/get?category=accessories&sortBy=price-hightolow';
+    const identity = await get(url).set('Accept-Encoding', 'identity');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    const gzMiss = await get(url + '&limit=30').set('Accept-Encoding', 'gzip');
+    expect(gzMiss.headers['x-cache']).toBe('MISS');
+    expect(gzMiss.headers['content-encoding']).toBe('gzip');
+    const gzHit = await get(url).set('Accept-Encoding', 'gzip');
+    const brHit = await get(url).set('Accept-Encoding', 'br, gzip');
+    for (const hit of [gzHit, brHit]) {
+      expect(hit.headers['x-cache']).toBe('HIT');
+      expect(hit.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(hit.body).toEqual(identity.body); // superagent decodes gzip and br
+    }
+    expect(gzHit.headers['content-encoding']).toBe('gzip');
+    expect(brHit.headers['content-encoding']).toBe('br');
+    expect(Number(brHit.headers['content-length'])).toBeLessThan(identity.text.length / 2);
+  });
+
   it('when the ETag matches a cached answer, then 304 without a body', async () => {
     const id = await insertProduct('ETag Watch');
     const first = await get(`/api/shop/products/get/${id}`);

@@ -5,7 +5,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pickEncoding, webApp } from '../static-files';
+import { pickEncoding } from '../http-encoding';
+import { webApp } from '../static-files';
 
 const root = mkdtempSync(path.join(tmpdir(), 'mp-web-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
