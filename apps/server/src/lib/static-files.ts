@@ -54,7 +54,9 @@ export function webApp(root: string): Router {
     express.static(path.join(root, 'assets'), { immutable: true, maxAge: '365d', index: false }),
   );
   router.use(express.static(root, { index: false, maxAge: '1h' }));
-  router.get('/{*splat}', (_req, res) => {
+  router.get('/{*splat}', (req, res, next) => {
+    // a missing file (/favicon.ico, a stale /assets/x.js) is a 404, not the app shell with a 200
+    if (path.extname(req.path) && path.extname(req.path) !== '.html') return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(path.join(root, 'index.html'));
   });

@@ -46,6 +46,12 @@ describe('webApp', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
+  it('when a file with an extension does not exist, then 404 rather than the app shell', async () => {
+    expect((await request(app).get('/favicon.ico')).status).toBe(404);
+    expect((await request(app).get('/assets/old-chunk-123.js')).status).toBe(404);
+    expect((await request(app).get('/product/abc')).status).toBe(200);
+  });
+
   it('parses Accept-Encoding with q-values', () => {
     const both = new Set(['br', 'gzip'] as const);
     expect(pickEncoding('gzip;q=1, br;q=0', both)).toBe('gzip');
