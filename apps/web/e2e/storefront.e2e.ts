@@ -241,4 +241,19 @@ describe('storefront', () => {
     await page.getByRole('heading', { name: "Oops! We couldn't find that page." }).waitFor();
     await context.close();
   });
+
+  it("when the password is wrong, then login stays put with 'Login failed. Please check credentials.'; a logged-in shopper on /auth/register goes home", async () => {
+    const { context, page } = await newContext(browser);
+    const user = await apiRegisterAndLogin(context);
+    await page.goto('/auth/register');
+    await page.waitForURL((u) => u.pathname === '/');
+    await context.clearCookies();
+    await page.goto('/auth/login');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expectToast(page, 'Login failed. Please check credentials.');
+    expect(new URL(page.url()).pathname).toBe('/auth/login');
+    await context.close();
+  });
 });

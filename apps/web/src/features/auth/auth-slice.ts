@@ -8,6 +8,7 @@ import type {
   SellerRegisterInput,
   UserDto,
 } from '@mp/shared';
+import { AxiosError } from 'axios';
 import { api, apiErrorMessage } from '../../lib/api-client';
 import { readJson, STORAGE_KEYS, writeJson } from '../../lib/storage';
 
@@ -35,12 +36,22 @@ export const checkAuth = createAsyncThunk('auth/checkAuth', async () => {
   return data;
 });
 
+export const LOGIN_FAILED = 'Login failed. Please check credentials.';
+
+/** A refused login reads as the spec's text whatever the server said; only rate limiting (429) and a network
+ * failure (no answer) say more, since checking the credentials would not help there. */
+export function loginErrorMessage(err: unknown): string {
+  if (err instanceof AxiosError && (!err.response || err.response.status === 429))
+    return apiErrorMessage(err, LOGIN_FAILED);
+  return LOGIN_FAILED;
+}
+
 export const loginUser = createAsyncThunk('auth/login', async (input: LoginInput, { rejectWithValue }) => {
   try {
     const { data } = await api.post<WithSeller<LoginAnswer>>('/api/auth/login', input);
     return data;
   } catch (err) {
-    return rejectWithValue(apiErrorMessage(err, 'Login failed. Please check credentials.'));
+    return rejectWithValue(loginErrorMessage(err));
   }
 });
 

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useAppDispatch, useAppSelector } from '../../hooks';
 import { Button, Input } from '../../../components/ui';
-import { loginUser } from '../../../features/auth/auth-slice';
+import { LOGIN_FAILED, loginUser } from '../../../features/auth/auth-slice';
 
 export default function LoginPage() {
   const dispatch = useAppDispatch();
@@ -19,7 +19,7 @@ export default function LoginPage() {
     const r = await dispatch(loginUser({ email: email.trim(), password }));
     setBusy(false);
     if (loginUser.fulfilled.match(r)) toast.success(r.payload.message || 'Logged in successfully');
-    else toast.error(String(r.payload ?? 'Login failed. Please check credentials.'));
+    else toast.error(String(r.payload ?? LOGIN_FAILED));
     // on success the access guard sends the user to the remembered page or the role's home
   };
   const role = params.get('role');

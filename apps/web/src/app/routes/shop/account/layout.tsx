@@ -35,8 +35,8 @@ export default function AccountLayout() {
   };
   const item = 'flex items-center gap-3 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium';
   return (
-    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[250px_1fr]">
-      <aside className="self-start rounded-xl border border-gray-200 bg-white p-3 shadow-sm">
+    <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6 lg:grid-cols-[250px_1fr]">
+      <aside className="min-w-0 self-start rounded-xl border border-gray-200 bg-white p-3 shadow-sm">
         <div className="mb-2 hidden items-center gap-3 border-b border-gray-100 px-2 pb-3 lg:flex">
           <span
             aria-hidden

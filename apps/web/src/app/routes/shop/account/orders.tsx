@@ -106,65 +106,101 @@ export default function OrdersPage() {
       ) : list.length === 0 ? (
         <EmptyState title="No orders found." />
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[560px] text-left text-sm">
-            <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-500">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  Product
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Order Date
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Status
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Price
-                </th>
-                <th scope="col" className="py-2">
-                  <span className="sr-only">Details</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {list.map((o) => {
-                const first = o.cartItems[0];
-                return (
-                  <tr key={o._id} data-testid="order-row">
-                    <td className="py-3 pr-3">
-                      <div className="flex items-center gap-3">
-                        <ProductImage
-                          src={first?.image}
-                          alt={first?.title ?? 'Order item'}
-                          width={48}
-                          height={48}
-                          className="h-12 w-12 rounded"
-                        />
-                        <span className="line-clamp-2 max-w-[14rem] font-medium text-gray-900">
-                          {first?.title}
-                          {o.cartItems.length > 1 && (
-                            <span className="text-gray-500"> +{o.cartItems.length - 1} more</span>
-                          )}
-                        </span>
-                      </div>
-                    </td>
-                    <td className="py-3 pr-3 whitespace-nowrap">{formatDate(o.orderDate)}</td>
-                    <td className="py-3 pr-3">
+        <>
+          <ul className="flex flex-col gap-3 md:hidden" aria-label="Orders">
+            {list.map((o) => {
+              const first = o.cartItems[0];
+              return (
+                <li key={o._id} className="flex gap-3 rounded-lg border border-gray-200 p-3">
+                  <ProductImage
+                    src={first?.image}
+                    alt={first?.title ?? 'Order item'}
+                    width={64}
+                    height={64}
+                    className="h-16 w-16 shrink-0 rounded"
+                  />
+                  <div className="min-w-0 flex-1">
+                    <p className="line-clamp-2 text-sm font-medium text-gray-900">
+                      {first?.title}
+                      {o.cartItems.length > 1 && (
+                        <span className="text-gray-500"> +{o.cartItems.length - 1} more</span>
+                      )}
+                    </p>
+                    <p className="text-xs text-gray-600">{formatDate(o.orderDate)}</p>
+                    <div className="mt-1 flex items-center justify-between gap-2">
                       <StatusBadge status={o.orderStatus} />
-                    </td>
-                    <td className="py-3 pr-3 font-semibold whitespace-nowrap">{formatINR(o.totalAmount)}</td>
-                    <td className="py-3 text-right">
-                      <Button variant="outline" size="sm" onClick={() => setOpen(o)}>
-                        Details
-                      </Button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                      <span className="text-sm font-semibold text-gray-900">{formatINR(o.totalAmount)}</span>
+                    </div>
+                    <Button variant="outline" size="sm" className="mt-3 w-full" onClick={() => setOpen(o)}>
+                      Details
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="hidden overflow-x-auto md:block">
+            <table className="w-full min-w-[560px] text-left text-sm">
+              <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-500">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">
+                    Product
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Order Date
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Price
+                  </th>
+                  <th scope="col" className="py-2 text-right">
+                    Details
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-100">
+                {list.map((o) => {
+                  const first = o.cartItems[0];
+                  return (
+                    <tr key={o._id} data-testid="order-row">
+                      <td className="py-3 pr-3">
+                        <div className="flex items-center gap-3">
+                          <ProductImage
+                            src={first?.image}
+                            alt={first?.title ?? 'Order item'}
+                            width={48}
+                            height={48}
+                            className="h-12 w-12 rounded"
+                          />
+                          <span className="line-clamp-2 max-w-[14rem] font-medium text-gray-900">
+                            {first?.title}
+                            {o.cartItems.length > 1 && (
+                              <span className="text-gray-500"> +{o.cartItems.length - 1} more</span>
+                            )}
+                          </span>
+                        </div>
+                      </td>
+                      <td className="py-3 pr-3 whitespace-nowrap">{formatDate(o.orderDate)}</td>
+                      <td className="py-3 pr-3">
+                        <StatusBadge status={o.orderStatus} />
+                      </td>
+                      <td className="py-3 pr-3 font-semibold whitespace-nowrap">
+                        {formatINR(o.totalAmount)}
+                      </td>
+                      <td className="py-3 text-right">
+                        <Button variant="outline" size="sm" onClick={() => setOpen(o)}>
+                          Details
+                        </Button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
       <Modal open={open != null} onClose={() => setOpen(null)} title="Order Details" size="lg">
         {open && <OrderDetails order={open} />}

@@ -4,7 +4,8 @@ import { GENDERS } from '@mp/shared/constants';
 import { profileUpdateInputSchema, type UserDto } from '@mp/shared';
 import { useAppDispatch, useAppSelector } from '../../../hooks';
 import { Button, Input, Select } from '../../../../components/ui';
-import { userUpdated } from '../../../../features/auth/auth-slice';
+import { sessionCleared, userUpdated } from '../../../../features/auth/auth-slice';
+import { AxiosError } from 'axios';
 import { api } from '../../../../lib/api-client';
 
 const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: g.charAt(0).toUpperCase() + g.slice(1) }));
@@ -37,8 +38,10 @@ export default function ProfilePage() {
       });
       dispatch(userUpdated(data.data));
       toast.success('Profile updated successfully!');
-    } catch {
+    } catch (err) {
       toast.error('Profile update failed!');
+      // spec section 4: a failed profile edit clears the session, when the session is what failed
+      if (err instanceof AxiosError && err.response?.status === 401) dispatch(sessionCleared());
     } finally {
       setBusy(false);
     }
