@@ -24,8 +24,39 @@ export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', `${what
 export const conflict = (message: string, code: ApiErrorCode = 'CONFLICT') =>
   new AppError(409, code, message);
 
+/**
+ * The path of the first string in `value` (walked iteratively, so any nesting depth is safe) that holds a NUL
+ * character. PostgreSQL text cannot store one: it would fail the query with a 500 instead of a 400.
+ */
+export function nulCharacterPath(value: unknown): string[] | undefined {
+  type Step = { key: string; up: Step | undefined } | undefined;
+  const pending: [unknown, Step][] = [[value, undefined]];
+  while (pending.length) {
+    const [v, step] = pending.pop()!;
+    if (typeof v === 'string') {
+      if (!v.includes('\u0000')) continue;
+      const path: string[] = [];
+      for (let s = step; s; s = s.up) path.unshift(s.key);
+      return path;
+    }
+    if (v && typeof v === 'object') {
+      for (const [key, child] of Object.entries(v)) pending.push([child, { key, up: step }]);
+    }
+  }
+  return undefined;
+}
+
 /** Parses a value with a shared zod schema, or throws 400 VALIDATION_FAILED with the field errors. */
 export function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const nulAt = nulCharacterPath(value);
+  if (nulAt) {
+    const field = nulAt.join('.');
+    const message = 'Must not contain NUL characters';
+    throw new AppError(400, 'VALIDATION_FAILED', field ? `${field}: ${message}` : message, {
+      formErrors: field ? [] : [message],
+      fieldErrors: field ? { [nulAt[0]!]: [message] } : {},
+    });
+  }
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
   const flat = z.flattenError(result.error) as FieldErrors;

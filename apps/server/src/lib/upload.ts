@@ -8,10 +8,18 @@ import type { FileStorage, StoredFile } from './storage/storage';
 
 export const UPLOAD_FIELD = 'my_file';
 
-export const singleFileUpload: RequestHandler = multer({
+const multerSingle = multer({
   storage: multer.memoryStorage(),
   limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 10 },
 }).single(UPLOAD_FIELD);
+
+/** multer; its limit errors go on to the error middleware, a body busboy cannot parse is a 400 (not a 500). */
+export const singleFileUpload: RequestHandler = (req, res, next) => {
+  multerSingle(req, res, (err?: unknown) => {
+    if (!err || err instanceof multer.MulterError) return next(err);
+    next(new AppError(400, 'VALIDATION_FAILED', 'Malformed multipart/form-data body'));
+  });
+};
 
 export async function storeUpload(
   req: Request,

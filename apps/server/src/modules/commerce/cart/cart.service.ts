@@ -11,13 +11,21 @@ import {
   type CartViewDto,
 } from '@mp/shared';
 import type { DbOrTx } from '../../../db/client';
-import { cartItems, carts, products } from '../../../db/schema';
+import { cartItems, carts, products, users } from '../../../db/schema';
 import { AppError, badRequest, notFound } from '../../../lib/errors';
 
-/** The user's cart id, creating the cart on first use (one cart per user, safe under concurrency). */
+/**
+ * The user's cart id, creating the cart on first use (one cart per user, safe under concurrency).
+ * 404 when there is no such user (an admin reading a path userId), instead of a foreign-key failure.
+ */
 export async function ensureCartId(db: DbOrTx, userId: string): Promise<string> {
+  const cartOf = () => db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).limit(1);
+  let [cart] = await cartOf();
+  if (cart) return cart.id;
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw notFound('User');
   await db.insert(carts).values({ userId }).onConflictDoNothing({ target: carts.userId });
-  const [cart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).limit(1);
+  [cart] = await cartOf();
   return cart!.id;
 }
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   computeTotals,
   discountedUnitPrice,
+  formatINR,
   toPaise,
   toRupees,
   unitPrice,
@@ -12,7 +13,7 @@ import {
 } from '@mp/shared';
 import type { Db, DbOrTx } from '../../../db/client';
 import { addresses, carts, orderLines, orders, users } from '../../../db/schema';
-import { AppError, conflict, notFound } from '../../../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
 import type { Logger } from '../../../lib/logger';
 import { ensureCartId, lineProblem, loadCartLines } from '../cart/cart.service';
 import type { PaymentProvider } from '../payments/payment-provider';
@@ -58,6 +59,9 @@ async function ordersWithLines(db: DbOrTx, rows: OrderRow[]): Promise<OrderDto[]
     ),
   );
 }
+
+/** The order amount columns are PostgreSQL integers (paise): a larger order cannot be written. */
+const ORDER_AMOUNT_MAX_PAISE = 2_147_483_647;
 
 const outOfStockMessage = (title: string, problem: string | null, stock: number) =>
   problem === 'deleted'
@@ -126,6 +130,11 @@ export function createOrderService({ db, provider, holdMinutes, logger }: OrderS
         discount: p.discount,
       }));
       const totals = computeTotals(priced);
+      if (toPaise(Math.max(totals.subtotal, totals.total)) > ORDER_AMOUNT_MAX_PAISE) {
+        throw badRequest(
+          `An order can total at most ${formatINR(toRupees(ORDER_AMOUNT_MAX_PAISE))}. Please reduce the quantities in your cart.`,
+        );
+      }
       const [order] = await tx
         .insert(orders)
         .values({

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { formatINR, toRupees } from '@mp/shared';
 import type { AppDeps } from '../../../context';
 import { orders, paymentEvents } from '../../../db/schema';
-import { AppError, badRequest, notFound } from '../../../lib/errors';
+import { AppError, badRequest, notFound, nulCharacterPath } from '../../../lib/errors';
 import { completeOrderPayment } from '../orders/order-completion';
 import { cancelPending } from '../orders/order.service';
 import type { PaymentProvider } from './payment-provider';
@@ -34,7 +34,14 @@ function sendPage(res: Response, status: number, title: string, body: string): v
     );
 }
 
-const paymentParams = z.object({ paymentId: z.string().min(1).max(200) });
+// no NUL: PostgreSQL text cannot hold one, and the lookup would fail with a 500
+const paymentParams = z.object({
+  paymentId: z
+    .string()
+    .min(1)
+    .max(200)
+    .refine((v) => !v.includes('\u0000')),
+});
 
 const webhookEventSchema = z
   .object({
@@ -152,7 +159,7 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
   r.post('/payments/paypal/webhook', async (req, res) => {
     if (!provider.verifyWebhook) throw notFound('PayPal webhook (PayPal is not configured)');
     const parsed = webhookEventSchema.safeParse(req.body);
-    if (!parsed.success) throw badRequest('Not a PayPal webhook event');
+    if (!parsed.success || nulCharacterPath(req.body)) throw badRequest('Not a PayPal webhook event');
     const event = parsed.data;
     const verified = await provider.verifyWebhook(
       {
