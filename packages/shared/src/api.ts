@@ -46,7 +46,9 @@ export interface Pagination {
   pages: number;
 }
 
-export const idSchema = z.uuid({ message: 'Must be a valid id' });
+/** A uuid in lower case, whatever case it was sent in: ids are compared as strings. */
+export const uuidOf = (message: string) => z.uuid({ message }).transform((v) => v.toLowerCase());
+export const idSchema = uuidOf('Must be a valid id');
 export const idParamsSchema = z.object({ id: idSchema });
 
 /** Trimmed non-empty string of bounded length. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADDRESS_PLACES, LIMITS, SELLER_ORDER_STATUSES } from './constants';
-import { emptyToUndefined, text } from './api';
+import { emptyToUndefined, text, uuidOf } from './api';
 import { phoneSchema } from './auth';
 import type { CartTotals } from './pricing';
 
@@ -10,7 +10,7 @@ const quantitySchema = z.coerce
   .min(1, 'Quantity must be at least 1')
   .max(LIMITS.cartQuantityMax, `Quantity must be at most ${LIMITS.cartQuantityMax}`);
 
-const productIdSchema = z.uuid({ message: 'Must be a valid product id' });
+const productIdSchema = uuidOf('Must be a valid product id');
 
 /** POST /api/shop/cart/add. userId and discount from the client are ignored (session and catalogue win). */
 export const cartAddInputSchema = z.object({
@@ -67,9 +67,9 @@ export interface AddressDto extends Omit<AddressInput, 'state' | 'isDefault'> {
 /** POST /api/shop/order/create: only the address is taken from the client; prices come from the database. */
 export const orderCreateInputSchema = z
   .object({
-    addressId: z.uuid({ message: 'Choose a delivery address' }).optional(),
+    addressId: uuidOf('Choose a delivery address').optional(),
     addressInfo: z
-      .object({ addressId: z.uuid({ message: 'Choose a delivery address' }) })
+      .object({ addressId: uuidOf('Choose a delivery address') })
       .loose()
       .optional(),
   })
@@ -83,7 +83,7 @@ export type OrderCreateInput = z.infer<typeof orderCreateInputSchema>;
 export const orderCaptureInputSchema = z.object({
   paymentId: z.string({ message: 'paymentId is required' }).trim().min(1, 'paymentId is required').max(200),
   payerId: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
-  orderId: z.preprocess(emptyToUndefined, z.uuid({ message: 'Must be a valid order id' }).optional()),
+  orderId: z.preprocess(emptyToUndefined, uuidOf('Must be a valid order id').optional()),
 });
 export type OrderCaptureInput = z.infer<typeof orderCaptureInputSchema>;
 
@@ -158,7 +158,7 @@ export interface CartViewDto extends CartDto {
 /** POST /api/shop/order/cancel: the shopper abandons a pending payment; its stock is given back. */
 export const orderCancelInputSchema = z
   .object({
-    orderId: z.preprocess(emptyToUndefined, z.uuid({ message: 'Must be a valid order id' }).optional()),
+    orderId: z.preprocess(emptyToUndefined, uuidOf('Must be a valid order id').optional()),
     paymentId: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(200).optional()),
   })
   .refine((o) => o.orderId ?? o.paymentId, {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BRAND_IDS, CATEGORY_ALIASES, CATEGORY_IDS, LIMITS, SORT_IDS } from './constants';
-import { emptyToUndefined, imageUrlSchema, text } from './api';
+import { emptyToUndefined, imageUrlSchema, text, uuidOf } from './api';
 
 const normaliseCategory = (v: unknown) =>
   typeof v === 'string' ? (CATEGORY_ALIASES[v.trim().toLowerCase()] ?? v.trim().toLowerCase()) : v;
@@ -132,7 +132,7 @@ export interface BannerDto {
 }
 
 export const reviewInputSchema = z.object({
-  productId: z.uuid({ message: 'Must be a valid product id' }),
+  productId: uuidOf('Must be a valid product id'),
   reviewMessage: text('Review', 2000),
   reviewVal: z.coerce
     .number({ message: 'Rating must be a number' })
@@ -153,7 +153,7 @@ export interface ReviewDto {
   updatedAt: string;
 }
 
-export const wishlistInputSchema = z.object({ productId: z.uuid({ message: 'Must be a valid product id' }) });
+export const wishlistInputSchema = z.object({ productId: uuidOf('Must be a valid product id') });
 export interface WishlistItemDto {
   _id: string;
   userId: string;

@@ -210,6 +210,18 @@ describe('profile: GET /api/auth/user/:id, PUT /api/auth/update/:id, GET /api/au
   });
 });
 
+describe('ids in paths', () => {
+  it('when my own id is sent in capitals, then it is still mine; another user in capitals is still refused', async () => {
+    const a = await ctx.loginAs('user');
+    const b = await ctx.loginAs('user');
+    const mine = await a.agent.get(`/api/auth/user/${a.userId.toUpperCase()}`);
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.id).toBe(a.userId);
+    expect((await a.agent.get(`/api/auth/user/${b.userId.toUpperCase()}`)).status).toBe(403);
+    expect((await a.agent.get(`/api/shop/cart/get/${a.userId.toUpperCase()}`)).status).toBe(200);
+  });
+});
+
 describe('GET /api/health and unknown routes', () => {
   it('answers ok, sets security headers and a request id', async () => {
     const res = await ctx.anon().get('/api/health');
