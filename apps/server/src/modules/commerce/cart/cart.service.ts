@@ -142,13 +142,17 @@ export async function addToCart(db: DbOrTx, userId: string, input: CartAddInput)
   if (wanted > LIMITS.cartQuantityMax) {
     throw badRequest(`Quantity must be at most ${LIMITS.cartQuantityMax}`);
   }
-  await db
+  // the limit is checked again inside the upsert, so adds racing each other cannot pass it together
+  const written = await db
     .insert(cartItems)
     .values({ cartId, productId: input.productId, quantity: input.quantity })
     .onConflictDoUpdate({
       target: [cartItems.cartId, cartItems.productId],
       set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
-    });
+      setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${LIMITS.cartQuantityMax}`,
+    })
+    .returning({ id: cartItems.id });
+  if (written.length === 0) throw badRequest(`Quantity must be at most ${LIMITS.cartQuantityMax}`);
   return toCartView(cartId, userId, await loadCartLines(db, cartId));
 }
 

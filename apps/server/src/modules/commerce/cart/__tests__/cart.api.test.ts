@@ -100,6 +100,19 @@ describe('cart', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('when many adds race past the 99 limit, then the line never holds more than 99', async () => {
+    const { agent, userId } = await ctx.loginAs('user');
+    const p = await insertProduct(ctx.db, { totalStock: 1000 });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        agent.post('/api/shop/cart/add').send({ productId: p.id, quantity: 20 }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 201, 400, 400, 400, 400]);
+    const cart = await agent.get(`/api/shop/cart/get/${userId}`);
+    expect(cart.body.data.items[0].quantity).toBe(80);
+  });
+
   it('when adding more than the stock, then 409 with the spec message', async () => {
     const { agent } = await ctx.loginAs('user');
     const p = await insertProduct(ctx.db, { totalStock: 2 });
