@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { SellerOrderStatus } from '@mp/shared';
 import { OrderDetailsModal } from '../../../features/seller/components/order-details-modal';
-import { OrdersTable } from '../../../features/seller/components/orders-table';
+import { OrderHistoryTable } from '../../../components/orders/order-history-table';
+import { ReceiptIcon } from '../../../features/admin/shared/icons';
 import { isLoading } from '../../../features/admin/shared/remote';
 import {
   fetchSellerOrderDetails,
@@ -43,7 +44,15 @@ export default function SellerOrdersPage() {
       <h1 id="orders-heading" className="text-2xl font-bold tracking-tight text-gray-900">
         Order History
       </h1>
-      <OrdersTable orders={orders.data} loading={isLoading(orders)} onView={(o) => open(o._id)} />
+      <div className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+        <OrderHistoryTable
+          orders={orders.data}
+          loading={isLoading(orders)}
+          onView={(o) => open(o._id)}
+          viewLabel="View Detail"
+          emptyIcon={<ReceiptIcon className="h-10 w-10" />}
+        />
+      </div>
       <OrderDetailsModal
         open={openId !== null}
         onClose={close}

@@ -2,16 +2,9 @@ import { useEffect, useState } from 'react';
 import { formatINR } from '@mp/shared/money';
 import type { OrderDto } from '@mp/shared';
 import { useAppDispatch, useAppSelector } from '../../../hooks';
-import {
-  Button,
-  EmptyState,
-  LoadingRegion,
-  Modal,
-  ProductImage,
-  Skeleton,
-  StatusBadge,
-} from '../../../../components/ui';
+import { Modal, ProductImage, StatusBadge } from '../../../../components/ui';
 import { fetchOrders } from '../../../../features/orders/orders-slice';
+import { OrderHistoryTable } from '../../../../components/orders/order-history-table';
 import { formatDate } from '../../../../lib/format';
 
 function OrderDetails({ order }: { order: OrderDto }) {
@@ -97,111 +90,7 @@ export default function OrdersPage() {
   return (
     <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
       <h1 className="mb-4 text-xl font-bold text-gray-900">Order History</h1>
-      {isLoading && !loaded ? (
-        <LoadingRegion label="Loading orders" className="space-y-2">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-14 w-full" />
-          ))}
-        </LoadingRegion>
-      ) : list.length === 0 ? (
-        <EmptyState title="No orders found." />
-      ) : (
-        <>
-          <ul className="flex flex-col gap-3 md:hidden" aria-label="Orders">
-            {list.map((o) => {
-              const first = o.cartItems[0];
-              return (
-                <li key={o._id} className="flex gap-3 rounded-lg border border-gray-200 p-3">
-                  <ProductImage
-                    src={first?.image}
-                    alt={first?.title ?? 'Order item'}
-                    width={64}
-                    height={64}
-                    className="h-16 w-16 shrink-0 rounded"
-                  />
-                  <div className="min-w-0 flex-1">
-                    <p className="line-clamp-2 text-sm font-medium text-gray-900">
-                      {first?.title}
-                      {o.cartItems.length > 1 && (
-                        <span className="text-gray-500"> +{o.cartItems.length - 1} more</span>
-                      )}
-                    </p>
-                    <p className="text-xs text-gray-600">{formatDate(o.orderDate)}</p>
-                    <div className="mt-1 flex items-center justify-between gap-2">
-                      <StatusBadge status={o.orderStatus} />
-                      <span className="text-sm font-semibold text-gray-900">{formatINR(o.totalAmount)}</span>
-                    </div>
-                    <Button variant="outline" size="sm" className="mt-3 w-full" onClick={() => setOpen(o)}>
-                      Details
-                    </Button>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-          <div className="hidden overflow-x-auto md:block">
-            <table className="w-full min-w-[560px] text-left text-sm">
-              <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-500">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    Product
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Order Date
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Price
-                  </th>
-                  <th scope="col" className="py-2 text-right">
-                    Details
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {list.map((o) => {
-                  const first = o.cartItems[0];
-                  return (
-                    <tr key={o._id} data-testid="order-row">
-                      <td className="py-3 pr-3">
-                        <div className="flex items-center gap-3">
-                          <ProductImage
-                            src={first?.image}
-                            alt={first?.title ?? 'Order item'}
-                            width={48}
-                            height={48}
-                            className="h-12 w-12 rounded"
-                          />
-                          <span className="line-clamp-2 max-w-[14rem] font-medium text-gray-900">
-                            {first?.title}
-                            {o.cartItems.length > 1 && (
-                              <span className="text-gray-500"> +{o.cartItems.length - 1} more</span>
-                            )}
-                          </span>
-                        </div>
-                      </td>
-                      <td className="py-3 pr-3 whitespace-nowrap">{formatDate(o.orderDate)}</td>
-                      <td className="py-3 pr-3">
-                        <StatusBadge status={o.orderStatus} />
-                      </td>
-                      <td className="py-3 pr-3 font-semibold whitespace-nowrap">
-                        {formatINR(o.totalAmount)}
-                      </td>
-                      <td className="py-3 text-right">
-                        <Button variant="outline" size="sm" onClick={() => setOpen(o)}>
-                          Details
-                        </Button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+      <OrderHistoryTable orders={list} loading={isLoading && !loaded} onView={setOpen} viewLabel="Details" />
       <Modal open={open != null} onClose={() => setOpen(null)} title="Order Details" size="lg">
         {open && <OrderDetails order={open} />}
       </Modal>

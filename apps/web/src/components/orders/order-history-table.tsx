@@ -1,0 +1,137 @@
+/**
+ * The 'Order History' table shared by the shopper's account and the seller console: Product (first item image),
+ * Order Date, Status, Price, Details; a card list below the md breakpoint; skeleton and empty state.
+ */
+import type { ReactNode } from 'react';
+import { formatINR } from '@mp/shared';
+import { formatDate } from '../../lib/format';
+import { Button, EmptyState, LoadingRegion, ProductImage, Skeleton, StatusBadge } from '../ui';
+
+export interface OrderHistoryRow {
+  _id: string;
+  orderDate?: string | null;
+  createdAt: string;
+  orderStatus: string;
+  totalAmount: number;
+  cartItems: { image: string; title: string }[];
+}
+
+export interface OrderHistoryTableProps<T extends OrderHistoryRow> {
+  orders: T[];
+  loading: boolean;
+  onView: (order: T) => void;
+  /** the label of each row's button: 'Details' for shoppers, 'View Detail' for sellers */
+  viewLabel: string;
+  emptyIcon?: ReactNode;
+}
+
+function FirstItem({ order, size }: { order: OrderHistoryRow; size: 48 | 64 }) {
+  const first = order.cartItems[0];
+  return (
+    <ProductImage
+      src={first?.image}
+      alt={first?.title ?? 'Order item'}
+      width={size}
+      height={size}
+      className={size === 64 ? 'h-16 w-16 shrink-0 rounded-md' : 'h-12 w-12 shrink-0 rounded-md'}
+    />
+  );
+}
+
+function ItemTitle({ order }: { order: OrderHistoryRow }) {
+  return (
+    <>
+      {order.cartItems[0]?.title}
+      {order.cartItems.length > 1 && (
+        <span className="text-gray-500"> +{order.cartItems.length - 1} more</span>
+      )}
+    </>
+  );
+}
+
+export function OrderHistoryTable<T extends OrderHistoryRow>({
+  orders,
+  loading,
+  onView,
+  viewLabel,
+  emptyIcon,
+}: OrderHistoryTableProps<T>) {
+  if (loading && orders.length === 0) {
+    return (
+      <LoadingRegion label="Loading orders…" className="space-y-3">
+        {Array.from({ length: 4 }, (_, i) => (
+          <div key={i} className="flex items-center gap-4">
+            <Skeleton className="h-12 w-12" />
+            <Skeleton className="h-4 flex-1" />
+            <Skeleton className="h-4 w-20" />
+          </div>
+        ))}
+      </LoadingRegion>
+    );
+  }
+  if (orders.length === 0) return <EmptyState icon={emptyIcon} title="No orders found." />;
+  const date = (o: OrderHistoryRow) => formatDate(o.orderDate ?? o.createdAt);
+  return (
+    <>
+      <ul className="flex flex-col gap-3 md:hidden" aria-label="Orders">
+        {orders.map((o) => (
+          <li key={o._id} className="flex gap-3 rounded-lg border border-gray-200 bg-white p-3">
+            <FirstItem order={o} size={64} />
+            <div className="min-w-0 flex-1">
+              <p className="line-clamp-2 text-sm font-medium text-gray-900">
+                <ItemTitle order={o} />
+              </p>
+              <p className="text-xs text-gray-600">{date(o)}</p>
+              <div className="mt-1 flex items-center justify-between gap-2">
+                <StatusBadge status={o.orderStatus} />
+                <span className="text-sm font-semibold text-gray-900">{formatINR(o.totalAmount)}</span>
+              </div>
+              <Button variant="outline" size="sm" className="mt-3 w-full" onClick={() => onView(o)}>
+                {viewLabel}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto md:block">
+        <table className="w-full min-w-[560px] text-left text-sm">
+          <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-600">
+            <tr>
+              {['Product', 'Order Date', 'Status', 'Price', 'Details'].map((h) => (
+                <th key={h} scope="col" className="px-3 py-2">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {orders.map((o) => (
+              <tr key={o._id} data-testid="order-row" className="hover:bg-gray-50">
+                <td className="px-3 py-3">
+                  <div className="flex items-center gap-3">
+                    <FirstItem order={o} size={48} />
+                    <span className="line-clamp-2 max-w-[16rem] font-medium text-gray-900">
+                      <ItemTitle order={o} />
+                    </span>
+                  </div>
+                </td>
+                <td className="whitespace-nowrap px-3 py-3 text-gray-700">{date(o)}</td>
+                <td className="px-3 py-3">
+                  <StatusBadge status={o.orderStatus} />
+                </td>
+                <td className="whitespace-nowrap px-3 py-3 font-semibold text-gray-900">
+                  {formatINR(o.totalAmount)}
+                </td>
+                <td className="px-3 py-3">
+                  <Button variant="outline" size="sm" onClick={() => onView(o)}>
+                    {viewLabel}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
