@@ -10,6 +10,7 @@ import { logoutUser } from '../../../features/auth/auth-slice';
 import { cartTotals, PriceSummary } from '../../../features/cart/price-summary';
 import { createOrder } from '../../../features/orders/orders-slice';
 import type { UserDto } from '@mp/shared';
+import { AddAddressPanel } from '../../../features/addresses/add-address-panel';
 
 function Step({
   n,
@@ -145,20 +146,7 @@ function DeliveryStep({ user }: { user: UserDto }) {
           </ul>
         </fieldset>
       )}
-      {book.mode.kind === 'add' ? (
-        <div className="rounded-lg border border-brand-100 bg-brand-50/40 p-4">
-          <h3 className="mb-3 text-sm font-bold uppercase text-brand-700">Add a New Address</h3>
-          <AddressForm
-            editing={false}
-            onSubmit={book.save}
-            onCancel={() => book.setMode({ kind: 'closed' })}
-          />
-        </div>
-      ) : (
-        <Button variant="outline" onClick={book.openAdd}>
-          + Add a New Address
-        </Button>
-      )}
+      <AddAddressPanel book={book} heading="h3" />
     </div>
   );
 }

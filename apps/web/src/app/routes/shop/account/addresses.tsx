@@ -4,6 +4,7 @@ import { Button, EmptyState, LoadingRegion, Skeleton } from '../../../../compone
 import { AddressForm, toFormValues } from '../../../../features/addresses/address-form';
 import { AddressText } from '../../../../features/addresses/address-text';
 import { useAddressBook } from '../../../../features/addresses/use-address-book';
+import { AddAddressPanel } from '../../../../features/addresses/add-address-panel';
 
 export default function AddressesPage() {
   const user = useAppSelector((s) => s.auth.user)!;
@@ -16,20 +17,7 @@ export default function AddressesPage() {
           {book.list.length} of {LIMITS.maxAddresses} saved
         </p>
       </div>
-      {book.mode.kind === 'add' ? (
-        <div className="rounded-lg border border-brand-100 bg-brand-50/40 p-4">
-          <h2 className="mb-3 text-sm font-bold uppercase text-brand-700">Add a New Address</h2>
-          <AddressForm
-            editing={false}
-            onSubmit={book.save}
-            onCancel={() => book.setMode({ kind: 'closed' })}
-          />
-        </div>
-      ) : (
-        <Button variant="outline" onClick={book.openAdd}>
-          + Add a New Address
-        </Button>
-      )}
+      <AddAddressPanel book={book} heading="h2" />
       {book.isLoading && !book.loaded ? (
         <LoadingRegion label="Loading addresses" className="space-y-2">
           <Skeleton className="h-20 w-full" />
