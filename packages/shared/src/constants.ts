@@ -115,8 +115,6 @@ export const LIMITS = {
   topSelectionCount: 10,
   electronicsRowCount: 8,
   homeGridShown: 6,
-  /** The shop filter offers every brand (decisions.md); the spec's product form already has all 25. */
-  filterBrandCount: 25,
 } as const;
 
 export const MESSAGES = {
