@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENDERS, ROLES } from './constants';
 import { emptyToUndefined, text } from './api';
+import type { SellerDto } from './seller';
 
 export const emailSchema = z
   .string({ message: 'Email is required' })
@@ -73,3 +74,8 @@ export interface AuthAnswer {
 export interface LoginAnswer extends AuthAnswer {
   data: { role: UserDto['role'] };
 }
+
+/** GET /api/auth/check-auth: always 200; an anonymous visitor gets `authenticated: false` and `user: null`. */
+export type CheckAuthAnswer =
+  | { success: true; authenticated: true; user: UserDto; seller?: SellerDto }
+  | { success: true; authenticated: false; user: null };

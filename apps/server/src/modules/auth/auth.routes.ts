@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import {
+  type CheckAuthAnswer,
   idParamsSchema,
   loginInputSchema,
   profileUpdateInputSchema,
@@ -11,7 +12,7 @@ import {
 } from '@mp/shared';
 import type { AppDeps } from '../../context';
 import { AppError, forbidden, notFound, parse, unauthenticated } from '../../lib/errors';
-import { assertSelfOrAdmin, currentUser, requireAuth, requireRole } from '../../lib/session';
+import { assertSelfOrAdmin, currentUser, requireAuth, requireRole, SESSION_COOKIE } from '../../lib/session';
 import { singleFileUpload, storeUpload } from '../../lib/upload';
 import { createSellerService } from '../sellers/seller.service';
 import { createAuthService } from './auth.service';
@@ -75,16 +76,27 @@ export function createAuthRouter(deps: AppDeps): Router {
     res.json({ success: true, message: 'Logged out successfully!' });
   });
 
-  /** The session's user, with the seller record for sellers. 401 when there is no valid session. */
+  /**
+   * The session's user, with the seller record for sellers. Without a valid session it still answers 200, with
+   * `authenticated: false` and `user: null`: an anonymous visit is normal, not an error (docs/seo-and-email.md).
+   */
   r.get('/check-auth', async (req, res) => {
     const session = req.user;
     const user = session ? await auth.findById(db, session.id) : undefined;
     if (!user) {
-      if (session) sessions.clear(res);
-      throw unauthenticated('Unauthorised user!');
+      // a stale, forged or expired cookie is dropped so the browser stops sending it
+      if (session || (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE]) sessions.clear(res);
+      res.setHeader('Cache-Control', 'no-store');
+      res.json({ success: true, authenticated: false, user: null } satisfies CheckAuthAnswer);
+      return;
     }
     const seller = user.role === 'seller' ? await sellersSvc.byUserId(db, user.id) : undefined;
-    res.json({ success: true, user: toUserDto(user), ...(seller ? { seller } : {}) });
+    res.json({
+      success: true,
+      authenticated: true,
+      user: toUserDto(user),
+      ...(seller ? { seller } : {}),
+    } satisfies CheckAuthAnswer);
   });
 
   r.get('/get', requireAuth, async (req, res) => {

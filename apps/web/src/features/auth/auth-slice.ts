@@ -1,6 +1,7 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type {
   AuthAnswer,
+  CheckAuthAnswer,
   LoginAnswer,
   LoginInput,
   RegisterInput,
@@ -31,8 +32,9 @@ const initialState = (): AuthState => ({
 
 type WithSeller<T> = T & { seller?: SellerDto };
 
+/** The start-up session check: an anonymous visitor is an ordinary 200 answer with `user: null`. */
 export const checkAuth = createAsyncThunk('auth/checkAuth', async () => {
-  const { data } = await api.get<WithSeller<{ success: true; user: UserDto }>>('/api/auth/check-auth');
+  const { data } = await api.get<CheckAuthAnswer>('/api/auth/check-auth');
   return data;
 });
 
@@ -122,9 +124,10 @@ const authSlice = createSlice({
       s.isLoading = true;
     })
       .addCase(checkAuth.fulfilled, (s, a) => {
-        s.user = a.payload.user;
-        s.seller = a.payload.seller ?? null;
-        s.isAuthenticated = true;
+        const answer = a.payload;
+        s.user = answer.authenticated ? answer.user : null;
+        s.seller = answer.authenticated ? (answer.seller ?? null) : null;
+        s.isAuthenticated = answer.authenticated;
         s.isLoading = false;
         s.checked = true;
         persist(s);
