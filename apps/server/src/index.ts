@@ -8,6 +8,7 @@ import { createRequestHandler } from './app';
 import { buildDeps } from './deps';
 import { bootstrapData } from './seed/bootstrap';
 import { startHoldSweeper } from './modules/commerce';
+import { mailWorkerFor } from './modules/mail';
 
 function readConfig(): Config {
   try {
@@ -39,6 +40,7 @@ async function main() {
     onReleased: (n) => logger.info({ released: n }, 'released expired stock holds'),
     onError: (err) => logger.error({ err }, 'expired-hold sweeper failed'),
   });
+  const stopMailWorker = mailWorkerFor(deps).start(2_000);
   const server: Server = createServer(createRequestHandler(deps));
   server.listen(config.port, config.host, () => {
     logger.info(
@@ -61,6 +63,7 @@ async function main() {
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     stopHoldSweeper();
+    await stopMailWorker();
     await database.close();
     logger.info('stopped');
     process.exit(code);

@@ -1,5 +1,8 @@
 /** Enums and business constants of spec sections 3 and 9 (with decisions.md corrections). */
 
+/** The shop's name in page titles, structured data and e-mails. */
+export const SHOP_NAME = 'Haat Marketplace';
+
 export const ROLES = ['user', 'seller', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -47,6 +47,11 @@ const envSchema = z
       .default('INR'),
     PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
     PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).default(30),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/.+/, 'must look like smtp://user:pass@host:587 or smtps://user:pass@host:465')
+      .optional(),
+    MAIL_FROM: z.string().min(3).optional(),
   })
   .superRefine(
     (e, ctx) => {
@@ -108,6 +113,8 @@ export interface Config {
     | undefined;
   paypalCurrency: string;
   paymentHoldMinutes: number;
+  /** transactional e-mail: SMTP_URL's server, else the development mailbox `dir` (DATA_DIR/mail) */
+  mail: { smtpUrl: string | undefined; from: string | undefined; dir: string };
 }
 
 export class ConfigError extends Error {
@@ -163,5 +170,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     paypalCurrency: e.PAYPAL_CURRENCY,
     paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, dir: `${e.DATA_DIR}/mail` },
   });
 }

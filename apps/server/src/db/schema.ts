@@ -10,6 +10,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -146,6 +147,10 @@ export const products = pgTable(
     index('products_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('products_discount_idx')
       .on(t.discount)
+      .where(sql`${t.deletedAt} is null`),
+    /** the sitemap walks live products by id range and reads updated_at from the index alone */
+    index('products_live_id_idx')
+      .on(t.id, t.updatedAt)
       .where(sql`${t.deletedAt} is null`),
   ],
 );
@@ -362,4 +367,39 @@ export const paymentEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('payment_events_provider_event_unique').on(t.provider, t.eventId)],
+);
+
+/**
+ * Transactional e-mail outbox (docs/seo-and-email.md): a row is written in the same transaction as the event it
+ * reports; the mail worker claims rows (FOR UPDATE SKIP LOCKED), sends them and marks them sent.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    /** what the mail is about: order-confirmation, seller-new-order, seller-decision, line-status, refund */
+    kind: text().notNull(),
+    /** the event it reports, once: a second enqueue of the same event is ignored */
+    dedupeKey: text().notNull(),
+    toAddress: text().notNull(),
+    /** what the template needs, as it was when the event happened (rendered at send time) */
+    payload: jsonb().notNull(),
+    status: text({ enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** while status is sending: when the claim lapses (a worker that died mid-send) */
+    lockedUntil: timestamp({ withTimezone: true }),
+    lastError: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_dedupe_unique').on(t.dedupeKey),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending','sending')`),
+    check('mail_outbox_status_check', sql`${t.status} in ('pending','sending','sent','failed')`),
+  ],
 );

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { sellers, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { AuthService } from '../auth/auth.service';
+import { enqueueSellerDecisionMail } from '../mail';
 
 const sellerColumns = {
   seller: sellers,
@@ -95,19 +96,22 @@ export function createSellerService(auth: AuthService) {
     byEmail: (db: DbOrTx, email: string) => findOne(db, eq(users.email, email.toLowerCase())),
 
     /** approvalstatus and isapproved always change together. */
-    async decide(db: DbOrTx, id: string, decision: SellerDecision): Promise<SellerDto> {
-      const [updated] = await db
-        .update(sellers)
-        .set({
-          approvalstatus: decision,
-          isapproved: decision === 'approved',
-          decidedAt: new Date(),
-          updatedAt: new Date(),
-        })
-        .where(eq(sellers.id, id))
-        .returning({ id: sellers.id });
-      if (!updated) throw notFound('Seller');
-      return (await findOne(db, eq(sellers.id, id)))!;
+    async decide(db: Db, id: string, decision: SellerDecision): Promise<SellerDto> {
+      return db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(sellers)
+          .set({
+            approvalstatus: decision,
+            isapproved: decision === 'approved',
+            decidedAt: new Date(),
+            updatedAt: new Date(),
+          })
+          .where(eq(sellers.id, id))
+          .returning({ id: sellers.id });
+        if (!updated) throw notFound('Seller');
+        await enqueueSellerDecisionMail(tx, id, decision);
+        return (await findOne(tx, eq(sellers.id, id)))!;
+      });
     },
   };
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../../lib/errors';
 import type { OrderRow } from './order.mapper';
 import { byProduct, retakeStock } from './stock-hold';
 import { invalidateCatalog } from '../../catalog';
+import { enqueueOrderPaidMails } from '../../mail';
 
 export interface CompletionResult {
   order: OrderRow;
@@ -69,6 +70,7 @@ export async function completeOrderPayment(
 
     const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, order.userId));
     if (cart) await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+    await enqueueOrderPaidMails(tx, orderId);
     return { order: paid!, completed: true };
   });
   // stock and units sold changed: cached shop listings and home rows must not show the old figures

@@ -3,6 +3,7 @@ import type { SellerOrderDto, SellerOrderStatus } from '@mp/shared';
 import type { Db, DbOrTx } from '../../../db/client';
 import { orderLines, orders } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
+import { enqueueLineStatusMail } from '../../mail';
 import { deriveOrderStatus, toSellerOrderDto, type OrderRow } from '../orders/order.mapper';
 
 /** Sellers see paid orders only: an unpaid checkout is not something to pack and ship. */
@@ -87,6 +88,7 @@ export async function updateSellerOrderStatus(
       .set({ orderStatus: deriveOrderStatus(all.map((l) => l.status)), updatedAt: sql`now()` })
       .where(eq(orders.id, orderId))
       .returning();
+    await enqueueLineStatusMail(tx, { orderId, sellerId, status });
     return (await withOwnLines(tx, sellerId, [order!]))[0]!;
   });
 }

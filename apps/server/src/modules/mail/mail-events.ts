@@ -1,0 +1,166 @@
+/**
+ * One enqueue function per event that tells someone something (docs/seo-and-email.md). Each is called inside the
+ * transaction that makes the event happen, reads what the e-mail needs in that same transaction and writes the
+ * outbox rows: the e-mail exists exactly when the event committed.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { OrderStatus } from '@mp/shared';
+import type { DbOrTx } from '../../db/client';
+import { orderLines, orders, sellers, users } from '../../db/schema';
+import { enqueueMail } from './mail-outbox';
+import type { MailAddress } from './mail-templates';
+
+type OrderRow = typeof orders.$inferSelect;
+
+const addressOf = (o: OrderRow): MailAddress => ({
+  buyerName: o.buyerName,
+  address: o.address,
+  city: o.city,
+  pincode: o.pincode,
+  phone: o.phone,
+});
+
+async function orderWithShopper(tx: DbOrTx, orderId: string) {
+  const [row] = await tx
+    .select({ order: orders, email: users.email })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  return row;
+}
+
+async function linesWithSellers(tx: DbOrTx, orderId: string, sellerId?: string) {
+  return tx
+    .select({
+      title: orderLines.title,
+      quantity: orderLines.quantity,
+      linePricePaise: orderLines.linePricePaise,
+      sellerId: orderLines.sellerId,
+      storename: sellers.storename,
+      sellerEmail: users.email,
+    })
+    .from(orderLines)
+    .leftJoin(sellers, eq(sellers.id, orderLines.sellerId))
+    .leftJoin(users, eq(users.id, sellers.userId))
+    .where(
+      sellerId
+        ? and(eq(orderLines.orderId, orderId), eq(orderLines.sellerId, sellerId))
+        : eq(orderLines.orderId, orderId),
+    )
+    .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
+}
+
+/** Order paid: the shopper's confirmation and one new-order notice per seller, showing only its own lines. */
+export async function enqueueOrderPaidMails(tx: DbOrTx, orderId: string): Promise<void> {
+  const found = await orderWithShopper(tx, orderId);
+  if (!found) return;
+  const { order, email } = found;
+  const lines = await linesWithSellers(tx, orderId);
+  const address = addressOf(order);
+  const mailLine = (l: (typeof lines)[number]) => ({
+    title: l.title,
+    quantity: l.quantity,
+    linePricePaise: l.linePricePaise,
+  });
+  await enqueueMail(tx, {
+    dedupeKey: `order-confirmation:${orderId}`,
+    to: email,
+    payload: {
+      kind: 'order-confirmation',
+      orderId,
+      lines: lines.map(mailLine),
+      subtotalPaise: order.subtotalPaise,
+      discountPaise: order.discountPaise,
+      shippingPaise: order.shippingPaise,
+      totalPaise: order.totalPaise,
+      address,
+    },
+  });
+  const bySeller = new Map<string, typeof lines>();
+  for (const l of lines) {
+    if (!l.sellerId || !l.sellerEmail) continue; // products the marketplace lists itself have no seller to tell
+    bySeller.set(l.sellerId, [...(bySeller.get(l.sellerId) ?? []), l]);
+  }
+  for (const [sellerId, own] of bySeller) {
+    await enqueueMail(tx, {
+      dedupeKey: `seller-new-order:${orderId}:${sellerId}`,
+      to: own[0]!.sellerEmail!,
+      payload: {
+        kind: 'seller-new-order',
+        orderId,
+        storename: own[0]!.storename ?? '',
+        lines: own.map(mailLine),
+        address,
+      },
+    });
+  }
+}
+
+/** An admin decided a seller application: the seller hears each outcome once. */
+export async function enqueueSellerDecisionMail(
+  tx: DbOrTx,
+  sellerId: string,
+  decision: 'approved' | 'rejected',
+): Promise<void> {
+  const [row] = await tx
+    .select({ storename: sellers.storename, email: users.email })
+    .from(sellers)
+    .innerJoin(users, eq(users.id, sellers.userId))
+    .where(eq(sellers.id, sellerId));
+  if (!row) return;
+  await enqueueMail(tx, {
+    dedupeKey: `seller-decision:${sellerId}:${decision}`,
+    to: row.email,
+    payload: { kind: 'seller-decision', storename: row.storename, decision },
+  });
+}
+
+/**
+ * A seller moved its lines of an order to a new status: the shopper hears of shipping, delivery and rejection
+ * (once per seller, order and status); other statuses are internal steps and send nothing.
+ */
+export async function enqueueLineStatusMail(
+  tx: DbOrTx,
+  event: { orderId: string; sellerId: string; status: OrderStatus },
+): Promise<void> {
+  const { orderId, sellerId, status } = event;
+  if (status !== 'inShipping' && status !== 'delivered' && status !== 'rejected') return;
+  const found = await orderWithShopper(tx, orderId);
+  const lines = await linesWithSellers(tx, orderId, sellerId);
+  if (!found || lines.length === 0) return;
+  await enqueueMail(tx, {
+    dedupeKey: `line-status:${orderId}:${sellerId}:${status}`,
+    to: found.email,
+    payload: {
+      kind: 'line-status',
+      orderId,
+      buyerName: found.order.buyerName,
+      storename: lines[0]!.storename ?? '',
+      status,
+      lines: lines.map((l) => ({ title: l.title, quantity: l.quantity, linePricePaise: l.linePricePaise })),
+    },
+  });
+}
+
+/**
+ * A refund was issued (the refund flow calls this inside its transaction). `refundId` names the refund, so one
+ * refund is announced once however often the flow retries.
+ */
+export async function enqueueRefundMail(
+  tx: DbOrTx,
+  refund: { refundId: string; orderId: string; amountPaise: number; reason?: string },
+): Promise<void> {
+  const found = await orderWithShopper(tx, refund.orderId);
+  if (!found) return;
+  await enqueueMail(tx, {
+    dedupeKey: `refund:${refund.refundId}`,
+    to: found.email,
+    payload: {
+      kind: 'refund',
+      orderId: refund.orderId,
+      buyerName: found.order.buyerName,
+      amountPaise: refund.amountPaise,
+      ...(refund.reason ? { reason: refund.reason } : {}),
+    },
+  });
+}

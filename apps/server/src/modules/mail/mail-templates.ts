@@ -1,0 +1,246 @@
+/**
+ * The transactional e-mails (docs/seo-and-email.md): each renders a subject, a plain-text body and an HTML body
+ * from plain data. Amounts arrive in paise and are shown as ₹ with Indian grouping (the shared formatter); every
+ * value shown in HTML is escaped.
+ */
+import escapeHtml from 'escape-html';
+import { formatINR, SHOP_NAME, toRupees } from '@mp/shared';
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailLine {
+  title: string;
+  quantity: number;
+  /** unit price after the discount */
+  linePricePaise: number;
+}
+
+export interface MailAddress {
+  buyerName: string;
+  address: string;
+  city: string;
+  pincode: string;
+  phone: string;
+}
+
+const inr = (paise: number) => formatINR(toRupees(paise));
+const shortId = (id: string) => id.slice(0, 8).toUpperCase();
+
+/** The HTML frame every message shares: the shop's name on top, the body, a footer. */
+function frame(publicUrl: string, heading: string, bodyHtml: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(heading)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#111827;background:#f9fafb;margin:0;padding:24px">
+<div style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<p style="font-size:20px;font-weight:bold;color:#4f46e5;margin:0 0 16px">${escapeHtml(SHOP_NAME)}</p>
+<h1 style="font-size:18px;margin:0 0 16px">${escapeHtml(heading)}</h1>
+${bodyHtml}
+<p style="font-size:12px;color:#6b7280;margin-top:24px">${escapeHtml(SHOP_NAME)} · <a href="${escapeHtml(publicUrl)}">${escapeHtml(publicUrl)}</a></p>
+</div></body></html>`;
+}
+
+const textFooter = (publicUrl: string) => `\n--\n${SHOP_NAME}\n${publicUrl}\n`;
+
+function linesTable(lines: MailLine[]): { text: string; html: string } {
+  const text = lines
+    .map(
+      (l) =>
+        `- ${l.title} × ${l.quantity} @ ${inr(l.linePricePaise)} = ${inr(l.linePricePaise * l.quantity)}`,
+    )
+    .join('\n');
+  const rows = lines
+    .map(
+      (l) =>
+        `<tr><td style="padding:4px 8px">${escapeHtml(l.title)}</td><td style="padding:4px 8px;text-align:right">${l.quantity}</td><td style="padding:4px 8px;text-align:right">${escapeHtml(inr(l.linePricePaise))}</td><td style="padding:4px 8px;text-align:right">${escapeHtml(inr(l.linePricePaise * l.quantity))}</td></tr>`,
+    )
+    .join('');
+  const html = `<table style="border-collapse:collapse;width:100%;font-size:14px"><thead><tr><th style="text-align:left;padding:4px 8px">Item</th><th style="text-align:right;padding:4px 8px">Qty</th><th style="text-align:right;padding:4px 8px">Price</th><th style="text-align:right;padding:4px 8px">Amount</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return { text, html };
+}
+
+function addressBlock(a: MailAddress): { text: string; html: string } {
+  const parts = [a.buyerName, a.address, `${a.city} ${a.pincode}`, `Phone: ${a.phone}`];
+  return { text: parts.join('\n'), html: parts.map((p) => escapeHtml(p)).join('<br>') };
+}
+
+export function orderConfirmationMail(input: {
+  publicUrl: string;
+  orderId: string;
+  lines: MailLine[];
+  subtotalPaise: number;
+  discountPaise: number;
+  shippingPaise: number;
+  totalPaise: number;
+  address: MailAddress;
+}): RenderedMail {
+  const { publicUrl, orderId } = input;
+  const heading = `Thank you for your order #${shortId(orderId)}`;
+  const lines = linesTable(input.lines);
+  const address = addressBlock(input.address);
+  const totals: [string, string][] = [
+    ['Subtotal', inr(input.subtotalPaise)],
+    ...(input.discountPaise > 0 ? [['Discount', `−${inr(input.discountPaise)}`] as [string, string]] : []),
+    ['Delivery', input.shippingPaise === 0 ? 'Free' : inr(input.shippingPaise)],
+    ['Total paid', inr(input.totalPaise)],
+  ];
+  const link = `${publicUrl}/shop/account`;
+  const text = `Hello ${input.address.buyerName},
+
+your payment was received and your order #${shortId(orderId)} is confirmed.
+
+${lines.text}
+
+${totals.map(([k, v]) => `${k}: ${v}`).join('\n')}
+
+Delivering to:
+${address.text}
+
+Follow your order in your account: ${link}
+${textFooter(publicUrl)}`;
+  const html = frame(
+    publicUrl,
+    heading,
+    `<p>Hello ${escapeHtml(input.address.buyerName)}, your payment was received and your order is confirmed.</p>
+${lines.html}
+<table style="margin-top:12px;font-size:14px">${totals.map(([k, v]) => `<tr><td style="padding:2px 8px">${escapeHtml(k)}</td><td style="padding:2px 8px;text-align:right"><strong>${escapeHtml(v)}</strong></td></tr>`).join('')}</table>
+<h2 style="font-size:15px;margin:16px 0 4px">Delivering to</h2><p style="margin:0">${address.html}</p>
+<p><a href="${escapeHtml(link)}">Follow your order in your account</a></p>`,
+  );
+  return {
+    subject: `${SHOP_NAME}: order #${shortId(orderId)} confirmed (${inr(input.totalPaise)})`,
+    text,
+    html,
+  };
+}
+
+export function sellerNewOrderMail(input: {
+  publicUrl: string;
+  orderId: string;
+  storename: string;
+  lines: MailLine[];
+  address: MailAddress;
+}): RenderedMail {
+  const { publicUrl, orderId } = input;
+  const total = input.lines.reduce((s, l) => s + l.linePricePaise * l.quantity, 0);
+  const lines = linesTable(input.lines);
+  const address = addressBlock(input.address);
+  const link = `${publicUrl}/seller/orders`;
+  const heading = `New order #${shortId(orderId)} for ${input.storename}`;
+  const text = `Hello ${input.storename},
+
+a shopper has paid for order #${shortId(orderId)}. Your items to pack (${inr(total)}):
+
+${lines.text}
+
+Ship to:
+${address.text}
+
+Open the order in your seller console: ${link}
+${textFooter(publicUrl)}`;
+  const html = frame(
+    publicUrl,
+    heading,
+    `<p>A shopper has paid for order #${escapeHtml(shortId(orderId))}. Your items to pack (<strong>${escapeHtml(inr(total))}</strong>):</p>
+${lines.html}
+<h2 style="font-size:15px;margin:16px 0 4px">Ship to</h2><p style="margin:0">${address.html}</p>
+<p><a href="${escapeHtml(link)}">Open the order in your seller console</a></p>`,
+  );
+  return { subject: `${SHOP_NAME}: new order #${shortId(orderId)} (${inr(total)})`, text, html };
+}
+
+export function sellerDecisionMail(input: {
+  publicUrl: string;
+  storename: string;
+  decision: 'approved' | 'rejected';
+}): RenderedMail {
+  const { publicUrl, storename, decision } = input;
+  const approved = decision === 'approved';
+  const link = `${publicUrl}/seller/dashboard`;
+  const heading = approved ? `${storename} is approved` : `${storename} was not approved`;
+  const message = approved
+    ? `Good news: your seller account for ${storename} is approved. You can now list products and receive orders.`
+    : `We are sorry: your seller application for ${storename} was not approved. Reply to this e-mail if you think this is a mistake.`;
+  const text = `${message}${approved ? `\n\nOpen your seller console: ${link}` : ''}\n${textFooter(publicUrl)}`;
+  const html = frame(
+    publicUrl,
+    heading,
+    `<p>${escapeHtml(message)}</p>${approved ? `<p><a href="${escapeHtml(link)}">Open your seller console</a></p>` : ''}`,
+  );
+  return {
+    subject: `${SHOP_NAME}: your seller account is ${approved ? 'approved' : 'not approved'}`,
+    text,
+    html,
+  };
+}
+
+export type NotifiedLineStatus = 'inShipping' | 'delivered' | 'rejected';
+
+const statusWords: Record<NotifiedLineStatus, { subject: string; message: string }> = {
+  inShipping: {
+    subject: 'is on its way',
+    message: 'These items have been shipped and are on their way to you:',
+  },
+  delivered: { subject: 'was delivered', message: 'These items were delivered:' },
+  rejected: {
+    subject: 'could not be fulfilled',
+    message: 'The seller could not fulfil these items; their amount will be refunded:',
+  },
+};
+
+export function lineStatusMail(input: {
+  publicUrl: string;
+  orderId: string;
+  buyerName: string;
+  storename: string;
+  status: NotifiedLineStatus;
+  lines: MailLine[];
+}): RenderedMail {
+  const { publicUrl, orderId } = input;
+  const words = statusWords[input.status];
+  const lines = linesTable(input.lines);
+  const link = `${publicUrl}/shop/account`;
+  const heading = `Your order #${shortId(orderId)} ${words.subject}`;
+  const text = `Hello ${input.buyerName},
+
+${words.message} (sold by ${input.storename})
+
+${lines.text}
+
+See your order: ${link}
+${textFooter(publicUrl)}`;
+  const html = frame(
+    publicUrl,
+    heading,
+    `<p>Hello ${escapeHtml(input.buyerName)},</p><p>${escapeHtml(words.message)} (sold by ${escapeHtml(input.storename)})</p>
+${lines.html}
+<p><a href="${escapeHtml(link)}">See your order</a></p>`,
+  );
+  return { subject: `${SHOP_NAME}: ${heading.replace(/^Your/, 'your')}`, text, html };
+}
+
+export function refundMail(input: {
+  publicUrl: string;
+  orderId: string;
+  buyerName: string;
+  amountPaise: number;
+  reason?: string;
+}): RenderedMail {
+  const { publicUrl, orderId } = input;
+  const amount = inr(input.amountPaise);
+  const heading = `Refund of ${amount} for order #${shortId(orderId)}`;
+  const message = `we have issued a refund of ${amount} for your order #${shortId(orderId)}. It reaches your account in 5–7 working days, depending on your bank.`;
+  const text = `Hello ${input.buyerName},
+
+${message}${input.reason ? `\n\nReason: ${input.reason}` : ''}
+${textFooter(publicUrl)}`;
+  const html = frame(
+    publicUrl,
+    heading,
+    `<p>Hello ${escapeHtml(input.buyerName)},</p><p>${escapeHtml(message)}</p>${input.reason ? `<p>Reason: ${escapeHtml(input.reason)}</p>` : ''}`,
+  );
+  return { subject: `${SHOP_NAME}: ${heading}`, text, html };
+}
