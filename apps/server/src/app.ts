@@ -15,6 +15,7 @@ import { webApp } from './lib/static-files';
 import { createAuthRouter } from './modules/auth/auth.routes';
 import { catalogCache, createCatalogRouter } from './modules/catalog';
 import { createCommerceRouter } from './modules/commerce';
+import { createPageRenderer, createSeoRouter } from './modules/seo/seo.routes';
 
 export interface AppOptions {
   /** the catalogue micro-cache's capture side (see createRequestHandler) */
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   });
 
   if (options.microCache) app.use(options.microCache.capture);
+  app.use(createSeoRouter(deps));
   app.use('/api/auth', createAuthRouter(deps));
   app.use('/api', createCatalogRouter(deps));
   app.use('/api', createCommerceRouter(deps));
@@ -82,7 +84,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   );
 
   const webDist = config.webDist && path.resolve(config.webDist);
-  if (webDist && existsSync(path.join(webDist, 'index.html'))) app.use(webApp(webDist));
+  if (webDist && existsSync(path.join(webDist, 'index.html')))
+    app.use(webApp(webDist, createPageRenderer(deps)));
 
   app.use(errorMiddleware);
   return app;

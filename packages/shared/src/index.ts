@@ -7,3 +7,4 @@ export * from './auth';
 export * from './seller';
 export * from './product';
 export * from './commerce';
+export * from './seo';

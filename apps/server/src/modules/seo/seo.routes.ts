@@ -1,0 +1,125 @@
+/**
+ * Crawler entry points (docs/seo-and-email.md): /robots.txt, the /sitemap.xml index and its pages, and the
+ * renderer that gives every app page its own head (and product pages their server HTML, or a 404).
+ */
+import { Router, type Request, type Response } from 'express';
+import { CATEGORIES, idParamsSchema, productListQuerySchema } from '@mp/shared';
+import type { AppDeps } from '../../context';
+import { AppError } from '../../lib/errors';
+import type { PageRenderer, ShellPage } from '../../lib/static-files';
+import { createProductService } from '../catalog/products/product.service';
+import { defaultPage, homePage, listingPage, notFoundPage, productPage, searchPage } from './page-head';
+import { createSitemapService, RANGE_PATTERN } from './sitemap.service';
+
+/** Areas crawlers have no business in: the API, the consoles, the shopper's private pages, sign-in. */
+export const DISALLOWED = ['/api/', '/admin', '/seller', '/shop/account', '/shop/checkout', '/auth'];
+
+const xmlEscape = (s: string) =>
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
+
+function sendXml(res: Response, chunks: Iterable<string>) {
+  res.type('application/xml; charset=utf-8');
+  res.setHeader('Cache-Control', 'public, max-age=3600');
+  let buffer = '';
+  for (const chunk of chunks) {
+    buffer += chunk;
+    if (buffer.length > 64 * 1024) {
+      res.write(buffer);
+      buffer = '';
+    }
+  }
+  res.end(buffer);
+}
+
+export function createSeoRouter(deps: AppDeps): Router {
+  const { config, db } = deps;
+  const base = config.publicUrl;
+  const sitemaps = createSitemapService(db);
+  const r = Router();
+
+  r.get('/robots.txt', (_req, res) => {
+    res.type('text/plain; charset=utf-8');
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.send(
+      [
+        'User-agent: *',
+        ...DISALLOWED.map((p) => `Disallow: ${p}`),
+        'Allow: /',
+        '',
+        `Sitemap: ${base}/sitemap.xml`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  r.get('/sitemap.xml', async (_req, res) => {
+    const ranges = await sitemaps.productRanges();
+    sendXml(res, [
+      '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n',
+      `<sitemap><loc>${xmlEscape(`${base}/sitemaps/pages.xml`)}</loc></sitemap>\n`,
+      ...ranges.map(
+        (p) => `<sitemap><loc>${xmlEscape(`${base}/sitemaps/products-${p}.xml`)}</loc></sitemap>\n`,
+      ),
+      '</sitemapindex>\n',
+    ]);
+  });
+
+  const urlset = (urls: Iterable<string>) => [
+    '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n',
+    ...urls,
+    '</urlset>\n',
+  ];
+
+  r.get('/sitemaps/pages.xml', (_req, res) => {
+    const pages = [
+      `${base}/`,
+      `${base}/shop/listing`,
+      ...CATEGORIES.map((c) => `${base}/shop/listing?category=${encodeURIComponent(c.id)}`),
+    ];
+    sendXml(res, urlset(pages.map((loc) => `<url><loc>${xmlEscape(loc)}</loc></url>\n`)));
+  });
+
+  r.get('/sitemaps/products-:range.xml', async (req, res) => {
+    const range = String(req.params.range);
+    if (!RANGE_PATTERN.test(range)) throw new AppError(404, 'NOT_FOUND', 'Sitemap not found');
+    const rows = await sitemaps.productsInRange(range);
+    if (rows.length === 0) throw new AppError(404, 'NOT_FOUND', 'Sitemap not found');
+    function* urls() {
+      for (const p of rows)
+        yield `<url><loc>${base}/product/${p.id}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod></url>\n`;
+    }
+    sendXml(res, urlset(urls()));
+  });
+
+  return r;
+}
+
+/** The head (and server HTML) of each app page, from its path and query. */
+export function createPageRenderer(deps: AppDeps): PageRenderer {
+  const base = deps.config.publicUrl;
+  const productsSvc = createProductService(deps.db);
+  return async (req: Request): Promise<ShellPage> => {
+    const path = req.path.replace(/\/+$/, '') || '/';
+    if (path === '/') return homePage(base);
+    const product = /^\/product\/([^/]+)$/.exec(path);
+    if (product) {
+      const id = idParamsSchema.safeParse({ id: product[1] });
+      if (!id.success) return notFoundPage(base);
+      try {
+        return productPage(await productsSvc.detail(id.data.id), base);
+      } catch (err) {
+        if (err instanceof AppError && err.status === 404) return notFoundPage(base);
+        throw err;
+      }
+    }
+    if (path === '/shop/listing/search') return searchPage(String(req.query.keyword ?? ''));
+    if (path === '/shop/listing') {
+      const q = productListQuerySchema.safeParse(req.query);
+      return listingPage(base, q.success ? (q.data.category ?? []) : []);
+    }
+    return defaultPage();
+  };
+}

@@ -1,0 +1,54 @@
+/** Page titles and descriptions, the same on the server's HTML and in the browser (docs/seo-and-email.md). */
+import { brandLabel, categoryLabel, SHOP_NAME } from './constants';
+import { formatINR } from './money';
+import { discountedUnitPrice } from './pricing';
+
+/** "Part | Haat Marketplace", or the shop's name alone. */
+export const pageTitle = (part?: string | null): string =>
+  part?.trim() ? `${part.trim()} | ${SHOP_NAME}` : SHOP_NAME;
+
+export interface SeoProduct {
+  title: string;
+  brand: string;
+  category: string;
+  description: string;
+  price: number;
+  salePrice?: number | null;
+  discount?: number | null;
+  totalStock: number;
+}
+
+/** "Silk Kurta by Zara – ₹1,499 | Haat Marketplace" */
+export const productPageTitle = (p: SeoProduct): string =>
+  pageTitle(`${p.title} by ${brandLabel(p.brand)} – ${formatINR(discountedUnitPrice(p))}`);
+
+const clip = (text: string, max: number): string => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+};
+
+/** Title, brand, price and availability first, then the start of the product's own description. */
+export function productPageDescription(p: SeoProduct): string {
+  const stock = p.totalStock > 0 ? 'In stock' : 'Out of stock';
+  const head = `Buy ${p.title} by ${brandLabel(p.brand)} for ${formatINR(discountedUnitPrice(p))} on ${SHOP_NAME}. ${stock}.`;
+  return clip(`${head} ${p.description}`, 300);
+}
+
+export const HOME_DESCRIPTION = `${SHOP_NAME}: a multi-vendor marketplace. Shop fashion, mobiles, electronics and more from trusted sellers, priced in ₹.`;
+
+/** A listing's heading: one category by name, else every product. */
+export function listingPageTitle(categories: readonly string[]): string {
+  return pageTitle(
+    categories.length === 1 ? `${categoryLabel(categories[0]!)} – shop online` : 'All products',
+  );
+}
+
+export function listingPageDescription(categories: readonly string[]): string {
+  const what = categories.length
+    ? categories.map(categoryLabel).join(', ')
+    : 'fashion, mobiles, electronics and more';
+  return `Shop ${what} on ${SHOP_NAME}: compare prices in ₹, filter by brand and buy from trusted sellers.`;
+}
+
+export const searchPageTitle = (keyword: string): string =>
+  pageTitle(keyword.trim() ? `Search results for “${clip(keyword, 60)}”` : 'Search');
