@@ -1,0 +1,224 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestContext } from '../../../../test/app';
+import { products } from '../../../db/schema';
+import { insertProduct } from '../../commerce/__tests__/helpers';
+
+const webDist = mkdtempSync(path.join(tmpdir(), 'mp-web-seo-'));
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+// the shape of the built apps/web/index.html
+writeFileSync(
+  path.join(webDist, 'index.html'),
+  `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <meta name="description" content="Built description" />
+    <title>Haat Marketplace</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`,
+);
+const ctx = await createTestContext({ WEB_DIST: webDist, PUBLIC_URL: 'https://haat.example.in' });
+
+/** Every JSON-LD block of a page, parsed. */
+function jsonLdOf(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
+}
+const metaContent = (html: string, attr: string, name: string) =>
+  new RegExp(`<meta ${attr}="${name.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
+
+describe('product pages for crawlers (no JavaScript)', () => {
+  it('when a crawler fetches a product, then title, description, canonical, cards, JSON-LD and the body name it with its ₹ price', async () => {
+    const p = await insertProduct(ctx.db, {
+      title: 'Silk Kurta',
+      brand: 'zara',
+      category: 'women',
+      description: 'Hand-woven silk kurta.',
+      pricePaise: 14_999_900,
+      salePricePaise: 12_345_600,
+      totalStock: 4,
+      image: '/uploads/products/kurta.png',
+    });
+    const res = await ctx.anon().get(`/product/${p.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    const html = res.text;
+    expect(html).toContain('<title>Silk Kurta by Zara – ₹1,23,456 | Haat Marketplace</title>');
+    expect(html).not.toContain('Built description');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(metaContent(html, 'name', 'description')).toMatch(
+      /^Buy Silk Kurta by Zara for ₹1,23,456 on Haat Marketplace\. In stock\./,
+    );
+    expect(html).toContain(`<link rel="canonical" href="https://haat.example.in/product/${p.id}" />`);
+    expect(metaContent(html, 'property', 'og:image')).toBe(
+      'https://haat.example.in/uploads/products/kurta.png',
+    );
+    expect(metaContent(html, 'property', 'og:type')).toBe('product');
+    expect(metaContent(html, 'property', 'product:price:amount')).toBe('123456.00');
+    expect(metaContent(html, 'name', 'twitter:card')).toBe('summary_large_image');
+    expect(metaContent(html, 'name', 'twitter:image')).toBe(
+      'https://haat.example.in/uploads/products/kurta.png',
+    );
+
+    const [ld] = jsonLdOf(html);
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Silk Kurta',
+      description: 'Hand-woven silk kurta.',
+      image: ['https://haat.example.in/uploads/products/kurta.png'],
+      sku: p.id,
+      brand: { '@type': 'Brand', name: 'Zara' },
+      offers: { price: '123456.00', priceCurrency: 'INR', availability: 'https://schema.org/InStock' },
+    });
+    expect(ld).not.toHaveProperty('aggregateRating');
+
+    const body = html.slice(html.indexOf('<div id="root">'));
+    expect(body).toContain('<h1>Silk Kurta</h1>');
+    expect(body).toContain('₹1,23,456');
+    expect(body).toContain('In stock');
+    // the app's own script still loads and replaces the server HTML
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+  });
+
+  it('when a product has reviews or no stock, then JSON-LD carries the rating and OutOfStock', async () => {
+    const p = await insertProduct(ctx.db, { title: 'Old Phone', totalStock: 0 });
+    await ctx.db.update(products).set({ ratingSum: 9, reviewCount: 2 }).where(eq(products.id, p.id));
+    const html = (await ctx.anon().get(`/product/${p.id}`)).text;
+    const [ld] = jsonLdOf(html);
+    expect(ld).toMatchObject({
+      offers: { availability: 'https://schema.org/OutOfStock' },
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2 },
+    });
+    expect(html).toContain('Out of stock');
+  });
+
+  it('when a product text holds markup, then it is escaped everywhere and JSON-LD cannot be closed early', async () => {
+    const evil = '</script><script>alert(1)</script> "quoted" & <b>bold</b>';
+    const p = await insertProduct(ctx.db, { title: evil, description: evil });
+    const html = (await ctx.anon().get(`/product/${p.id}`)).text;
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<b>bold</b>');
+    const [ld] = jsonLdOf(html);
+    expect(ld!.name).toBe(evil); // parses back to the exact text
+    expect(metaContent(html, 'property', 'og:title')).toContain('&quot;quoted&quot; &amp;');
+  });
+
+  it('when the product is deleted, unknown or the id is malformed, then 404 with the not-found page', async () => {
+    const gone = await insertProduct(ctx.db);
+    await ctx.db
+      .update(products)
+      .set({ deletedAt: sql`now()` })
+      .where(eq(products.id, gone.id));
+    for (const url of [
+      `/product/${gone.id}`,
+      '/product/00000000-0000-4000-8000-000000000000',
+      '/product/not-an-id',
+    ]) {
+      const res = await ctx.anon().get(url);
+      expect(res.status, url).toBe(404);
+      expect(res.text).toContain("Oops! We couldn't find that page.");
+      expect(res.text).toContain('<meta name="robots" content="noindex" />');
+      expect(res.text).not.toContain('application/ld+json');
+    }
+  });
+});
+
+describe('other pages', () => {
+  it('when the home page is fetched, then WebSite JSON-LD offers a SearchAction on the search URL', async () => {
+    const html = (await ctx.anon().get('/')).text;
+    expect(html).toContain('<title>Haat Marketplace</title>');
+    expect(html).toContain('<link rel="canonical" href="https://haat.example.in/" />');
+    const [ld] = jsonLdOf(html);
+    expect(ld).toMatchObject({
+      '@type': 'WebSite',
+      url: 'https://haat.example.in/',
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { urlTemplate: 'https://haat.example.in/shop/listing/search?keyword={search_term_string}' },
+        'query-input': 'required name=search_term_string',
+      },
+    });
+  });
+
+  it('when a category listing, the whole listing or a search is fetched, then each has a fitting title and description', async () => {
+    const men = (await ctx.anon().get('/shop/listing?category=men')).text;
+    expect(men).toContain('<title>Men – shop online | Haat Marketplace</title>');
+    expect(metaContent(men, 'name', 'description')).toContain('Shop Men on Haat Marketplace');
+    expect(men).toContain(
+      '<link rel="canonical" href="https://haat.example.in/shop/listing?category=men" />',
+    );
+    const all = (await ctx.anon().get('/shop/listing')).text;
+    expect(all).toContain('<title>All products | Haat Marketplace</title>');
+    const search = (await ctx.anon().get('/shop/listing/search?keyword=%3Cb%3Eshoes')).text;
+    expect(search).toContain('<title>Search results for “&lt;b&gt;shoes” | Haat Marketplace</title>');
+    expect(search).toContain('noindex');
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it('when robots.txt is read, then it names the sitemap and keeps crawlers out of private areas', async () => {
+    const res = await ctx.anon().get('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    for (const p of ['/api/', '/admin', '/seller', '/shop/account', '/shop/checkout', '/auth'])
+      expect(res.text).toContain(`Disallow: ${p}\n`);
+    expect(res.text).toContain('Sitemap: https://haat.example.in/sitemap.xml');
+  });
+
+  it('when the sitemap index is followed, then every live product is listed once with lastmod, with home and the categories', async () => {
+    const live = await Promise.all(Array.from({ length: 30 }, () => insertProduct(ctx.db)));
+    const gone = await insertProduct(ctx.db);
+    await ctx.db
+      .update(products)
+      .set({ deletedAt: sql`now()` })
+      .where(eq(products.id, gone.id));
+
+    const index = await ctx.anon().get('/sitemap.xml');
+    expect(index.status).toBe(200);
+    expect(index.headers['content-type']).toMatch(/application\/xml/);
+    expect(index.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex /);
+    const pages = [...index.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(pages[0]).toBe('https://haat.example.in/sitemaps/pages.xml');
+
+    const listed: { loc: string; lastmod: string }[] = [];
+    for (const page of pages.slice(1)) {
+      const res = await ctx.anon().get(new URL(page).pathname);
+      expect(res.status).toBe(200);
+      const entries = [...res.text.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)];
+      expect(entries.length).toBeGreaterThan(0);
+      expect(entries.length).toBeLessThanOrEqual(50_000);
+      listed.push(...entries.map((m) => ({ loc: m[1]!, lastmod: m[2]! })));
+    }
+    const allLive = await ctx.db
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`deleted_at is null`);
+    expect(listed.map((l) => l.loc).sort()).toEqual(
+      allLive.map((p) => `https://haat.example.in/product/${p.id}`).sort(),
+    );
+    expect(listed.map((l) => l.loc)).not.toContain(`https://haat.example.in/product/${gone.id}`);
+    expect(live.every((p) => listed.some((l) => l.loc.endsWith(p.id)))).toBe(true);
+    expect(listed.every((l) => !Number.isNaN(Date.parse(l.lastmod)))).toBe(true);
+
+    const fixed = await ctx.anon().get('/sitemaps/pages.xml');
+    expect(fixed.text).toContain('<loc>https://haat.example.in/</loc>');
+    expect(fixed.text).toContain('<loc>https://haat.example.in/shop/listing?category=electronics</loc>');
+  });
+
+  it('when a sitemap page that does not exist is asked for, then 404', async () => {
+    expect((await ctx.anon().get('/sitemaps/products-zz.xml')).status).toBe(404);
+    expect((await ctx.anon().get('/sitemaps/products-0.xml')).status).toBe(404);
+  });
+});
