@@ -1,14 +1,26 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../lib/api-client';
 import { App } from './app';
 
 describe('App shell', () => {
-  it('when the session check fails on an unknown path, then shows the not-found page', async () => {
-    vi.spyOn(api, 'get').mockRejectedValue(new Error('401'));
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('when an anonymous visitor opens an unknown path, then the not-found page shows and the tab says so', async () => {
+    vi.spyOn(api, 'get').mockResolvedValue({ data: { success: true, authenticated: false, user: null } });
     window.history.pushState({}, '', '/no/such/page');
     render(<App />);
     expect(await screen.findByText("Oops! We couldn't find that page.")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Homepage' })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(document.title).toBe('Page not found | Haat Marketplace'));
+  });
+
+  it('when the login page opens, then the tab names it', async () => {
+    vi.spyOn(api, 'get').mockResolvedValue({ data: { success: true, authenticated: false, user: null } });
+    window.history.pushState({}, '', '/auth/login');
+    render(<App />);
+    await waitFor(() => expect(document.title).toBe('Log in | Haat Marketplace'));
   });
 });

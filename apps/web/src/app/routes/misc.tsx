@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../components/ui';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function UnauthPage() {
+  useDocumentTitle('Access denied');
   return (
     <main id="main" className="flex min-h-[70vh] flex-col items-center justify-center gap-4 p-8 text-center">
       <p className="text-6xl font-black text-brand-600" aria-hidden>
@@ -17,6 +19,7 @@ export function UnauthPage() {
 }
 
 export function NotFound() {
+  useDocumentTitle('Page not found');
   return (
     <main id="main" className="flex min-h-[70vh] flex-col items-center justify-center gap-4 p-8 text-center">
       <p className="text-6xl font-black text-brand-600" aria-hidden>

@@ -8,8 +8,10 @@ import { RevenueChart, StatCard, StatGridSkeleton } from '../../../features/admi
 import { BoxIcon, ReceiptIcon, UsersIcon } from '../../../features/admin/shared/icons';
 import { isLoading } from '../../../features/admin/shared/remote';
 import { useAppDispatch, useAppSelector } from '../../hooks';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function AdminDashboardPage() {
+  useDocumentTitle('Dashboard – Admin');
   const dispatch = useAppDispatch();
   const dashboard = useAppSelector((s) => selectAdminConsole(s).dashboard);
   useEffect(() => {

@@ -5,8 +5,10 @@ import { adminProductEndpoints } from '../../../features/admin/shared/catalog-ap
 import { ProductsManager } from '../../../features/admin/shared/products-manager';
 import { isLoading } from '../../../features/admin/shared/remote';
 import { useAppDispatch, useAppSelector } from '../../hooks';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function AdminProductsPage() {
+  useDocumentTitle('Products – Admin');
   const dispatch = useAppDispatch();
   const products = useAppSelector((s) => selectAdminConsole(s).products);
   const reload = useCallback(() => dispatch(fetchAdminProducts()), [dispatch]);

@@ -13,8 +13,10 @@ import { SellerDetailsModal } from '../../../features/admin/components/seller-de
 import { SellersTable } from '../../../features/admin/components/sellers-table';
 import { isLoading } from '../../../features/admin/shared/remote';
 import { useAppDispatch, useAppSelector } from '../../hooks';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function SellerListingPage() {
+  useDocumentTitle('Sellers – Admin');
   const dispatch = useAppDispatch();
   const { sellers, sellerDetails } = useAppSelector(selectAdminConsole);
   const [openId, setOpenId] = useState<string | null>(null);

@@ -4,8 +4,10 @@ import { toast } from 'react-toastify';
 import { useAppDispatch, useAppSelector } from '../../hooks';
 import { Button, Input } from '../../../components/ui';
 import { LOGIN_FAILED, loginUser } from '../../../features/auth/auth-slice';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function LoginPage() {
+  useDocumentTitle('Log in');
   const dispatch = useAppDispatch();
   const isLoading = useAppSelector((s) => s.auth.isLoading);
   const [params] = useSearchParams();

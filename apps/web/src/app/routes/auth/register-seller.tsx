@@ -15,6 +15,7 @@ import {
   type SellerForm,
 } from '../../../features/auth/seller-wizard';
 import { api, apiErrorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const BUSINESS_OPTIONS = BUSINESS_TYPES.map((b) => ({ value: b, label: b }));
 
@@ -51,6 +52,7 @@ function Stepper({ step }: { step: number }) {
 }
 
 export default function RegisterSellerPage() {
+  useDocumentTitle('Become a seller');
   const dispatch = useAppDispatch();
   const [step, setStep] = useState(0);
   const [values, setValues] = useState<SellerForm>(emptySellerForm());

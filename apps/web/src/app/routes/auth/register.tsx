@@ -5,10 +5,12 @@ import { registerInputSchema } from '@mp/shared';
 import { useAppDispatch } from '../../hooks';
 import { Button, Input } from '../../../components/ui';
 import { registerUser } from '../../../features/auth/auth-slice';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const empty = { username: '', email: '', password: '' };
 
 export default function RegisterPage() {
+  useDocumentTitle('Create an account');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [values, setValues] = useState(empty);

@@ -9,8 +9,10 @@ import { isLoading } from '../../../features/admin/shared/remote';
 import { RevenueChart, StatCard, StatGridSkeleton } from '../../../features/admin/shared/dashboard-widgets';
 import { BoxIcon, ReceiptIcon } from '../../../features/admin/shared/icons';
 import { useAppDispatch, useAppSelector } from '../../hooks';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function SellerDashboardPage() {
+  useDocumentTitle('Dashboard – Seller');
   const dispatch = useAppDispatch();
   const user = useAppSelector((s) => s.auth.user);
   const seller = useAppSelector((s) => s.auth.seller);

@@ -14,8 +14,10 @@ import {
   updateSellerOrderStatus,
 } from '../../../features/seller/seller-slice';
 import { useAppDispatch, useAppSelector } from '../../hooks';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function SellerOrdersPage() {
+  useDocumentTitle('Orders – Seller');
   const dispatch = useAppDispatch();
   const { orders, orderDetails } = useAppSelector(selectSellerConsole);
   const [openId, setOpenId] = useState<string | null>(null);

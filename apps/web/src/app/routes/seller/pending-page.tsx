@@ -9,8 +9,10 @@ import { Spinner } from '../../../components/ui';
 import { fetchSellerInfo } from '../../../features/auth/auth-slice';
 import { AlertIcon, ClockIcon } from '../../../features/admin/shared/icons';
 import { useAppDispatch, useAppSelector } from '../../hooks';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function PendingPage() {
+  useDocumentTitle('Approval pending – Seller');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const email = useAppSelector((s) => s.auth.user?.email);

@@ -5,8 +5,10 @@ import { ProductsManager } from '../../../features/admin/shared/products-manager
 import { isLoading } from '../../../features/admin/shared/remote';
 import { fetchSellerProducts, selectSellerConsole } from '../../../features/seller/seller-slice';
 import { useAppDispatch, useAppSelector } from '../../hooks';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function SellerProductsPage() {
+  useDocumentTitle('Products – Seller');
   const dispatch = useAppDispatch();
   const sellerId = useAppSelector((s) => s.auth.seller?._id);
   const products = useAppSelector((s) => selectSellerConsole(s).products);

@@ -4,8 +4,10 @@ import { CartIcon } from '../../../components/icons';
 import { Button, buttonClass, EmptyState, LoadingRegion, Skeleton } from '../../../components/ui';
 import { CartLine } from '../../../features/cart/cart-line';
 import { cartTotals, PriceSummary } from '../../../features/cart/price-summary';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function CartPage() {
+  useDocumentTitle('Your cart');
   const { user, isAuthenticated } = useAppSelector((s) => s.auth);
   const { cart, isLoading } = useAppSelector((s) => s.cart);
   const navigate = useNavigate();

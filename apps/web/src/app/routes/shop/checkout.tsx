@@ -11,6 +11,7 @@ import { cartTotals, PriceSummary } from '../../../features/cart/price-summary';
 import { createOrder } from '../../../features/orders/orders-slice';
 import type { UserDto } from '@mp/shared';
 import { AddAddressPanel } from '../../../features/addresses/add-address-panel';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 function Step({
   n,
@@ -152,6 +153,7 @@ function DeliveryStep({ user }: { user: UserDto }) {
 }
 
 export default function CheckoutPage() {
+  useDocumentTitle('Checkout');
   const { user } = useAppSelector((s) => s.auth);
   const cart = useAppSelector((s) => s.cart);
   const dispatch = useAppDispatch();

@@ -9,6 +9,7 @@ import { fetchHome } from '../../../features/shop/products-slice';
 import { LIMITS } from '@mp/shared/constants';
 import { BannerCarousel } from './banner-carousel';
 import { CategoryIcon } from './category-icon';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 function Row({ title, products, loading }: { title: string; products: ProductDto[]; loading: boolean }) {
   return (
@@ -66,6 +67,7 @@ function Grid({ title, products, loading }: { title: string; products: ProductDt
 }
 
 export default function HomePage() {
+  useDocumentTitle(null);
   const dispatch = useAppDispatch();
   const { home, homeLoading } = useAppSelector((s) => s.products);
   const banners = useAppSelector((s) => s.banners);

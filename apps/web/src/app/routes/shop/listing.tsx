@@ -2,7 +2,9 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { BRANDS, CATEGORIES, SORT_OPTIONS } from '@mp/shared/constants';
 import type { ProductFacets } from '@mp/shared';
+import { listingPageTitle } from '@mp/shared/seo';
 import { useAppDispatch, useAppSelector } from '../../hooks';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { FilterIcon } from '../../../components/icons';
 import { Button, Drawer, EmptyState, LoadingRegion } from '../../../components/ui';
 import {
@@ -162,6 +164,7 @@ export default function ListingPage() {
     [params, needsRestore],
   );
   const key = paramsFromQuery(query).toString();
+  useDocumentTitle(listingPageTitle(query.category), { full: true });
 
   useEffect(() => {
     if (needsRestore) {

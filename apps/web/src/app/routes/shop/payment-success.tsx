@@ -6,10 +6,12 @@ import { CheckCircleIcon } from '../../../components/icons';
 import { buttonClass, Skeleton } from '../../../components/ui';
 import { fetchCart } from '../../../features/cart/cart-slice';
 import { fetchOrderDetails } from '../../../features/orders/orders-slice';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const METHOD_LABEL: Record<string, string> = { paypal: 'PayPal', sandbox: 'Sandbox (test payment)' };
 
 export default function PaymentSuccessPage() {
+  useDocumentTitle('Payment successful');
   const { orderId = '' } = useParams();
   const dispatch = useAppDispatch();
   const user = useAppSelector((s) => s.auth.user);

@@ -4,8 +4,10 @@ import { XCircleIcon } from '../../../components/icons';
 import { buttonClass } from '../../../components/ui';
 import { api } from '../../../lib/api-client';
 import { readJson, STORAGE_KEYS } from '../../../lib/storage';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function PaypalCancelPage() {
+  useDocumentTitle('Payment cancelled');
   const [params] = useSearchParams();
   useEffect(() => {
     // give the held stock back at once instead of waiting for the hold to expire (best effort)

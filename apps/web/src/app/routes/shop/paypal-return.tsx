@@ -2,8 +2,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, buttonClass, Spinner } from '../../../components/ui';
 import { XCircleIcon } from '../../../components/icons';
 import { usePaymentCapture } from '../../../features/orders/use-payment-capture';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function PaypalReturnPage() {
+  useDocumentTitle('Completing your payment');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { state, retry } = usePaymentCapture(params, (orderId) =>

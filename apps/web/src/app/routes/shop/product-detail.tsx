@@ -2,7 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { brandLabel, categoryLabel } from '@mp/shared/constants';
+import { pageTitle, productPageTitle } from '@mp/shared/seo';
 import { useAppDispatch, useAppSelector } from '../../hooks';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import {
   Badge,
   Button,
@@ -79,6 +81,12 @@ export default function ProductDetailPage() {
   const { details: product, detailsLoading, detailsError } = useAppSelector((s) => s.products);
   const reviews = useAppSelector((s) => s.reviews);
   const [adding, setAdding] = useState<'cart' | 'buy' | null>(null);
+  useDocumentTitle(
+    product && product._id === id
+      ? productPageTitle(product)
+      : pageTitle(detailsError ? 'Product not found' : 'Loading product'),
+    { full: true },
+  );
 
   useEffect(() => {
     void dispatch(fetchProductDetails(id));

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { searchPageTitle } from '@mp/shared/seo';
 import { useAppDispatch, useAppSelector } from '../../hooks';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { EmptyState, LoadingRegion } from '../../../components/ui';
 import { ProductGrid } from '../../../features/shop/product-card';
 import { searchCleared, searchProducts } from '../../../features/shop/products-slice';
@@ -9,6 +11,7 @@ import { searchAction } from '../../../features/shop/use-debounced-search';
 export default function SearchPage() {
   const [params] = useSearchParams();
   const keyword = params.get('keyword') ?? '';
+  useDocumentTitle(searchPageTitle(keyword), { full: true });
   const dispatch = useAppDispatch();
   const { search, searchLoading } = useAppSelector((s) => s.products);
   const action = searchAction(keyword);

@@ -5,8 +5,10 @@ import { AddressForm, toFormValues } from '../../../../features/addresses/addres
 import { AddressText } from '../../../../features/addresses/address-text';
 import { useAddressBook } from '../../../../features/addresses/use-address-book';
 import { AddAddressPanel } from '../../../../features/addresses/add-address-panel';
+import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 export default function AddressesPage() {
+  useDocumentTitle('My addresses');
   const user = useAppSelector((s) => s.auth.user)!;
   const book = useAddressBook(user.id);
   return (

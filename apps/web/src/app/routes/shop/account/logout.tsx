@@ -4,9 +4,11 @@ import { toast } from 'react-toastify';
 import { useAppDispatch } from '../../../hooks';
 import { logoutUser } from '../../../../features/auth/auth-slice';
 import { Spinner } from '../../../../components/ui';
+import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 /** /shop/account/logout logs out (decisions.md). */
 export default function AccountLogoutPage() {
+  useDocumentTitle('Log out');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const started = useRef(false);

@@ -6,6 +6,7 @@ import { Modal, ProductImage, StatusBadge } from '../../../../components/ui';
 import { fetchOrders } from '../../../../features/orders/orders-slice';
 import { OrderHistoryTable } from '../../../../components/orders/order-history-table';
 import { formatDate } from '../../../../lib/format';
+import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 function OrderDetails({ order }: { order: OrderDto }) {
   return (
@@ -79,6 +80,7 @@ function OrderDetails({ order }: { order: OrderDto }) {
 }
 
 export default function OrdersPage() {
+  useDocumentTitle('My orders');
   const user = useAppSelector((s) => s.auth.user)!;
   const { list, isLoading, loaded } = useAppSelector((s) => s.orders);
   const dispatch = useAppDispatch();

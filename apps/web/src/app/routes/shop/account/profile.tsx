@@ -7,10 +7,12 @@ import { Button, Input, Select } from '../../../../components/ui';
 import { sessionCleared, userUpdated } from '../../../../features/auth/auth-slice';
 import { AxiosError } from 'axios';
 import { api } from '../../../../lib/api-client';
+import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: g.charAt(0).toUpperCase() + g.slice(1) }));
 
 export default function ProfilePage() {
+  useDocumentTitle('My profile');
   const user = useAppSelector((s) => s.auth.user)!;
   const dispatch = useAppDispatch();
   const [phone, setPhone] = useState(user.phone ?? '');

@@ -13,8 +13,10 @@ import {
   Skeleton,
 } from '../../../../components/ui';
 import { fetchWishlist, removeFromWishlist } from '../../../../features/wishlist/wishlist-slice';
+import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 export default function WishlistPage() {
+  useDocumentTitle('My wishlist');
   const user = useAppSelector((s) => s.auth.user)!;
   const { items, isLoading, loaded } = useAppSelector((s) => s.wishlist);
   const dispatch = useAppDispatch();
