@@ -54,7 +54,16 @@ try {
       `--outputFile.json=${report}`,
       ...process.argv.slice(2),
     ],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: server.baseUrl } },
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        E2E_BASE_URL: server.baseUrl,
+        // the server has no SMTP_URL: its e-mails land in the development mailbox under DATA_DIR/mail
+        E2E_MAIL_DIR: path.join(server.dataDir, 'mail'),
+      },
+    },
   );
   let summary = { passed: 0, failed: 1, skipped: 0 };
   if (existsSync(report)) {

@@ -40,7 +40,7 @@ async function waitForHealth(url, child, timeoutMs) {
   throw new Error(`server not healthy after ${timeoutMs} ms`);
 }
 
-/** @returns {Promise<{ baseUrl: string, stop: () => Promise<void> }>} */
+/** @returns {Promise<{ baseUrl: string, dataDir: string, stop: () => Promise<void> }>} */
 export async function startServer({ logPath, env = {}, timeoutMs = 120_000 } = {}) {
   const entry = path.join(root, 'apps/server/dist/index.js');
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run pnpm build`);
@@ -94,5 +94,5 @@ export async function startServer({ logPath, env = {}, timeoutMs = 120_000 } = {
     await stop();
     throw err;
   }
-  return { baseUrl, stop };
+  return { baseUrl, dataDir, stop };
 }
