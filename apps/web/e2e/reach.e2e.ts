@@ -123,11 +123,11 @@ describe.skipIf(!MAIL_DIR)('e-mail', () => {
         city: 'Kolkata',
         pincode: '700016',
         phone: '9876543210',
-        notes: '',
+        notes: 'Ring the bell',
         place: 'home',
       },
     });
-    expect(address.ok()).toBe(true);
+    expect(address.ok(), await address.text()).toBe(true);
     const addressId = ((await address.json()) as { data: { _id: string } }).data._id;
     expect(
       (
