@@ -2,7 +2,7 @@
  * What each outbox row carries: the facts of the event as they were in its transaction, and how they become an
  * e-mail. Rendering happens at send time with the shop's public URL.
  */
-import type { MailAddress, MailLine, NotifiedLineStatus, RenderedMail } from './mail-templates';
+import type { RenderedMail } from './mail-templates';
 import {
   lineStatusMail,
   orderConfirmationMail,
@@ -11,28 +11,15 @@ import {
   sellerNewOrderMail,
 } from './mail-templates';
 
+/** A template's input without the public URL, which the worker adds when it renders. */
+type Facts<F extends (input: never) => RenderedMail> = Omit<Parameters<F>[0], 'publicUrl'>;
+
 export type MailPayload =
-  | {
-      kind: 'order-confirmation';
-      orderId: string;
-      lines: MailLine[];
-      subtotalPaise: number;
-      discountPaise: number;
-      shippingPaise: number;
-      totalPaise: number;
-      address: MailAddress;
-    }
-  | { kind: 'seller-new-order'; orderId: string; storename: string; lines: MailLine[]; address: MailAddress }
-  | { kind: 'seller-decision'; storename: string; decision: 'approved' | 'rejected' }
-  | {
-      kind: 'line-status';
-      orderId: string;
-      buyerName: string;
-      storename: string;
-      status: NotifiedLineStatus;
-      lines: MailLine[];
-    }
-  | { kind: 'refund'; orderId: string; buyerName: string; amountPaise: number; reason?: string };
+  | ({ kind: 'order-confirmation' } & Facts<typeof orderConfirmationMail>)
+  | ({ kind: 'seller-new-order' } & Facts<typeof sellerNewOrderMail>)
+  | ({ kind: 'seller-decision' } & Facts<typeof sellerDecisionMail>)
+  | ({ kind: 'line-status' } & Facts<typeof lineStatusMail>)
+  | ({ kind: 'refund' } & Facts<typeof refundMail>);
 
 export function renderMail(payload: MailPayload, publicUrl: string): RenderedMail {
   switch (payload.kind) {
