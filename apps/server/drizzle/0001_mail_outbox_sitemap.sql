@@ -16,4 +16,5 @@ CREATE TABLE "mail_outbox" (
 --> statement-breakpoint
 CREATE UNIQUE INDEX "mail_outbox_dedupe_unique" ON "mail_outbox" USING btree ("dedupe_key");--> statement-breakpoint
 CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("next_attempt_at") WHERE "mail_outbox"."status" in ('pending','sending');--> statement-breakpoint
+CREATE INDEX "mail_outbox_sent_idx" ON "mail_outbox" USING btree ("sent_at") WHERE "mail_outbox"."status" = 'sent';--> statement-breakpoint
 CREATE INDEX "products_live_id_idx" ON "products" USING btree ("id","updated_at") WHERE "products"."deleted_at" is null;

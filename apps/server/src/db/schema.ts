@@ -400,6 +400,9 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('pending','sending')`),
+    index('mail_outbox_sent_idx')
+      .on(t.sentAt)
+      .where(sql`${t.status} = 'sent'`),
     check('mail_outbox_status_check', sql`${t.status} in ('pending','sending','sent','failed')`),
   ],
 );

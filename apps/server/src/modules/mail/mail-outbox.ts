@@ -75,3 +75,20 @@ export async function markFailed(db: DbOrTx, row: OutboxRow, error: string): Pro
     .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending')));
   return giveUp ? 'failed' : 'retry';
 }
+
+/** Sent mails are kept this long (for support questions), then deleted by the worker. */
+export const KEEP_SENT_DAYS = 30;
+
+/** Deletes sent mails older than KEEP_SENT_DAYS; failed ones stay for the operator. Answers how many went. */
+export async function pruneSent(db: DbOrTx): Promise<number> {
+  const gone = await db
+    .delete(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.status, 'sent'),
+        sql`${mailOutbox.sentAt} < now() - make_interval(days => ${KEEP_SENT_DAYS})`,
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return gone.length;
+}

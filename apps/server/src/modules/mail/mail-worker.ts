@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
-import { claimDueMails, markFailed, markSent } from './mail-outbox';
+import { claimDueMails, markFailed, markSent, pruneSent } from './mail-outbox';
 import type { MailPayload } from './mail-payloads';
 import { renderMail } from './mail-payloads';
 import type { MailTransport } from './mail-transport';
@@ -22,7 +22,7 @@ export interface MailWorkerOptions {
 export interface MailWorker {
   /** one pass: claims and sends what is due; resolves with how many were sent and how many failed */
   runOnce(): Promise<{ sent: number; failed: number }>;
-  /** polls every intervalMs until the returned stop() (which waits for a pass in flight) */
+  /** polls every intervalMs (and prunes old sent mail hourly) until stop(), which waits for a pass in flight */
   start(intervalMs: number): () => Promise<void>;
 }
 
@@ -66,8 +66,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     start(intervalMs) {
       let pass: Promise<unknown> = Promise.resolve();
       let stopped = false;
+      let prunedAt = 0;
       const tick = () => {
-        pass = runOnce()
+        const prune = Date.now() - prunedAt > 3_600_000;
+        if (prune) prunedAt = Date.now();
+        pass = (prune ? pruneSent(db).then(runOnce) : runOnce())
           .catch((err: unknown) => logger.error({ err }, 'mail worker pass failed'))
           .finally(() => {
             if (!stopped) timer = setTimeout(tick, intervalMs);

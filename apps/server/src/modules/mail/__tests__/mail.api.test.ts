@@ -10,7 +10,7 @@ import { mailOutbox, sellers } from '../../../db/schema';
 import { createLogger } from '../../../lib/logger';
 import { addAddress, addToCart, insertProduct, sandboxCheckout } from '../../commerce/__tests__/helpers';
 import { enqueueRefundMail, mailWorkerFor } from '..';
-import { claimDueMails } from '../mail-outbox';
+import { claimDueMails, pruneSent } from '../mail-outbox';
 import { createMailTransport } from '../mail-transport';
 import { createMailWorker } from '../mail-worker';
 
@@ -34,8 +34,16 @@ async function paidOrderOfTwoSellers() {
   const b = await ctx.loginAsSeller();
   const [storeA] = await ctx.db.select().from(sellers).where(eq(sellers.id, a.sellerId));
   const [storeB] = await ctx.db.select().from(sellers).where(eq(sellers.id, b.sellerId));
-  const kurta = await insertProduct(ctx.db, { title: 'Silk Kurta', pricePaise: 12_345_600, sellerId: a.sellerId });
-  const shoes = await insertProduct(ctx.db, { title: 'Trail Shoes', pricePaise: 249_900, sellerId: b.sellerId });
+  const kurta = await insertProduct(ctx.db, {
+    title: 'Silk Kurta',
+    pricePaise: 12_345_600,
+    sellerId: a.sellerId,
+  });
+  const shoes = await insertProduct(ctx.db, {
+    title: 'Trail Shoes',
+    pricePaise: 249_900,
+    sellerId: b.sellerId,
+  });
   const mug = await insertProduct(ctx.db, { title: 'House Mug', pricePaise: 19_900 });
   const shopper = await ctx.loginAs('user');
   const addressId = await addAddress(shopper.agent, { address: '7 Residency Road', city: 'Bengaluru' });
@@ -178,6 +186,22 @@ describe('transactional e-mail through the outbox', () => {
     expect(inbox.messages[0]!.text).toContain('₹1,23,456.50');
   });
 
+  it('when sent mail is older than the retention, then it is pruned; newer sent and given-up mail stay', async () => {
+    await paidOrderOfTwoSellers();
+    await worker().runOnce();
+    const [old, recent, gaveUp] = await outbox();
+    await ctx.db
+      .update(mailOutbox)
+      .set({ sentAt: sql`now() - interval '31 days'` })
+      .where(eq(mailOutbox.id, old!.id));
+    await ctx.db
+      .update(mailOutbox)
+      .set({ status: 'failed', sentAt: null, lastError: 'mailbox full' })
+      .where(eq(mailOutbox.id, gaveUp!.id));
+    expect(await pruneSent(ctx.db)).toBe(1);
+    expect((await outbox()).map((r) => r.id).sort()).toEqual([recent!.id, gaveUp!.id].sort());
+  });
+
   it('when the event’s transaction rolls back, then no e-mail is left behind', async () => {
     const { orderId } = await paidOrderOfTwoSellers();
     await ctx.db.delete(mailOutbox);
@@ -212,7 +236,9 @@ describe('development mailbox (no SMTP_URL)', () => {
       expect(confirmation.text).toContain('Silk Kurta');
       expect(confirmation.html).toContain('Silk Kurta');
       // the file is named by the outbox row: a repeated send rewrites it instead of adding a second message
-      expect(files.map((f) => f.replace('.eml', '')).sort()).toEqual((await outbox()).map((r) => r.id).sort());
+      expect(files.map((f) => f.replace('.eml', '')).sort()).toEqual(
+        (await outbox()).map((r) => r.id).sort(),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
