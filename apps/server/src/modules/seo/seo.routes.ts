@@ -13,7 +13,7 @@ import { defaultPage, homePage, listingPage, notFoundPage, productPage, searchPa
 import { createSitemapService, RANGE_PATTERN } from './sitemap.service';
 
 /** Areas crawlers have no business in: the API, the consoles, the shopper's private pages, sign-in. */
-export const DISALLOWED = ['/api/', '/admin', '/seller', '/shop/account', '/shop/checkout', '/auth'];
+export const DISALLOWED = ['/api', '/admin', '/seller', '/shop/account', '/shop/checkout', '/auth'];
 
 /** escape-html's entities (&amp; &lt; &gt; &quot; &#39;) are valid XML too */
 const xmlEscape = escapeHtml;

@@ -172,7 +172,7 @@ describe('robots.txt and sitemap.xml', () => {
     const res = await ctx.anon().get('/robots.txt');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/plain/);
-    for (const p of ['/api/', '/admin', '/seller', '/shop/account', '/shop/checkout', '/auth'])
+    for (const p of ['/api', '/admin', '/seller', '/shop/account', '/shop/checkout', '/auth'])
       expect(res.text).toContain(`Disallow: ${p}\n`);
     expect(res.text).toContain('Sitemap: https://haat.example.in/sitemap.xml');
   });
