@@ -19,6 +19,12 @@ export const API_ERROR_CODES = [
   'ADDRESS_LIMIT',
   'PAYMENT_FAILED',
   'PAYMENT_PROVIDER_ERROR',
+  'OWN_PRODUCT',
+  'CHECKOUT_IN_PROGRESS',
+  'CHECKOUT_ENDED',
+  'INVALID_STATUS_TRANSITION',
+  'STALE_STOCK',
+  'UPLOAD_QUOTA',
   'UPSTREAM_ERROR',
   'INTERNAL',
 ] as const;
@@ -34,6 +40,8 @@ export interface ApiErrorBody {
   message: string;
   code: ApiErrorCode;
   errors?: FieldErrors;
+  /** facts the caller can act on, per code (e.g. STALE_STOCK: `{ currentStock }`) */
+  details?: Record<string, unknown>;
   requestId?: string;
 }
 

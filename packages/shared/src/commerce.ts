@@ -64,6 +64,11 @@ export interface AddressDto extends Omit<AddressInput, 'state' | 'isDefault'> {
   isDefault: boolean;
 }
 
+/** A checkout attempt's key: 8–200 visible ASCII characters (a uuid from the web). */
+export const idempotencyKeySchema = z
+  .string({ message: 'Idempotency key must be a string' })
+  .regex(/^[\x21-\x7e]{8,200}$/, 'Idempotency key must be 8 to 200 visible ASCII characters');
+
 /** POST /api/shop/order/create: only the address is taken from the client; prices come from the database. */
 export const orderCreateInputSchema = z
   .object({
@@ -72,6 +77,8 @@ export const orderCreateInputSchema = z
       .object({ addressId: uuidOf('Choose a delivery address') })
       .loose()
       .optional(),
+    /** one key per checkout attempt (the Idempotency-Key header wins when both are sent) */
+    idempotencyKey: idempotencyKeySchema.optional(),
   })
   .loose()
   .refine((o) => o.addressId ?? o.addressInfo?.addressId, {

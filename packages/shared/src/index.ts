@@ -8,3 +8,4 @@ export * from './seller';
 export * from './product';
 export * from './commerce';
 export * from './seo';
+export * from './order-status';

@@ -249,11 +249,20 @@ export const orders = pgTable(
     stockHeld: boolean().notNull().default(false),
     holdExpiresAt: timestamp({ withTimezone: true }),
     paidAt: timestamp({ withTimezone: true }),
+    /** the checkout attempt's key sent by the client (Idempotency-Key): one order per key and shopper */
+    idempotencyKey: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('orders_user_idempotency_unique')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    // a shopper holds stock for at most one unpaid order at a time (docs/orders-and-stock.md)
+    uniqueIndex('orders_one_pending_hold')
+      .on(t.userId)
+      .where(sql`${t.stockHeld} and ${t.paymentStatus} = 'pending'`),
     uniqueIndex('orders_payment_id_unique').on(t.paymentId),
     index('orders_hold_idx')
       .on(t.holdExpiresAt)
@@ -305,6 +314,24 @@ export const orderLines = pgTable(
       sql`${t.status} in ('pending','confirmed','inProcess','inShipping','delivered','rejected')`,
     ),
   ],
+);
+
+/** Every status change of a seller's lines of an order: who, when, from what to what (append-only). */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: id(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sellerId: uuid().references(() => sellers.id, { onDelete: 'set null' }),
+    fromStatus: text().notNull(),
+    toStatus: text().notNull(),
+    actorUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    actorRole: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],
 );
 
 export const reviews = pgTable(
@@ -404,5 +431,31 @@ export const mailOutbox = pgTable(
       .on(t.sentAt)
       .where(sql`${t.status} = 'sent'`),
     check('mail_outbox_status_check', sql`${t.status} in ('pending','sending','sent','failed')`),
+  ],
+);
+
+/**
+ * Files uploaded before any record refers to them (anonymous seller documents): counted for the per-address and
+ * global quotas, claimed when a record refers to the URL, removed by the sweeper when never claimed
+ * (docs/orders-and-stock.md, "Uploads").
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: id(),
+    url: text().notNull(),
+    key: text().notNull(),
+    folder: text().notNull(),
+    bytes: integer().notNull(),
+    address: text().notNull(),
+    claimedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('uploads_url_unique').on(t.url),
+    index('uploads_address_idx').on(t.address, t.createdAt),
+    index('uploads_unclaimed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.claimedAt} is null`),
   ],
 );

@@ -48,6 +48,7 @@ export const errorMiddleware: ErrorRequestHandler = (err, req, res, _next) => {
   if (appError) {
     const body: ApiErrorBody = { success: false, message: appError.message, code: appError.code, requestId };
     if (appError.errors) body.errors = appError.errors;
+    if (appError.details) body.details = appError.details;
     res.status(appError.status).json(body);
     return;
   }

@@ -8,6 +8,8 @@ export class AppError extends Error {
     public readonly code: ApiErrorCode,
     message: string,
     public readonly errors?: FieldErrors,
+    /** answered as `details` in the envelope */
+    public readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -188,3 +188,44 @@ export async function removeCartItem(db: DbOrTx, userId: string, productId: stri
   if (removed.length === 0) throw notFound('Cart item');
   return toCartView(cartId, userId, await loadCartLines(db, cartId));
 }
+
+/**
+ * Placing an order takes its lines out of the cart's way: each ordered quantity is subtracted from the cart line
+ * (the line goes when nothing is left), so lines added later stay in the cart (docs/orders-and-stock.md).
+ */
+export async function takeOutOfCart(
+  tx: DbOrTx,
+  cartId: string,
+  lines: { productId: string | null; quantity: number }[],
+): Promise<void> {
+  for (const l of lines) {
+    if (!l.productId) continue;
+    const where = and(eq(cartItems.cartId, cartId), eq(cartItems.productId, l.productId));
+    await tx.delete(cartItems).where(and(where, sql`${cartItems.quantity} <= ${l.quantity}`));
+    await tx
+      .update(cartItems)
+      .set({ quantity: sql`${cartItems.quantity} - ${l.quantity}`, updatedAt: sql`now()` })
+      .where(and(where, sql`${cartItems.quantity} > ${l.quantity}`));
+  }
+}
+
+/** An unpaid order that ends (cancelled, expired, replaced, failed) puts its lines back in the shopper's cart. */
+export async function putBackInCart(
+  tx: DbOrTx,
+  cartId: string,
+  lines: { productId: string | null; quantity: number }[],
+): Promise<void> {
+  for (const l of lines) {
+    if (!l.productId) continue;
+    await tx
+      .insert(cartItems)
+      .values({ cartId, productId: l.productId, quantity: Math.min(l.quantity, LIMITS.cartQuantityMax) })
+      .onConflictDoUpdate({
+        target: [cartItems.cartId, cartItems.productId],
+        set: {
+          quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${LIMITS.cartQuantityMax})`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
+}

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { cartItems, carts, orderLines, orders, products } from '../../../db/schema';
+import { orderLines, orders, products } from '../../../db/schema';
+import { takeOutOfCart } from '../cart/cart.service';
 import { AppError } from '../../../lib/errors';
 import type { OrderRow } from './order.mapper';
 import { byProduct, retakeStock } from './stock-hold';
@@ -28,7 +29,8 @@ export async function completeOrderPayment(
     if (!order) throw new AppError(404, 'NOT_FOUND', 'Order not found');
     if (order.paymentStatus === 'paid') return { order, completed: false };
 
-    if (!order.stockHeld) {
+    const lateCapture = !order.stockHeld;
+    if (lateCapture) {
       // The money arrived after the hold ended (cancelled or expired): sell the stock only if it is still there.
       if (!(await retakeStock(tx, order.id))) {
         throw new AppError(
@@ -68,8 +70,9 @@ export async function completeOrderPayment(
         .where(eq(products.id, l.productId));
     }
 
-    const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, order.userId));
-    if (cart) await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+    // The order took its lines out of the cart when it was placed; lines added since stay. A late capture's lines
+    // went back to the cart when its hold ended: they leave it again (docs/orders-and-stock.md).
+    if (lateCapture && order.cartId) await takeOutOfCart(tx, order.cartId, lines);
     await enqueueOrderPaidMails(tx, orderId);
     return { order: paid!, completed: true };
   });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   idParamsSchema,
   idSchema,
+  idempotencyKeySchema,
   orderCancelInputSchema,
   orderCaptureInputSchema,
   orderCreateInputSchema,
@@ -20,8 +21,11 @@ export function createOrderRouter(_deps: AppDeps, orders: OrderService): Router 
 
   r.post('/shop/order/create', requireAuth, async (req, res) => {
     const input = parse(orderCreateInputSchema, req.body);
-    const created = await orders.create(currentUser(req), input);
-    res.status(201).json({ success: true, message: 'Order created', ...created });
+    const header = req.get('Idempotency-Key');
+    const key = header === undefined ? undefined : parse(idempotencyKeySchema, header);
+    const { replayed, ...created } = await orders.create(currentUser(req), input, key);
+    // the same checkout attempt again: the order it already made (docs/orders-and-stock.md)
+    res.status(replayed ? 200 : 201).json({ success: true, message: 'Order created', ...created });
   });
 
   r.post('/shop/order/capture', requireAuth, async (req, res) => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   computeTotals,
   discountedUnitPrice,
@@ -11,15 +11,15 @@ import {
   type OrderCreateInput,
   type OrderDto,
 } from '@mp/shared';
-import type { Db, DbOrTx } from '../../../db/client';
-import { addresses, carts, orderLines, orders, users } from '../../../db/schema';
+import type { Db, DbOrTx, Tx } from '../../../db/client';
+import { addresses, carts, orderLines, orders, sellers, users } from '../../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
 import type { Logger } from '../../../lib/logger';
-import { ensureCartId, lineProblem, loadCartLines } from '../cart/cart.service';
+import { ensureCartId, lineProblem, loadCartLines, takeOutOfCart } from '../cart/cart.service';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { completeOrderPayment } from './order-completion';
 import { toOrderDto, type OrderRow } from './order.mapper';
-import { releaseHold, takeStock } from './stock-hold';
+import { releaseHold, releaseHoldIn, takeStock } from './stock-hold';
 import { invalidateCatalog } from '../../catalog';
 
 export interface OrderServiceDeps {
@@ -83,12 +83,30 @@ export function createOrderService({ db, provider, holdMinutes, logger }: OrderS
     return order;
   }
 
-  /** Holds the stock of the caller's cart and records a pending order, all in one transaction. */
-  async function placePendingOrder(userId: string, addressId: string): Promise<OrderRow> {
+  /**
+   * Place order (docs/orders-and-stock.md), one transaction under the cart's lock:
+   * 1. the same checkout attempt (idempotency key) answers the order it already made;
+   * 2. a seller's own products are refused;
+   * 3. the shopper's previous unpaid order is released (stock and cart lines back), and its deadline is kept;
+   * 4. the cart's stock is held, the order and its lines recorded, and the ordered lines leave the cart.
+   */
+  async function placePendingOrder(
+    userId: string,
+    addressId: string,
+    idempotencyKey: string | undefined,
+  ): Promise<{ order: OrderRow; replayed: boolean }> {
     return db.transaction(async (tx) => {
       const cartId = await ensureCartId(tx, userId);
       // one checkout per cart at a time
       await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for('update');
+      if (idempotencyKey) {
+        const [same] = await tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)))
+          .limit(1);
+        if (same) return { order: same, replayed: true };
+      }
       const [address] = await tx
         .select()
         .from(addresses)
@@ -101,8 +119,23 @@ export function createOrderService({ db, provider, holdMinutes, logger }: OrderS
         .where(eq(users.id, userId));
       if (!buyer) throw notFound('User');
 
+      const deadline = await replacePendingOrder(tx, userId);
+
       const cartLines = await loadCartLines(tx, cartId);
       if (cartLines.length === 0) throw new AppError(400, 'CART_EMPTY', 'Your cart is empty');
+      const [ownSeller] = await tx
+        .select({ id: sellers.id })
+        .from(sellers)
+        .where(eq(sellers.userId, userId))
+        .limit(1);
+      const own = ownSeller && cartLines.find((l) => l.sellerId === ownSeller.id);
+      if (own) {
+        throw new AppError(
+          403,
+          'OWN_PRODUCT',
+          `${own.title} is your own product: sellers cannot buy their own products. Please remove it from your cart.`,
+        );
+      }
       for (const line of cartLines) {
         const problem = lineProblem(line);
         if (problem) throw conflict(outOfStockMessage(line.title, problem, line.totalStock), 'OUT_OF_STOCK');
@@ -155,7 +188,9 @@ export function createOrderService({ db, provider, holdMinutes, logger }: OrderS
           shippingPaise: toPaise(totals.shippingCharge),
           totalPaise: toPaise(totals.total),
           stockHeld: true,
-          holdExpiresAt: sql`now() + make_interval(mins => ${holdMinutes})`,
+          // a replacing checkout keeps the deadline of the one it replaced: a hold is never renewed
+          holdExpiresAt: deadline ?? sql`now() + make_interval(mins => ${holdMinutes})`,
+          idempotencyKey: idempotencyKey ?? null,
         })
         .returning();
       // lines in cart order (the locks above were taken in product-id order)
@@ -177,15 +212,70 @@ export function createOrderService({ db, provider, holdMinutes, logger }: OrderS
           };
         }),
       );
-      return order!;
+      await takeOutOfCart(tx, cartId, cartLines);
+      return { order: order!, replayed: false };
     });
+  }
+
+  /**
+   * One unpaid order per shopper: releases the shopper's held pending order, if any. Answers the deadline the new
+   * hold inherits: the earliest still-running deadline of the shopper's unpaid checkouts (held, replaced or
+   * cancelled), so checking out again never renews a hold; null when none is running.
+   */
+  async function replacePendingOrder(tx: Tx, userId: string): Promise<Date | null> {
+    const [previous] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.stockHeld, true), eq(orders.paymentStatus, 'pending')))
+      .for('update');
+    if (previous) await releaseHoldIn(tx, previous.id, 'cancelled');
+    const [running] = await tx
+      .select({ deadline: sql<Date | null>`min(${orders.holdExpiresAt})`.mapWith(orders.holdExpiresAt) })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, userId),
+          inArray(orders.paymentStatus, ['pending', 'cancelled']),
+          gt(orders.holdExpiresAt, sql`now()`),
+        ),
+      );
+    return running?.deadline ?? null;
+  }
+
+  /** A replayed checkout whose payment is still being created by the first call: wait for it briefly. */
+  async function awaitPayment(order: OrderRow): Promise<OrderRow> {
+    let current = order;
+    for (let i = 0; i < 50 && !current.paymentId && current.paymentStatus === 'pending'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
+      if (!row) throw notFound('Order');
+      current = row;
+    }
+    if (current.paymentStatus === 'cancelled' || current.paymentStatus === 'failed') {
+      throw conflict(
+        'This checkout has ended (cancelled, expired or failed). Please place the order again.',
+        'CHECKOUT_ENDED',
+      );
+    }
+    if (!current.paymentId) {
+      throw conflict('This checkout is still being placed. Please try again in a moment.', 'CHECKOUT_IN_PROGRESS');
+    }
+    return current;
   }
 
   return {
     /** POST /api/shop/order/create: every price is recomputed here; the client's numbers are ignored. */
-    async create(caller: Caller, input: OrderCreateInput) {
+    async create(caller: Caller, input: OrderCreateInput, idempotencyKey?: string) {
       const addressId = (input.addressId ?? input.addressInfo?.addressId)!;
-      const order = await placePendingOrder(caller.id, addressId);
+      const { order, replayed } = await placePendingOrder(
+        caller.id,
+        addressId,
+        idempotencyKey ?? input.idempotencyKey,
+      );
+      if (replayed) {
+        const same = await awaitPayment(order);
+        return { orderId: same.id, paymentId: same.paymentId!, approvalURL: same.approvalUrl ?? '', replayed };
+      }
       invalidateCatalog(db);
       const lines = await db
         .select({
@@ -218,7 +308,7 @@ export function createOrderService({ db, provider, holdMinutes, logger }: OrderS
         .update(orders)
         .set({ paymentId: payment.paymentId, approvalUrl: payment.approvalURL, updatedAt: sql`now()` })
         .where(eq(orders.id, order.id));
-      return { orderId: order.id, paymentId: payment.paymentId, approvalURL: payment.approvalURL };
+      return { orderId: order.id, paymentId: payment.paymentId, approvalURL: payment.approvalURL, replayed };
     },
 
     async list(userId: string): Promise<OrderDto[]> {
@@ -262,10 +352,13 @@ export function createOrderService({ db, provider, holdMinutes, logger }: OrderS
           'PAYMENT_FAILED',
         );
       }
-      // keep the hold alive while the provider captures, so the sweeper cannot release it under our feet
+      // keep the hold alive while the provider captures, so the sweeper cannot release it under our feet; the
+      // extension is bounded (created + hold time + 5 minutes), so calling capture again never renews the hold
       await db
         .update(orders)
-        .set({ holdExpiresAt: sql`greatest(${orders.holdExpiresAt}, now() + interval '5 minutes')` })
+        .set({
+          holdExpiresAt: sql`least(greatest(${orders.holdExpiresAt}, now() + interval '5 minutes'), ${orders.createdAt} + make_interval(mins => ${holdMinutes + 5}))`,
+        })
         .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending'), eq(orders.stockHeld, true)));
 
       const result = await provider.capture(input.paymentId);

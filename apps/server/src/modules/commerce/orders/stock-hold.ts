@@ -1,7 +1,8 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { orderLines, orders, products } from '../../../db/schema';
 import { invalidateCatalog } from '../../catalog';
+import { putBackInCart } from '../cart/cart.service';
 
 export interface HeldLine {
   productId: string | null;
@@ -42,7 +43,7 @@ export async function takeStock(tx: DbOrTx, productId: string, quantity: number)
   return row;
 }
 
-async function giveBack(tx: DbOrTx, orderId: string): Promise<void> {
+async function giveBack(tx: DbOrTx, orderId: string, cartId: string | null): Promise<void> {
   const lines = await tx
     .select({ productId: orderLines.productId, quantity: orderLines.quantity })
     .from(orderLines)
@@ -53,35 +54,48 @@ async function giveBack(tx: DbOrTx, orderId: string): Promise<void> {
       .set({ totalStock: sql`${products.totalStock} + ${l.quantity}`, updatedAt: sql`now()` })
       .where(eq(products.id, l.productId));
   }
+  if (cartId) await putBackInCart(tx, cartId, lines);
 }
 
 /**
- * Ends a pending order's hold and gives its stock back, exactly once: only the transaction whose conditional
- * update flips stock_held from true to false returns the stock. Answers whether this call released it.
+ * Inside the caller's transaction: ends a pending order's hold, gives its stock back and puts its lines back in
+ * the cart, exactly once: only the transaction whose conditional update flips stock_held from true to false
+ * does it. Answers whether this call released it.
  */
+export async function releaseHoldIn(
+  tx: DbOrTx,
+  orderId: string,
+  paymentStatus: 'cancelled' | 'failed',
+  opts: { expiredBefore?: Date; withoutPaymentBefore?: Date } = {},
+): Promise<boolean> {
+  const released = await tx
+    .update(orders)
+    .set({ stockHeld: false, paymentStatus, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.stockHeld, true),
+        eq(orders.paymentStatus, 'pending'),
+        opts.expiredBefore ? lt(orders.holdExpiresAt, opts.expiredBefore) : undefined,
+        opts.withoutPaymentBefore
+          ? and(isNull(orders.paymentId), lt(orders.createdAt, opts.withoutPaymentBefore))
+          : undefined,
+      ),
+    )
+    .returning({ id: orders.id, cartId: orders.cartId });
+  if (released.length === 0) return false;
+  await giveBack(tx, orderId, released[0]!.cartId);
+  return true;
+}
+
+/** releaseHoldIn in a transaction of its own, then the catalogue caches learn that stock changed. */
 export async function releaseHold(
   db: Db,
   orderId: string,
   paymentStatus: 'cancelled' | 'failed',
-  opts: { expiredBefore?: Date } = {},
+  opts: { expiredBefore?: Date; withoutPaymentBefore?: Date } = {},
 ): Promise<boolean> {
-  const didRelease = await db.transaction(async (tx) => {
-    const released = await tx
-      .update(orders)
-      .set({ stockHeld: false, paymentStatus, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(orders.id, orderId),
-          eq(orders.stockHeld, true),
-          eq(orders.paymentStatus, 'pending'),
-          opts.expiredBefore ? lt(orders.holdExpiresAt, opts.expiredBefore) : undefined,
-        ),
-      )
-      .returning({ id: orders.id });
-    if (released.length === 0) return false;
-    await giveBack(tx, orderId);
-    return true;
-  });
+  const didRelease = await db.transaction((tx) => releaseHoldIn(tx, orderId, paymentStatus, opts));
   if (didRelease) invalidateCatalog(db);
   return didRelease;
 }
@@ -99,6 +113,41 @@ export async function releaseExpiredHolds(db: Db, now: Date = new Date()): Promi
   let count = 0;
   for (const { id } of expired) {
     if (await releaseHold(db, id, 'cancelled', { expiredBefore: now })) count++;
+  }
+  return count;
+}
+
+/**
+ * How long an order may stay without a payment before it counts as half-created (the process placing it died
+ * between the order insert and the provider's answer). Longer than any provider call may take, so an order being
+ * placed right now by another instance is never touched.
+ */
+export const HALF_CREATED_GRACE_MS = 60_000;
+
+/**
+ * Releases at once every held order that never got its payment (a crash between order insert and payment
+ * creation), instead of waiting for its hold to end. Start-up calls it; the sweeper runs it too.
+ */
+export async function releaseHalfCreatedOrders(
+  db: Db,
+  opts: { now?: Date; graceMs?: number } = {},
+): Promise<number> {
+  const before = new Date((opts.now ?? new Date()).getTime() - (opts.graceMs ?? HALF_CREATED_GRACE_MS));
+  const stuck = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.stockHeld, true),
+        eq(orders.paymentStatus, 'pending'),
+        isNull(orders.paymentId),
+        lt(orders.createdAt, before),
+      ),
+    )
+    .limit(500);
+  let count = 0;
+  for (const { id } of stuck) {
+    if (await releaseHold(db, id, 'failed', { withoutPaymentBefore: before })) count++;
   }
   return count;
 }
@@ -129,8 +178,9 @@ export function startHoldSweeper(
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    releaseExpiredHolds(db)
-      .then((n) => {
+    Promise.all([releaseExpiredHolds(db), releaseHalfCreatedOrders(db)])
+      .then(([expired, halfCreated]) => {
+        const n = expired + halfCreated;
         if (n > 0) opts.onReleased?.(n);
       })
       .catch((err: unknown) => opts.onError?.(err))
