@@ -3,7 +3,7 @@
  * confirmed → inProcess → inShipping → delivered (steps may be skipped), rejected only before shipping; delivered
  * and rejected are final. `pending` is the seller form's name for "not started": it ranks with confirmed.
  */
-import type { OrderStatus, SellerOrderStatus } from './constants';
+import { SELLER_ORDER_STATUSES, type OrderStatus, type SellerOrderStatus } from './constants';
 
 const RANK: Partial<Record<OrderStatus, number>> = {
   pending: 0,
@@ -24,8 +24,7 @@ export function sellerStatusMove(from: OrderStatus, to: SellerOrderStatus): 'mov
   return b > a ? 'move' : 'refused';
 }
 
-/** The statuses the seller form offers for lines now in `current`: the current one, then every allowed move. */
+/** The statuses the seller form offers for lines now in `current`: where they are and every allowed move. */
 export function sellerStatusChoices(current: OrderStatus): SellerOrderStatus[] {
-  const all: SellerOrderStatus[] = ['pending', 'inProcess', 'inShipping', 'delivered', 'rejected'];
-  return all.filter((s) => s === current || sellerStatusMove(current, s) === 'move');
+  return SELLER_ORDER_STATUSES.filter((s) => sellerStatusMove(current, s) !== 'refused');
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { ReviewDto, ReviewInput } from '@mp/shared';
 import type { Db } from '../../../db/client';
-import { orderLines, orders, products, reviews } from '../../../db/schema';
+import { orderLines, orders, products, reviews, sellers } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
 import { catalogCache } from '../catalog-cache';
 
@@ -33,10 +33,11 @@ export function createReviewService(db: Db) {
     ): Promise<{ review: ReviewDto; created: boolean }> {
       const { created, ...row } = await db.transaction(async (tx) => {
         const [product] = await tx
-          .select({ id: products.id })
+          .select({ id: products.id, sellerUserId: sellers.userId })
           .from(products)
+          .leftJoin(sellers, eq(sellers.id, products.sellerId))
           .where(and(eq(products.id, input.productId), isNull(products.deletedAt)))
-          .for('update');
+          .for('update', { of: products });
         if (!product) throw notFound('Product');
         const [bought] = await tx
           .select({ one: sql<number>`1` })
@@ -50,11 +51,14 @@ export function createReviewService(db: Db) {
             ),
           )
           .limit(1);
+        // verified = a paid order of this product by another account than the product's own seller
+        // (docs/orders-and-stock.md): a seller buying its own product proves nothing
+        const verified = Boolean(bought) && product.sellerUserId !== user.id;
         const values = {
           username: user.username,
           reviewMessage: input.reviewMessage,
           reviewVal: input.reviewVal,
-          verifiedPurchase: Boolean(bought),
+          verifiedPurchase: verified,
         };
         const [upserted] = await tx
           .insert(reviews)

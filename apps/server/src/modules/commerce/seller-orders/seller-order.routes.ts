@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idParamsSchema, idSchema, sellerOrderStatusInputSchema } from '@mp/shared';
 import type { AppDeps } from '../../../context';
 import { forbidden, parse } from '../../../lib/errors';
-import { requireApprovedSeller } from '../../../lib/session';
+import { currentUser, requireApprovedSeller } from '../../../lib/session';
 import { listSellerOrders, sellerOrderDetails, updateSellerOrderStatus } from './seller-order.service';
 
 const sellerParams = z.object({ sellerId: idSchema });
@@ -25,7 +25,11 @@ export function createSellerOrderRouter({ db }: AppDeps): Router {
   r.put('/seller/orders/update/:id', seller, async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
     const { orderStatus } = parse(sellerOrderStatusInputSchema, req.body);
-    const data = await updateSellerOrderStatus(db, req.sellerId!, id, orderStatus);
+    const user = currentUser(req);
+    const data = await updateSellerOrderStatus(db, req.sellerId!, id, orderStatus, {
+      userId: user.id,
+      role: user.role,
+    });
     res.json({ success: true, message: 'Order status updated!', data });
   });
 

@@ -1,8 +1,13 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { SellerOrderDto, SellerOrderStatus } from '@mp/shared';
+import {
+  sellerStatusChoices,
+  sellerStatusMove,
+  type SellerOrderDto,
+  type SellerOrderStatus,
+} from '@mp/shared';
 import type { Db, DbOrTx } from '../../../db/client';
-import { orderLines, orders } from '../../../db/schema';
-import { notFound } from '../../../lib/errors';
+import { orderLines, orderStatusHistory, orders } from '../../../db/schema';
+import { AppError, notFound } from '../../../lib/errors';
 import { enqueueLineStatusMail } from '../../mail';
 import { deriveOrderStatus, toSellerOrderDto, type OrderRow } from '../orders/order.mapper';
 
@@ -66,19 +71,51 @@ export async function sellerOrderDetails(db: Db, sellerId: string, orderId: stri
   return (await withOwnLines(db, sellerId, [order]))[0]!;
 }
 
-/** Sets the status of the seller's own lines of one order, then derives the order's overall status. */
+/**
+ * A seller moves its lines of one order along the status machine (docs/orders-and-stock.md): forward only,
+ * rejected only before shipping. Each move is recorded in order_status_history with its actor; asking for the
+ * status the lines already have changes nothing; any other move is refused with 409 INVALID_STATUS_TRANSITION.
+ */
 export async function updateSellerOrderStatus(
   db: Db,
   sellerId: string,
   orderId: string,
   status: SellerOrderStatus,
+  actor: { userId: string; role: string },
 ): Promise<SellerOrderDto> {
   return db.transaction(async (tx) => {
-    await sellerOrder(tx, sellerId, orderId, true);
+    const locked = await sellerOrder(tx, sellerId, orderId, true);
+    const own = await tx
+      .select({ status: orderLines.status })
+      .from(orderLines)
+      .where(and(eq(orderLines.orderId, orderId), eq(orderLines.sellerId, sellerId)));
+    const current = deriveOrderStatus(own.map((l) => l.status));
+    const move = sellerStatusMove(current, status);
+    if (move === 'refused') {
+      const allowed = sellerStatusChoices(current).filter((s) => sellerStatusMove(current, s) === 'move');
+      throw new AppError(
+        409,
+        'INVALID_STATUS_TRANSITION',
+        allowed.length
+          ? `This order is ${current}: it can only move to ${allowed.join(', ')}`
+          : `This order is ${current}: its status can no longer change`,
+        undefined,
+        { current, allowed },
+      );
+    }
+    if (move === 'same') return (await withOwnLines(tx, sellerId, [locked]))[0]!;
     await tx
       .update(orderLines)
       .set({ status, updatedAt: sql`now()` })
       .where(and(eq(orderLines.orderId, orderId), eq(orderLines.sellerId, sellerId)));
+    await tx.insert(orderStatusHistory).values({
+      orderId,
+      sellerId,
+      fromStatus: current,
+      toStatus: status,
+      actorUserId: actor.userId,
+      actorRole: actor.role,
+    });
     const all = await tx
       .select({ status: orderLines.status })
       .from(orderLines)

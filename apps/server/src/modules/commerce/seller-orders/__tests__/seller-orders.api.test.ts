@@ -1,4 +1,6 @@
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { orderStatusHistory } from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
 import {
   addAddress,
@@ -129,5 +131,66 @@ describe('seller orders', () => {
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('SELLER_NOT_APPROVED');
     expect((await ctx.anon().get('/api/seller/orders/get')).status).toBe(401);
+  });
+
+  describe('status machine (docs/orders-and-stock.md)', () => {
+    const move = (agent: Awaited<ReturnType<typeof splitOrder>>['a']['agent'], id: string, orderStatus: string) =>
+      agent.put(`/api/seller/orders/update/${id}`).send({ orderStatus });
+
+    it('when the seller moves forward step by step, then each move is recorded with actor and time', async () => {
+      const { a, orderId } = await splitOrder();
+      for (const status of ['inProcess', 'inShipping', 'delivered']) {
+        const res = await move(a.agent, orderId, status);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(res.body.data.orderStatus).toBe(status);
+      }
+      const history = await ctx.db
+        .select()
+        .from(orderStatusHistory)
+        .where(eq(orderStatusHistory.orderId, orderId))
+        .orderBy(asc(orderStatusHistory.createdAt));
+      expect(history.map((h) => [h.fromStatus, h.toStatus])).toEqual([
+        ['confirmed', 'inProcess'],
+        ['inProcess', 'inShipping'],
+        ['inShipping', 'delivered'],
+      ]);
+      expect(history.every((h) => h.actorUserId === a.userId && h.sellerId === a.sellerId)).toBe(true);
+      expect(history.every((h) => h.actorRole === 'seller' && h.createdAt instanceof Date)).toBe(true);
+    });
+
+    it.each([
+      ['delivered', 'inProcess'],
+      ['delivered', 'rejected'],
+      ['inShipping', 'rejected'],
+      ['inShipping', 'inProcess'],
+      ['rejected', 'inProcess'],
+      ['rejected', 'delivered'],
+    ])('when the lines are %s and the seller asks for %s, then 409 and nothing changes', async (at, to) => {
+      const { a, shopper, orderId } = await splitOrder();
+      expect((await move(a.agent, orderId, at)).status).toBe(200);
+      const res = await move(a.agent, orderId, to);
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe('INVALID_STATUS_TRANSITION');
+      expect(res.body.message).toContain(`This order is ${at}`);
+      expect(res.body.details.current).toBe(at);
+      const mine = (await shopper.agent.get(`/api/shop/order/details/${orderId}`)).body.data;
+      expect(mine.sellerStatuses[a.sellerId]).toBe(at);
+      const history = await ctx.db
+        .select()
+        .from(orderStatusHistory)
+        .where(eq(orderStatusHistory.orderId, orderId));
+      expect(history).toHaveLength(1);
+    });
+
+    it('when a seller rejects before shipping, then it is allowed; the same status again changes nothing', async () => {
+      const { a, orderId } = await splitOrder();
+      expect((await move(a.agent, orderId, 'inProcess')).status).toBe(200);
+      expect((await move(a.agent, orderId, 'rejected')).body.data.orderStatus).toBe('rejected');
+      const again = await move(a.agent, orderId, 'rejected');
+      expect(again.status).toBe(200);
+      expect(
+        await ctx.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)),
+      ).toHaveLength(2);
+    });
   });
 });

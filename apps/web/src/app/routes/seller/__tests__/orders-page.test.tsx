@@ -56,8 +56,8 @@ const order = (orderStatus: string): SellerOrderDto => ({
 
 afterEach(() => vi.restoreAllMocks());
 
-function mockServer() {
-  let status = 'confirmed';
+function mockServer(initial = 'confirmed') {
+  let status = initial;
   const get = vi.spyOn(api, 'get').mockImplementation(async (url: string) => {
     if (url === '/api/seller/orders/get') return { data: { success: true, data: [order(status)] } };
     if (url === `/api/seller/orders/details/${ORDER_ID}`)
@@ -117,6 +117,25 @@ describe('Seller Order History', () => {
       .map((o) => (o as HTMLOptionElement).value)
       .filter(Boolean);
     expect(values).toEqual(['pending', 'inProcess', 'inShipping', 'delivered', 'rejected']);
+  });
+
+  it.each([
+    ['inShipping', ['inShipping', 'delivered']],
+    ['inProcess', ['inProcess', 'inShipping', 'delivered', 'rejected']],
+    ['delivered', ['delivered']],
+  ])('when the lines are %s, then the select offers only where they are and the allowed moves', async (at, offered) => {
+    mockServer(at);
+    renderPage();
+    await userEvent.click(
+      within(await screen.findByRole('table')).getByRole('button', { name: 'View Detail' }),
+    );
+    const select = await screen.findByLabelText('Order Status');
+    const values = within(select)
+      .getAllByRole('option')
+      .map((o) => (o as HTMLOptionElement).value)
+      .filter(Boolean);
+    expect(values).toEqual(offered);
+    expect(screen.getByRole('button', { name: 'Update Order Status' })).toBeDisabled();
   });
 
   it('when a status is submitted, then it calls the update, toasts and refetches the order and the list', async () => {
