@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { createRequestHandler } from './app';
 import { buildDeps } from './deps';
 import { bootstrapData } from './seed/bootstrap';
-import { startHoldSweeper } from './modules/commerce';
+import { releaseHalfCreatedOrders, startHoldSweeper } from './modules/commerce';
 import { mailWorkerFor } from './modules/mail';
 
 function readConfig(): Config {
@@ -34,6 +34,8 @@ async function main() {
   await database.migrate();
   const deps = buildDeps({ ...config, webDist }, database.db, logger);
   await bootstrapData(deps);
+  // orders a crash left without a payment give their stock back now, not after the hold (docs/orders-and-stock.md)
+  await releaseHalfCreatedOrders(deps.db);
 
   const stopHoldSweeper = startHoldSweeper(deps.db, {
     intervalMs: 60_000,

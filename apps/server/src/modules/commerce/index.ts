@@ -11,7 +11,7 @@ import { createPayPalProvider } from './payments/paypal-provider';
 import { createSandboxProvider } from './payments/sandbox-provider';
 import { createSellerOrderRouter } from './seller-orders/seller-order.routes';
 
-export { releaseExpiredHolds, startHoldSweeper } from './orders/stock-hold';
+export { releaseExpiredHolds, releaseHalfCreatedOrders, startHoldSweeper } from './orders/stock-hold';
 
 /** PayPal when PAYPAL_CLIENT_ID/SECRET are set, else the built-in sandbox (decisions.md). */
 export function createPaymentProvider(deps: Pick<AppDeps, 'config' | 'db'>): PaymentProvider {

@@ -357,7 +357,7 @@ export function createOrderService({ db, provider, holdMinutes, logger }: OrderS
       await db
         .update(orders)
         .set({
-          holdExpiresAt: sql`least(greatest(${orders.holdExpiresAt}, now() + interval '5 minutes'), ${orders.createdAt} + make_interval(mins => ${holdMinutes + 5}))`,
+          holdExpiresAt: sql`greatest(${orders.holdExpiresAt}, least(now() + interval '5 minutes', ${orders.createdAt} + make_interval(mins => ${holdMinutes + 5})))`,
         })
         .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending'), eq(orders.stockHeld, true)));
 
