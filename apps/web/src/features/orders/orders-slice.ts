@@ -39,19 +39,37 @@ export interface CreateOrderAnswer {
   orderId: string;
 }
 
-/** Creates the order for the chosen address, keeps its id in sessionStorage and answers the approval URL. */
+/** A new checkout attempt's key (crypto.randomUUID needs a secure context; getRandomValues does not). */
+export function newCheckoutKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Creates the order for the chosen address, keeps its id in sessionStorage and answers the approval URL. The
+ * checkout attempt's key goes in Idempotency-Key: the same attempt sent twice makes one order
+ * (docs/orders-and-stock.md).
+ */
 export const createOrder = createAsyncThunk(
   'orders/create',
   async (
-    payload: { userId: string; addressInfo: Record<string, unknown> & { addressId: string } },
+    payload: {
+      userId: string;
+      addressInfo: Record<string, unknown> & { addressId: string };
+      idempotencyKey: string;
+    },
     { rejectWithValue },
   ) => {
     try {
-      const { data } = await api.post<CreateOrderAnswer>('/api/shop/order/create', {
-        userId: payload.userId,
-        addressId: payload.addressInfo.addressId,
-        addressInfo: payload.addressInfo,
-      });
+      const { data } = await api.post<CreateOrderAnswer>(
+        '/api/shop/order/create',
+        {
+          userId: payload.userId,
+          addressId: payload.addressInfo.addressId,
+          addressInfo: payload.addressInfo,
+        },
+        { headers: { 'Idempotency-Key': payload.idempotencyKey } },
+      );
       sessionStorage.setItem(STORAGE_KEYS.currentOrderId, JSON.stringify(data.orderId));
       return data;
     } catch (err) {

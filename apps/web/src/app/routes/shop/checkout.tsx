@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../hooks';
 import { Button, buttonClass, EmptyState, LoadingRegion, Skeleton } from '../../../components/ui';
@@ -8,7 +8,7 @@ import { AddressText } from '../../../features/addresses/address-text';
 import { useAddressBook } from '../../../features/addresses/use-address-book';
 import { logoutUser } from '../../../features/auth/auth-slice';
 import { cartTotals, PriceSummary } from '../../../features/cart/price-summary';
-import { createOrder } from '../../../features/orders/orders-slice';
+import { createOrder, newCheckoutKey } from '../../../features/orders/orders-slice';
 import type { UserDto } from '@mp/shared';
 import { AddAddressPanel } from '../../../features/addresses/add-address-panel';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -56,6 +56,8 @@ function DeliveryStep({ user }: { user: UserDto }) {
   const book = useAddressBook(user.id);
   const [selected, setSelected] = useState<string | null>(null);
   const isProcessing = useAppSelector((s) => s.orders.isProcessing);
+  // one key per checkout attempt: a double click sends the same key; a failed attempt gets a new one
+  const checkoutKey = useRef(newCheckoutKey());
   useEffect(() => {
     if (!selected && book.list.length) setSelected((book.list.find((a) => a.isDefault) ?? book.list[0])!._id);
   }, [book.list, selected]);
@@ -65,6 +67,7 @@ function DeliveryStep({ user }: { user: UserDto }) {
     if (!a) return;
     const r = await dispatch(
       createOrder({
+        idempotencyKey: checkoutKey.current,
         userId: user.id,
         addressInfo: {
           addressId: a._id,
@@ -78,6 +81,7 @@ function DeliveryStep({ user }: { user: UserDto }) {
     );
     // a failed creation only clears the processing state (spec section 4)
     if (createOrder.fulfilled.match(r)) goToApproval(r.payload.approvalURL);
+    else checkoutKey.current = newCheckoutKey();
   };
 
   if (book.isLoading && !book.loaded) {
