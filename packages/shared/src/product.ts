@@ -53,6 +53,20 @@ export const productInputSchema = z
       .min(0, 'Stock cannot be negative')
       .max(1_000_000, 'Stock is too large'),
     image: imageUrlSchema,
+    /**
+     * Edits only: the stock figure the form was loaded with. The server changes stock only when it still is that
+     * figure (else 409 STALE_STOCK with the current one) and leaves it alone when totalStock equals it
+     * (docs/orders-and-stock.md).
+     */
+    stockLoaded: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ message: 'Loaded stock must be a number' })
+        .int('Loaded stock must be a whole number')
+        .min(0, 'Loaded stock cannot be negative')
+        .max(1_000_000, 'Loaded stock is too large')
+        .optional(),
+    ),
   })
   .refine((p) => p.salePrice == null || p.salePrice <= p.price, {
     message: 'Sale price cannot be above the price',

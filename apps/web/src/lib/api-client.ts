@@ -20,3 +20,10 @@ export function apiErrorCode(err: unknown): ApiErrorBody['code'] | undefined {
     ? (err.response?.data as Partial<ApiErrorBody> | undefined)?.code
     : undefined;
 }
+
+/** The `details` of an error answer (facts per code, e.g. STALE_STOCK: `{ currentStock }`). */
+export function apiErrorDetails(err: unknown): Record<string, unknown> | undefined {
+  return err instanceof AxiosError
+    ? (err.response?.data as Partial<ApiErrorBody> | undefined)?.details
+    : undefined;
+}

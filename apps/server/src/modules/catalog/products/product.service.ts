@@ -12,10 +12,30 @@ import {
 } from '@mp/shared';
 import type { Db, DbOrTx } from '../../../db/client';
 import { products, sellers } from '../../../db/schema';
-import { forbidden, notFound } from '../../../lib/errors';
+import { AppError, forbidden, notFound } from '../../../lib/errors';
 import { CatalogCache, catalogCache } from '../catalog-cache';
 import { productColumns, toProductDto, type ProductRow } from './product.mapper';
 import { corrections } from './spelling';
+
+/**
+ * What a product edit does to stock (docs/orders-and-stock.md). The stock column is what is left to sell: checkouts
+ * take from it and give back exactly what they took, so an edit must not overwrite what they did since the form
+ * was loaded. With `stockLoaded` (the figure the form showed): unchanged figure → stock untouched; changed figure →
+ * written only if stock still is what the form showed, else 409 STALE_STOCK with the current figure. Without it
+ * (older clients) the figure is written as sent.
+ */
+function stockEdit(current: number, wanted: number, loaded: number | undefined): { totalStock?: number } {
+  if (loaded === undefined) return { totalStock: wanted };
+  if (wanted === loaded) return {};
+  if (current === loaded) return { totalStock: wanted };
+  throw new AppError(
+    409,
+    'STALE_STOCK',
+    `Stock changed while you were editing (orders were placed or paid): it is now ${current}. Check the stock figure and save again.`,
+    { formErrors: [], fieldErrors: { totalStock: [`Stock is now ${current}`] } },
+    { currentStock: current },
+  );
+}
 
 /** Who is changing a product: the admin may touch any; a seller only its own. */
 export type Actor = { role: 'admin' } | { role: 'seller'; sellerId: string };
@@ -124,15 +144,20 @@ export function createProductService(db: Db) {
     async update(id: string, input: ProductInput, actor: Actor): Promise<ProductDto> {
       return db.transaction(async (tx) => {
         const [current] = await tx
-          .select({ sellerId: products.sellerId })
+          .select({ sellerId: products.sellerId, totalStock: products.totalStock })
           .from(products)
           .where(and(eq(products.id, id), live))
           .for('update');
         if (!current) throw notFound('Product');
         assertMayChange(actor, current);
+        const { totalStock, ...columns } = toColumns(input);
         const [row] = await tx
           .update(products)
-          .set({ ...toColumns(input), updatedAt: new Date() })
+          .set({
+            ...columns,
+            ...stockEdit(current.totalStock, totalStock, input.stockLoaded),
+            updatedAt: new Date(),
+          })
           .where(eq(products.id, id))
           .returning(productColumns);
         changed();

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { BRANDS, CATEGORIES, productInputSchema, type ProductDto, type ProductInput } from '@mp/shared';
 import { Button, Input, Select, Textarea } from '../../../components/ui';
-import { apiErrorMessage } from '../../../lib/api-client';
+import { apiErrorCode, apiErrorDetails, apiErrorMessage } from '../../../lib/api-client';
 import type { ProductEndpoints } from './catalog-api';
 import { ImageUploader } from './image-uploader';
 
@@ -41,6 +41,13 @@ const fromProduct = (p: ProductDto): FormValues => ({
   totalStock: String(p.totalStock),
 });
 
+/** The current stock figure of a 409 STALE_STOCK answer, else undefined. */
+function staleStock(err: unknown): number | undefined {
+  if (apiErrorCode(err) !== 'STALE_STOCK') return undefined;
+  const current = apiErrorDetails(err)?.currentStock;
+  return typeof current === 'number' ? current : undefined;
+}
+
 export interface ProductFormProps {
   /** edit mode when set */
   product?: ProductDto | null;
@@ -57,6 +64,9 @@ export function ProductForm({ product, endpoints, onSaved, upload }: ProductForm
   const [errors, setErrors] = useState<FormErrors>({});
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
+  // the stock figure this form was loaded with: the server refuses a changed figure once stock moved since
+  // (409 STALE_STOCK, docs/orders-and-stock.md)
+  const [stockLoaded, setStockLoaded] = useState(product?.totalStock);
 
   const set = (name: FieldName) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [name]: e.target.value }));
@@ -69,7 +79,7 @@ export function ProductForm({ product, endpoints, onSaved, upload }: ProductForm
       toast.warn('Please wait for image upload to complete.');
       return;
     }
-    const parsed = productInputSchema.safeParse({ ...values, image });
+    const parsed = productInputSchema.safeParse({ ...values, image, stockLoaded });
     if (!parsed.success) {
       const next: FormErrors = {};
       for (const issue of parsed.error.issues) {
@@ -88,6 +98,15 @@ export function ProductForm({ product, endpoints, onSaved, upload }: ProductForm
       );
       onSaved();
     } catch (err) {
+      const currentStock = staleStock(err);
+      if (currentStock !== undefined) {
+        // stock moved (orders placed or paid) since the form was loaded: show the figure now, keep what was typed
+        setStockLoaded(currentStock);
+        setErrors((er) => ({
+          ...er,
+          totalStock: `Stock changed while you were editing: it is now ${currentStock}. Check the figure and save again.`,
+        }));
+      }
       toast.error(apiErrorMessage(err, product ? 'Product update failed' : 'Product add failed'));
     } finally {
       setSaving(false);

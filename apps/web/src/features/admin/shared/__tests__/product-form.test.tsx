@@ -125,7 +125,7 @@ describe('Product form', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(ep.edit).toHaveBeenCalledWith(
       product._id,
-      expect.objectContaining({ totalStock: 40, image: product.image }),
+      expect.objectContaining({ totalStock: 40, stockLoaded: 12, image: product.image }),
     );
     expect(ep.add).not.toHaveBeenCalled();
     expect(toast.success).toHaveBeenCalledWith('Product updated Successfully!');
@@ -145,5 +145,37 @@ describe('Product form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('You can only edit your own products'));
     expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('when stock moved since the form was loaded (409 STALE_STOCK), then the stock field says the figure now and the next save is based on it', async () => {
+    const ep = endpoints();
+    const { AxiosError } = await import('axios');
+    const message =
+      'Stock changed while you were editing (orders were placed or paid): it is now 9. Check the stock figure and save again.';
+    ep.edit.mockRejectedValueOnce(
+      new AxiosError('x', '409', undefined, undefined, {
+        status: 409,
+        data: { success: false, message, code: 'STALE_STOCK', details: { currentStock: 9 } },
+      } as never),
+    );
+    const onSaved = vi.fn();
+    render(<ProductForm product={product} endpoints={ep} onSaved={onSaved} />);
+    await userEvent.clear(screen.getByLabelText(/^Total Stock/));
+    await userEvent.type(screen.getByLabelText(/^Total Stock/), '20');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
+    expect(
+      await screen.findByText(
+        'Stock changed while you were editing: it is now 9. Check the figure and save again.',
+      ),
+    ).toBeInTheDocument();
+    expect(onSaved).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(ep.edit).toHaveBeenLastCalledWith(
+      product._id,
+      expect.objectContaining({ totalStock: 20, stockLoaded: 9 }),
+    );
   });
 });
