@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { createRequestHandler } from './app';
 import { buildDeps } from './deps';
 import { bootstrapData } from './seed/bootstrap';
-import { releaseHalfCreatedOrders, startHoldSweeper } from './modules/commerce';
+import { startBackgroundJobs } from './jobs';
 import { mailWorkerFor } from './modules/mail';
 
 function readConfig(): Config {
@@ -34,14 +34,8 @@ async function main() {
   await database.migrate();
   const deps = buildDeps({ ...config, webDist }, database.db, logger);
   await bootstrapData(deps);
-  // orders a crash left without a payment give their stock back now, not after the hold (docs/orders-and-stock.md)
-  await releaseHalfCreatedOrders(deps.db);
 
-  const stopHoldSweeper = startHoldSweeper(deps.db, {
-    intervalMs: 60_000,
-    onReleased: (n) => logger.info({ released: n }, 'released expired stock holds'),
-    onError: (err) => logger.error({ err }, 'expired-hold sweeper failed'),
-  });
+  const stopHoldSweeper = startBackgroundJobs(deps);
   const stopMailWorker = mailWorkerFor(deps).start(2_000);
   const server: Server = createServer(createRequestHandler(deps));
   server.listen(config.port, config.host, () => {

@@ -47,6 +47,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     LOG_LEVEL: 'silent',
     UPLOAD_DIR: uploadDir,
     LOGIN_RATE_LIMIT: '1000',
+    DOCUMENT_UPLOADS_PER_HOUR: '1000',
+    DOCUMENT_UPLOAD_MB_PER_HOUR: '1000',
     ...env,
   });
   const database = await createTestDatabase();

@@ -52,6 +52,10 @@ const envSchema = z
       .regex(/^smtps?:\/\/.+/, 'must look like smtp://user:pass@host:587 or smtps://user:pass@host:465')
       .optional(),
     MAIL_FROM: z.string().min(3).optional(),
+    DOCUMENT_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    DOCUMENT_UPLOAD_MB_PER_HOUR: z.coerce.number().int().min(1).default(25),
+    UNCLAIMED_UPLOADS_MB_MAX: z.coerce.number().int().min(1).default(500),
+    UNCLAIMED_UPLOAD_GRACE_HOURS: z.coerce.number().min(0).default(24),
   })
   .superRefine(
     (e, ctx) => {
@@ -115,6 +119,17 @@ export interface Config {
   paymentHoldMinutes: number;
   /** transactional e-mail: SMTP_URL's server, else the development mailbox `dir` (DATA_DIR/mail) */
   mail: { smtpUrl: string | undefined; from: string | undefined; dir: string };
+  /** quotas of anonymous seller-document uploads (docs/orders-and-stock.md, "Uploads") */
+  documentUploads: {
+    /** files per client address per hour */
+    filesPerHour: number;
+    /** bytes per client address per hour */
+    bytesPerHour: number;
+    /** bytes of uploads no record refers to yet, all addresses together */
+    unclaimedBytesMax: number;
+    /** how long an upload no record refers to is kept before the sweeper removes it */
+    graceMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -171,5 +186,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     paypalCurrency: e.PAYPAL_CURRENCY,
     paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, dir: `${e.DATA_DIR}/mail` },
+    documentUploads: {
+      filesPerHour: e.DOCUMENT_UPLOADS_PER_HOUR,
+      bytesPerHour: e.DOCUMENT_UPLOAD_MB_PER_HOUR * 1024 * 1024,
+      unclaimedBytesMax: e.UNCLAIMED_UPLOADS_MB_MAX * 1024 * 1024,
+      graceMs: e.UNCLAIMED_UPLOAD_GRACE_HOURS * 3_600_000,
+    },
   });
 }

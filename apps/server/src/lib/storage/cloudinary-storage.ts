@@ -8,7 +8,8 @@ import http from 'node:http';
 import https from 'node:https';
 import cloudinary from 'cloudinary';
 import { AppError } from '../errors';
-import type { FileStorage } from './storage';
+import { createReadStream } from 'node:fs';
+import type { FileStorage, StoredFile } from './storage';
 
 export interface CloudinaryOptions {
   cloudName: string;
@@ -71,36 +72,59 @@ export function createCloudinaryStorage(options: CloudinaryOptions): FileStorage
     ? new http.Agent({ keepAlive: false })
     : new https.Agent({ keepAlive: true });
 
+  function upload(folder: string, write: (stream: NodeJS.WritableStream) => void): Promise<StoredFile> {
+    return new Promise((resolve, reject) => {
+      try {
+        const stream = cloudinary.v2.uploader.upload_stream(
+          {
+            cloud_name: options.cloudName,
+            api_key: options.apiKey,
+            api_secret: options.apiSecret,
+            upload_prefix: options.uploadPrefix,
+            timeout: options.timeoutMs,
+            agent,
+            resource_type: 'image',
+            folder: folder.replace(/[^a-z0-9-]/gi, ''),
+            // the SDK otherwise also creates a promise nobody awaits, which would reject unhandled
+            disable_promises: true,
+          } as Record<string, unknown>,
+          (error?: UploadError, result?: UploadResult) => {
+            const url = result?.secure_url ?? result?.url;
+            if (error || !url) return reject(upstreamError(error));
+            resolve({ url, key: result?.public_id ?? url });
+          },
+        );
+        stream.on('error', (err: UploadError) => reject(upstreamError(err)));
+        write(stream);
+      } catch (err) {
+        reject(upstreamError(err as UploadError));
+      }
+    });
+  }
+
   return {
     kind: 'cloudinary',
     save({ buffer, folder }) {
-      return new Promise((resolve, reject) => {
-        try {
-          const stream = cloudinary.v2.uploader.upload_stream(
-            {
-              cloud_name: options.cloudName,
-              api_key: options.apiKey,
-              api_secret: options.apiSecret,
-              upload_prefix: options.uploadPrefix,
-              timeout: options.timeoutMs,
-              agent,
-              resource_type: 'image',
-              folder: folder.replace(/[^a-z0-9-]/gi, ''),
-              // the SDK otherwise also creates a promise nobody awaits, which would reject unhandled
-              disable_promises: true,
-            } as Record<string, unknown>,
-            (error?: UploadError, result?: UploadResult) => {
-              const url = result?.secure_url ?? result?.url;
-              if (error || !url) return reject(upstreamError(error));
-              resolve({ url, key: result?.public_id ?? url });
-            },
-          );
-          stream.on('error', (err: UploadError) => reject(upstreamError(err)));
-          stream.end(buffer);
-        } catch (err) {
-          reject(upstreamError(err as UploadError));
-        }
+      return upload(folder, (stream) => stream.end(buffer));
+    },
+    // streamed from the temporary file: the upload is never whole in memory
+    saveFile({ path, folder }) {
+      return upload(folder, (stream) => {
+        const source = createReadStream(path);
+        source.on('error', (err) => stream.emit('error', err));
+        source.pipe(stream);
       });
+    },
+    async remove(key) {
+      await cloudinary.v2.uploader.destroy(key, {
+        cloud_name: options.cloudName,
+        api_key: options.apiKey,
+        api_secret: options.apiSecret,
+        upload_prefix: options.uploadPrefix,
+        timeout: options.timeoutMs,
+        agent,
+        resource_type: 'image',
+      } as Record<string, unknown>);
     },
   };
 }

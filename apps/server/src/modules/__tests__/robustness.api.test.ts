@@ -129,6 +129,8 @@ beforeAll(async () => {
   const pendingB = await b.post('/api/shop/order/create').send({ addressId: f.addressB });
   f.pendingOrderB = pendingB.body.orderId;
   f.pendingPaymentB = pendingB.body.paymentId;
+  // the order took its lines out of the cart (docs/orders-and-stock.md): B's cart gets a line again
+  await b.post('/api/shop/cart/add').send({ productId: f.productB, quantity: 2 });
   await b.post('/api/shop/account/wishlist/add').send({ productId: f.productB });
   await b
     .post('/api/shop/review/add')

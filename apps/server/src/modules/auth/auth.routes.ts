@@ -17,6 +17,7 @@ import { singleFileUpload, storeUpload } from '../../lib/upload';
 import { createSellerService } from '../sellers/seller.service';
 import { createAuthService } from './auth.service';
 import { toSessionUser, toUserDto } from './user.mapper';
+import { documentQuota, recordDocumentUpload } from '../sellers/document-uploads';
 
 const tooMany = (message: string) => () => {
   throw new AppError(429, 'RATE_LIMITED', message);
@@ -137,10 +138,23 @@ export function createAuthRouter(deps: AppDeps): Router {
     });
   });
 
-  r.post('/seller/upload-document', uploadLimiter, singleFileUpload, async (req, res) => {
-    const stored = await storeUpload(req, deps.storage, { folder: 'documents', allowPdf: true });
-    res.status(201).json({ success: true, message: 'Document uploaded', result: { url: stored.url } });
-  });
+  const quotas = config.documentUploads;
+  r.post(
+    '/seller/upload-document',
+    uploadLimiter,
+    documentQuota(db, quotas),
+    singleFileUpload,
+    async (req, res) => {
+      const stored = await storeUpload(req, deps.storage, { folder: 'documents', allowPdf: true });
+      // counted against the address's quota, removed by the sweeper if no registration claims it
+      await recordDocumentUpload(db, deps.storage, quotas, {
+        ...stored,
+        folder: 'documents',
+        address: req.ip ?? 'unknown',
+      });
+      res.status(201).json({ success: true, message: 'Document uploaded', result: { url: stored.url } });
+    },
+  );
 
   r.post('/seller/register-seller', registerLimiter, async (req, res) => {
     const input = parse(sellerRegisterInputSchema, req.body);

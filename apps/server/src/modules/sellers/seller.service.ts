@@ -4,7 +4,11 @@ import type { Db, DbOrTx } from '../../db/client';
 import { sellers, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { AuthService } from '../auth/auth.service';
+<<<<<<< HEAD
 import { enqueueSellerDecisionMail } from '../mail';
+=======
+import { claimUpload } from './document-uploads';
+>>>>>>> 29608a7 (Document uploads: streamed to a temporary file, per-address and global quotas recorded in PostgreSQL, claimed by registration, unclaimed ones swept after a grace period; background jobs started in one call)
 
 const sellerColumns = {
   seller: sellers,
@@ -70,6 +74,8 @@ export function createSellerService(auth: AuthService) {
             ifsccode: input.ifsccode,
           })
           .returning();
+        // the uploaded document now has a record referring to it: the upload sweeper keeps it
+        await claimUpload(tx, input.image);
         return {
           user,
           seller: toSellerDto({

@@ -258,7 +258,10 @@ export function createOrderService({ db, provider, holdMinutes, logger }: OrderS
       );
     }
     if (!current.paymentId) {
-      throw conflict('This checkout is still being placed. Please try again in a moment.', 'CHECKOUT_IN_PROGRESS');
+      throw conflict(
+        'This checkout is still being placed. Please try again in a moment.',
+        'CHECKOUT_IN_PROGRESS',
+      );
     }
     return current;
   }
@@ -274,7 +277,12 @@ export function createOrderService({ db, provider, holdMinutes, logger }: OrderS
       );
       if (replayed) {
         const same = await awaitPayment(order);
-        return { orderId: same.id, paymentId: same.paymentId!, approvalURL: same.approvalUrl ?? '', replayed };
+        return {
+          orderId: same.id,
+          paymentId: same.paymentId!,
+          approvalURL: same.approvalUrl ?? '',
+          replayed,
+        };
       }
       invalidateCatalog(db);
       const lines = await db

@@ -21,9 +21,8 @@ async function buy(productId: string, quantity: number, pay: boolean) {
   const s = await ctx.loginAs('user');
   const addressId = await addAddress(s.agent);
   await addToCart(s.agent, productId, quantity);
-  return pay
-    ? sandboxCheckout(s.agent, addressId)
-    : { ...(await createOrder(s.agent, addressId)), agent: s.agent };
+  const created = pay ? await sandboxCheckout(s.agent, addressId) : await createOrder(s.agent, addressId);
+  return { orderId: created.orderId, agent: s.agent };
 }
 
 /** the edit form as the web sends it: every field, plus the stock figure it was loaded with */

@@ -134,8 +134,11 @@ describe('seller orders', () => {
   });
 
   describe('status machine (docs/orders-and-stock.md)', () => {
-    const move = (agent: Awaited<ReturnType<typeof splitOrder>>['a']['agent'], id: string, orderStatus: string) =>
-      agent.put(`/api/seller/orders/update/${id}`).send({ orderStatus });
+    const move = (
+      agent: Awaited<ReturnType<typeof splitOrder>>['a']['agent'],
+      id: string,
+      orderStatus: string,
+    ) => agent.put(`/api/seller/orders/update/${id}`).send({ orderStatus });
 
     it('when the seller moves forward step by step, then each move is recorded with actor and time', async () => {
       const { a, orderId } = await splitOrder();

@@ -1,0 +1,30 @@
+/**
+ * Background work of a running server, started once by src/index.ts: orders a crash left half-created are released
+ * at once, then timers release expired and half-created holds and remove uploads no record refers to
+ * (docs/orders-and-stock.md). Answers a stop function.
+ */
+import type { AppDeps } from './context';
+import { releaseHalfCreatedOrders, startHoldSweeper } from './modules/commerce';
+import { startUploadSweeper } from './modules/sellers/document-uploads';
+
+export function startBackgroundJobs({ db, storage, config, logger }: AppDeps): () => void {
+  releaseHalfCreatedOrders(db)
+    .then((n) => {
+      if (n > 0) logger.info({ released: n }, 'released orders a crash left without a payment');
+    })
+    .catch((err: unknown) => logger.error({ err }, 'releasing half-created orders failed'));
+  const stopHolds = startHoldSweeper(db, {
+    intervalMs: 60_000,
+    onReleased: (n) => logger.info({ released: n }, 'released expired stock holds'),
+    onError: (err) => logger.error({ err }, 'expired-hold sweeper failed'),
+  });
+  const stopUploads = startUploadSweeper(db, storage, {
+    graceMs: config.documentUploads.graceMs,
+    onRemoved: (n) => logger.info({ removed: n }, 'removed uploads no record refers to'),
+    onError: (err) => logger.error({ err }, 'upload sweeper failed'),
+  });
+  return () => {
+    stopHolds();
+    stopUploads();
+  };
+}
