@@ -18,7 +18,8 @@ export default function PaymentSuccessPage() {
   const { details, detailsLoading } = useAppSelector((s) => s.orders);
   useEffect(() => {
     void dispatch(fetchOrderDetails(orderId));
-    if (user) void dispatch(fetchCart(user.id)); // the server emptied the cart on capture
+    // the order took its lines out of the cart; lines added since stay (docs/orders-and-stock.md)
+    if (user) void dispatch(fetchCart(user.id));
   }, [dispatch, orderId, user]);
   const order = details && details._id === orderId ? details : null;
 
