@@ -72,18 +72,23 @@ export function createCloudinaryStorage(options: CloudinaryOptions): FileStorage
     ? new http.Agent({ keepAlive: false })
     : new https.Agent({ keepAlive: true });
 
+  // the account, host, time-out and agent of every call
+  const callOptions = {
+    cloud_name: options.cloudName,
+    api_key: options.apiKey,
+    api_secret: options.apiSecret,
+    upload_prefix: options.uploadPrefix,
+    timeout: options.timeoutMs,
+    agent,
+    resource_type: 'image',
+  };
+
   function upload(folder: string, write: (stream: NodeJS.WritableStream) => void): Promise<StoredFile> {
     return new Promise((resolve, reject) => {
       try {
         const stream = cloudinary.v2.uploader.upload_stream(
           {
-            cloud_name: options.cloudName,
-            api_key: options.apiKey,
-            api_secret: options.apiSecret,
-            upload_prefix: options.uploadPrefix,
-            timeout: options.timeoutMs,
-            agent,
-            resource_type: 'image',
+            ...callOptions,
             folder: folder.replace(/[^a-z0-9-]/gi, ''),
             // the SDK otherwise also creates a promise nobody awaits, which would reject unhandled
             disable_promises: true,
@@ -116,15 +121,7 @@ export function createCloudinaryStorage(options: CloudinaryOptions): FileStorage
       });
     },
     async remove(key) {
-      await cloudinary.v2.uploader.destroy(key, {
-        cloud_name: options.cloudName,
-        api_key: options.apiKey,
-        api_secret: options.apiSecret,
-        upload_prefix: options.uploadPrefix,
-        timeout: options.timeoutMs,
-        agent,
-        resource_type: 'image',
-      } as Record<string, unknown>);
+      await cloudinary.v2.uploader.destroy(key, callOptions as Record<string, unknown>);
     },
   };
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext } from '../../../../test/app';
-import { orderLines, orders, products, reviews, wishlistItems } from '../../../db/schema';
+import { products, reviews, wishlistItems } from '../../../db/schema';
 import { insertProducts } from './catalog-fixtures';
+import { insertOrderOf } from '../../commerce/__tests__/helpers';
 
 const ctx = await createTestContext();
 const admin = await ctx.loginAs('admin');
@@ -12,35 +13,6 @@ const MISSING = '00000000-0000-4000-8000-000000000000';
 
 const productRow = async (id: string) =>
   (await ctx.db.select().from(products).where(eq(products.id, id)))[0]!;
-
-async function paidOrder(userId: string, productId: string, paymentStatus: 'paid' | 'pending' = 'paid') {
-  const [order] = await ctx.db
-    .insert(orders)
-    .values({
-      userId,
-      buyerName: 'Buyer',
-      address: '1 Road',
-      city: 'Pune',
-      pincode: '411001',
-      phone: '9876543210',
-      paymentMethod: 'sandbox',
-      paymentStatus,
-      subtotalPaise: 1000,
-      discountPaise: 0,
-      shippingPaise: 0,
-      totalPaise: 1000,
-    })
-    .returning({ id: orders.id });
-  await ctx.db.insert(orderLines).values({
-    orderId: order!.id,
-    productId,
-    title: 'x',
-    image: '/uploads/x.png',
-    unitPricePaise: 1000,
-    linePricePaise: 1000,
-    quantity: 1,
-  });
-}
 
 describe('reviews', () => {
   it('when a shopper reviews, then 201, identity from the session, and the product average follows', async () => {
@@ -83,8 +55,8 @@ describe('reviews', () => {
 
   it('when the reviewer has a paid order with the product, then verifiedPurchase is true; a pending one is not enough', async () => {
     const [bought, pendingOnly] = await insertProducts(ctx.db, [{}, {}]);
-    await paidOrder(bob.userId, bought!, 'paid');
-    await paidOrder(bob.userId, pendingOnly!, 'pending');
+    await insertOrderOf(ctx.db, bob.userId, bought!, { paymentStatus: 'paid' });
+    await insertOrderOf(ctx.db, bob.userId, pendingOnly!, { paymentStatus: 'pending' });
     const a = await bob.agent
       .post('/api/shop/review/add')
       .send({ productId: bought, reviewMessage: 'ok', reviewVal: 3 });

@@ -2,8 +2,8 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../../db/client';
-import { orders, products } from '../../../db/schema';
-import type { TestAgent } from '../../../../test/app';
+import { orderLines, orders, products } from '../../../db/schema';
+import type { TestAgent, TestContext } from '../../../../test/app';
 
 let n = 0;
 
@@ -52,6 +52,12 @@ export async function addAddress(agent: TestAgent, over: Record<string, unknown>
   return res.body.data._id as string;
 }
 
+/** A new shopper, logged in, with one delivery address. */
+export async function shopperWithAddress(ctx: Pick<TestContext, 'loginAs'>) {
+  const s = await ctx.loginAs('user');
+  return { ...s, addressId: await addAddress(s.agent) };
+}
+
 export async function addToCart(agent: TestAgent, productId: string, quantity = 1): Promise<void> {
   const res = await agent.post('/api/shop/cart/add').send({ productId, quantity });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -77,4 +83,48 @@ export async function sandboxCheckout(agent: TestAgent, addressId: string) {
     .send({ paymentId: created.paymentId, payerId, orderId: created.orderId });
   expect(capture.status, JSON.stringify(capture.body)).toBe(200);
   return { ...created, payerId, order: capture.body.data };
+}
+
+/**
+ * Writes an order of one unit of a product straight to the database (no checkout): for tests about what an order
+ * in some payment state means elsewhere (reviews, dashboards).
+ */
+export async function insertOrderOf(
+  db: Db,
+  userId: string,
+  productId: string,
+  opts: { paymentStatus?: 'paid' | 'pending'; sellerId?: string | null; pricePaise?: number } = {},
+): Promise<string> {
+  const price = opts.pricePaise ?? 1000;
+  const paid = (opts.paymentStatus ?? 'paid') === 'paid';
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId,
+      buyerName: 'Buyer',
+      address: '1 Road',
+      city: 'Pune',
+      pincode: '411001',
+      phone: '9876543210',
+      paymentMethod: 'sandbox',
+      paymentStatus: opts.paymentStatus ?? 'paid',
+      orderStatus: paid ? 'confirmed' : 'pending',
+      subtotalPaise: price,
+      discountPaise: 0,
+      shippingPaise: 0,
+      totalPaise: price,
+    })
+    .returning({ id: orders.id });
+  await db.insert(orderLines).values({
+    orderId: order!.id,
+    productId,
+    sellerId: opts.sellerId ?? null,
+    title: 'x',
+    image: '/uploads/x.png',
+    unitPricePaise: price,
+    linePricePaise: price,
+    quantity: 1,
+    status: paid ? 'confirmed' : 'pending',
+  });
+  return order!.id;
 }

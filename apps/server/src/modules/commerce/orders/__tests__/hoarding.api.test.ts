@@ -2,25 +2,24 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cartItems, carts, orderLines, orders } from '../../../../db/schema';
+import { cartItems, carts, orders } from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
 import {
   addAddress,
   addToCart,
   createOrder,
+  insertOrderOf,
   insertProduct,
   readOrder,
   readProduct,
   sandboxCheckout,
+  shopperWithAddress,
 } from '../../__tests__/helpers';
 import { releaseHalfCreatedOrders } from '../stock-hold';
 
 const ctx = await createTestContext();
 
-async function shopper() {
-  const s = await ctx.loginAs('user');
-  return { ...s, addressId: await addAddress(s.agent) };
-}
+const shopper = () => shopperWithAddress(ctx);
 
 const cartLines = async (userId: string) =>
   Object.fromEntries(
@@ -218,35 +217,7 @@ describe('sellers and their own products', () => {
     const buyer = await shopper();
     // a paid order of its own product, as the sandbox allowed before (docs/orders-and-stock.md)
     for (const userId of [seller.userId, buyer.userId]) {
-      const [o] = await ctx.db
-        .insert(orders)
-        .values({
-          userId,
-          buyerName: 'B',
-          address: '1 Road',
-          city: 'Pune',
-          pincode: '411001',
-          phone: '9876543210',
-          paymentMethod: 'sandbox',
-          paymentStatus: 'paid',
-          orderStatus: 'confirmed',
-          subtotalPaise: 100_000,
-          discountPaise: 0,
-          shippingPaise: 0,
-          totalPaise: 100_000,
-        })
-        .returning({ id: orders.id });
-      await ctx.db.insert(orderLines).values({
-        orderId: o!.id,
-        productId: own.id,
-        sellerId: seller.sellerId,
-        title: own.title,
-        image: own.image,
-        unitPricePaise: 100_000,
-        linePricePaise: 100_000,
-        quantity: 1,
-        status: 'confirmed',
-      });
+      await insertOrderOf(ctx.db, userId, own.id, { sellerId: seller.sellerId });
     }
     const mine = await seller.agent
       .post('/api/shop/review/add')

@@ -3,22 +3,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import { cartItems, carts, orders, products } from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
 import {
-  addAddress,
   addToCart,
   createOrder,
   insertProduct,
   readOrder,
   readProduct,
   sandboxCheckout,
+  shopperWithAddress,
 } from '../../__tests__/helpers';
 import { releaseExpiredHolds } from '../stock-hold';
 
 const ctx = await createTestContext();
 
-async function shopper() {
-  const s = await ctx.loginAs('user');
-  return { ...s, addressId: await addAddress(s.agent) };
-}
+const shopper = () => shopperWithAddress(ctx);
 
 const cartCount = async (userId: string) =>
   (
