@@ -33,6 +33,26 @@ const upload = (ctx: TestContext, body: Buffer, from = '203.0.113.1') =>
     .attach('my_file', body, { filename: 'licence.png', contentType: 'image/png' });
 
 const KB = 1024;
+
+let sellers = 0;
+/** a seller registration whose document is `url` */
+const registerWith = (ctx: TestContext, url: string) =>
+  ctx
+    .anon()
+    .post('/api/auth/seller/register-seller')
+    .send({
+      username: `Doc Seller ${++sellers}`,
+      email: `doc${sellers}.${Date.now().toString(36)}@store.in`,
+      phone: '9876543210',
+      password: 'secret123',
+      storename: `Doc Store ${sellers}`,
+      gstno: '',
+      address: '12 MG Road, Bengaluru',
+      businesstype: 'Individual',
+      bankaccount: '123456789012',
+      ifsccode: 'sbin0001234',
+      image: url,
+    });
 const quotaCtx = await createTestContext({
   TRUST_PROXY: '1',
   DOCUMENT_UPLOADS_PER_HOUR: '3',
@@ -84,22 +104,7 @@ describe('global cap on unclaimed uploads', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('UPLOAD_QUOTA');
 
-    const reg = await ctx
-      .anon()
-      .post('/api/auth/seller/register-seller')
-      .send({
-        username: 'Doc Seller',
-        email: `doc${Date.now().toString(36)}@store.in`,
-        phone: '9876543210',
-        password: 'secret123',
-        storename: 'Doc Store',
-        gstno: '',
-        address: '12 MG Road, Bengaluru',
-        businesstype: 'Individual',
-        bankaccount: '123456789012',
-        ifsccode: 'sbin0001234',
-        image: first.body.result.url,
-      });
+    const reg = await registerWith(ctx, first.body.result.url);
     expect(reg.status, JSON.stringify(reg.body)).toBe(201);
     expect((await upload(ctx, png(700 * KB), '198.51.100.2')).status).toBe(201);
   });
@@ -111,22 +116,7 @@ describe('sweeping uploads no record refers to', () => {
   it('when the grace period is over, then unclaimed uploads are deleted and claimed ones stay', async () => {
     const kept = (await upload(ctx, png())).body.result.url as string;
     const orphan = (await upload(ctx, png())).body.result.url as string;
-    const reg = await ctx
-      .anon()
-      .post('/api/auth/seller/register-seller')
-      .send({
-        username: 'Kept Seller',
-        email: `kept${Date.now().toString(36)}@store.in`,
-        phone: '9876543210',
-        password: 'secret123',
-        storename: 'Kept Store',
-        gstno: '',
-        address: '12 MG Road, Bengaluru',
-        businesstype: 'Individual',
-        bankaccount: '123456789012',
-        ifsccode: 'sbin0001234',
-        image: kept,
-      });
+    const reg = await registerWith(ctx, kept);
     expect(reg.status).toBe(201);
     const onDisk = (url: string) => existsSync(path.join(ctx.config.uploadDir, url.replace('/uploads/', '')));
     const graceMs = ctx.config.documentUploads.graceMs;

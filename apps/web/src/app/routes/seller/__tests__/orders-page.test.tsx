@@ -71,6 +71,13 @@ function mockServer(initial = 'confirmed') {
   return { get, put };
 }
 
+/** the values the Order Status select offers */
+const offered = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((o) => (o as HTMLOptionElement).value)
+    .filter(Boolean);
+
 const renderPage = () =>
   renderConsole(<SellerOrdersPage />, {
     auth: { user: sellerUser(), seller: sellerRecord({ approvalstatus: 'approved', isapproved: true }) },
@@ -111,11 +118,7 @@ describe('Seller Order History', () => {
     await userEvent.click(
       within(await screen.findByRole('table')).getByRole('button', { name: 'View Detail' }),
     );
-    const select = await screen.findByLabelText('Order Status');
-    const values = within(select)
-      .getAllByRole('option')
-      .map((o) => (o as HTMLOptionElement).value)
-      .filter(Boolean);
+    const values = offered(await screen.findByLabelText('Order Status'));
     expect(values).toEqual(['pending', 'inProcess', 'inShipping', 'delivered', 'rejected']);
   });
 
@@ -123,20 +126,19 @@ describe('Seller Order History', () => {
     ['inShipping', ['inShipping', 'delivered']],
     ['inProcess', ['inProcess', 'inShipping', 'delivered', 'rejected']],
     ['delivered', ['delivered']],
-  ])('when the lines are %s, then the select offers only where they are and the allowed moves', async (at, offered) => {
-    mockServer(at);
-    renderPage();
-    await userEvent.click(
-      within(await screen.findByRole('table')).getByRole('button', { name: 'View Detail' }),
-    );
-    const select = await screen.findByLabelText('Order Status');
-    const values = within(select)
-      .getAllByRole('option')
-      .map((o) => (o as HTMLOptionElement).value)
-      .filter(Boolean);
-    expect(values).toEqual(offered);
-    expect(screen.getByRole('button', { name: 'Update Order Status' })).toBeDisabled();
-  });
+  ])(
+    'when the lines are %s, then the select offers only where they are and the allowed moves',
+    async (at, expected) => {
+      mockServer(at);
+      renderPage();
+      await userEvent.click(
+        within(await screen.findByRole('table')).getByRole('button', { name: 'View Detail' }),
+      );
+      const values = offered(await screen.findByLabelText('Order Status'));
+      expect(values).toEqual(expected);
+      expect(screen.getByRole('button', { name: 'Update Order Status' })).toBeDisabled();
+    },
+  );
 
   it('when a status is submitted, then it calls the update, toasts and refetches the order and the list', async () => {
     const { get, put } = mockServer();
