@@ -11,7 +11,7 @@ import {
   type CartViewDto,
 } from '@mp/shared';
 import type { DbOrTx } from '../../../db/client';
-import { cartItems, carts, products, users } from '../../../db/schema';
+import { cartItems, carts, products, sellers, users } from '../../../db/schema';
 import { AppError, badRequest, notFound } from '../../../lib/errors';
 
 /**
@@ -99,6 +99,10 @@ export function toCartView(cartId: string, userId: string, lines: CartLineRow[])
   };
 }
 
+/** 403 OWN_PRODUCT: a seller cannot buy its own products (docs/orders-and-stock.md). */
+export const ownProduct = (title: string) =>
+  new AppError(403, 'OWN_PRODUCT', `${title} is your own product: sellers cannot buy their own products.`);
+
 /** 409 with the spec's message when the wanted quantity is more than the stock. */
 export function stockConflict(title: string, stock: number): AppError {
   return new AppError(
@@ -115,8 +119,10 @@ async function liveProduct(db: DbOrTx, productId: string) {
       title: products.title,
       totalStock: products.totalStock,
       deletedAt: products.deletedAt,
+      sellerUserId: sellers.userId,
     })
     .from(products)
+    .leftJoin(sellers, eq(sellers.id, products.sellerId))
     .where(eq(products.id, productId))
     .limit(1);
   if (!p || p.deletedAt) throw notFound('Product');
@@ -131,6 +137,8 @@ export async function getCart(db: DbOrTx, userId: string): Promise<CartViewDto> 
 /** Adds the product, or increases the quantity of the line already in the cart. */
 export async function addToCart(db: DbOrTx, userId: string, input: CartAddInput): Promise<CartViewDto> {
   const product = await liveProduct(db, input.productId);
+  // checkout refuses it too; saying so here saves the seller a cart it cannot order (docs/orders-and-stock.md)
+  if (product.sellerUserId === userId) throw ownProduct(product.title);
   const cartId = await ensureCartId(db, userId);
   const [existing] = await db
     .select({ quantity: cartItems.quantity })

@@ -15,7 +15,7 @@ import type { Db, DbOrTx, Tx } from '../../../db/client';
 import { addresses, carts, orderLines, orders, sellers, users } from '../../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
 import type { Logger } from '../../../lib/logger';
-import { ensureCartId, lineProblem, loadCartLines, takeOutOfCart } from '../cart/cart.service';
+import { ensureCartId, lineProblem, loadCartLines, ownProduct, takeOutOfCart } from '../cart/cart.service';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { completeOrderPayment } from './order-completion';
 import { toOrderDto, type OrderRow } from './order.mapper';
@@ -129,13 +129,7 @@ export function createOrderService({ db, provider, holdMinutes, logger }: OrderS
         .where(eq(sellers.userId, userId))
         .limit(1);
       const own = ownSeller && cartLines.find((l) => l.sellerId === ownSeller.id);
-      if (own) {
-        throw new AppError(
-          403,
-          'OWN_PRODUCT',
-          `${own.title} is your own product: sellers cannot buy their own products. Please remove it from your cart.`,
-        );
-      }
+      if (own) throw ownProduct(own.title);
       for (const line of cartLines) {
         const problem = lineProblem(line);
         if (problem) throw conflict(outOfStockMessage(line.title, problem, line.totalStock), 'OUT_OF_STOCK');
