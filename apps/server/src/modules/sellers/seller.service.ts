@@ -4,11 +4,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { sellers, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { AuthService } from '../auth/auth.service';
-<<<<<<< HEAD
 import { enqueueSellerDecisionMail } from '../mail';
-=======
 import { claimUpload } from './document-uploads';
->>>>>>> 29608a7 (Document uploads: streamed to a temporary file, per-address and global quotas recorded in PostgreSQL, claimed by registration, unclaimed ones swept after a grace period; background jobs started in one call)
 
 const sellerColumns = {
   seller: sellers,
