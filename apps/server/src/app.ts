@@ -6,9 +6,10 @@ import express, { type Express } from 'express';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from './context';
 import { apiNotFound, errorMiddleware } from './lib/error-middleware';
+import { HEALTH_PATHS, healthRouter } from './lib/health';
+import { metricsEndpoint, requestMetrics } from './lib/http-metrics';
 import { createMicroCache, type MicroCache } from './lib/micro-cache';
 import { requestLog } from './lib/request-log';
 import { webApp } from './lib/static-files';
@@ -29,13 +30,21 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   if (config.trustProxy)
     app.set('trust proxy', /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy);
 
-  app.use(requestLog(logger, { ignore: (p) => p === '/api/health' }));
+  app.use(requestLog(logger, { ignore: (p) => HEALTH_PATHS.has(p) || p === '/metrics' }));
+  app.use(requestMetrics(deps.metrics));
+  app.get('/metrics', metricsEndpoint(deps.metrics, config.metricsToken));
   app.use(
     helmet({
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
-          'img-src': ["'self'", 'data:', 'blob:', 'https://res.cloudinary.com'],
+          'img-src': [
+            "'self'",
+            'data:',
+            'blob:',
+            'https://res.cloudinary.com',
+            ...(config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : []),
+          ],
           'connect-src': ["'self'"],
           'form-action': ["'self'"],
           'style-src': ["'self'", "'unsafe-inline'"],
@@ -54,14 +63,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   app.use(cookieParser());
   app.use(deps.sessions.authenticate);
 
-  app.get('/api/health', async (_req, res) => {
-    try {
-      await deps.db.execute(sql`select 1`);
-      res.json({ status: 'ok' });
-    } catch {
-      res.status(503).json({ status: 'unavailable' });
-    }
-  });
+  app.use(healthRouter(deps.db, deps.lifecycle));
 
   if (options.microCache) app.use(options.microCache.capture);
   app.use(createSeoRouter(deps));
@@ -72,12 +74,20 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
 
   app.use(
     '/uploads',
-    express.static(path.resolve(config.uploadDir), {
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-      fallthrough: true,
-    }),
+    deps.storage.serve ??
+      express.static(path.resolve(config.uploadDir), {
+        immutable: true,
+        maxAge: '365d',
+        index: false,
+        fallthrough: true,
+      }),
+    (_req, res) => {
+      res.status(404).type('text/plain').send('Not found');
+    },
+  );
+  // machine paths (metrics, probes, server files) that no page of the web app lives at: never the app shell
+  app.use(
+    /^\/(metrics|healthz?|readyz|livez|_?status|server-status|\.well-known|\.env)(\/|$|\.)/i,
     (_req, res) => {
       res.status(404).type('text/plain').send('Not found');
     },
@@ -107,7 +117,21 @@ export function createRequestHandler(deps: AppDeps): (req: IncomingMessage, res:
     logger: deps.logger,
   });
   const app = createApp(deps, { microCache });
+  const { httpDuration, microCache: lookups } = deps.metrics;
   return (req, res) => {
-    if (!microCache.serve(req, res)) app(req, res);
+    const rule = microCache.ruleFor(req);
+    if (!rule) return app(req, res);
+    const started = process.hrtime.bigint();
+    if (microCache.serve(req, res)) {
+      lookups.inc({ result: 'hit' });
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      httpDuration.observe(
+        { method: 'GET', route: `${rule.prefix}*`, status: String(res.statusCode) },
+        seconds,
+      );
+      return;
+    }
+    lookups.inc({ result: 'miss' });
+    app(req, res);
   };
 }

@@ -1,10 +1,35 @@
 import type { Config } from './config/env';
 import type { AppDeps } from './context';
 import type { Db } from './db/client';
+import { createLocalChangeFeed, type ChangeFeed } from './lib/change-feed';
+import { createLifecycle } from './lib/health';
 import type { Logger } from './lib/logger';
+import { createMetrics, type Metrics } from './lib/metrics';
 import { createSessions } from './lib/session';
 import { createStorage } from './lib/storage';
+import { catalogCache } from './modules/catalog';
 
-export function buildDeps(config: Config, db: Db, logger: Logger): AppDeps {
-  return { config, db, logger, sessions: createSessions(config), storage: createStorage(config) };
+export interface DepsOptions {
+  /** the process's feed (PostgreSQL LISTEN/NOTIFY in src/index.ts); in-process by default */
+  changes?: ChangeFeed;
+  metrics?: Metrics;
+}
+
+/** The composition root: every shared service is made here, once per app. */
+export function buildDeps(config: Config, db: Db, logger: Logger, options: DepsOptions = {}): AppDeps {
+  const changes = options.changes ?? createLocalChangeFeed(logger);
+  const metrics = options.metrics ?? createMetrics();
+  const cache = catalogCache(db);
+  cache.connect(changes);
+  metrics.sources.catalogCache = cache;
+  return {
+    config,
+    db,
+    logger,
+    sessions: createSessions(config),
+    storage: createStorage(config),
+    changes,
+    metrics,
+    lifecycle: createLifecycle(),
+  };
 }

@@ -1,13 +1,23 @@
-/** Process entry: config, database, migrations, bootstrap data, listen, graceful shutdown. */
+/**
+ * Process entry: config, data folder lock (embedded database), database (waited for with backoff), migrations and
+ * bootstrap under the start-up lock, listen, and a graceful shutdown that drains (docs/operations.md).
+ */
 import { fileURLToPath } from 'node:url';
+import { createServer, type Server } from 'node:http';
+import { createHttpTerminator } from 'http-terminator';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { openDatabase } from './db/client';
+import { DatabaseUnreachableError, waitForDatabase } from './db/wait';
 import { createLogger } from './lib/logger';
-import { createServer, type Server } from 'node:http';
 import { createRequestHandler } from './app';
 import { buildDeps } from './deps';
+import { createLocalChangeFeed, createPgChangeFeed } from './lib/change-feed';
+import { assertWritable, DataDirError, lockDataDir } from './lib/data-dir';
+import { rootCause } from './lib/db-errors';
+import { createMetrics } from './lib/metrics';
 import { bootstrapData } from './seed/bootstrap';
 import { startBackgroundJobs } from './jobs';
+import { catalogCache } from './modules/catalog';
 import { mailWorkerFor } from './modules/mail';
 
 function readConfig(): Config {
@@ -26,41 +36,90 @@ async function main() {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
   const webDist = config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+  let releaseDataDir: (() => Promise<void>) | undefined;
+  if (!config.databaseUrl) {
+    releaseDataDir = await lockDataDir(config.dataDir, (err) => {
+      logger.fatal({ err }, 'lost the DATA_DIR lock; stopping to protect the embedded database');
+      process.exit(1);
+    });
+  }
+  if (!config.s3 && !config.cloudinaryUrl) assertWritable(config.uploadDir, 'UPLOAD_DIR');
+
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolMax: config.databasePoolMax,
+    timeouts: config.databaseTimeouts,
+    onPoolError: (err) =>
+      logger.warn({ err: err.message }, 'database connection lost; the pool opens a new one'),
   });
-  await database.migrate();
-  const deps = buildDeps({ ...config, webDist }, database.db, logger);
-  await bootstrapData(deps);
+  if (config.databaseUrl) {
+    await waitForDatabase(database.db, {
+      timeoutMs: config.databaseTimeouts.startupMs,
+      logger,
+      url: config.databaseUrl,
+    });
+  }
+
+  const metrics = createMetrics({ defaultMetrics: true });
+  metrics.sources.pool = database.pool;
+  const changes =
+    config.databaseUrl && database.pool
+      ? createPgChangeFeed({
+          url: config.databaseUrl,
+          pool: database.pool,
+          logger,
+          connectTimeoutMs: config.databaseTimeouts.connectMs,
+          onResync: () => catalogCache(database.db).clear(),
+        })
+      : createLocalChangeFeed(logger);
+  const deps = buildDeps({ ...config, webDist }, database.db, logger, { changes, metrics });
+
+  // several instances may start at once on one empty database: one migrates and seeds, the others wait and then
+  // find everything done
+  await database.exclusive(async () => {
+    await database.migrate();
+    await bootstrapData(deps);
+  });
 
   const stopHoldSweeper = startBackgroundJobs(deps);
   const stopMailWorker = mailWorkerFor(deps).start(2_000);
   const server: Server = createServer(createRequestHandler(deps));
-  server.listen(config.port, config.host, () => {
-    logger.info(
-      { port: config.port, database: database.kind, storage: deps.storage.kind },
-      `Marketplace listening on ${config.publicUrl}`,
-    );
-  });
+  // bounded waits: a slow client gets REQUEST_TIMEOUT_MS for its whole request, headers included
+  server.requestTimeout = config.requestTimeoutMs;
+  server.headersTimeout = Math.min(config.requestTimeoutMs, 20_000);
   server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info(
+    { port, database: database.kind, storage: deps.storage.kind, pid: process.pid },
+    `Marketplace listening on ${config.publicUrl}`,
+  );
+  const terminator = createHttpTerminator({ server, gracefulTerminationTimeout: config.shutdown.timeoutMs });
 
   let stopping = false;
   async function shutdown(signal: string, code = 0) {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down: finishing requests in flight');
-    const force = setTimeout(() => {
-      logger.warn('requests still open after 10 s; closing anyway');
-      server.closeAllConnections();
-    }, 10_000);
-    force.unref();
-    server.closeIdleConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    // 1. readiness answers 503 so the load balancer stops sending new requests; everything is still served
+    deps.lifecycle.draining = true;
+    const drainMs = code === 0 ? config.shutdown.drainMs : 0;
+    logger.info({ signal, drainMs }, 'shutting down: draining');
+    if (drainMs > 0) await new Promise((r) => setTimeout(r, drainMs));
+    // 2. stop accepting, answer the requests in flight with Connection: close, close idle keep-alive sockets
+    await terminator
+      .terminate()
+      .catch((err: unknown) => logger.warn({ err }, 'closing the HTTP server failed'));
     stopHoldSweeper();
     await stopMailWorker();
-    await database.close();
+    await changes.close();
+    await database.close().catch((err: unknown) => logger.warn({ err }, 'closing the database failed'));
+    await releaseDataDir?.().catch(() => undefined);
     logger.info('stopped');
     process.exit(code);
   }
@@ -77,6 +136,10 @@ async function main() {
 }
 
 void main().catch((err: unknown) => {
-  console.error('Start-up failed:', err);
+  // the reason first (ECONNREFUSED, a wrong password, a locked DATA_DIR), the details after
+  if (err instanceof DataDirError || err instanceof DatabaseUnreachableError)
+    console.error(`Start-up failed: ${err.message}`);
+  else console.error(`Start-up failed: ${rootCause(err)}`);
+  if (!(err instanceof DataDirError)) console.error(err);
   process.exit(1);
 });

@@ -7,7 +7,7 @@ import type { AppDeps } from './context';
 import { releaseHalfCreatedOrders, startHoldSweeper } from './modules/commerce';
 import { startUploadSweeper } from './modules/sellers/document-uploads';
 
-export function startBackgroundJobs({ db, storage, config, logger }: AppDeps): () => void {
+export function startBackgroundJobs({ db, storage, config, logger, metrics }: AppDeps): () => void {
   releaseHalfCreatedOrders(db)
     .then((n) => {
       if (n > 0) logger.info({ released: n }, 'released orders a crash left without a payment');
@@ -15,8 +15,12 @@ export function startBackgroundJobs({ db, storage, config, logger }: AppDeps): (
     .catch((err: unknown) => logger.error({ err }, 'releasing half-created orders failed'));
   const stopHolds = startHoldSweeper(db, {
     intervalMs: 60_000,
+    onSwept: (n) => metrics.sweep.ok(n),
     onReleased: (n) => logger.info({ released: n }, 'released expired stock holds'),
-    onError: (err) => logger.error({ err }, 'expired-hold sweeper failed'),
+    onError: (err) => {
+      metrics.sweep.failed();
+      logger.error({ err }, 'expired-hold sweeper failed');
+    },
   });
   const stopUploads = startUploadSweeper(db, storage, {
     graceMs: config.documentUploads.graceMs,

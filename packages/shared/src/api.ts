@@ -26,6 +26,7 @@ export const API_ERROR_CODES = [
   'STALE_STOCK',
   'UPLOAD_QUOTA',
   'UPSTREAM_ERROR',
+  'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

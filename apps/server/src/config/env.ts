@@ -16,6 +16,22 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
+    DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
+    DATABASE_IDLE_TX_TIMEOUT_MS: z.coerce.number().int().min(0).default(30000),
+    DATABASE_STARTUP_TIMEOUT_MS: z.coerce.number().int().min(0).default(60000),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30000),
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(5000),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(20000),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_PUBLIC_URL: z.url().optional(),
+    S3_FORCE_PATH_STYLE: bool.optional(),
     DATA_DIR: z.string().min(1).default('.data'),
     UPLOAD_DIR: z.string().min(1).optional(),
     WEB_DIST: z.string().optional(),
@@ -69,6 +85,20 @@ const envSchema = z
           message: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together',
         });
       }
+      if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['S3_SECRET_ACCESS_KEY'],
+          message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+        });
+      }
+      if (e.S3_BUCKET && e.CLOUDINARY_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['S3_BUCKET'],
+          message: 'choose one image storage: S3_BUCKET or CLOUDINARY_URL, not both',
+        });
+      }
       if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
         ctx.addIssue({
           code: 'custom',
@@ -91,6 +121,27 @@ export interface Config {
   publicUrl: string;
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  /** bounded waits (docs/operations.md): pool acquire/connect, statement, lock, idle-in-transaction, start-up */
+  databaseTimeouts: {
+    connectMs: number;
+    statementMs: number;
+    lockMs: number;
+    idleInTransactionMs: number;
+    startupMs: number;
+  };
+  requestTimeoutMs: number;
+  shutdown: { drainMs: number; timeoutMs: number };
+  metricsToken: string | undefined;
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+        publicUrl: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
   dataDir: string;
   uploadDir: string;
   webDist: string | undefined;
@@ -157,6 +208,29 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockMs: e.DATABASE_LOCK_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_TX_TIMEOUT_MS,
+      startupMs: e.DATABASE_STARTUP_TIMEOUT_MS,
+    },
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
+    metricsToken: e.METRICS_TOKEN,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          publicUrl: e.S3_PUBLIC_URL?.replace(/\/$/, ''),
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+        }
+      : undefined,
     dataDir: e.DATA_DIR,
     uploadDir: e.UPLOAD_DIR ?? `${e.DATA_DIR}/uploads`,
     webDist: e.WEB_DIST,

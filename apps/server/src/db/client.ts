@@ -21,10 +21,36 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs fn while holding the start-up advisory lock, so instances starting together on one database migrate and
+   * bootstrap one after another (docs/operations.md). PGlite has one process, so it just runs fn.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** the embedded client, when kind is pglite */
   pglite?: PGlite;
+  /** the node-postgres pool, when kind is postgres */
+  pool?: pg.Pool;
 }
+
+/** Time-outs every pooled connection gets (docs/operations.md, "Bounded waits"); 0 turns one off. */
+export interface PoolTimeouts {
+  /** waiting for a free pool connection or for a new connection to open */
+  connectMs: number;
+  statementMs: number;
+  lockMs: number;
+  idleInTransactionMs: number;
+}
+
+export const DEFAULT_POOL_TIMEOUTS: PoolTimeouts = {
+  connectMs: 5000,
+  statementMs: 15000,
+  lockMs: 5000,
+  idleInTransactionMs: 30000,
+};
+
+/** pg_advisory_lock key of start-up work: the first 8 bytes (signed) of sha1('haat-marketplace:startup'), fixed. */
+const STARTUP_LOCK_KEY = -8_341_288_881_094_658_539n;
 
 function migrationsFolder(): string {
   // src/db/client.ts in development and tests, dist/index.js when bundled: both sit beside apps/server/drizzle.
@@ -47,6 +73,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     migrate: async () => {
       await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
     },
+    exclusive: (fn) => fn(),
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -54,15 +81,52 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
-export function openPostgres(url: string, poolMax = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+export function openPostgres(
+  url: string,
+  poolMax = 10,
+  timeouts: PoolTimeouts = DEFAULT_POOL_TIMEOUTS,
+  onPoolError: (err: Error) => void = () => undefined,
+): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    connectionTimeoutMillis: timeouts.connectMs,
+    // sent as start-up parameters: the server enforces them on every pooled connection
+    statement_timeout: timeouts.statementMs,
+    lock_timeout: timeouts.lockMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    // a connection the server dropped (failover, pg_terminate_backend) is replaced on next use
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle pooled connection that the server ends emits 'error' on the pool: without a listener that crashes
+  // the process. The pool has already discarded that connection; the next query opens a new one.
+  pool.on('error', onPoolError);
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   let closed = false;
   return {
     db,
     kind: 'postgres',
+    pool,
     migrate: async () => {
       await migratePg(db as never, { migrationsFolder: migrationsFolder() });
+    },
+    exclusive: async (fn) => {
+      // a dedicated connection holds the session lock; the work itself uses the pool as usual
+      const lockClient = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: timeouts.connectMs,
+      });
+      lockClient.on('error', onPoolError);
+      await lockClient.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY.toString()]);
+        return await fn();
+      } finally {
+        await lockClient
+          .query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY.toString()])
+          .catch(() => undefined);
+        await lockClient.end().catch(() => undefined);
+      }
     },
     close: async () => {
       if (closed) return;
@@ -76,8 +140,10 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   poolMax?: number;
+  timeouts?: PoolTimeouts;
+  onPoolError?: (err: Error) => void;
 }): Promise<Database> {
   return opts.databaseUrl
-    ? openPostgres(opts.databaseUrl, opts.poolMax)
+    ? openPostgres(opts.databaseUrl, opts.poolMax, opts.timeouts, opts.onPoolError)
     : openPglite({ dataDir: `${opts.dataDir}/pgdata` });
 }

@@ -1,10 +1,24 @@
 /**
  * The one place that turns failures into the error envelope:
- * AppError → its status; body-parser and multer errors → 4xx; anything else → 500 INTERNAL, logged, masked.
+ * AppError → its status; body-parser and multer errors → 4xx; the database unreachable or timed out, or a full or
+ * read-only disk → 503 SERVICE_UNAVAILABLE with Retry-After (docs/operations.md); anything else → 500 INTERNAL,
+ * logged, masked.
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ApiErrorBody } from '@mp/shared';
 import { AppError } from './errors';
+import { isDatabaseUnavailable } from './db-errors';
+
+/** Seconds a client is asked to wait after a 503 (the database is usually back within a few seconds). */
+export const RETRY_AFTER_SECONDS = 5;
+
+const DISK_CODES: Record<string, string> = {
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the data folder is read-only',
+  EACCES: 'the data folder is not writable',
+  EPERM: 'the data folder is not writable',
+};
 
 interface HttpishError {
   status?: number;
@@ -43,6 +57,31 @@ export const errorMiddleware: ErrorRequestHandler = (err, req, res, _next) => {
   const requestId = String(req.id ?? '');
   if (res.headersSent) {
     req.log?.error({ err }, 'error after headers were sent');
+    return;
+  }
+  if (!appError && isDatabaseUnavailable(err)) {
+    req.log?.warn({ err }, 'database unavailable');
+    res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+    const body: ApiErrorBody = {
+      success: false,
+      message: 'The shop is briefly unavailable. Please try again in a few seconds.',
+      code: 'SERVICE_UNAVAILABLE',
+      requestId,
+    };
+    res.status(503).json(body);
+    return;
+  }
+  const diskProblem = DISK_CODES[String((err as HttpishError)?.code)];
+  if (!appError && diskProblem && (err as { syscall?: string }).syscall) {
+    req.log?.error({ err }, `cannot store a file: ${diskProblem}`);
+    res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS * 12));
+    const body: ApiErrorBody = {
+      success: false,
+      message: 'The server cannot store files right now. Please try again later.',
+      code: 'SERVICE_UNAVAILABLE',
+      requestId,
+    };
+    res.status(503).json(body);
     return;
   }
   if (appError) {

@@ -71,6 +71,9 @@ export function createMicroCache(opts: MicroCacheOptions) {
   }
 
   return {
+    /** The rule of a request the cache may answer, if any (for the metrics). */
+    ruleFor: (req: IncomingMessage) => (eligible(req) ? ruleFor(req.url!) : undefined),
+
     /** Writes a fresh cached answer and returns true, or returns false to let Express answer. */
     serve(req: IncomingMessage, res: ServerResponse): boolean {
       if (!eligible(req) || !ruleFor(req.url!)) return false;

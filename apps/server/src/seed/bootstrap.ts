@@ -1,6 +1,8 @@
-/** Start-up data: the admin from ADMIN_EMAIL/ADMIN_PASSWORD, and demo data on an empty database (not in production). */
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+/**
+ * Start-up data: the admin from ADMIN_EMAIL/ADMIN_PASSWORD, and demo data on an empty database (not in production).
+ * src/index.ts runs it under the start-up advisory lock (docs/operations.md), and every step is idempotent, so
+ * instances starting together on one database create each thing once.
+ */
 import bcrypt from 'bcryptjs';
 import { count, eq, sql } from 'drizzle-orm';
 import { brandLabel, toPaise } from '@mp/shared';
@@ -9,7 +11,9 @@ import { banners, products, reviews, sellers, users } from '../db/schema';
 import { bannerSvg, productSvg } from './images';
 import { DEMO_BANNERS, DEMO_PASSWORD, DEMO_PRODUCTS, DEMO_REVIEWS, DEMO_USERS } from './demo-data';
 
-export async function bootstrapData(deps: Pick<AppDeps, 'config' | 'db' | 'logger'>): Promise<void> {
+export async function bootstrapData(
+  deps: Pick<AppDeps, 'config' | 'db' | 'logger' | 'storage'>,
+): Promise<void> {
   const { config, db, logger } = deps;
   const [{ n: userCount } = { n: 0 }] = await db.select({ n: count() }).from(users);
 
@@ -20,14 +24,19 @@ export async function bootstrapData(deps: Pick<AppDeps, 'config' | 'db' | 'logge
       .where(eq(users.role, 'admin'))
       .limit(1);
     if (!existingAdmin) {
-      await db.insert(users).values({
-        username: 'Admin',
-        fullName: 'Admin',
-        email: config.admin.email.toLowerCase(),
-        passwordHash: await bcrypt.hash(config.admin.password, config.bcryptRounds),
-        role: 'admin',
-      });
-      logger.info({ email: config.admin.email }, 'created the admin account from ADMIN_EMAIL');
+      const created = await db
+        .insert(users)
+        .values({
+          username: 'Admin',
+          fullName: 'Admin',
+          email: config.admin.email.toLowerCase(),
+          passwordHash: await bcrypt.hash(config.admin.password, config.bcryptRounds),
+          role: 'admin',
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (created.length)
+        logger.info({ email: config.admin.email }, 'created the admin account from ADMIN_EMAIL');
     }
   }
 
@@ -37,10 +46,28 @@ export async function bootstrapData(deps: Pick<AppDeps, 'config' | 'db' | 'logge
   }
 }
 
-export async function seedDemo({ config, db }: Pick<AppDeps, 'config' | 'db'>): Promise<void> {
+/** Demo pictures go through the configured storage (local disk, S3 or Cloudinary), like any upload. */
+const saveSvg = (storage: AppDeps['storage'], svg: string) =>
+  storage
+    .save({ buffer: Buffer.from(svg), ext: 'svg', mime: 'image/svg+xml', folder: 'demo' })
+    .then((f) => f.url);
+
+export async function seedDemo({
+  config,
+  db,
+  storage,
+}: Pick<AppDeps, 'config' | 'db' | 'storage'>): Promise<void> {
   const hash = (p: string) => bcrypt.hash(p, config.bcryptRounds);
-  const demoDir = path.join(config.uploadDir, 'demo');
-  await mkdir(demoDir, { recursive: true });
+  const productImages = await Promise.all(
+    DEMO_PRODUCTS.map((p) =>
+      saveSvg(storage, productSvg({ title: p.title, category: p.category, brandLabel: brandLabel(p.brand) })),
+    ),
+  );
+  const documentImage = await saveSvg(
+    storage,
+    bannerSvg({ heading: 'Business document', sub: 'Demo upload', seed: 'doc' }),
+  );
+  const bannerImages = await Promise.all(DEMO_BANNERS.map((b) => saveSvg(storage, bannerSvg(b))));
 
   await db.transaction(async (tx) => {
     const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
@@ -93,7 +120,7 @@ export async function seedDemo({ config, db }: Pick<AppDeps, 'config' | 'db'>): 
           storename: s.storename,
           businesstype: i === 1 ? 'Company' : 'Individual',
           gstno: i === 1 ? '27ABCDE1234F1Z5' : null,
-          document: '/uploads/demo/document.svg',
+          document: documentImage,
           address: `${12 + i} MG Road, Bengaluru`,
           bankaccount: `1234567890${i}`,
           ifsccode: 'HDFC0001234',
@@ -111,15 +138,7 @@ export async function seedDemo({ config, db }: Pick<AppDeps, 'config' | 'db'>): 
       return null;
     };
 
-    const files: Promise<void>[] = [];
     const rows = DEMO_PRODUCTS.map((p, i) => {
-      const file = `p-${String(i + 1).padStart(2, '0')}.svg`;
-      files.push(
-        writeFile(
-          path.join(demoDir, file),
-          productSvg({ title: p.title, category: p.category, brandLabel: brandLabel(p.brand) }),
-        ),
-      );
       return {
         title: p.title,
         description: p.description,
@@ -129,7 +148,7 @@ export async function seedDemo({ config, db }: Pick<AppDeps, 'config' | 'db'>): 
         salePricePaise: p.salePrice != null ? toPaise(p.salePrice) : null,
         discount: p.discount,
         totalStock: p.totalStock,
-        image: `/uploads/demo/${file}`,
+        image: productImages[i]!,
         sellerId: ownerFor(p.category, i % 8),
         unitsSold: (i * 37) % 400,
       };
@@ -154,18 +173,6 @@ export async function seedDemo({ config, db }: Pick<AppDeps, 'config' | 'db'>): 
       from (select product_id, sum(review_val)::int as total, count(*)::int as n from reviews group by product_id) s
       where s.product_id = p.id`);
 
-    files.push(
-      writeFile(
-        path.join(demoDir, 'document.svg'),
-        bannerSvg({ heading: 'Business document', sub: 'Demo upload', seed: 'doc' }),
-      ),
-    );
-    const bannerRows = DEMO_BANNERS.map((b, i) => {
-      const file = `banner-${i + 1}.svg`;
-      files.push(writeFile(path.join(demoDir, file), bannerSvg(b)));
-      return { image: `/uploads/demo/${file}` };
-    });
-    await tx.insert(banners).values(bannerRows);
-    await Promise.all(files);
+    await tx.insert(banners).values(bannerImages.map((image) => ({ image })));
   });
 }

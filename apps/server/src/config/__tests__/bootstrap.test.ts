@@ -9,6 +9,7 @@ import { loadConfig } from '../env';
 import { banners, products, reviews, sellers, users } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { createLogger } from '../../lib/logger';
+import { createStorage } from '../../lib/storage';
 import { bootstrapData } from '../../seed/bootstrap';
 import { createTestDatabase } from '../../../test/db';
 
@@ -26,7 +27,13 @@ async function setup(env: Record<string, string>) {
     () => rmSync(uploadDir, { recursive: true, force: true }),
   );
   const config = loadConfig({ BCRYPT_ROUNDS: '4', LOG_LEVEL: 'silent', UPLOAD_DIR: uploadDir, ...env });
-  const run = () => bootstrapData({ config, db: database.db, logger: createLogger('silent') });
+  const run = () =>
+    bootstrapData({
+      config,
+      db: database.db,
+      logger: createLogger('silent'),
+      storage: createStorage(config),
+    });
   return { db: database.db, uploadDir, run };
 }
 

@@ -1,41 +1,38 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FileMeta, FileStorage } from './storage';
+import { safeFolder, type FileMeta, type FileStorage } from './storage';
 
 /** keys this adapter hands out: folder/uuid.ext */
 const KEY = /^[a-z0-9-]+\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/i;
 
+/**
+ * Files under uploadDir, served by the app at /uploads. Each file is written to a hidden temporary name and renamed
+ * into place, so a crash or a full disk never leaves a half-written file at a served name.
+ */
 export function createLocalStorage(uploadDir: string): FileStorage {
-  async function target({ ext, folder }: FileMeta) {
-    const safeFolder = folder.replace(/[^a-z0-9-]/gi, '');
+  async function place({ ext, folder }: FileMeta, write: (temp: string) => Promise<void>) {
+    const dirName = safeFolder(folder);
     const name = `${randomUUID()}.${ext.replace(/[^a-z0-9]/gi, '')}`;
-    const dir = path.join(uploadDir, safeFolder);
+    const dir = path.join(uploadDir, dirName);
     await mkdir(dir, { recursive: true });
-    return {
-      file: path.join(dir, name),
-      stored: { url: `/uploads/${safeFolder}/${name}`, key: `${safeFolder}/${name}` },
-    };
+    const temp = path.join(dir, `.${name}.part`);
+    try {
+      await write(temp);
+      await rename(temp, path.join(dir, name));
+    } catch (err) {
+      await rm(temp, { force: true });
+      throw err;
+    }
+    return { url: `/uploads/${dirName}/${name}`, key: `${dirName}/${name}` };
   }
   return {
     kind: 'local',
-    async save({ buffer, ...meta }) {
-      const { file, stored } = await target(meta);
-      await writeFile(file, buffer, { flag: 'wx' });
-      return stored;
-    },
-    async saveFile({ path: source, ...meta }) {
-      const { file, stored } = await target(meta);
-      try {
-        await pipeline(createReadStream(source), createWriteStream(file, { flags: 'wx' }));
-      } catch (err) {
-        await unlink(file).catch(() => undefined);
-        throw err;
-      }
-      return stored;
-    },
+    save: ({ buffer, ...meta }) => place(meta, (temp) => writeFile(temp, buffer, { flag: 'wx' })),
+    saveFile: ({ path: source, ...meta }) =>
+      place(meta, (temp) => pipeline(createReadStream(source), createWriteStream(temp, { flags: 'wx' }))),
     async remove(key) {
       if (!KEY.test(key)) return;
       await unlink(path.join(uploadDir, key)).catch((err: NodeJS.ErrnoException) => {

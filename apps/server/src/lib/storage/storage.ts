@@ -1,12 +1,17 @@
 /**
- * Where uploaded files go. Local disk by default; Cloudinary when CLOUDINARY_URL is set.
+ * Where uploaded files go: local disk by default, Cloudinary or S3-compatible object storage when configured.
  *
- * An adapter implements `save` (a file in memory). Two optional methods keep memory and disk bounded:
+ * An adapter implements `save` (a file in memory). Optional methods keep memory and disk bounded and files shared:
  * - `saveFile` stores a file that is on the local disk (a multipart upload streamed to a temporary file) by
  *   streaming it; without it the caller reads the file into memory and calls `save` (uploads are ≤ 5 MB).
  * - `remove` deletes a stored file by its key; the sweeper of uploads no record refers to needs it
  *   (docs/orders-and-stock.md, "Uploads"). Without it such files are only forgotten, not deleted.
+ * - `serve` answers GET /uploads/<key> when the files do not sit on this instance's disk (S3 without a public
+ *   URL), so any instance serves a file uploaded through another (docs/operations.md). Unset: the app serves
+ *   UPLOAD_DIR itself.
  */
+import type { RequestHandler } from 'express';
+
 export interface StoredFile {
   /** what the API answers as result.url: an absolute URL or a path under /uploads/ */
   url: string;
@@ -20,10 +25,14 @@ export interface FileMeta {
 }
 
 export interface FileStorage {
-  readonly kind: 'local' | 'cloudinary';
+  readonly kind: 'local' | 'cloudinary' | 's3';
   save(file: FileMeta & { buffer: Buffer }): Promise<StoredFile>;
   /** stores the file at `path` (read as a stream; the caller deletes `path` afterwards) */
   saveFile?(file: FileMeta & { path: string; size: number }): Promise<StoredFile>;
   /** deletes a stored file by the key `save` answered; a missing file is not an error */
   remove?(key: string): Promise<void>;
+  readonly serve?: RequestHandler;
 }
+
+/** Folder names come from code, but stay a single safe path segment whatever a caller passes. */
+export const safeFolder = (folder: string) => folder.replace(/[^a-z0-9-]/gi, '');

@@ -230,7 +230,7 @@ describe('GET /api/health and unknown routes', () => {
   it('answers ok, sets security headers and a request id', async () => {
     const res = await ctx.anon().get('/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok' });
+    expect(res.body).toMatchObject({ status: 'ok', database: 'up' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
     expect(res.headers['x-powered-by']).toBeUndefined();

@@ -121,7 +121,7 @@ function assertMayChange(actor: Actor, product: { sellerId: string | null }) {
 }
 
 export function createProductService(db: Db) {
-  const changed = () => catalogCache(db).invalidate();
+  const changed = (ids: string[]) => catalogCache(db).invalidate({ type: 'products', ids });
   // the hottest read: built once, a named prepared statement on each connection
   const detailQuery = db
     .select(productColumns)
@@ -137,12 +137,13 @@ export function createProductService(db: Db) {
         .insert(products)
         .values({ ...toColumns(input), sellerId })
         .returning(productColumns);
-      changed();
+      changed([row!.id]);
       return toProductDto(row!);
     },
 
     async update(id: string, input: ProductInput, actor: Actor): Promise<ProductDto> {
-      return db.transaction(async (tx) => {
+      // told after the commit: another instance that refills its cache at once must read the new row
+      const dto = await db.transaction(async (tx) => {
         const [current] = await tx
           .select({ sellerId: products.sellerId, totalStock: products.totalStock })
           .from(products)
@@ -160,9 +161,10 @@ export function createProductService(db: Db) {
           })
           .where(eq(products.id, id))
           .returning(productColumns);
-        changed();
         return toProductDto(row!);
       });
+      changed([id]);
+      return dto;
     },
 
     /** Soft delete: carts and orders keep their reference; the product disappears from the shop. */
@@ -176,7 +178,7 @@ export function createProductService(db: Db) {
         .where(and(eq(products.id, id), live))
         .returning({ id: products.id });
       if (!row) throw notFound('Product');
-      changed();
+      changed([id]);
     },
 
     /** Every live product (admin), or one seller's (seller id or that seller's user id), newest first. */

@@ -77,7 +77,7 @@ export function createReviewService(db: Db) {
           .where(eq(products.id, input.productId));
         return upserted!;
       });
-      catalogCache(db).invalidate();
+      catalogCache(db).invalidate({ type: 'products', ids: [input.productId] });
       return { review: toReviewDto(row), created: Boolean(created) };
     },
 

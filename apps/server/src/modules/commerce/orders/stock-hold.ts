@@ -172,7 +172,13 @@ export async function retakeStock(tx: DbOrTx, orderId: string): Promise<boolean>
 /** Starts a timer that runs releaseExpiredHolds; answers a stop function. The timer never keeps the process up. */
 export function startHoldSweeper(
   db: Db,
-  opts: { intervalMs?: number; onError?: (err: unknown) => void; onReleased?: (n: number) => void } = {},
+  opts: {
+    intervalMs?: number;
+    onError?: (err: unknown) => void;
+    onReleased?: (n: number) => void;
+    /** after every successful sweep, with how many holds it released (metrics) */
+    onSwept?: (released: number) => void;
+  } = {},
 ): () => void {
   let running = false;
   const timer = setInterval(() => {
@@ -181,6 +187,7 @@ export function startHoldSweeper(
     Promise.all([releaseExpiredHolds(db), releaseHalfCreatedOrders(db)])
       .then(([expired, halfCreated]) => {
         const n = expired + halfCreated;
+        opts.onSwept?.(n);
         if (n > 0) opts.onReleased?.(n);
       })
       .catch((err: unknown) => opts.onError?.(err))

@@ -1,0 +1,43 @@
+/** Request latency by route pattern, and the GET /metrics endpoint (Prometheus text format). */
+import { timingSafeEqual } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import type { Metrics } from './metrics';
+
+/** A bounded label: the matched route pattern, never the raw URL (ids and search words would explode it). */
+function routeLabel(req: Request, status: number): string {
+  const route = req.route as { path?: unknown } | undefined;
+  if (route && typeof route.path === 'string') return `${req.baseUrl}${route.path}`;
+  const url = req.originalUrl;
+  if (url.startsWith('/uploads/')) return '/uploads/*';
+  if (url.startsWith('/api/')) return status === 404 ? '/api/* (no route)' : '/api/* (other)';
+  return status === 404 ? '(not found)' : '(web app)';
+}
+
+export function requestMetrics(metrics: Metrics): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      metrics.httpDuration.observe(
+        { method: req.method, route: routeLabel(req, res.statusCode), status: String(res.statusCode) },
+        Number(process.hrtime.bigint() - started) / 1e9,
+      );
+    });
+    next();
+  };
+}
+
+const sameSecret = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** GET /metrics; with METRICS_TOKEN set, only for `Authorization: Bearer <token>`. */
+export function metricsEndpoint(metrics: Metrics, token: string | undefined): RequestHandler {
+  return async (req, res) => {
+    if (token && !sameSecret(req.headers.authorization ?? '', `Bearer ${token}`)) {
+      res.setHeader('WWW-Authenticate', 'Bearer');
+      res.status(401).type('text/plain').send('Unauthorized');
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-store');
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  };
+}
