@@ -87,7 +87,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   );
   // machine paths (metrics, probes, server files) that no page of the web app lives at: never the app shell
   app.use(
-    /^\/(metrics|healthz?|readyz|livez|_?status|server-status|\.well-known|\.env)(\/|$|\.)/i,
+    /^\/(metrics|healthz?|readyz|livez|_?status|server-status|\.well-known|\.env)(?=\/|$|\.)/i,
     (_req, res) => {
       res.status(404).type('text/plain').send('Not found');
     },

@@ -1,0 +1,71 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestContext } from '../../../../test/app';
+import { startLocalS3 } from '../../../../test/s3';
+import { pngBytes } from '../../../modules/catalog/__tests__/catalog-fixtures';
+
+const URL_PATH = '/api/admin/products/upload-image';
+const s3 = await startLocalS3();
+afterAll(() => s3.close());
+
+describe('uploads with S3_BUCKET set (a real S3-compatible server)', async () => {
+  const ctx = await createTestContext(s3.env);
+  const admin = await ctx.loginAs('admin');
+
+  it('when the admin uploads a PNG, then it lands in the bucket and /uploads streams the same bytes back', async () => {
+    const png = pngBytes();
+    const res = await admin.agent.post(URL_PATH).attach('my_file', png, 'photo.png');
+    expect(res.status).toBe(201);
+    expect(res.body.result.url).toMatch(/^\/uploads\/products\/[0-9a-f-]{36}\.png$/);
+    const key = res.body.result.url.replace('/uploads/', '');
+    // the object is really in the bucket, with the detected type
+    const direct = await fetch(`${s3.endpoint}/${s3.bucket}/${key}`);
+    expect(direct.status).toBe(200);
+    expect(direct.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await direct.arrayBuffer()).equals(png)).toBe(true);
+
+    const served = await ctx.anon().get(res.body.result.url).buffer(true);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toMatch(/max-age=31536000/);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(Buffer.from(served.body as Buffer).equals(png)).toBe(true);
+  });
+
+  it('when a key is not in the bucket, then /uploads answers 404', async () => {
+    const res = await ctx.anon().get('/uploads/products/00000000-0000-4000-8000-000000000000.png');
+    expect(res.status).toBe(404);
+  });
+
+  it('when a PDF is uploaded as a product image, then 400 and the bucket gets nothing new', async () => {
+    const res = await admin.agent
+      .post(URL_PATH)
+      .attach('my_file', Buffer.from('%PDF-1.4\n%\u00e2\u00e3\n1 0 obj\n'), 'x.png');
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('uploads with S3_PUBLIC_URL set', async () => {
+  const ctx = await createTestContext({ ...s3.env, S3_PUBLIC_URL: `${s3.endpoint}/${s3.bucket}` });
+  const admin = await ctx.loginAs('admin');
+
+  it('when the admin uploads, then result.url points into the bucket and the image policy allows that host', async () => {
+    const res = await admin.agent.post(URL_PATH).attach('my_file', pngBytes(), 'photo.png');
+    expect(res.status).toBe(201);
+    expect(res.body.result.url).toMatch(
+      new RegExp(`^${s3.endpoint}/${s3.bucket}/products/[0-9a-f-]{36}\\.png$`),
+    );
+    expect((await fetch(res.body.result.url)).status).toBe(200);
+    expect(res.headers['content-security-policy']).toContain(s3.endpoint);
+  });
+});
+
+describe('uploads when the storage server is unreachable', async () => {
+  const ctx = await createTestContext({ ...s3.env, S3_ENDPOINT: 'http://127.0.0.1:9' });
+  const admin = await ctx.loginAs('admin');
+
+  it('when the admin uploads, then 502 UPSTREAM_ERROR, not 500', async () => {
+    const res = await admin.agent.post(URL_PATH).attach('my_file', pngBytes(), 'photo.png');
+    expect(res.status).toBe(502);
+    expect(res.body).toMatchObject({ success: false, code: 'UPSTREAM_ERROR' });
+  });
+});
