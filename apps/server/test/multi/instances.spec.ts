@@ -1,0 +1,229 @@
+/**
+ * Several instances on one PostgreSQL database (docs/operations.md, "Several instances"): real server processes,
+ * a real PostgreSQL, a real S3-compatible server. Run by .ci/run after the API tests.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pngBytes } from '../../src/modules/catalog/__tests__/catalog-fixtures';
+import { startLocalS3, type LocalS3 } from '../s3';
+import {
+  createEmptyDatabase,
+  login,
+  sleep,
+  startInstance,
+  startLoad,
+  stopAll,
+  waitReady,
+  type Instance,
+} from './cluster';
+
+const ADMIN = { email: 'boss@multi.test', password: 'boss-password-123' };
+
+let s3: LocalS3;
+let database: Awaited<ReturnType<typeof createEmptyDatabase>>;
+let a: Instance;
+let b: Instance;
+
+beforeAll(async () => {
+  s3 = await startLocalS3();
+  database = await createEmptyDatabase();
+});
+
+afterAll(async () => {
+  await stopAll();
+  await database?.drop();
+  await s3?.close();
+});
+
+const env = () => ({
+  DATABASE_URL: database.url,
+  ...s3.env,
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  SEED_DEMO: 'true',
+});
+
+interface ProductJson {
+  _id: string;
+  title: string;
+  image: string;
+  [field: string]: unknown;
+}
+interface Body {
+  data: ProductJson[] | ProductJson;
+  pagination: { total: number };
+}
+
+const getJson = async (instance: Instance, path: string, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${instance.base}${path}`, { headers });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as Body };
+};
+
+async function firstProduct(instance: Instance): Promise<ProductJson> {
+  const { data } = (await getJson(instance, '/api/shop/products/get?limit=5')).body;
+  const product = Array.isArray(data) ? data[0] : undefined;
+  if (!product) throw new Error('no product listed');
+  return product;
+}
+
+/** PUT /api/admin/products/edit/:id on one instance with the product's fields and a new title. */
+async function renameOn(instance: Instance, cookie: string, product: ProductJson, title: string) {
+  const { _id, sellerId, averageReview, reviewCount, popularity, createdAt, ...fields } = product;
+  void [sellerId, averageReview, reviewCount, popularity, createdAt];
+  return fetch(`${instance.base}/api/admin/products/edit/${_id}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', cookie, origin: instance.base },
+    body: JSON.stringify({ ...fields, title }),
+  });
+}
+
+const titleOn = async (instance: Instance, path: string) => {
+  const { data } = (await getJson(instance, path)).body;
+  return Array.isArray(data) ? data[0]?.title : data.title;
+};
+
+/** Polls fn every 25 ms until it answers true; answers the milliseconds it took, or fails after limitMs. */
+async function timeUntil(fn: () => Promise<boolean>, limitMs: number): Promise<number> {
+  const t0 = Date.now();
+  while (Date.now() - t0 < limitMs * 5) {
+    if (await fn()) return Date.now() - t0;
+    await sleep(25);
+  }
+  throw new Error(`not seen after ${limitMs * 5} ms`);
+}
+
+describe('three instances started at once on an empty database', () => {
+  it('when they start together, then all three become ready and migrations and demo data ran exactly once', async () => {
+    const [x, y, z] = await Promise.all(['A', 'B', 'C'].map((n) => startInstance(n, env())));
+    await Promise.all([waitReady(x!), waitReady(y!), waitReady(z!)]);
+    for (const i of [x!, y!, z!]) expect(i.alive()).toBe(true);
+
+    expect((await getJson(x!, '/api/shop/products/get?limit=1')).body.pagination.total).toBe(72);
+    const check = new pg.Client({ connectionString: database.url });
+    await check.connect();
+    try {
+      const admins = await check.query(`select email from users where role = 'admin'`);
+      expect(admins.rows.map((r: { email: string }) => r.email)).toEqual([ADMIN.email]);
+      const users = await check.query('select count(*)::int as n from users');
+      const migrations = await check.query(
+        'select count(*)::int as n, count(distinct hash)::int as d from drizzle.__drizzle_migrations',
+      );
+      expect(migrations.rows[0].n).toBe(migrations.rows[0].d);
+      expect(users.rows[0].n).toBeGreaterThan(1);
+    } finally {
+      await check.end();
+    }
+    a = x!;
+    b = y!;
+    expect(await z!.stop()).toBe(0);
+  });
+});
+
+describe('a write on one instance', () => {
+  it('when the admin edits a product on A, then B answers the new title within 1 s, cached answers included', async () => {
+    const cookie = await login(a, ADMIN.email, ADMIN.password);
+    const product = await firstProduct(b);
+    const detailPath = `/api/shop/products/get/${product._id}`;
+    const listPath = '/api/shop/products/get?limit=5';
+    // warm B's catalogue cache and micro-cache
+    await getJson(b, detailPath);
+    expect((await getJson(b, detailPath)).headers.get('x-cache')).toBe('HIT');
+    expect((await getJson(b, listPath)).headers.get('x-cache')).toBe('HIT');
+
+    const title = `Renamed on A ${Date.now()}`;
+    expect((await renameOn(a, cookie, product, title)).status).toBe(200);
+    const detailMs = await timeUntil(async () => (await titleOn(b, detailPath)) === title, 1000);
+    const listMs = await timeUntil(async () => (await titleOn(b, listPath)) === title, 1000);
+    expect(detailMs).toBeLessThan(1000);
+    expect(listMs).toBeLessThan(1000);
+  });
+});
+
+describe('uploads shared through S3-compatible storage', () => {
+  it('when an image is uploaded through A, then B serves the same bytes', async () => {
+    const cookie = await login(a, ADMIN.email, ADMIN.password);
+    const png = pngBytes();
+    const form = new FormData();
+    form.append('my_file', new Blob([png], { type: 'image/png' }), 'photo.png');
+    const up = await fetch(`${a.base}/api/admin/products/upload-image`, {
+      method: 'POST',
+      headers: { cookie, origin: a.base },
+      body: form,
+    });
+    expect(up.status).toBe(201);
+    const { result } = (await up.json()) as { result: { url: string } };
+    const served = await fetch(`${b.base}${result.url}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+  });
+
+  it('when demo data was loaded by one instance, then its images are served by every instance', async () => {
+    const product = await firstProduct(a);
+    for (const i of [a, b]) expect((await fetch(`${i.base}${product.image}`)).status).toBe(200);
+  });
+});
+
+describe('the database dropping every connection mid-load', () => {
+  it('when every app connection is terminated, then both stay up, answer 503 at worst and are ready again within 5 s', async () => {
+    const product = await firstProduct(a);
+    const paths = ['/api/health', `/api/shop/review/${product._id}`];
+    const load = startLoad(
+      [a, b].flatMap((i) => paths.map((p) => `${i.base}${p}`)),
+      8,
+    );
+    await sleep(800);
+    for (let k = 0; k < 3; k++) {
+      const killed = await database.admin.query<{ n: number }>(
+        'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [database.name],
+      );
+      // both pools and both change-feed connections at least
+      if (k === 0) expect(killed.rows[0]!.n).toBeGreaterThanOrEqual(4);
+      await sleep(300);
+    }
+    await sleep(800);
+    const results = await load.stop();
+
+    expect(a.alive() && b.alive()).toBe(true);
+    const outcomes = new Set(results.map((r) => r.status));
+    expect([...outcomes].filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    expect(results.length).toBeGreaterThan(50);
+    const readyMs = Math.max(await waitReady(a, 5000), await waitReady(b, 5000));
+    expect(readyMs).toBeLessThan(5000);
+
+    // the change feed's own LISTEN connection was dropped too: it is back, and writes still reach B at once
+    const cookie = await login(a, ADMIN.email, ADMIN.password);
+    const detailPath = `/api/shop/products/get/${product._id}`;
+    await getJson(b, detailPath);
+    await sleep(500);
+    const title = `After the blip ${Date.now()}`;
+    expect((await renameOn(a, cookie, product, title)).status).toBe(200);
+    expect(await timeUntil(async () => (await titleOn(b, detailPath)) === title, 1000)).toBeLessThan(1000);
+  });
+});
+
+describe('a deploy stopping an instance under load', () => {
+  it('when B gets SIGTERM mid-load, then every request started before it succeeds and B exits 0', async () => {
+    const product = await firstProduct(b);
+    const load = startLoad(
+      ['/api/health', `/api/shop/review/${product._id}`, '/api/shop/products/get?limit=3'].map(
+        (p) => `${b.base}${p}`,
+      ),
+      8,
+    );
+    await sleep(1000);
+    const signalledAt = Date.now();
+    const exit = b.stop('SIGTERM');
+    await sleep(200);
+    // draining: still answering, but no longer ready
+    expect((await fetch(`${b.base}/api/health/ready`)).status).toBe(503);
+    expect(await exit).toBe(0);
+    const results = await load.stop();
+
+    const before = results.filter((r) => r.startedAt < signalledAt);
+    expect(before.length).toBeGreaterThan(20);
+    expect(before.filter((r) => r.status !== 200)).toEqual([]);
+    // A is untouched
+    expect((await fetch(`${a.base}/api/health/ready`)).status).toBe(200);
+  });
+});
