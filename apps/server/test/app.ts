@@ -12,6 +12,7 @@ import type { AppDeps } from '../src/context';
 import { createLogger } from '../src/lib/logger';
 import { sellers, users } from '../src/db/schema';
 import { createTestDatabase } from './db';
+import type { Database } from '../src/db/client';
 
 export type TestAgent = ReturnType<typeof request.agent>;
 
@@ -19,6 +20,8 @@ export interface TestContext {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
   db: AppDeps['db'];
+  /** the database handle (pool options apply on PostgreSQL only) */
+  database: Database;
   config: Config;
   /** a cookie-keeping client, logged in as nobody */
   anon(): TestAgent;
@@ -38,7 +41,10 @@ const uniqueEmail = (prefix: string) => `${prefix}${Date.now().toString(36)}${++
 export const TEST_PASSWORD = 'Passw0rd!';
 
 /** Call at the top level of a test file; the database is closed after the file. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  dbOptions: Parameters<typeof createTestDatabase>[0] = {},
+): Promise<TestContext> {
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'mp-uploads-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -51,7 +57,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     DOCUMENT_UPLOAD_MB_PER_HOUR: '1000',
     ...env,
   });
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(dbOptions);
   const deps = buildDeps(config, database.db, createLogger(config.logLevel));
   const app = createApp(deps);
   const passwordHash = bcrypt.hashSync(TEST_PASSWORD, 4);
@@ -72,6 +78,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     app,
     deps,
     db: database.db,
+    database,
     config,
     anon: () => request.agent(app),
     async loginAs(role, overrides = {}) {

@@ -3,9 +3,18 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../src/db/client';
+import {
+  DEFAULT_POOL_TIMEOUTS,
+  openPglite,
+  openPostgres,
+  type Database,
+  type PoolTimeouts,
+} from '../src/db/client';
 
-export async function createTestDatabase(): Promise<Database> {
+/** Pool options apply to the PostgreSQL clone only (PGlite has no pool). */
+export async function createTestDatabase(
+  options: { poolMax?: number; timeouts?: Partial<PoolTimeouts> } = {},
+): Promise<Database & { url?: string }> {
   const url = process.env.DATABASE_URL;
   const template = inject('pgTemplate');
   if (url && template) {
@@ -15,9 +24,13 @@ export async function createTestDatabase(): Promise<Database> {
     await admin.query(`create database ${name} template ${template}`);
     const fileUrl = new URL(url);
     fileUrl.pathname = `/${name}`;
-    const database = openPostgres(fileUrl.toString(), 10);
+    const database = openPostgres(fileUrl.toString(), options.poolMax ?? 10, {
+      ...DEFAULT_POOL_TIMEOUTS,
+      ...options.timeouts,
+    });
     return {
       ...database,
+      url: fileUrl.toString(),
       close: async () => {
         await database.close();
         await admin.query(`drop database if exists ${name}`).catch(() => undefined);
