@@ -70,6 +70,7 @@ describe('the server process', () => {
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'info',
+      SHUTDOWN_DRAIN_MS: '200',
     });
     try {
       await waitForHealth(port);
@@ -83,4 +84,75 @@ describe('the server process', () => {
     expect(p.output()).toMatch(/"msg":"stopped"/);
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
   }, 60_000);
+
+  it('when the database refuses connections, then start-up retries and then exits 1 naming ECONNREFUSED first', async () => {
+    const p = start({
+      NODE_ENV: 'development',
+      PORT: '0',
+      DATABASE_URL: 'postgres://someone:secret-pw@127.0.0.1:9/shop',
+      DATABASE_STARTUP_TIMEOUT_MS: '1500',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    });
+    expect(await p.exited).toBe(1);
+    const failure = p
+      .output()
+      .split('\n')
+      .find((l) => l.startsWith('Start-up failed'));
+    expect(failure).toMatch(/still unreachable after 2 s: .*ECONNREFUSED/);
+    expect(p.output()).toMatch(/retrying in \d+ ms/);
+    expect(p.output()).not.toContain('secret-pw');
+  }, 30_000);
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'when the password is wrong, then start-up exits 1 at once with the authentication error first',
+    async () => {
+      const url = new URL(process.env.DATABASE_URL!);
+      url.password = 'not-the-password';
+      const t0 = Date.now();
+      const p = start({
+        NODE_ENV: 'development',
+        PORT: '0',
+        DATABASE_URL: url.toString(),
+        DATA_DIR: dataDir,
+      });
+      expect(await p.exited).toBe(1);
+      expect(Date.now() - t0).toBeLessThan(20_000);
+      expect(p.output().split('\n')[0]).toMatch(
+        /^Start-up failed: Cannot use the database .*password authentication failed/,
+      );
+    },
+    30_000,
+  );
+
+  it('when a second process opens the same DATA_DIR, then it exits 1 saying the folder is in use', async () => {
+    const port = await freePort();
+    const shared = mkdtempSync(path.join(tmpdir(), 'mp-lock-'));
+    const env = {
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      DATA_DIR: shared,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    };
+    const first = start({ ...env, PORT: String(port), SHUTDOWN_DRAIN_MS: '0' });
+    try {
+      await waitForHealth(port);
+      const second = start({ ...env, PORT: String(await freePort()) });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toMatch(/^Start-up failed: DATA_DIR .* is in use by another server process/);
+      // the first one is unharmed
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    } finally {
+      first.child.kill('SIGTERM');
+      await first.exited;
+      rmSync(shared, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it('when DATA_DIR cannot be written, then it exits 1 naming the folder and the reason', async () => {
+    const p = start({ NODE_ENV: 'development', PORT: '0', DATA_DIR: '/dev/null/data', LOG_LEVEL: 'warn' });
+    expect(await p.exited).toBe(1);
+    expect(p.output()).toMatch(/^Start-up failed: DATA_DIR \/dev\/null\/data cannot be written \(ENOTDIR\)/);
+  }, 30_000);
 });
