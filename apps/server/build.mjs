@@ -1,10 +1,11 @@
-// Bundles the server into dist/index.js. Workspace packages (@mp/*, TypeScript sources) are inlined;
+// Bundles the server into dist/index.js (and dist/db-backup.js). Workspace packages (@mp/*, TypeScript sources) are inlined;
 // every npm dependency stays external and is loaded from node_modules at run time.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/index.ts'],
-  outfile: 'dist/index.js',
+  // the server, and the embedded database's backup/restore command (node dist/db-backup.js backup|restore ...)
+  entryPoints: { index: 'src/index.ts', 'db-backup': 'src/db/backup-cli.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
