@@ -86,11 +86,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
     },
   );
   // machine paths (metrics, probes, server files) that no page of the web app lives at: never the app shell
-  app.use(
-    /^\/(metrics|healthz?|readyz|livez|_?status|server-status|\.well-known|\.env)(?=\/|$|\.)/i,
-    (_req, res) => {
-      res.status(404).type('text/plain').send('Not found');
-    },
+  app.use((req, res, next) =>
+    isMachinePath(req.path) ? res.status(404).type('text/plain').send('Not found') : next(),
   );
 
   const webDist = config.webDist && path.resolve(config.webDist);
@@ -100,6 +97,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   app.use(errorMiddleware);
   return app;
 }
+
+const MACHINE_FIRST_SEGMENT = /^\/(metrics|prometheus|actuator|health|ready|live|status|server-status|\.)/i;
+
+/** Probe and scanner paths (/metricsz, /healthz, /actuator/..., /.env) and any path with a metrics or .. segment. */
+export const isMachinePath = (p: string) =>
+  MACHINE_FIRST_SEGMENT.test(p) || p.split('/').some((s) => s.toLowerCase() === 'metrics' || s === '..');
 
 /** Public catalogue reads that every visitor sees the same way, and how long a cached answer may live. */
 export const MICRO_CACHE_RULES = [

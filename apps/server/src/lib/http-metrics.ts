@@ -6,7 +6,14 @@ import type { Metrics } from './metrics';
 /** A bounded label: the matched route pattern, never the raw URL (ids and search words would explode it). */
 function routeLabel(req: Request, status: number): string {
   const route = req.route as { path?: unknown } | undefined;
-  if (route && typeof route.path === 'string') return `${req.baseUrl}${route.path}`;
+  if (route && typeof route.path === 'string') {
+    // req.baseUrl is reset once an error leaves the router, so the mount point is read off the URL instead:
+    // the route pattern matched the last as many segments as it has
+    if (route.path.includes('*')) return `${req.baseUrl}${route.path}`;
+    const segments = req.originalUrl.split('?')[0]!.split('/');
+    const mount = segments.slice(0, segments.length - (route.path.split('/').length - 1)).join('/');
+    return `${mount}${route.path}`;
+  }
   const url = req.originalUrl;
   if (url.startsWith('/uploads/')) return '/uploads/*';
   if (url.startsWith('/api/')) return status === 404 ? '/api/* (no route)' : '/api/* (other)';
