@@ -85,7 +85,8 @@ async function main() {
 
   const stopHoldSweeper = startBackgroundJobs(deps);
   const stopMailWorker = mailWorkerFor(deps).start(2_000);
-  const server: Server = createServer(createRequestHandler(deps));
+  // time-outs are checked every second (node's default is every 30 s, which would stretch a 30 s limit to a minute)
+  const server: Server = createServer({ connectionsCheckingInterval: 1000 }, createRequestHandler(deps));
   // bounded waits: a slow client gets REQUEST_TIMEOUT_MS for its whole request, headers included
   server.requestTimeout = config.requestTimeoutMs;
   server.headersTimeout = Math.min(config.requestTimeoutMs, 20_000);

@@ -90,6 +90,7 @@ export async function startInstance(name: string, env: Record<string, string>): 
       DATA_DIR: uploadDir,
       LOGIN_RATE_LIMIT: '1000',
       SHUTDOWN_DRAIN_MS: '1000',
+      REQUEST_TIMEOUT_MS: '2000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

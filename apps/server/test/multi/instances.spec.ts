@@ -2,6 +2,7 @@
  * Several instances on one PostgreSQL database (docs/operations.md, "Several instances"): real server processes,
  * a real PostgreSQL, a real S3-compatible server. Run by .ci/run after the API tests.
  */
+import { connect } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngBytes } from '../../src/modules/catalog/__tests__/catalog-fixtures';
@@ -199,6 +200,23 @@ describe('the database dropping every connection mid-load', () => {
     const title = `After the blip ${Date.now()}`;
     expect((await renameOn(a, cookie, product, title)).status).toBe(200);
     expect(await timeUntil(async () => (await titleOn(b, detailPath)) === title, 1000)).toBeLessThan(1000);
+  });
+});
+
+describe('a client sending its request body slowly', () => {
+  it('when the body is not complete within REQUEST_TIMEOUT_MS, then the server answers 408 and closes, in seconds', async () => {
+    const socket = connect(a.port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (d: Buffer) => (answer += d.toString()));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(
+      'POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":',
+    );
+    const t0 = Date.now();
+    await Promise.race([closed, sleep(15_000)]);
+    socket.destroy();
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(Date.now() - t0).toBeLessThan(15_000);
   });
 });
 
