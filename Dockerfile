@@ -1,9 +1,16 @@
-# syntax=docker/dockerfile:1
 # Haat Marketplace: one image that serves the API, the uploads and the built web app on port 3000.
 #   docker build -t haat-marketplace .
 #   docker run -p 3000:3000 -e JWT_SECRET=... -e DATABASE_URL=postgres://... haat-marketplace
 # Without DATABASE_URL the embedded PGlite database is kept under /data (mount a volume there).
-
+# No `# syntax=` line: BuildKit's built-in Dockerfile frontend builds this file (RUN --mount included), so nothing
+# is fetched besides the base image.
+#
+# Base image: pin it by digest for reproducible builds. This repository was prepared on a machine with no access to
+# an image registry, so no digest could be read and none is invented here; the tag is the default. To pin, read the
+# digest of the tag you tested and pass or write it:
+#   docker buildx imagetools inspect node:20-bookworm-slim      # "Digest: sha256:…" of the index
+#   docker build --build-arg NODE_IMAGE=node:20-bookworm-slim@sha256:<digest> .
+# (docs/operations.md, "Docker", keeps the same note for the compose file's postgres image.)
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 # ---- base: Node + pnpm (the version pinned by package.json "packageManager") --------------------------
@@ -67,9 +74,11 @@ VOLUME ["/data"]
 USER node
 
 EXPOSE 3000
-# no curl in the slim image: node's fetch asks /api/health, which also checks the database
+# no curl in the slim image: node's fetch asks /api/health/ready (database reachable and not draining)
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 
-# node is PID 1 and handles SIGTERM itself (graceful shutdown in src/index.ts)
+# node handles SIGTERM itself: readiness off, drain SHUTDOWN_DRAIN_MS, finish requests in flight, exit 0
+# (give `docker stop -t` at least SHUTDOWN_DRAIN_MS + SHUTDOWN_TIMEOUT_MS, 25 s by default).
+# Backups of the embedded database: docker run ... node apps/server/dist/db-backup.js backup /data/backups
 CMD ["node", "apps/server/dist/index.js"]

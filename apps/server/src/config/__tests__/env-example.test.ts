@@ -13,3 +13,15 @@ describe('.env.example', () => {
     expect(schemaKeys.filter((k) => !documented.has(k))).toEqual([]);
   });
 });
+
+describe('docker', () => {
+  it('when compose starts the app, then it reads .env whole, so every key of .env.example reaches the server', () => {
+    const compose = read('../../../../../docker-compose.yml');
+    const app = compose.slice(compose.indexOf('\n  app:'));
+    expect(app).toMatch(/\n {4}env_file:\n {6}- path: \.env\n/);
+  });
+
+  it('when the image is built, then no Dockerfile frontend image is fetched (no syntax line)', () => {
+    expect(read('../../../../../Dockerfile')).not.toMatch(/^#\s*syntax=/m);
+  });
+});
