@@ -32,6 +32,7 @@ export default tseslint.config(
     files: [
       'apps/server/src/config/env.ts',
       'apps/server/src/index.ts',
+      'apps/server/src/db/backup-cli.ts',
       'apps/server/test/**',
       'apps/server/bench/**',
       'apps/server/*.config.ts',

@@ -41,3 +41,6 @@ export async function createTestDatabase(
   const dump = readFileSync(inject('pgliteDump'));
   return openPglite({ loadDataDir: new Blob([dump]) });
 }
+
+/** The real PostgreSQL server of this run (DATABASE_URL), when there is one: tests of PostgreSQL-only behaviour. */
+export const realPostgresUrl = (): string | undefined => process.env.DATABASE_URL || undefined;

@@ -108,7 +108,17 @@ export function openPostgres(
     kind: 'postgres',
     pool,
     migrate: async () => {
-      await migratePg(db as never, { migrationsFolder: migrationsFolder() });
+      // a connection of its own, without the request time-outs: building an index on a large table may take minutes
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeouts.connectMs });
+      client.on('error', onPoolError);
+      await client.connect();
+      try {
+        await migratePg(drizzlePg({ client, schema, casing: 'snake_case' }), {
+          migrationsFolder: migrationsFolder(),
+        });
+      } finally {
+        await client.end().catch(() => undefined);
+      }
     },
     exclusive: async (fn) => {
       // a dedicated connection holds the session lock; the work itself uses the pool as usual

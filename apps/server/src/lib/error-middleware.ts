@@ -59,29 +59,20 @@ export const errorMiddleware: ErrorRequestHandler = (err, req, res, _next) => {
     req.log?.error({ err }, 'error after headers were sent');
     return;
   }
+  const unavailable = (message: string, retryAfterSeconds: number) => {
+    res.setHeader('Retry-After', String(retryAfterSeconds));
+    const body: ApiErrorBody = { success: false, message, code: 'SERVICE_UNAVAILABLE', requestId };
+    res.status(503).json(body);
+  };
   if (!appError && isDatabaseUnavailable(err)) {
     req.log?.warn({ err }, 'database unavailable');
-    res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-    const body: ApiErrorBody = {
-      success: false,
-      message: 'The shop is briefly unavailable. Please try again in a few seconds.',
-      code: 'SERVICE_UNAVAILABLE',
-      requestId,
-    };
-    res.status(503).json(body);
+    unavailable('The shop is briefly unavailable. Please try again in a few seconds.', RETRY_AFTER_SECONDS);
     return;
   }
   const diskProblem = DISK_CODES[String((err as HttpishError)?.code)];
   if (!appError && diskProblem && (err as { syscall?: string }).syscall) {
     req.log?.error({ err }, `cannot store a file: ${diskProblem}`);
-    res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS * 12));
-    const body: ApiErrorBody = {
-      success: false,
-      message: 'The server cannot store files right now. Please try again later.',
-      code: 'SERVICE_UNAVAILABLE',
-      requestId,
-    };
-    res.status(503).json(body);
+    unavailable('The server cannot store files right now. Please try again later.', RETRY_AFTER_SECONDS * 12);
     return;
   }
   if (appError) {

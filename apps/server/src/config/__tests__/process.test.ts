@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { realPostgresUrl } from '../../../test/db';
+import { freePort } from '../../../test/multi/cluster';
 
 const serverDir = fileURLToPath(new URL('../../../', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mp-proc-'));
@@ -13,16 +14,6 @@ afterAll(() => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 /** Runs src/index.ts (through tsx) as a real process with only the given environment. */
 function start(env: Record<string, string>) {
@@ -104,10 +95,10 @@ describe('the server process', () => {
     expect(p.output()).not.toContain('secret-pw');
   }, 30_000);
 
-  it.skipIf(!process.env.DATABASE_URL)(
+  it.skipIf(!realPostgresUrl())(
     'when the password is wrong, then start-up exits 1 at once with the authentication error first',
     async () => {
-      const url = new URL(process.env.DATABASE_URL!);
+      const url = new URL(realPostgresUrl()!);
       url.password = 'not-the-password';
       const t0 = Date.now();
       const p = start({

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { realPostgresUrl } from '../../../test/db';
 import { openPglite } from '../client';
 import { users } from '../schema';
 import { backupDataDir, restoreDataDir } from '../backup';
@@ -52,17 +53,17 @@ describe('pnpm db:backup and db:restore (embedded database)', () => {
     }
   }, 60_000);
 
-  it.skipIf(!process.env.DATABASE_URL)(
+  it.skipIf(!realPostgresUrl())(
     'when the .sql file is loaded into a real PostgreSQL, then the same rows are there',
     async () => {
       const source = await dataDirWithUser('to-postgres', 'moved@backup.test');
       const { sql } = await backupDataDir(source, path.join(root, 'out3'));
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      const admin = new pg.Client({ connectionString: realPostgresUrl() });
       await admin.connect();
       const name = `mp_multi_restore_${process.pid}`;
       await admin.query(`drop database if exists ${name}`);
       await admin.query(`create database ${name}`);
-      const url = new URL(process.env.DATABASE_URL!);
+      const url = new URL(realPostgresUrl()!);
       url.pathname = `/${name}`;
       const target = new pg.Client({ connectionString: url.toString() });
       try {

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalChangeFeed, createPgChangeFeed, type Change } from '../change-feed';
 import { createLogger } from '../logger';
-import { createTestDatabase } from '../../../test/db';
+import { createTestDatabase, realPostgresUrl } from '../../../test/db';
 
 const logger = createLogger('silent');
 
@@ -53,7 +53,7 @@ describe('the local change feed', () => {
   });
 });
 
-describe.skipIf(!process.env.DATABASE_URL)(
+describe.skipIf(!realPostgresUrl())(
   'the PostgreSQL change feed (two instances on one database)',
   async () => {
     const database = await createTestDatabase();

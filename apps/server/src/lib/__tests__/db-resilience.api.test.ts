@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { realPostgresUrl } from '../../../test/db';
 import { createApp } from '../../app';
 import { loadConfig } from '../../config/env';
 import { openPostgres } from '../../db/client';
@@ -56,7 +57,7 @@ describe('when the database is unreachable', async () => {
   });
 });
 
-describe.skipIf(!process.env.DATABASE_URL)('bounded waits on PostgreSQL', async () => {
+describe.skipIf(!realPostgresUrl())('bounded waits on PostgreSQL', async () => {
   const ctx = await createTestContext(
     {},
     { poolMax: 3, timeouts: { connectMs: 400, lockMs: 500, statementMs: 2000, idleInTransactionMs: 2000 } },

@@ -80,7 +80,7 @@ export function createWishlistService(db: Db) {
         }
         return inserted.length > 0;
       });
-      if (created) catalogCache(db).invalidate();
+      if (created) catalogCache(db).invalidate({ type: 'products', ids: [productId] });
       const [row] = await db
         .select(itemColumns)
         .from(wishlistItems)
@@ -106,7 +106,7 @@ export function createWishlistService(db: Db) {
         }
         return deleted.length > 0;
       });
-      if (removed) catalogCache(db).invalidate();
+      if (removed) catalogCache(db).invalidate({ type: 'products', ids: [productId] });
       return list(userId);
     },
   };
