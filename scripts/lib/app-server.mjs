@@ -59,6 +59,8 @@ export async function startServer({ logPath, env = {}, timeoutMs = 120_000 } = {
       DATA_DIR: dataDir,
       UPLOAD_DIR: path.join(dataDir, 'uploads'),
       LOGIN_RATE_LIMIT: '10000',
+      // no load balancer to drain for: stop at once on SIGTERM
+      SHUTDOWN_DRAIN_MS: '0',
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       ...env,
