@@ -8,7 +8,10 @@ import { createRequestHandler } from '../../app';
 import { createTestContext } from '../../../test/app';
 
 const webDist = mkdtempSync(path.join(tmpdir(), 'mp-web-'));
-writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Haat</title><div id="root"></div>');
+writeFileSync(
+  path.join(webDist, 'index.html'),
+  '<!doctype html><html><head><title>Haat</title></head><body><div id="root"></div></body></html>',
+);
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 const TOKEN = 'metrics-token-0123456789';
