@@ -8,10 +8,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { createReadStream } from 'node:fs';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import type { RequestHandler } from 'express';
 import { AppError } from '../errors';
-import { safeFolder, type FileStorage } from './storage';
+import { safeFolder, type FileMeta, type FileStorage, type StoredFile } from './storage';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -45,6 +52,10 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
     forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
     requestHandler: { requestTimeout: timeoutMs, connectionTimeout: Math.min(timeoutMs, 5000) },
     maxAttempts: 2,
+    // checksums only where S3 requires them: the SDK's default sends streamed bodies as aws-chunked with a
+    // trailing checksum, which many S3-compatible servers store verbatim (corrupting the file) or refuse
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const publicUrl = options.publicUrl?.replace(/\/$/, '');
 
@@ -87,26 +98,34 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
     }
   };
 
+  async function put(meta: FileMeta, body: Buffer | Readable, size: number): Promise<StoredFile> {
+    const key = `${safeFolder(meta.folder)}/${randomUUID()}.${meta.ext.replace(/[^a-z0-9]/gi, '')}`;
+    try {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: options.bucket,
+          Key: key,
+          Body: body,
+          ContentType: meta.mime,
+          ContentLength: size,
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
+    } catch {
+      throw upstreamError();
+    }
+    return { url: publicUrl ? `${publicUrl}/${key}` : `/uploads/${key}`, key };
+  }
+
   return {
     kind: 's3',
     serve,
-    async save({ buffer, ext, mime, folder }) {
-      const key = `${safeFolder(folder)}/${randomUUID()}.${ext}`;
-      try {
-        await client.send(
-          new PutObjectCommand({
-            Bucket: options.bucket,
-            Key: key,
-            Body: buffer,
-            ContentType: mime,
-            ContentLength: buffer.length,
-            CacheControl: 'public, max-age=31536000, immutable',
-          }),
-        );
-      } catch {
-        throw upstreamError();
-      }
-      return { url: publicUrl ? `${publicUrl}/${key}` : `/uploads/${key}`, key };
+    save: ({ buffer, ...meta }) => put(meta, buffer, buffer.length),
+    // a multipart upload already streamed to a temporary file goes to the bucket as a stream too
+    saveFile: ({ path, size, ...meta }) => put(meta, createReadStream(path), size),
+    async remove(key) {
+      if (!KEY.test(key)) return;
+      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
     },
   };
 }

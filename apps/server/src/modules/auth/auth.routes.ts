@@ -86,7 +86,8 @@ export function createAuthRouter(deps: AppDeps): Router {
     const user = session ? await auth.findById(db, session.id) : undefined;
     if (!user) {
       // a stale, forged or expired cookie is dropped so the browser stops sending it
-      if (session || (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE]) sessions.clear(res);
+      if (session || (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE])
+        sessions.clear(res);
       res.setHeader('Cache-Control', 'no-store');
       res.json({ success: true, authenticated: false, user: null } satisfies CheckAuthAnswer);
       return;

@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../../../test/app';
 import { startLocalS3 } from '../../../../test/s3';
 import { pngBytes } from '../../../modules/catalog/__tests__/catalog-fixtures';
+import { createS3Storage } from '../s3-storage';
 
 const URL_PATH = '/api/admin/products/upload-image';
 const s3 = await startLocalS3();
@@ -67,5 +71,36 @@ describe('uploads when the storage server is unreachable', async () => {
     const res = await admin.agent.post(URL_PATH).attach('my_file', pngBytes(), 'photo.png');
     expect(res.status).toBe(502);
     expect(res.body).toMatchObject({ success: false, code: 'UPSTREAM_ERROR' });
+  });
+});
+
+describe('the S3 adapter streaming a file from disk and removing it', () => {
+  it('when a temporary upload file is stored and later removed, then the bucket has it and then no longer', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mp-s3-file-'));
+    const file = path.join(dir, 'upload.tmp');
+    const png = pngBytes();
+    writeFileSync(file, png);
+    const storage = createS3Storage({
+      bucket: s3.bucket,
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      forcePathStyle: true,
+    });
+    try {
+      const stored = await storage.saveFile!({
+        path: file,
+        size: png.length,
+        ext: 'png',
+        mime: 'image/png',
+        folder: 'documents',
+      });
+      const inBucket = await fetch(`${s3.endpoint}/${s3.bucket}/${stored.key}`);
+      expect(Buffer.from(await inBucket.arrayBuffer()).equals(png)).toBe(true);
+      await storage.remove!(stored.key);
+      expect((await fetch(`${s3.endpoint}/${s3.bucket}/${stored.key}`)).status).toBe(404);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
