@@ -3,6 +3,7 @@ import type { Db } from './db/client';
 import type { Logger } from './lib/logger';
 import type { Sessions } from './lib/session';
 import type { FileStorage } from './lib/storage/storage';
+import type { PasswordHasher } from './modules/auth/passwords';
 
 /** Everything a router needs, built once at start (or per test). */
 export interface AppDeps {
@@ -11,4 +12,5 @@ export interface AppDeps {
   logger: Logger;
   sessions: Sessions;
   storage: FileStorage;
+  passwords: PasswordHasher;
 }

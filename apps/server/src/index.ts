@@ -9,6 +9,7 @@ import { buildDeps } from './deps';
 import { bootstrapData } from './seed/bootstrap';
 import { startBackgroundJobs } from './jobs';
 import { mailWorkerFor } from './modules/mail';
+import { withJwtSecret } from './modules/auth/installation-secret';
 
 function readConfig(): Config {
   try {
@@ -32,12 +33,15 @@ async function main() {
     poolMax: config.databasePoolMax,
   });
   await database.migrate();
-  const deps = buildDeps({ ...config, webDist }, database.db, logger);
+  const deps = buildDeps(await withJwtSecret({ ...config, webDist }, database.db), database.db, logger);
   await bootstrapData(deps);
 
   const stopHoldSweeper = startBackgroundJobs(deps);
   const stopMailWorker = mailWorkerFor(deps).start(2_000);
-  const server: Server = createServer(createRequestHandler(deps));
+  // slow clients: request time-outs are checked every second, not every 30 s (docs/security.md)
+  const server: Server = createServer({ connectionsCheckingInterval: 1000 }, createRequestHandler(deps));
+  server.requestTimeout = config.requestTimeoutMs;
+  server.headersTimeout = Math.min(10_000, config.requestTimeoutMs);
   server.listen(config.port, config.host, () => {
     logger.info(
       { port: config.port, database: database.kind, storage: deps.storage.kind },

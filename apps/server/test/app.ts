@@ -2,7 +2,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import bcrypt from 'bcryptjs';
 import request from 'supertest';
 import { afterAll } from 'vitest';
 import { loadConfig, type Config } from '../src/config/env';
@@ -11,6 +10,7 @@ import { buildDeps } from '../src/deps';
 import type { AppDeps } from '../src/context';
 import { createLogger } from '../src/lib/logger';
 import { sellers, users } from '../src/db/schema';
+import { withJwtSecret } from '../src/modules/auth/installation-secret';
 import { createTestDatabase } from './db';
 
 export type TestAgent = ReturnType<typeof request.agent>;
@@ -19,7 +19,7 @@ export interface TestContext {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
   db: AppDeps['db'];
-  config: Config;
+  config: Config & { jwtSecret: string };
   /** a cookie-keeping client, logged in as nobody */
   anon(): TestAgent;
   /** creates a user of that role and answers a logged-in client with its ids */
@@ -40,9 +40,10 @@ export const TEST_PASSWORD = 'Passw0rd!';
 /** Call at the top level of a test file; the database is closed after the file. */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'mp-uploads-'));
-  const config = loadConfig({
+  const database = await createTestDatabase();
+  const loaded = loadConfig({
     NODE_ENV: 'test',
-    BCRYPT_ROUNDS: '4',
+    PASSWORD_HASH_MEMORY_KIB: '1024',
     JWT_SECRET: 'test-secret-that-is-long-enough',
     LOG_LEVEL: 'silent',
     UPLOAD_DIR: uploadDir,
@@ -51,10 +52,11 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     DOCUMENT_UPLOAD_MB_PER_HOUR: '1000',
     ...env,
   });
-  const database = await createTestDatabase();
+  // no JWT_SECRET in env: the installation's own secret from the database, as outside production
+  const config = await withJwtSecret(loaded, database.db);
   const deps = buildDeps(config, database.db, createLogger(config.logLevel));
   const app = createApp(deps);
-  const passwordHash = bcrypt.hashSync(TEST_PASSWORD, 4);
+  const passwordHash = await deps.passwords.hash(TEST_PASSWORD);
 
   afterAll(async () => {
     await database.close();

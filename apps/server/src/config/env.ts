@@ -24,7 +24,7 @@ const envSchema = z
       .string()
       .regex(/^\d+[smhd]$/, 'must look like 7d, 12h or 3600s')
       .default('7d'),
-    BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(10),
+    PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(1024).max(1_048_576).default(19_456),
     COOKIE_SECURE: bool.optional(),
     TRUST_PROXY: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -56,6 +56,8 @@ const envSchema = z
     DOCUMENT_UPLOAD_MB_PER_HOUR: z.coerce.number().int().min(1).default(25),
     UNCLAIMED_UPLOADS_MB_MAX: z.coerce.number().int().min(1).default(500),
     UNCLAIMED_UPLOAD_GRACE_HOURS: z.coerce.number().min(0).default(24),
+    ALLOW_SANDBOX_PAYMENTS: bool.optional(),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   })
   .superRefine(
     (e, ctx) => {
@@ -94,9 +96,11 @@ export interface Config {
   dataDir: string;
   uploadDir: string;
   webDist: string | undefined;
-  jwtSecret: string;
+  /** JWT_SECRET; unset outside production: the installation's own secret in the database (docs/security.md) */
+  jwtSecret: string | undefined;
   jwtExpiresIn: string;
-  bcryptRounds: number;
+  /** argon2id memory per hash (docs/security.md) */
+  passwordHashMemoryKib: number;
   cookieSecure: boolean;
   trustProxy: string | undefined;
   logLevel: string;
@@ -130,6 +134,13 @@ export interface Config {
     /** how long an upload no record refers to is kept before the sweeper removes it */
     graceMs: number;
   };
+  /**
+   * Which payment provider takes the money (docs/security.md): PayPal when its keys are set; else the built-in
+   * sandbox outside production, or in production only when ALLOW_SANDBOX_PAYMENTS=true; else none (checkout 503).
+   */
+  paymentProvider: 'paypal' | 'sandbox' | 'none';
+  /** the longest a client may take to send a whole request, headers and body (docs/security.md) */
+  requestTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -138,8 +149,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
-
-const DEV_JWT_SECRET = 'dev-only-secret-change-me-in-production';
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
@@ -160,9 +169,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: e.DATA_DIR,
     uploadDir: e.UPLOAD_DIR ?? `${e.DATA_DIR}/uploads`,
     webDist: e.WEB_DIST,
-    jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
+    jwtSecret: e.JWT_SECRET,
     jwtExpiresIn: e.JWT_EXPIRES_IN,
-    bcryptRounds: e.BCRYPT_ROUNDS,
+    passwordHashMemoryKib: e.PASSWORD_HASH_MEMORY_KIB,
     cookieSecure: e.COOKIE_SECURE ?? isProduction,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
@@ -192,5 +201,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       unclaimedBytesMax: e.UNCLAIMED_UPLOADS_MB_MAX * 1024 * 1024,
       graceMs: e.UNCLAIMED_UPLOAD_GRACE_HOURS * 3_600_000,
     },
+    paymentProvider:
+      e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
+        ? 'paypal'
+        : (e.ALLOW_SANDBOX_PAYMENTS ?? !isProduction)
+          ? 'sandbox'
+          : 'none',
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
   });
 }

@@ -1,11 +1,11 @@
 /** Start-up data: the admin from ADMIN_EMAIL/ADMIN_PASSWORD, and demo data on an empty database (not in production). */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import bcrypt from 'bcryptjs';
 import { count, eq, sql } from 'drizzle-orm';
 import { brandLabel, toPaise } from '@mp/shared';
 import type { AppDeps } from '../context';
 import { banners, products, reviews, sellers, users } from '../db/schema';
+import { createPasswordHasher } from '../modules/auth/passwords';
 import { bannerSvg, productSvg } from './images';
 import { DEMO_BANNERS, DEMO_PASSWORD, DEMO_PRODUCTS, DEMO_REVIEWS, DEMO_USERS } from './demo-data';
 
@@ -24,7 +24,9 @@ export async function bootstrapData(deps: Pick<AppDeps, 'config' | 'db' | 'logge
         username: 'Admin',
         fullName: 'Admin',
         email: config.admin.email.toLowerCase(),
-        passwordHash: await bcrypt.hash(config.admin.password, config.bcryptRounds),
+        passwordHash: await createPasswordHasher({ memoryKib: config.passwordHashMemoryKib }).hash(
+          config.admin.password,
+        ),
         role: 'admin',
       });
       logger.info({ email: config.admin.email }, 'created the admin account from ADMIN_EMAIL');
@@ -38,7 +40,8 @@ export async function bootstrapData(deps: Pick<AppDeps, 'config' | 'db' | 'logge
 }
 
 export async function seedDemo({ config, db }: Pick<AppDeps, 'config' | 'db'>): Promise<void> {
-  const hash = (p: string) => bcrypt.hash(p, config.bcryptRounds);
+  const hasher = createPasswordHasher({ memoryKib: config.passwordHashMemoryKib });
+  const hash = (p: string) => hasher.hash(p);
   const demoDir = path.join(config.uploadDir, 'demo');
   await mkdir(demoDir, { recursive: true });
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,4 +83,40 @@ describe('the server process', () => {
     expect(p.output()).toMatch(/"msg":"stopped"/);
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
   }, 60_000);
+
+  it('when a client sends its request body slowly, then the server answers 408 within seconds (docs/security.md)', async () => {
+    const port = await freePort();
+    const p = start({
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dataDir, 'slow'),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      REQUEST_TIMEOUT_MS: '2000',
+    });
+    try {
+      await waitForHealth(port);
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(
+            'POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":',
+          );
+        });
+        let data = '';
+        socket.on('data', (d) => (data += d.toString()));
+        socket.on('close', () => resolve(data));
+        socket.on('error', reject);
+        setTimeout(() => {
+          socket.destroy();
+          resolve(data || 'still open');
+        }, 20_000).unref();
+      });
+      // before: the socket stayed open for Node's default 300 s
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      p.child.kill('SIGTERM');
+      await p.exited;
+    }
+  }, 90_000);
 });
