@@ -18,6 +18,7 @@ import { createRequestHandler } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import { openPostgres } from '../src/db/client';
 import { buildDeps } from '../src/deps';
+import { withJwtSecret } from '../src/modules/auth/installation-secret';
 import { createLogger } from '../src/lib/logger';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
@@ -158,7 +159,9 @@ async function main() {
       SEED_DEMO: 'false',
     });
     const appServer = createServer(
-      createRequestHandler(buildDeps(config, database.db, createLogger('silent'))),
+      createRequestHandler(
+        buildDeps(await withJwtSecret(config, database.db), database.db, createLogger('silent')),
+      ),
     );
     servers.push(appServer);
     const appUrl = `http://127.0.0.1:${await listen(appServer)}`;

@@ -18,6 +18,7 @@ import { loadConfig } from '../src/config/env';
 import { openPostgres } from '../src/db/client';
 import { buildDeps } from '../src/deps';
 import { createLogger } from '../src/lib/logger';
+import { withJwtSecret } from '../src/modules/auth/installation-secret';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 500_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
@@ -65,7 +66,7 @@ async function main() {
       WEB_DIST: webDist,
       PUBLIC_URL: 'https://haat.example.in',
     });
-    const deps = buildDeps(config, database.db, createLogger('silent'));
+    const deps = buildDeps(await withJwtSecret(config, database.db), database.db, createLogger('silent'));
     const server = createServer(createRequestHandler(deps));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -18,6 +18,7 @@ import { loadConfig } from '../src/config/env';
 import { openPglite } from '../src/db/client';
 import { buildDeps } from '../src/deps';
 import { createLogger } from '../src/lib/logger';
+import { withJwtSecret } from '../src/modules/auth/installation-secret';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 40);
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
@@ -35,7 +36,8 @@ const config = loadConfig({
 });
 const database = await openPglite();
 await database.migrate();
-const server = createServer(createRequestHandler(buildDeps(config, database.db, createLogger('silent'))));
+const deps = buildDeps(await withJwtSecret(config, database.db), database.db, createLogger('silent'));
+const server = createServer(createRequestHandler(deps));
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const { port } = server.address() as AddressInfo;
 

@@ -12,11 +12,18 @@ import { HEALTH_PATHS, healthRouter } from './lib/health';
 import { metricsEndpoint, requestMetrics } from './lib/http-metrics';
 import { createMicroCache, type MicroCache } from './lib/micro-cache';
 import { requestLog } from './lib/request-log';
+import { sameOriginWrites } from './lib/same-origin';
 import { webApp } from './lib/static-files';
 import { createAuthRouter } from './modules/auth/auth.routes';
 import { catalogCache, createCatalogRouter } from './modules/catalog';
 import { createCommerceRouter } from './modules/commerce';
 import { createPageRenderer, createSeoRouter } from './modules/seo/seo.routes';
+
+/** The only writes whose bodies are not JSON (docs/security.md). */
+const BODY_RULES = {
+  multipartPaths: [/^\/api\/admin\/products\/upload-image$/, /^\/api\/auth\/seller\/upload-document$/],
+  formPaths: [/^\/api\/payments\/sandbox\/[^/]+\/(approve|cancel)$/],
+};
 
 export interface AppOptions {
   /** the catalogue micro-cache's capture side (see createRequestHandler) */
@@ -58,8 +65,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   );
   // API answers and uploads compressed on the fly (the web build ships precompressed files of its own)
   app.use(compression({ threshold: 1024 }));
+  app.use(sameOriginWrites({ publicUrl: config.publicUrl, ...BODY_RULES }));
   app.use(express.json({ limit: '100kb' }));
-  app.use(express.urlencoded({ extended: false, limit: '100kb' }));
+  // form posts only where this server's own HTML forms post (docs/security.md)
+  app.use(BODY_RULES.formPaths, express.urlencoded({ extended: false, limit: '10kb' }));
   app.use(cookieParser());
   app.use(deps.sessions.authenticate);
 

@@ -6,6 +6,7 @@ import type { Logger } from './lib/logger';
 import type { Metrics } from './lib/metrics';
 import type { Sessions } from './lib/session';
 import type { FileStorage } from './lib/storage/storage';
+import type { PasswordHasher } from './modules/auth/passwords';
 
 /** Everything a router needs, built once at start (or per test). */
 export interface AppDeps {
@@ -19,4 +20,5 @@ export interface AppDeps {
   metrics: Metrics;
   /** draining for a shutdown: readiness answers 503 */
   lifecycle: Lifecycle;
+  passwords: PasswordHasher;
 }

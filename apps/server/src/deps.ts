@@ -8,6 +8,8 @@ import { createMetrics, type Metrics } from './lib/metrics';
 import { createSessions } from './lib/session';
 import { createStorage } from './lib/storage';
 import { catalogCache } from './modules/catalog';
+import { findSessionUser } from './modules/auth/auth.service';
+import { createPasswordHasher } from './modules/auth/passwords';
 
 export interface DepsOptions {
   /** the process's feed (PostgreSQL LISTEN/NOTIFY in src/index.ts); in-process by default */
@@ -15,8 +17,16 @@ export interface DepsOptions {
   metrics?: Metrics;
 }
 
-/** The composition root: every shared service is made here, once per app. */
-export function buildDeps(config: Config, db: Db, logger: Logger, options: DepsOptions = {}): AppDeps {
+/**
+ * The composition root: every shared service is made here, once per app. `config.jwtSecret` is resolved first
+ * (withJwtSecret: JWT_SECRET or the installation's own, docs/security.md).
+ */
+export function buildDeps(
+  config: Config & { jwtSecret: string },
+  db: Db,
+  logger: Logger,
+  options: DepsOptions = {},
+): AppDeps {
   const changes = options.changes ?? createLocalChangeFeed(logger);
   const metrics = options.metrics ?? createMetrics();
   const cache = catalogCache(db);
@@ -26,8 +36,9 @@ export function buildDeps(config: Config, db: Db, logger: Logger, options: DepsO
     config,
     db,
     logger,
-    sessions: createSessions(config),
+    sessions: createSessions(config, (id) => findSessionUser(db, id)),
     storage: createStorage(config),
+    passwords: createPasswordHasher({ memoryKib: config.passwordHashMemoryKib }),
     changes,
     metrics,
     lifecycle: createLifecycle(),

@@ -19,6 +19,7 @@ import { bootstrapData } from './seed/bootstrap';
 import { startBackgroundJobs } from './jobs';
 import { catalogCache } from './modules/catalog';
 import { mailWorkerFor } from './modules/mail';
+import { withJwtSecret } from './modules/auth/installation-secret';
 
 function readConfig(): Config {
   try {
@@ -74,13 +75,15 @@ async function main() {
           onResync: () => catalogCache(database.db).clear(),
         })
       : createLocalChangeFeed(logger);
-  const deps = buildDeps({ ...config, webDist }, database.db, logger, { changes, metrics });
 
-  // several instances may start at once on one empty database: one migrates and seeds, the others wait and then
-  // find everything done
-  await database.exclusive(async () => {
+  // several instances may start at once on one empty database: one migrates, makes the installation's signing
+  // secret (when JWT_SECRET is unset) and seeds; the others wait and then find everything done
+  const deps = await database.exclusive(async () => {
     await database.migrate();
-    await bootstrapData(deps);
+    const resolved = await withJwtSecret({ ...config, webDist }, database.db);
+    const built = buildDeps(resolved, database.db, logger, { changes, metrics });
+    await bootstrapData(built);
+    return built;
   });
 
   const stopHoldSweeper = startBackgroundJobs(deps);

@@ -2,7 +2,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import bcrypt from 'bcryptjs';
 import request from 'supertest';
 import { afterAll } from 'vitest';
 import { loadConfig, type Config } from '../src/config/env';
@@ -11,6 +10,7 @@ import { buildDeps } from '../src/deps';
 import type { AppDeps } from '../src/context';
 import { createLogger } from '../src/lib/logger';
 import { sellers, users } from '../src/db/schema';
+import { withJwtSecret } from '../src/modules/auth/installation-secret';
 import { createTestDatabase } from './db';
 import type { Database } from '../src/db/client';
 
@@ -22,7 +22,7 @@ export interface TestContext {
   db: AppDeps['db'];
   /** the database handle (pool options apply on PostgreSQL only) */
   database: Database;
-  config: Config;
+  config: Config & { jwtSecret: string };
   /** a cookie-keeping client, logged in as nobody */
   anon(): TestAgent;
   /** creates a user of that role and answers a logged-in client with its ids */
@@ -46,9 +46,10 @@ export async function createTestContext(
   dbOptions: Parameters<typeof createTestDatabase>[0] = {},
 ): Promise<TestContext> {
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'mp-uploads-'));
-  const config = loadConfig({
+  const database = await createTestDatabase(dbOptions);
+  const loaded = loadConfig({
     NODE_ENV: 'test',
-    BCRYPT_ROUNDS: '4',
+    PASSWORD_HASH_MEMORY_KIB: '1024',
     JWT_SECRET: 'test-secret-that-is-long-enough',
     LOG_LEVEL: 'silent',
     UPLOAD_DIR: uploadDir,
@@ -57,10 +58,11 @@ export async function createTestContext(
     DOCUMENT_UPLOAD_MB_PER_HOUR: '1000',
     ...env,
   });
-  const database = await createTestDatabase(dbOptions);
+  // no JWT_SECRET in env: the installation's own secret from the database, as outside production
+  const config = await withJwtSecret(loaded, database.db);
   const deps = buildDeps(config, database.db, createLogger(config.logLevel));
   const app = createApp(deps);
-  const passwordHash = bcrypt.hashSync(TEST_PASSWORD, 4);
+  const passwordHash = await deps.passwords.hash(TEST_PASSWORD);
 
   afterAll(async () => {
     await database.close();

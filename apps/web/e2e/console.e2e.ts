@@ -303,7 +303,7 @@ describe('banners', () => {
 });
 
 describe('a rejected seller', () => {
-  it('when the admin rejects a seller, then it stays on the pending page and is told so', async () => {
+  it('when the admin rejects a seller, then its session ends and, logged in again, it is told so on the pending page', async () => {
     const { page: rejected } = await session();
     const email = `e2e-rejected-${run}@haat.test`;
     const doc = await rejected.request.post('/api/auth/seller/upload-document', {
@@ -335,8 +335,10 @@ describe('a rejected seller', () => {
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await toast(admin, 'Seller status updated!');
 
+    // the rejection ended the seller's sessions (docs/security.md): it is asked to log in again, then told
     await rejected.goto('/seller/dashboard');
-    await rejected.waitForURL(/\/seller\/pending$/);
+    await rejected.waitForURL(/\/auth\/login/);
+    await loginThroughUi(rejected, { email, password: newSeller.password }, /\/seller\/pending$/);
     await rejected.getByText('Your seller application was rejected', { exact: false }).waitFor();
     await rejected.waitForTimeout(6_000); // one more poll: still here
     expect(new URL(rejected.url()).pathname).toBe('/seller/pending');

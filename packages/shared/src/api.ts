@@ -28,6 +28,14 @@ export const API_ERROR_CODES = [
   'UPSTREAM_ERROR',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
+  /** checkout while no payment provider is configured (production without PayPal keys) */
+  'PAYMENTS_NOT_CONFIGURED',
+  /** a write sent from another site (Origin / Sec-Fetch-Site) */
+  'CROSS_SITE_REQUEST',
+  /** a write whose body is not JSON (or multipart where files are uploaded) */
+  'UNSUPPORTED_MEDIA_TYPE',
+  /** a new password that is too short or too common */
+  'WEAK_PASSWORD',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

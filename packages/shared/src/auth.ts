@@ -9,10 +9,12 @@ export const emailSchema = z
   .toLowerCase()
   .pipe(z.email({ message: 'Enter a valid email address' }).max(254));
 
+/** A new password (docs/security.md): 8 to 256 characters, every one of them counts; the server also refuses common ones. */
+export const PASSWORD_MIN_LENGTH = 8;
 export const passwordSchema = z
   .string({ message: 'Password is required' })
-  .min(6, 'Password must be at least 6 characters')
-  .max(72, 'Password must be at most 72 characters');
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(256, 'Password must be at most 256 characters');
 
 export const usernameSchema = text('Username', 50);
 
@@ -31,9 +33,16 @@ export type RegisterInput = z.infer<typeof registerInputSchema>;
 
 export const loginInputSchema = z.object({
   email: emailSchema,
-  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(200),
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(256),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
+
+/** PUT /api/auth/password: the current password, and the new one (which ends every other session). */
+export const passwordChangeInputSchema = z.object({
+  currentPassword: z.string({ message: 'Current password is required' }).min(1).max(256),
+  newPassword: passwordSchema,
+});
+export type PasswordChangeInput = z.infer<typeof passwordChangeInputSchema>;
 
 export const roleSchema = z.enum(ROLES);
 

@@ -195,6 +195,9 @@ export interface AdminDashboardDto {
   pendingSellers: number;
   products: number;
   revenueByDay: RevenueByDay[];
+  /** paid orders through the built-in sandbox: test payments, never revenue */
+  testOrders: number;
+  testRevenue: number;
 }
 
 /** GET /api/seller/dashboard `data`: only the seller's own lines of paid orders and its own products. */
@@ -204,4 +207,20 @@ export interface SellerDashboardDto {
   products: number;
   lowStock: { _id: string; title: string; totalStock: number; image: string }[];
   revenueByDay: RevenueByDay[];
+  /** the seller's lines of paid sandbox orders: test payments, never revenue */
+  testOrders: number;
+  testRevenue: number;
+}
+
+/** Which payment provider takes the money (docs/security.md). */
+export const PAYMENT_MODES = ['paypal', 'sandbox', 'none'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
+/** GET /api/shop/config `data`: what every page needs to know about this shop's set-up. */
+export interface ShopConfigDto {
+  payments: {
+    provider: PaymentMode;
+    /** true with the built-in sandbox: no real money moves; every page says "test payments" */
+    testMode: boolean;
+  };
 }

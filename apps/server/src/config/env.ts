@@ -21,7 +21,6 @@ const envSchema = z
     DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
     DATABASE_IDLE_TX_TIMEOUT_MS: z.coerce.number().int().min(0).default(30000),
     DATABASE_STARTUP_TIMEOUT_MS: z.coerce.number().int().min(0).default(60000),
-    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30000),
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(5000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(20000),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -40,7 +39,7 @@ const envSchema = z
       .string()
       .regex(/^\d+[smhd]$/, 'must look like 7d, 12h or 3600s')
       .default('7d'),
-    BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(10),
+    PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(1024).max(1_048_576).default(19_456),
     COOKIE_SECURE: bool.optional(),
     TRUST_PROXY: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -72,6 +71,8 @@ const envSchema = z
     DOCUMENT_UPLOAD_MB_PER_HOUR: z.coerce.number().int().min(1).default(25),
     UNCLAIMED_UPLOADS_MB_MAX: z.coerce.number().int().min(1).default(500),
     UNCLAIMED_UPLOAD_GRACE_HOURS: z.coerce.number().min(0).default(24),
+    ALLOW_SANDBOX_PAYMENTS: bool.optional(),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   })
   .superRefine(
     (e, ctx) => {
@@ -129,6 +130,7 @@ export interface Config {
     idleInTransactionMs: number;
     startupMs: number;
   };
+  /** the longest a client may take to send a whole request, headers and body (docs/security.md) */
   requestTimeoutMs: number;
   shutdown: { drainMs: number; timeoutMs: number };
   metricsToken: string | undefined;
@@ -145,9 +147,11 @@ export interface Config {
   dataDir: string;
   uploadDir: string;
   webDist: string | undefined;
-  jwtSecret: string;
+  /** JWT_SECRET; unset outside production: the installation's own secret in the database (docs/security.md) */
+  jwtSecret: string | undefined;
   jwtExpiresIn: string;
-  bcryptRounds: number;
+  /** argon2id memory per hash (docs/security.md) */
+  passwordHashMemoryKib: number;
   cookieSecure: boolean;
   trustProxy: string | undefined;
   logLevel: string;
@@ -181,6 +185,11 @@ export interface Config {
     /** how long an upload no record refers to is kept before the sweeper removes it */
     graceMs: number;
   };
+  /**
+   * Which payment provider takes the money (docs/security.md): PayPal when its keys are set; else the built-in
+   * sandbox outside production, or in production only when ALLOW_SANDBOX_PAYMENTS=true; else none (checkout 503).
+   */
+  paymentProvider: 'paypal' | 'sandbox' | 'none';
 }
 
 export class ConfigError extends Error {
@@ -189,8 +198,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
-
-const DEV_JWT_SECRET = 'dev-only-secret-change-me-in-production';
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
@@ -234,9 +241,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: e.DATA_DIR,
     uploadDir: e.UPLOAD_DIR ?? `${e.DATA_DIR}/uploads`,
     webDist: e.WEB_DIST,
-    jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
+    jwtSecret: e.JWT_SECRET,
     jwtExpiresIn: e.JWT_EXPIRES_IN,
-    bcryptRounds: e.BCRYPT_ROUNDS,
+    passwordHashMemoryKib: e.PASSWORD_HASH_MEMORY_KIB,
     cookieSecure: e.COOKIE_SECURE ?? isProduction,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
@@ -266,5 +273,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       unclaimedBytesMax: e.UNCLAIMED_UPLOADS_MB_MAX * 1024 * 1024,
       graceMs: e.UNCLAIMED_UPLOAD_GRACE_HOURS * 3_600_000,
     },
+    paymentProvider:
+      e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
+        ? 'paypal'
+        : (e.ALLOW_SANDBOX_PAYMENTS ?? !isProduction)
+          ? 'sandbox'
+          : 'none',
   });
 }

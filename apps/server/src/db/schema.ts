@@ -38,6 +38,11 @@ export const users = pgTable(
     fullName: text(),
     gender: text({ enum: ['male', 'female', 'other'] }),
     dob: date({ mode: 'string' }),
+    /**
+     * Sessions carry the version they were issued at; logout, a password change or a seller's rejection bump it,
+     * which ends every older session on every instance (docs/security.md).
+     */
+    sessionVersion: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -458,4 +463,22 @@ export const uploads = pgTable(
       .on(t.createdAt)
       .where(sql`${t.claimedAt} is null`),
   ],
+);
+
+/** Per-installation secrets generated at first start (the JWT signing key when JWT_SECRET is unset). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: createdAt(),
+});
+
+/** Rate-limit counters shared by every instance (express-rate-limit store, docs/security.md). */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text().primaryKey(),
+    hits: integer().notNull(),
+    resetAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_hits_reset_idx').on(t.resetAt)],
 );

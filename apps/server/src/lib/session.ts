@@ -1,8 +1,14 @@
-/** JWT sessions in an httpOnly cookie, and the guards every router uses. */
+/**
+ * JWT sessions in an httpOnly cookie, checked against the database on every authenticated request, and the
+ * guards every router uses (docs/security.md). A token names its user and the session version it was issued at;
+ * it opens nothing unless that user still exists with that version. The user's role, e-mail and name come from
+ * the database row, never from the token, so a role change or a revoked session takes effect on every instance
+ * at once. Anonymous requests never touch the database; an authenticated one costs one primary-key lookup.
+ */
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import jwt from 'jsonwebtoken';
 import { eq } from 'drizzle-orm';
-import { ROLES, type Role } from '@mp/shared';
+import { type Role } from '@mp/shared';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
 import { sellers } from '../db/schema';
@@ -12,12 +18,19 @@ export const SESSION_COOKIE = 'token';
 
 interface TokenClaims {
   sub: string;
-  role: Role;
-  email: string;
-  username: string;
+  /** the user's session version when the token was issued */
+  sv: number;
 }
 
-export function createSessions(config: Pick<Config, 'jwtSecret' | 'jwtExpiresIn' | 'cookieSecure'>) {
+/** Finds the user a session names: the auth module's users repository (deps.ts wires it). */
+export type SessionUserLookup = (id: string) => Promise<Express.SessionUser | undefined>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function createSessions(
+  config: Pick<Config, 'jwtExpiresIn' | 'cookieSecure'> & { jwtSecret: string },
+  findUser: SessionUserLookup,
+) {
   const cookieOptions: CookieOptions = {
     httpOnly: true,
     sameSite: 'lax',
@@ -25,27 +38,31 @@ export function createSessions(config: Pick<Config, 'jwtSecret' | 'jwtExpiresIn'
     path: '/',
   };
 
-  function sign(user: Express.SessionUser): string {
-    const claims: TokenClaims = { sub: user.id, role: user.role, email: user.email, username: user.username };
+  function sign(user: Pick<Express.SessionUser, 'id' | 'sessionVersion'>): string {
+    const claims: TokenClaims = { sub: user.id, sv: user.sessionVersion };
     return jwt.sign(claims, config.jwtSecret, {
       algorithm: 'HS256',
       expiresIn: config.jwtExpiresIn as jwt.SignOptions['expiresIn'],
     });
   }
 
-  function verify(token: string): Express.SessionUser | undefined {
+  /** The claims of a token this installation signed and that has not expired; the user is not checked yet. */
+  function verify(token: string): TokenClaims | undefined {
     try {
       const c = jwt.verify(token, config.jwtSecret, { algorithms: ['HS256'] }) as Partial<TokenClaims>;
-      if (typeof c.sub !== 'string' || !ROLES.includes(c.role as Role)) return undefined;
-      return {
-        id: c.sub,
-        role: c.role as Role,
-        email: String(c.email ?? ''),
-        username: String(c.username ?? ''),
-      };
+      if (typeof c.sub !== 'string' || !UUID.test(c.sub) || !Number.isInteger(c.sv)) return undefined;
+      return { sub: c.sub.toLowerCase(), sv: c.sv! };
     } catch {
       return undefined;
     }
+  }
+
+  /** The user a token opens: signed here, not expired, and naming an existing user at the same version. */
+  async function resolve(token: string): Promise<Express.SessionUser | undefined> {
+    const claims = verify(token);
+    if (!claims) return undefined;
+    const user = await findUser(claims.sub);
+    return user && user.sessionVersion === claims.sv ? user : undefined;
   }
 
   const maxAgeMs = (() => {
@@ -54,22 +71,28 @@ export function createSessions(config: Pick<Config, 'jwtSecret' | 'jwtExpiresIn'
     return Number(m?.[1] ?? 7) * unit;
   })();
 
+  const tokenOf = (req: Request): string | undefined => {
+    const header = req.get('authorization');
+    return (
+      (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE] ??
+      (header?.startsWith('Bearer ') ? header.slice(7) : undefined)
+    );
+  };
+
   return {
     sign,
-    verify,
-    issue(res: Response, user: Express.SessionUser): void {
+    resolve,
+    tokenOf,
+    issue(res: Response, user: Pick<Express.SessionUser, 'id' | 'sessionVersion'>): void {
       res.cookie(SESSION_COOKIE, sign(user), { ...cookieOptions, maxAge: maxAgeMs });
     },
     clear(res: Response): void {
       res.clearCookie(SESSION_COOKIE, cookieOptions);
     },
-    /** Reads the cookie (or a Bearer header) and sets req.user when the token is valid; never rejects. */
-    authenticate: ((req, _res, next) => {
-      const header = req.get('authorization');
-      const token =
-        (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE] ??
-        (header?.startsWith('Bearer ') ? header.slice(7) : undefined);
-      if (token) req.user = verify(token);
+    /** Reads the cookie (or a Bearer header) and sets req.user when the session is live; never rejects. */
+    authenticate: (async (req, _res, next) => {
+      const token = tokenOf(req);
+      if (token) req.user = await resolve(token);
       next();
     }) as RequestHandler,
   };

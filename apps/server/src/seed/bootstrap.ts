@@ -3,11 +3,11 @@
  * src/index.ts runs it under the start-up advisory lock (docs/operations.md), and every step is idempotent, so
  * instances starting together on one database create each thing once.
  */
-import bcrypt from 'bcryptjs';
 import { count, eq, sql } from 'drizzle-orm';
 import { brandLabel, toPaise } from '@mp/shared';
 import type { AppDeps } from '../context';
 import { banners, products, reviews, sellers, users } from '../db/schema';
+import { createPasswordHasher } from '../modules/auth/passwords';
 import { bannerSvg, productSvg } from './images';
 import { DEMO_BANNERS, DEMO_PASSWORD, DEMO_PRODUCTS, DEMO_REVIEWS, DEMO_USERS } from './demo-data';
 
@@ -30,7 +30,9 @@ export async function bootstrapData(
           username: 'Admin',
           fullName: 'Admin',
           email: config.admin.email.toLowerCase(),
-          passwordHash: await bcrypt.hash(config.admin.password, config.bcryptRounds),
+          passwordHash: await createPasswordHasher({ memoryKib: config.passwordHashMemoryKib }).hash(
+            config.admin.password,
+          ),
           role: 'admin',
         })
         .onConflictDoNothing()
@@ -57,7 +59,8 @@ export async function seedDemo({
   db,
   storage,
 }: Pick<AppDeps, 'config' | 'db' | 'storage'>): Promise<void> {
-  const hash = (p: string) => bcrypt.hash(p, config.bcryptRounds);
+  const hasher = createPasswordHasher({ memoryKib: config.passwordHashMemoryKib });
+  const hash = (p: string) => hasher.hash(p);
   const productImages = await Promise.all(
     DEMO_PRODUCTS.map((p) =>
       saveSvg(storage, productSvg({ title: p.title, category: p.category, brandLabel: brandLabel(p.brand) })),

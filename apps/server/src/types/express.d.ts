@@ -8,6 +8,8 @@ declare global {
       role: Role;
       email: string;
       username: string;
+      /** the users.session_version the session was issued at (docs/security.md) */
+      sessionVersion: number;
     }
     interface Request {
       /** request id, echoed as X-Request-Id */

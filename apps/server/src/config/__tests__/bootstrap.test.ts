@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import bcrypt from 'bcryptjs';
+import { verify } from '@node-rs/argon2';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BRAND_IDS, CATEGORY_IDS } from '@mp/shared';
@@ -26,7 +26,12 @@ async function setup(env: Record<string, string>) {
     () => database.close(),
     () => rmSync(uploadDir, { recursive: true, force: true }),
   );
-  const config = loadConfig({ BCRYPT_ROUNDS: '4', LOG_LEVEL: 'silent', UPLOAD_DIR: uploadDir, ...env });
+  const config = loadConfig({
+    PASSWORD_HASH_MEMORY_KIB: '1024',
+    LOG_LEVEL: 'silent',
+    UPLOAD_DIR: uploadDir,
+    ...env,
+  });
   const run = () =>
     bootstrapData({
       config,
@@ -49,7 +54,8 @@ describe('bootstrapData on an empty database (development)', async () => {
   it('when ADMIN_EMAIL/ADMIN_PASSWORD are set, then that admin exists and is the only admin', async () => {
     const admins = await db.select().from(users).where(eq(users.role, 'admin'));
     expect(admins.map((a) => a.email)).toEqual(['boss@haat.example']);
-    expect(await bcrypt.compare('admin-pass-123', admins[0]!.passwordHash)).toBe(true);
+    expect(admins[0]!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verify(admins[0]!.passwordHash, 'admin-pass-123')).toBe(true);
   });
 
   it('when the database is empty, then at least 60 products cover all 9 categories and all 25 brands', async () => {

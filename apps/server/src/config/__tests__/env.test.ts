@@ -35,8 +35,27 @@ describe('loadConfig defaults', () => {
       paypalCurrency: 'INR',
       jwtExpiresIn: '7d',
     });
-    expect(c.jwtSecret.length).toBeGreaterThanOrEqual(16);
+    // no constant in the source: the installation's own secret is generated in the database at start-up
+    expect(c.jwtSecret).toBeUndefined();
     expect(Object.isFrozen(c)).toBe(true);
+  });
+
+  it('when in production without PayPal keys, then no payment provider unless the sandbox is allowed by name', () => {
+    expect(loadConfig({}).paymentProvider).toBe('sandbox');
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET }).paymentProvider).toBe('none');
+    expect(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, ALLOW_SANDBOX_PAYMENTS: 'true' })
+        .paymentProvider,
+    ).toBe('sandbox');
+    expect(loadConfig({ ALLOW_SANDBOX_PAYMENTS: 'false' }).paymentProvider).toBe('none');
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: SECRET,
+        PAYPAL_CLIENT_ID: 'id',
+        PAYPAL_CLIENT_SECRET: 's',
+      }).paymentProvider,
+    ).toBe('paypal');
   });
 
   it('when values are empty strings, then they count as unset', () => {

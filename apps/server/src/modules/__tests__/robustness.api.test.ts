@@ -205,7 +205,13 @@ const ROUTES: RouteCase[] = [
     path: '/api/auth/login',
     body: () => ({ email: 'nobody@test.in', password: 'wrong-password' }),
   },
-  { method: 'post', path: '/api/auth/logout' },
+  {
+    method: 'put',
+    path: '/api/auth/password',
+    body: () => ({ currentPassword: 'not-the-password', newPassword: 'Another-Strong-Pass-1' }),
+  },
+  // ends every session of the caller (docs/security.md): the walk would go on as nobody
+  { method: 'post', path: '/api/auth/logout', destructive: true },
   { method: 'get', path: '/api/auth/check-auth' },
   { method: 'get', path: '/api/auth/get' },
   { method: 'get', path: '/api/auth/user/seller-info', query: () => ({ email: actors.seller.email }) },
@@ -264,6 +270,7 @@ const ROUTES: RouteCase[] = [
     query: () => ({ page: '1', limit: '5' }),
   },
   { method: 'get', path: '/api/shop/home' },
+  { method: 'get', path: '/api/shop/config' },
   {
     method: 'post',
     path: '/api/shop/review/add',

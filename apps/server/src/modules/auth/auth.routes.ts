@@ -1,21 +1,23 @@
 import { Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { rateLimit, type Options } from 'express-rate-limit';
 import {
   type CheckAuthAnswer,
   idParamsSchema,
   loginInputSchema,
   profileUpdateInputSchema,
+  passwordChangeInputSchema,
   registerInputSchema,
   sellerDecisionInputSchema,
   sellerInfoQuerySchema,
   sellerRegisterInputSchema,
 } from '@mp/shared';
 import type { AppDeps } from '../../context';
+import { PgRateLimitStore } from '../../db/rate-limit-store';
 import { AppError, forbidden, notFound, parse, unauthenticated } from '../../lib/errors';
-import { assertSelfOrAdmin, currentUser, requireAuth, requireRole, SESSION_COOKIE } from '../../lib/session';
+import { assertSelfOrAdmin, currentUser, requireAuth, requireRole } from '../../lib/session';
 import { singleFileUpload, storeUpload } from '../../lib/upload';
 import { createSellerService } from '../sellers/seller.service';
-import { createAuthService } from './auth.service';
+import { createAuthService, revokeSessions } from './auth.service';
 import { toSessionUser, toUserDto } from './user.mapper';
 import { documentQuota, recordDocumentUpload } from '../sellers/document-uploads';
 
@@ -25,31 +27,49 @@ const tooMany = (message: string) => () => {
 
 export function createAuthRouter(deps: AppDeps): Router {
   const { db, sessions, config } = deps;
-  const auth = createAuthService({ bcryptRounds: config.bcryptRounds });
+  const auth = createAuthService({ passwords: deps.passwords });
   const sellersSvc = createSellerService(auth);
   const r = Router();
 
-  const loginLimiter = rateLimit({
-    windowMs: 15 * 60 * 1000,
+  /** Counts live in PostgreSQL: a limit holds on every instance and across restarts (docs/security.md). */
+  const limiter = (name: string, options: Partial<Options> & { message: string }) =>
+    rateLimit({
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      ...options,
+      store: new PgRateLimitStore(db, name),
+      handler: tooMany(options.message),
+    });
+  const FIFTEEN_MINUTES = 15 * 60 * 1000;
+  const HOUR = 60 * 60 * 1000;
+
+  const loginLimiter = limiter('login-address', {
+    windowMs: FIFTEEN_MINUTES,
     limit: config.loginRateLimit,
     skipSuccessfulRequests: true,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: tooMany('Too many failed login attempts. Please wait 15 minutes and try again.'),
+    message: 'Too many failed login attempts. Please wait 15 minutes and try again.',
   });
-  const uploadLimiter = rateLimit({
-    windowMs: 60 * 60 * 1000,
+  // failed logins per account, whatever address they come from (a spread-out guessing attack)
+  const loginAccountLimiter = limiter('login-account', {
+    windowMs: FIFTEEN_MINUTES,
+    limit: config.loginRateLimit,
+    skipSuccessfulRequests: true,
+    keyGenerator: (req) => {
+      const email = (req.body as { email?: unknown } | undefined)?.email;
+      return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : '';
+    },
+    skip: (req) => typeof (req.body as { email?: unknown } | undefined)?.email !== 'string',
+    message: 'Too many failed login attempts for this account. Please wait 15 minutes and try again.',
+  });
+  const uploadLimiter = limiter('seller-document', {
+    windowMs: HOUR,
     limit: 30,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: tooMany('Too many uploads. Please try again later.'),
+    message: 'Too many uploads. Please try again later.',
   });
-  const registerLimiter = rateLimit({
-    windowMs: 60 * 60 * 1000,
+  const registerLimiter = limiter('register', {
+    windowMs: HOUR,
     limit: config.loginRateLimit * 5,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: tooMany('Too many registrations from this address. Please try again later.'),
+    message: 'Too many registrations from this address. Please try again later.',
   });
 
   r.post('/register', registerLimiter, async (req, res) => {
@@ -58,7 +78,7 @@ export function createAuthRouter(deps: AppDeps): Router {
     res.status(201).json({ success: true, message: 'Registration Successful!', user: toUserDto(user) });
   });
 
-  r.post('/login', loginLimiter, async (req, res) => {
+  r.post('/login', loginLimiter, loginAccountLimiter, async (req, res) => {
     const input = parse(loginInputSchema, req.body);
     const user = await auth.verifyCredentials(db, input);
     sessions.issue(res, toSessionUser(user));
@@ -72,7 +92,9 @@ export function createAuthRouter(deps: AppDeps): Router {
     });
   });
 
-  r.post('/logout', (_req, res) => {
+  /** Ends this user's sessions on every device and instance (docs/security.md), then clears the cookie. */
+  r.post('/logout', async (req, res) => {
+    if (req.user) await revokeSessions(db, req.user.id);
     sessions.clear(res);
     res.json({ success: true, message: 'Logged out successfully!' });
   });
@@ -85,9 +107,8 @@ export function createAuthRouter(deps: AppDeps): Router {
     const session = req.user;
     const user = session ? await auth.findById(db, session.id) : undefined;
     if (!user) {
-      // a stale, forged or expired cookie is dropped so the browser stops sending it
-      if (session || (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE])
-        sessions.clear(res);
+      // a stale, revoked, forged or expired cookie is dropped so the browser stops sending it
+      if (sessions.tokenOf(req)) sessions.clear(res);
       res.setHeader('Cache-Control', 'no-store');
       res.json({ success: true, authenticated: false, user: null } satisfies CheckAuthAnswer);
       return;
@@ -156,6 +177,13 @@ export function createAuthRouter(deps: AppDeps): Router {
       res.status(201).json({ success: true, message: 'Document uploaded', result: { url: stored.url } });
     },
   );
+  /** A new password: every other session of the user ends; this one gets a fresh cookie (docs/security.md). */
+  r.put('/password', requireAuth, async (req, res) => {
+    const input = parse(passwordChangeInputSchema, req.body);
+    const user = await auth.changePassword(db, currentUser(req).id, input);
+    sessions.issue(res, toSessionUser(user));
+    res.json({ success: true, message: 'Password changed successfully!' });
+  });
 
   r.post('/seller/register-seller', registerLimiter, async (req, res) => {
     const input = parse(sellerRegisterInputSchema, req.body);

@@ -24,4 +24,5 @@ export const toSessionUser = (u: UserRow): Express.SessionUser => ({
   role: u.role,
   email: u.email,
   username: u.username,
+  sessionVersion: u.sessionVersion,
 });

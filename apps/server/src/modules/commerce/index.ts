@@ -5,7 +5,7 @@ import { createCartRouter } from './cart/cart.routes';
 import { createDashboardRouter } from './dashboards/dashboard.routes';
 import { createOrderRouter } from './orders/order.routes';
 import { createOrderService } from './orders/order.service';
-import type { PaymentProvider } from './payments/payment-provider';
+import { createUnconfiguredProvider, type PaymentProvider } from './payments/payment-provider';
 import { createPaymentRouter } from './payments/payment.routes';
 import { createPayPalProvider } from './payments/paypal-provider';
 import { createSandboxProvider } from './payments/sandbox-provider';
@@ -13,10 +13,20 @@ import { createSellerOrderRouter } from './seller-orders/seller-order.routes';
 
 export { releaseExpiredHolds, releaseHalfCreatedOrders, startHoldSweeper } from './orders/stock-hold';
 
-/** PayPal when PAYPAL_CLIENT_ID/SECRET are set, else the built-in sandbox (decisions.md). */
+/**
+ * PayPal when PAYPAL_CLIENT_ID/SECRET are set, else the built-in sandbox (decisions.md) — in production only when
+ * the operator allows it by name (ALLOW_SANDBOX_PAYMENTS, docs/security.md) — else no provider at all.
+ */
 export function createPaymentProvider(deps: Pick<AppDeps, 'config' | 'db'>): PaymentProvider {
   const { config, db } = deps;
-  return config.paypal ? createPayPalProvider(config.paypal, config.publicUrl) : createSandboxProvider(db);
+  switch (config.paymentProvider) {
+    case 'paypal':
+      return createPayPalProvider(config.paypal!, config.publicUrl);
+    case 'sandbox':
+      return createSandboxProvider(db);
+    case 'none':
+      return createUnconfiguredProvider();
+  }
 }
 
 /** Cart, addresses, orders, payments, seller orders, dashboards. Mounted at /api. */

@@ -3,7 +3,7 @@ import type { SellerDecision, SellerDto, SellerRegisterInput } from '@mp/shared'
 import type { Db, DbOrTx } from '../../db/client';
 import { sellers, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import type { AuthService } from '../auth/auth.service';
+import { revokeSessions, type AuthService } from '../auth/auth.service';
 import { enqueueSellerDecisionMail } from '../mail';
 import { claimUpload } from './document-uploads';
 
@@ -98,7 +98,10 @@ export function createSellerService(auth: AuthService) {
     byUserId: (db: DbOrTx, userId: string) => findOne(db, eq(sellers.userId, userId)),
     byEmail: (db: DbOrTx, email: string) => findOne(db, eq(users.email, email.toLowerCase())),
 
-    /** approvalstatus and isapproved always change together. */
+    /**
+     * approvalstatus and isapproved always change together, in one transaction with the decision e-mail; a
+     * rejection also ends the seller's sessions on every instance (docs/security.md).
+     */
     async decide(db: Db, id: string, decision: SellerDecision): Promise<SellerDto> {
       return db.transaction(async (tx) => {
         const [updated] = await tx
@@ -110,8 +113,9 @@ export function createSellerService(auth: AuthService) {
             updatedAt: new Date(),
           })
           .where(eq(sellers.id, id))
-          .returning({ id: sellers.id });
+          .returning({ id: sellers.id, userId: sellers.userId });
         if (!updated) throw notFound('Seller');
+        if (decision === 'rejected') await revokeSessions(tx, updated.userId);
         await enqueueSellerDecisionMail(tx, id, decision);
         return (await findOne(tx, eq(sellers.id, id)))!;
       });

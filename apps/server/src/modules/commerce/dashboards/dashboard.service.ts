@@ -32,14 +32,21 @@ export function zeroFilled(now: Date, rows: { day: string; paise: number }[]): R
 }
 
 const paidDay = sql<string>`to_char(${orders.paidAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+/** Sandbox payments move no money: they are test figures, never revenue (docs/security.md). */
+const realMoney = ne(orders.paymentMethod, 'sandbox');
+const testMoney = eq(orders.paymentMethod, 'sandbox');
 
 export async function adminDashboard(db: Db, now = new Date()): Promise<AdminDashboardDto> {
-  const paid = eq(orders.paymentStatus, 'paid');
-  const [[totals], [pending], [live], days] = await Promise.all([
+  const paid = and(eq(orders.paymentStatus, 'paid'), realMoney);
+  const [[totals], [test], [pending], [live], days] = await Promise.all([
     db
       .select({ orders: count(), revenue: sum(orders.totalPaise).mapWith(Number) })
       .from(orders)
       .where(paid),
+    db
+      .select({ orders: count(), revenue: sum(orders.totalPaise).mapWith(Number) })
+      .from(orders)
+      .where(and(eq(orders.paymentStatus, 'paid'), testMoney)),
     db.select({ n: count() }).from(sellers).where(eq(sellers.approvalstatus, 'pending')),
     db.select({ n: count() }).from(products).where(isNull(products.deletedAt)),
     db
@@ -54,6 +61,8 @@ export async function adminDashboard(db: Db, now = new Date()): Promise<AdminDas
     pendingSellers: pending?.n ?? 0,
     products: live?.n ?? 0,
     revenueByDay: zeroFilled(now, days),
+    testOrders: test?.orders ?? 0,
+    testRevenue: toRupees(test?.revenue ?? 0),
   };
 }
 
@@ -63,19 +72,25 @@ export async function sellerDashboard(
   sellerId: string,
   now = new Date(),
 ): Promise<SellerDashboardDto> {
-  const own = and(
+  const ownPaid = and(
     eq(orderLines.sellerId, sellerId),
     eq(orders.paymentStatus, 'paid'),
     ne(orderLines.status, 'rejected'),
   );
+  const own = and(ownPaid, realMoney);
   const linePaise = sql<number>`${orderLines.linePricePaise} * ${orderLines.quantity}`;
   const ownProducts = and(eq(products.sellerId, sellerId), isNull(products.deletedAt));
-  const [[totals], [mine], lowStock, days] = await Promise.all([
+  const [[totals], [test], [mine], lowStock, days] = await Promise.all([
     db
       .select({ orders: countDistinct(orderLines.orderId), revenue: sum(linePaise).mapWith(Number) })
       .from(orderLines)
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
       .where(own),
+    db
+      .select({ orders: countDistinct(orderLines.orderId), revenue: sum(linePaise).mapWith(Number) })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(and(ownPaid, testMoney)),
     db.select({ n: count() }).from(products).where(ownProducts),
     db
       .select({
@@ -101,5 +116,7 @@ export async function sellerDashboard(
     products: mine?.n ?? 0,
     lowStock,
     revenueByDay: zeroFilled(now, days),
+    testOrders: test?.orders ?? 0,
+    testRevenue: toRupees(test?.revenue ?? 0),
   };
 }

@@ -11,15 +11,18 @@ import {
 import type { AppDeps } from '../../../context';
 import { parse } from '../../../lib/errors';
 import { assertSelfOrAdmin, currentUser, requireAuth } from '../../../lib/session';
+import { paymentsNotConfigured } from '../payments/payment-provider';
 import type { OrderService } from './order.service';
 
 const userParams = z.object({ userId: idSchema });
 
 /** Order calls of spec section 7 (plus cancel). The shopper is always the session user. */
-export function createOrderRouter(_deps: AppDeps, orders: OrderService): Router {
+export function createOrderRouter(deps: AppDeps, orders: OrderService): Router {
   const r = Router();
 
   r.post('/shop/order/create', requireAuth, async (req, res) => {
+    // refused before any stock is held (docs/security.md)
+    if (deps.config.paymentProvider === 'none') throw paymentsNotConfigured();
     const input = parse(orderCreateInputSchema, req.body);
     const header = req.get('Idempotency-Key');
     const key = header === undefined ? undefined : parse(idempotencyKeySchema, header);

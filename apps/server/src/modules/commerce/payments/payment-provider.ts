@@ -1,4 +1,5 @@
 import type { PaymentMethod } from '@mp/shared';
+import { AppError } from '../../../lib/errors';
 
 /** What a provider needs to know to ask the shopper for the money. Amounts in integer paise. */
 export interface PaymentOrderInfo {
@@ -38,10 +39,29 @@ export interface WebhookHeaders {
  * 502 PAYMENT_PROVIDER_ERROR (provider down, 5xx, time-out).
  */
 export interface PaymentProvider {
-  readonly id: PaymentMethod;
+  readonly id: PaymentMethod | 'none';
   create(order: PaymentOrderInfo): Promise<CreatedPayment>;
   /** Idempotent: capturing an already captured payment answers its capture again. */
   capture(paymentId: string): Promise<CaptureResult>;
   /** true only when the provider confirms the webhook's signature */
   verifyWebhook?(headers: WebhookHeaders, event: unknown): Promise<boolean>;
+}
+
+export const paymentsNotConfigured = () =>
+  new AppError(
+    503,
+    'PAYMENTS_NOT_CONFIGURED',
+    'Online payments are not set up on this shop yet, so orders cannot be placed. Please try again later.',
+  );
+
+/**
+ * Production without PayPal keys and without ALLOW_SANDBOX_PAYMENTS (docs/security.md): nothing can be paid.
+ * Order create refuses before any stock is held; a capture of an older sandbox payment is refused too.
+ */
+export function createUnconfiguredProvider(): PaymentProvider {
+  return {
+    id: 'none',
+    create: () => Promise.reject(paymentsNotConfigured()),
+    capture: () => Promise.reject(paymentsNotConfigured()),
+  };
 }

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { formatINR, toRupees } from '@mp/shared';
+import { formatINR, toRupees, type ShopConfigDto } from '@mp/shared';
 import type { AppDeps } from '../../../context';
 import { orders, paymentEvents } from '../../../db/schema';
 import { AppError, badRequest, notFound, nulCharacterPath } from '../../../lib/errors';
@@ -56,8 +56,30 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
   const { db, logger } = deps;
   const r = Router();
 
+  /** What every page needs to know: which provider takes the money, and whether it is a test (sandbox). */
+  r.get('/shop/config', (_req, res) => {
+    const data: ShopConfigDto = {
+      payments: {
+        provider: deps.config.paymentProvider,
+        testMode: deps.config.paymentProvider === 'sandbox',
+      },
+    };
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json({ success: true, data });
+  });
+
   /** The sandbox order the logged-in owner is paying; HTML error pages otherwise (a browser is looking). */
   async function sandboxOrder(req: Request, res: Response) {
+    if (provider.id !== 'sandbox') {
+      // PayPal is configured, or production without ALLOW_SANDBOX_PAYMENTS (docs/security.md)
+      sendPage(
+        res,
+        404,
+        'Payment not found',
+        '<h1>Test payments are turned off</h1><p class="muted">This shop does not take sandbox payments.</p>',
+      );
+      return undefined;
+    }
     const parsed = paymentParams.safeParse(req.params);
     const [order] = parsed.success
       ? await db.select().from(orders).where(eq(orders.paymentId, parsed.data.paymentId)).limit(1)

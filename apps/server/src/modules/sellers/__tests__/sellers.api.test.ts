@@ -431,7 +431,9 @@ describe('seller lifecycle', () => {
   });
 
   it('when a registered seller is pending or rejected, then adding a product is 403 SELLER_NOT_APPROVED; approved, 201', async () => {
-    const { agent, sellerId } = await registerSeller();
+    const { agent, sellerId, body: registered } = await registerSeller();
+    const registerSellerLogin = (a: typeof agent) =>
+      a.post('/api/auth/login').send({ email: registered.email, password: registered.password });
     const product = {
       title: 'Lifecycle Phone',
       description: 'A phone',
@@ -450,6 +452,10 @@ describe('seller lifecycle', () => {
     expect(pending.body).toMatchObject({ success: false, code: 'SELLER_NOT_APPROVED' });
 
     await admin.agent.put(`/api/auth/sellerlist/update/${sellerId}`).send({ approvalstatus: 'rejected' });
+    // the rejection ended the seller's session (docs/security.md); logged in again, it is still not approved
+    expect((await agent.post('/api/seller/products/add').send(product)).status).toBe(401);
+    const { body } = await (async () => registerSellerLogin(agent))();
+    expect(body.data.role).toBe('seller');
     const rejected = await agent.post('/api/seller/products/add').send(product);
     expect(rejected.status).toBe(403);
     expect(rejected.body.code).toBe('SELLER_NOT_APPROVED');

@@ -4,6 +4,7 @@ import { Outlet, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { logoutUser } from '../../../features/auth/auth-slice';
 import { ConsoleShell, type ConsoleNavItem } from '../../../features/admin/shared/console-shell';
+import { TestPaymentsNotice } from '../../../features/shop-config/test-payments-notice';
 import { BoxIcon, DashboardIcon, ImageIcon, UsersIcon } from '../../../features/admin/shared/icons';
 import { useAppDispatch } from '../../hooks';
 
@@ -33,6 +34,7 @@ export function AdminLayout() {
 
   return (
     <ConsoleShell title="Admin Panel" items={NAV} onLogout={() => void logout()} loggingOut={loggingOut}>
+      <TestPaymentsNotice />
       <Outlet />
     </ConsoleShell>
   );

@@ -7,6 +7,7 @@ import { fetchAdminDashboard, selectAdminConsole } from '../../../features/admin
 import { RevenueChart, StatCard, StatGridSkeleton } from '../../../features/admin/shared/dashboard-widgets';
 import { BoxIcon, ReceiptIcon, UsersIcon } from '../../../features/admin/shared/icons';
 import { isLoading } from '../../../features/admin/shared/remote';
+import { TestPaymentsLine } from '../../../features/shop-config/test-payments-notice';
 import { useAppDispatch, useAppSelector } from '../../hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -65,6 +66,7 @@ export default function AdminDashboardPage() {
             />
           </div>
           <RevenueChart data={d.revenueByDay} title="Revenue, last 30 days" />
+          <TestPaymentsLine orders={d.testOrders} revenue={d.testRevenue} />
         </>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useSearchParams } from 'react-router-dom';
 import { BrandLogo } from '../../../components/brand-logo';
+import { TestPaymentsNotice } from '../../../features/shop-config/test-payments-notice';
 import { PageFallback } from '../../page-fallback';
 
 /** The auth layout: a welcome panel chosen by ?role (user → shopping welcome, otherwise the marketplace's). */
@@ -31,6 +32,7 @@ export default function AuthLayout() {
         <p className="text-sm text-brand-100">Secure payments · Easy returns · Prices in ₹</p>
       </aside>
       <div className="flex flex-1 flex-col">
+        <TestPaymentsNotice />
         <header className="flex items-center justify-between bg-brand-700 px-4 py-3 text-white lg:hidden">
           <BrandLogo className="text-white" />
           <p className="text-sm font-semibold">{role === 'seller' ? 'Welcome Seller!' : 'Welcome!'}</p>

@@ -77,7 +77,7 @@ export default function RegisterPage() {
           value={values.password}
           onChange={set('password')}
           error={errors.password}
-          hint="At least 6 characters"
+          hint="At least 8 characters, not a common password"
         />
         <Button type="submit" className="w-full" size="lg" loading={busy}>
           Sign Up

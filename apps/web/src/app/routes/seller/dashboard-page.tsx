@@ -10,6 +10,7 @@ import { RevenueChart, StatCard, StatGridSkeleton } from '../../../features/admi
 import { BoxIcon, ReceiptIcon } from '../../../features/admin/shared/icons';
 import { useAppDispatch, useAppSelector } from '../../hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { TestPaymentsLine } from '../../../features/shop-config/test-payments-notice';
 
 export default function SellerDashboardPage() {
   useDocumentTitle('Dashboard – Seller');
@@ -79,6 +80,7 @@ export default function SellerDashboardPage() {
           <div className="grid gap-6 xl:grid-cols-3">
             <div className="xl:col-span-2">
               <RevenueChart data={d.revenueByDay} />
+              <TestPaymentsLine orders={d.testOrders} revenue={d.testRevenue} />
             </div>
             <section
               aria-labelledby="low-stock-heading"

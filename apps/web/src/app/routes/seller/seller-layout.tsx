@@ -1,4 +1,5 @@
 /** Seller layout: 'Business Panel' sidebar (disabled until approval) and the LogOut top bar. */
+import { TestPaymentsNotice } from '../../../features/shop-config/test-payments-notice';
 import { useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -48,6 +49,7 @@ export function SellerLayout() {
         )
       }
     >
+      <TestPaymentsNotice />
       <Outlet />
     </ConsoleShell>
   );

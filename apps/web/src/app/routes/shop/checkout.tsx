@@ -12,6 +12,7 @@ import { createOrder, newCheckoutKey } from '../../../features/orders/orders-sli
 import type { UserDto } from '@mp/shared';
 import { AddAddressPanel } from '../../../features/addresses/add-address-panel';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PaymentsUnavailableNotice } from '../../../features/shop-config/test-payments-notice';
 
 function Step({
   n,
@@ -94,6 +95,7 @@ function DeliveryStep({ user }: { user: UserDto }) {
   }
   return (
     <div className="space-y-3">
+      <PaymentsUnavailableNotice />
       {book.list.length > 0 && (
         <fieldset>
           <legend className="sr-only">Choose a delivery address</legend>

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ShopFooter } from '../../../components/layout/shop-footer';
 import { ShopHeader } from '../../../components/layout/shop-header';
+import { TestPaymentsNotice } from '../../../features/shop-config/test-payments-notice';
 import { PageFallback } from '../../page-fallback';
 
 export default function ShopLayout() {
@@ -13,6 +14,7 @@ export default function ShopLayout() {
       >
         Skip to content
       </a>
+      <TestPaymentsNotice />
       <ShopHeader />
       <main id="main" className="flex-1">
         <Suspense fallback={<PageFallback />}>

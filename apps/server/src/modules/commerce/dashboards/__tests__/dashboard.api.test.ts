@@ -6,7 +6,7 @@ const ctx = await createTestContext();
 const today = new Date().toISOString().slice(0, 10);
 
 describe('dashboards', () => {
-  it('when orders are paid, then the admin sees counts, revenue and a 30-day zero-filled chart', async () => {
+  it('when sandbox orders are paid, then they show as test payments and never as revenue', async () => {
     const admin = await ctx.loginAs('admin');
     const before = (await admin.agent.get('/api/admin/dashboard')).body.data;
     expect(before.revenueByDay).toHaveLength(30);
@@ -26,18 +26,26 @@ describe('dashboards', () => {
     expect(res.status).toBe(200);
     const d = res.body.data;
     expect(d).toMatchObject({
-      orders: before.orders + 1,
-      revenue: before.revenue + 1800,
+      orders: before.orders,
+      revenue: before.revenue,
+      testOrders: before.testOrders + 1,
+      testRevenue: before.testRevenue + 1800,
       pendingSellers: before.pendingSellers + 1,
       products: before.products + 1,
     });
-    expect(d.revenueByDay.at(-1)).toEqual({ date: today, revenue: 1800 });
+    expect(d.revenueByDay.at(-1)).toEqual({ date: today, revenue: 0 });
     expect(d.revenueByDay[0].date < d.revenueByDay[29].date).toBe(true);
 
     const sellerRes = await seller.agent.get('/api/seller/dashboard');
     expect(sellerRes.status).toBe(200);
-    expect(sellerRes.body.data).toMatchObject({ orders: 1, revenue: 1800, products: 1 });
-    expect(sellerRes.body.data.revenueByDay.at(-1)).toEqual({ date: today, revenue: 1800 });
+    expect(sellerRes.body.data).toMatchObject({
+      orders: 0,
+      revenue: 0,
+      testOrders: 1,
+      testRevenue: 1800,
+      products: 1,
+    });
+    expect(sellerRes.body.data.revenueByDay.at(-1)).toEqual({ date: today, revenue: 0 });
     // 12 − 3 sold − 1 held = 8 left: low stock
     expect(sellerRes.body.data.lowStock).toEqual([
       { _id: p.id, title: p.title, totalStock: 8, image: p.image },

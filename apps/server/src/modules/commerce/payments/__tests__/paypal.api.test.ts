@@ -152,6 +152,21 @@ describe('PayPal capture', () => {
     expect(await readProduct(ctx.db, o.product.id)).toMatchObject({ totalStock: 3, unitsSold: 2 });
   });
 
+  it('when a PayPal payment is captured, then the admin dashboard counts it as revenue, not as a test', async () => {
+    const admin = await ctx.loginAs('admin');
+    const before = (await admin.agent.get('/api/admin/dashboard')).body.data;
+    const o = await pendingOrder(5, 2); // 2 × ₹200 − 10% + ₹40 delivery = ₹400
+    fake.approve(o.paymentId, 'PAYERREV');
+    expect((await capture(o)).status).toBe(200);
+    const after = (await admin.agent.get('/api/admin/dashboard')).body.data;
+    expect(after).toMatchObject({
+      orders: before.orders + 1,
+      revenue: before.revenue + 400,
+      testOrders: before.testOrders,
+      testRevenue: before.testRevenue,
+    });
+  });
+
   it('when the buyer has not approved, then 409 and the order stays pending', async () => {
     const o = await pendingOrder();
     const res = await capture(o);
@@ -248,7 +263,10 @@ describe('PayPal webhook', () => {
       .post('/api/payments/paypal/webhook')
       .send({ id: 'x', event_type: 'PAYMENT.CAPTURE.COMPLETED' });
     expect(noHeaders.status).toBe(400);
-    expect((await ctx.anon().post('/api/payments/paypal/webhook').send('nonsense')).status).toBe(400);
+    const garbage = ctx.anon().post('/api/payments/paypal/webhook');
+    expect((await garbage.set('Content-Type', 'application/json').send('nonsense')).status).toBe(400);
+    // not JSON at all (docs/security.md: write bodies are JSON)
+    expect((await ctx.anon().post('/api/payments/paypal/webhook').send('nonsense')).status).toBe(415);
   });
 
   it('when the webhook and the return-page capture race, then the order completes exactly once', async () => {

@@ -1,0 +1,38 @@
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ShopConfigDto } from '@mp/shared';
+import { api } from '../../lib/api-client';
+import { PaymentsUnavailableNotice, TestPaymentsNotice } from './test-payments-notice';
+import { resetShopConfig } from './use-shop-config';
+
+function serve(payments: ShopConfigDto['payments']) {
+  return vi.spyOn(api, 'get').mockResolvedValue({ data: { success: true, data: { payments } } });
+}
+
+describe('test payments notice', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    resetShopConfig();
+  });
+
+  it('when the shop takes sandbox payments, then every page says test payments', async () => {
+    const get = serve({ provider: 'sandbox', testMode: true });
+    render(<TestPaymentsNotice />);
+    expect(await screen.findByTestId('test-payments-notice')).toHaveTextContent(/Test payments/);
+    expect(get).toHaveBeenCalledWith('/api/shop/config');
+  });
+
+  it('when PayPal takes the payments, then no notice', async () => {
+    const get = serve({ provider: 'paypal', testMode: false });
+    render(<TestPaymentsNotice />);
+    await vi.waitFor(() => expect(get).toHaveBeenCalled());
+    await Promise.resolve();
+    expect(screen.queryByTestId('test-payments-notice')).toBeNull();
+  });
+
+  it('when no provider is configured, then checkout says payments are not set up', async () => {
+    serve({ provider: 'none', testMode: false });
+    render(<PaymentsUnavailableNotice />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/payments are not set up/);
+  });
+});
