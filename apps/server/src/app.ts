@@ -9,11 +9,11 @@ import helmet from 'helmet';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from './context';
 import { apiNotFound, errorMiddleware } from './lib/error-middleware';
-import { createMicroCache, type MicroCache } from './lib/micro-cache';
+import { createMicroCache, type MicroCache, type MicroCacheRule } from './lib/micro-cache';
 import { requestLog } from './lib/request-log';
 import { webApp } from './lib/static-files';
 import { createAuthRouter } from './modules/auth/auth.routes';
-import { catalogCache, createCatalogRouter } from './modules/catalog';
+import { createCatalogRouter } from './modules/catalog';
 import { createCommerceRouter } from './modules/commerce';
 import { createPageRenderer, createSeoRouter } from './modules/seo/seo.routes';
 
@@ -91,23 +91,36 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   return app;
 }
 
-/** Public catalogue reads that every visitor sees the same way, and how long a cached answer may live. */
-export const MICRO_CACHE_RULES = [
-  { prefix: '/api/shop/products/get', ttlMs: 30_000 },
-  { prefix: '/api/shop/product/search/', ttlMs: 30_000 },
-  { prefix: '/api/shop/home', ttlMs: 30_000 },
+/**
+ * Public catalogue reads that every visitor sees the same way, the query parameters each route reads (the
+ * only ones in the cache key: junk parameters never make extra copies), and how long a cached answer may live.
+ */
+export const MICRO_CACHE_RULES: MicroCacheRule[] = [
+  {
+    path: /^\/api\/shop\/products\/get$/,
+    params: ['category', 'brand', 'sortBy', 'page', 'limit'],
+    ttlMs: 30_000,
+  },
+  { path: /^\/api\/shop\/products\/get\/[^/]+$/, params: [], ttlMs: 30_000 },
+  { path: /^\/api\/shop\/product\/search\/search-product\/[^/]+$/, params: ['page', 'limit'], ttlMs: 30_000 },
+  { path: /^\/api\/shop\/home$/, params: [], ttlMs: 30_000 },
 ];
 
 /** The HTTP handler the server listens with: the catalogue micro-cache first, then the Express app. */
-export function createRequestHandler(deps: AppDeps): (req: IncomingMessage, res: ServerResponse) => void {
-  const cache = catalogCache(deps.db);
+export function createRequestHandler(
+  deps: AppDeps,
+): ((req: IncomingMessage, res: ServerResponse) => void) & { microCache: MicroCache } {
+  const cache = deps.catalogCache;
   const microCache = createMicroCache({
     rules: MICRO_CACHE_RULES,
     generation: () => cache.generation,
+    setsUnsettled: () => cache.setsUnsettled,
+    subscribe: (listener) => cache.onDrop(listener),
     logger: deps.logger,
   });
   const app = createApp(deps, { microCache });
-  return (req, res) => {
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
     if (!microCache.serve(req, res)) app(req, res);
   };
+  return Object.assign(handler, { microCache });
 }

@@ -7,13 +7,13 @@ import type { AppDeps } from './context';
 import { releaseHalfCreatedOrders, startHoldSweeper } from './modules/commerce';
 import { startUploadSweeper } from './modules/sellers/document-uploads';
 
-export function startBackgroundJobs({ db, storage, config, logger }: AppDeps): () => void {
-  releaseHalfCreatedOrders(db)
+export function startBackgroundJobs({ db, storage, config, logger, changes }: AppDeps): () => void {
+  releaseHalfCreatedOrders(db, changes)
     .then((n) => {
       if (n > 0) logger.info({ released: n }, 'released orders a crash left without a payment');
     })
     .catch((err: unknown) => logger.error({ err }, 'releasing half-created orders failed'));
-  const stopHolds = startHoldSweeper(db, {
+  const stopHolds = startHoldSweeper(db, changes, {
     intervalMs: 60_000,
     onReleased: (n) => logger.info({ released: n }, 'released expired stock holds'),
     onError: (err) => logger.error({ err }, 'expired-hold sweeper failed'),
