@@ -5,12 +5,17 @@ declare module 'autocannon' {
     p50: number;
     p99: number;
   }
+  interface RequestSpec {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+  }
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
     workers?: number;
-    requests?: { method?: string; path?: string }[];
+    requests?: (RequestSpec & { setupRequest?: (req: RequestSpec) => RequestSpec })[];
   }
   interface Result {
     requests: Histogram;

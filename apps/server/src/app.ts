@@ -10,12 +10,12 @@ import type { AppDeps } from './context';
 import { apiNotFound, errorMiddleware } from './lib/error-middleware';
 import { HEALTH_PATHS, healthRouter } from './lib/health';
 import { metricsEndpoint, requestMetrics } from './lib/http-metrics';
-import { createMicroCache, type MicroCache } from './lib/micro-cache';
+import { createMicroCache, type MicroCache, type MicroCacheRule } from './lib/micro-cache';
 import { requestLog } from './lib/request-log';
 import { sameOriginWrites } from './lib/same-origin';
 import { webApp } from './lib/static-files';
 import { createAuthRouter } from './modules/auth/auth.routes';
-import { catalogCache, createCatalogRouter } from './modules/catalog';
+import { createCatalogRouter } from './modules/catalog';
 import { createCommerceRouter } from './modules/commerce';
 import { createPageRenderer, createSeoRouter } from './modules/seo/seo.routes';
 
@@ -113,24 +113,42 @@ const MACHINE_FIRST_SEGMENT = /^\/(metrics|prometheus|actuator|health|ready|live
 export const isMachinePath = (p: string) =>
   MACHINE_FIRST_SEGMENT.test(p) || p.split('/').some((s) => s.toLowerCase() === 'metrics' || s === '..');
 
-/** Public catalogue reads that every visitor sees the same way, and how long a cached answer may live. */
-export const MICRO_CACHE_RULES = [
-  { prefix: '/api/shop/products/get', ttlMs: 30_000 },
-  { prefix: '/api/shop/product/search/', ttlMs: 30_000 },
-  { prefix: '/api/shop/home', ttlMs: 30_000 },
+/**
+ * Public catalogue reads that every visitor sees the same way, the query parameters each route reads (the
+ * only ones in the cache key: junk parameters never make extra copies), and how long a cached answer may live.
+ */
+export const MICRO_CACHE_RULES: MicroCacheRule[] = [
+  {
+    path: /^\/api\/shop\/products\/get$/,
+    route: '/api/shop/products/get',
+    params: ['category', 'brand', 'sortBy', 'page', 'limit'],
+    ttlMs: 30_000,
+  },
+  { path: /^\/api\/shop\/products\/get\/[^/]+$/, route: '/api/shop/products/get/:id', params: [], ttlMs: 30_000 },
+  {
+    path: /^\/api\/shop\/product\/search\/search-product\/[^/]+$/,
+    route: '/api/shop/product/search/search-product/:keyword',
+    params: ['page', 'limit'],
+    ttlMs: 30_000,
+  },
+  { path: /^\/api\/shop\/home$/, route: '/api/shop/home', params: [], ttlMs: 30_000 },
 ];
 
 /** The HTTP handler the server listens with: the catalogue micro-cache first, then the Express app. */
-export function createRequestHandler(deps: AppDeps): (req: IncomingMessage, res: ServerResponse) => void {
-  const cache = catalogCache(deps.db);
+export function createRequestHandler(
+  deps: AppDeps,
+): ((req: IncomingMessage, res: ServerResponse) => void) & { microCache: MicroCache } {
+  const cache = deps.catalogCache;
   const microCache = createMicroCache({
     rules: MICRO_CACHE_RULES,
     generation: () => cache.generation,
+    setsUnsettled: () => cache.setsUnsettled,
+    subscribe: (listener) => cache.onDrop(listener),
     logger: deps.logger,
   });
   const app = createApp(deps, { microCache });
   const { httpDuration, microCache: lookups } = deps.metrics;
-  return (req, res) => {
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
     const rule = microCache.ruleFor(req);
     if (!rule) return app(req, res);
     const started = process.hrtime.bigint();
@@ -138,7 +156,7 @@ export function createRequestHandler(deps: AppDeps): (req: IncomingMessage, res:
       lookups.inc({ result: 'hit' });
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       httpDuration.observe(
-        { method: 'GET', route: `${rule.prefix}*`, status: String(res.statusCode) },
+        { method: 'GET', route: rule.route, status: String(res.statusCode) },
         seconds,
       );
       return;
@@ -146,4 +164,5 @@ export function createRequestHandler(deps: AppDeps): (req: IncomingMessage, res:
     lookups.inc({ result: 'miss' });
     app(req, res);
   };
+  return Object.assign(handler, { microCache });
 }

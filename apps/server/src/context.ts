@@ -7,6 +7,7 @@ import type { Metrics } from './lib/metrics';
 import type { Sessions } from './lib/session';
 import type { FileStorage } from './lib/storage/storage';
 import type { PasswordHasher } from './modules/auth/passwords';
+import type { CatalogCache } from './modules/catalog/catalog-cache';
 
 /** Everything a router needs, built once at start (or per test). */
 export interface AppDeps {
@@ -15,8 +16,13 @@ export interface AppDeps {
   logger: Logger;
   sessions: Sessions;
   storage: FileStorage;
-  /** catalogue changes, heard by every instance (lib/change-feed.ts) */
+  /**
+   * what changed in the catalogue, heard by every instance (write sites publish, caches subscribe;
+   * docs/search-and-listing.md, docs/operations.md)
+   */
   changes: ChangeFeed;
+  /** cached catalogue answers, invalidated by `changes` */
+  catalogCache: CatalogCache;
   metrics: Metrics;
   /** draining for a shutdown: readiness answers 503 */
   lifecycle: Lifecycle;

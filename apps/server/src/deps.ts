@@ -7,7 +7,7 @@ import type { Logger } from './lib/logger';
 import { createMetrics, type Metrics } from './lib/metrics';
 import { createSessions } from './lib/session';
 import { createStorage } from './lib/storage';
-import { catalogCache } from './modules/catalog';
+import { CatalogCache } from './modules/catalog/catalog-cache';
 import { findSessionUser } from './modules/auth/auth.service';
 import { createPasswordHasher } from './modules/auth/passwords';
 
@@ -29,9 +29,8 @@ export function buildDeps(
 ): AppDeps {
   const changes = options.changes ?? createLocalChangeFeed(logger);
   const metrics = options.metrics ?? createMetrics();
-  const cache = catalogCache(db);
-  cache.connect(changes);
-  metrics.sources.catalogCache = cache;
+  const catalogCache = new CatalogCache(db, changes);
+  metrics.sources.catalogCache = catalogCache.stats;
   return {
     config,
     db,
@@ -40,6 +39,7 @@ export function buildDeps(
     storage: createStorage(config),
     passwords: createPasswordHasher({ memoryKib: config.passwordHashMemoryKib }),
     changes,
+    catalogCache,
     metrics,
     lifecycle: createLifecycle(),
   };

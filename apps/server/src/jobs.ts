@@ -7,13 +7,13 @@ import type { AppDeps } from './context';
 import { releaseHalfCreatedOrders, startHoldSweeper } from './modules/commerce';
 import { startUploadSweeper } from './modules/sellers/document-uploads';
 
-export function startBackgroundJobs({ db, storage, config, logger, metrics }: AppDeps): () => void {
-  releaseHalfCreatedOrders(db)
+export function startBackgroundJobs({ db, storage, config, logger, metrics, changes }: AppDeps): () => void {
+  releaseHalfCreatedOrders(db, changes)
     .then((n) => {
       if (n > 0) logger.info({ released: n }, 'released orders a crash left without a payment');
     })
     .catch((err: unknown) => logger.error({ err }, 'releasing half-created orders failed'));
-  const stopHolds = startHoldSweeper(db, {
+  const stopHolds = startHoldSweeper(db, changes, {
     intervalMs: 60_000,
     onSwept: (n) => metrics.sweep.ok(n),
     onReleased: (n) => logger.info({ released: n }, 'released expired stock holds'),

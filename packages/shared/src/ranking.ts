@@ -56,3 +56,18 @@ export function topBy<T>(items: readonly T[], score: (item: T) => number, count:
     .slice(0, count)
     .map((x) => x.item);
 }
+
+/**
+ * Search ranking (docs/search-and-listing.md): full-text rank (title words weigh most, then brand and category,
+ * then description) times `textWeight`, plus the keyword's trigram word similarity to the title, which favours
+ * titles holding the words together and in order. Only a bounded candidate set is ranked: up to `candidates`
+ * products matching in the title, topped up with products matching anywhere when fewer match there, so a page
+ * costs the same at 5,000 or 500,000 products; results past that set are not served.
+ */
+export const SEARCH_RANKING = {
+  textWeight: 2,
+  titleSimilarityWeight: 1,
+  candidates: 200,
+  /** word_similarity above which a title counts as a typo of the keyword (fallback when nothing matches) */
+  typoThreshold: 0.45,
+} as const;

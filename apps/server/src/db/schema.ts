@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   customType,
@@ -12,6 +13,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -133,17 +135,35 @@ export const products = pgTable(
       'products_counters_nonnegative',
       sql`${t.unitsSold} >= 0 and ${t.wishlistCount} >= 0 and ${t.reviewCount} >= 0`,
     ),
-    index('products_category_price_idx')
-      .on(t.category, t.effectivePricePaise)
-      .where(sql`${t.deletedAt} is null`),
-    index('products_brand_price_idx')
-      .on(t.brand, t.effectivePricePaise)
-      .where(sql`${t.deletedAt} is null`),
+    // Listing: one index per filter × sort (docs/search-and-listing.md), each ending in id so every page is a
+    // bounded walk of one index (or a merge of a few), never a sort of the whole filtered set.
     index('products_price_idx')
       .on(t.effectivePricePaise, t.id)
       .where(sql`${t.deletedAt} is null`),
     index('products_title_idx')
       .on(t.title, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('products_category_price_idx')
+      .on(t.category, t.effectivePricePaise, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('products_category_title_idx')
+      .on(t.category, t.title, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('products_brand_price_idx')
+      .on(t.brand, t.effectivePricePaise, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('products_brand_title_idx')
+      .on(t.brand, t.title, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('products_category_brand_price_idx')
+      .on(t.category, t.brand, t.effectivePricePaise, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('products_category_brand_title_idx')
+      .on(t.category, t.brand, t.title, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    // Home candidates (home.service.ts)
+    index('products_popularity_idx')
+      .on(sql`${t.popularity} desc`, sql`${t.discount} desc`, t.id)
       .where(sql`${t.deletedAt} is null`),
     index('products_seller_idx')
       .on(t.sellerId)
@@ -151,13 +171,37 @@ export const products = pgTable(
     index('products_search_idx').using('gin', t.searchVector),
     index('products_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('products_discount_idx')
-      .on(t.discount)
+      .on(sql`${t.discount} desc`, t.id)
       .where(sql`${t.deletedAt} is null`),
     /** the sitemap walks live products by id range and reads updated_at from the index alone */
     index('products_live_id_idx')
       .on(t.id, t.updatedAt)
       .where(sql`${t.deletedAt} is null`),
+    index('products_low_stock_discount_idx')
+      .on(sql`${t.discount} desc`, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.totalStock} < 10`),
   ],
+);
+
+/**
+ * The distinct words of live titles and brands, for typo correction (docs/search-and-listing.md). Filled by
+ * triggers on products (migration 0003), never by a scan; words are only added, ids grow, so a process loads
+ * the new ones incrementally.
+ */
+export const searchWords = pgTable('search_words', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  word: text().notNull().unique(),
+});
+
+/** Live products per (category, brand), kept by triggers on products: listing totals and facets read this. */
+export const facetCounts = pgTable(
+  'facet_counts',
+  {
+    category: text().notNull(),
+    brand: text().notNull(),
+    n: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.category, t.brand] })],
 );
 
 export const carts = pgTable(

@@ -4,8 +4,10 @@
  * Express itself costs most of a cached answer's time (on a 2-core machine bare Express serves ~15% of what
  * node:http does), so a hit is written straight from memory at the HTTP layer, with the exact status, headers
  * and body Express produced on the miss that filled it (security headers included), plus a fresh request id.
- * Entries live `ttlMs` and die at once when `generation()` changes: the catalogue bumps it on every product,
- * review or wishlist write and every stock change, so a hit is never staler than the catalogue's own caches.
+ * Entries are keyed on the path plus only the query parameters the route reads (junk parameters share one entry),
+ * live `ttlMs`, and are dropped exactly when the catalogue cache drops the answer they copy: the route tells which
+ * products an answer shows (`res.locals.catalogAnswer`), and `subscribe` reports which products changed or that
+ * every set answer (listings, searches, home) is void. An answer computed across a change is not stored.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -21,13 +23,36 @@ interface Entry {
   encoded: Partial<Record<Encoding, Buffer>>;
   etag: string | undefined;
   expiresAt: number;
-  generation: number;
+  kind: 'item' | 'set';
+  ids: readonly string[];
+}
+
+/** What the route answered with: whether it is one product or a set, and which products it shows. */
+export interface CatalogAnswer {
+  kind: 'item' | 'set';
+  ids: readonly string[];
+}
+
+/** What a catalogue invalidation dropped: the answers showing these products, or every set answer. */
+export type Dropped = { ids: ReadonlySet<string> } | { sets: true };
+
+export interface MicroCacheRule {
+  /** the paths this rule covers */
+  path: RegExp;
+  /** the route's name in the request metrics */
+  route: string;
+  /** the query parameters the route reads; every other parameter is left out of the key */
+  params: readonly string[];
+  ttlMs: number;
 }
 
 export interface MicroCacheOptions {
-  /** path prefixes whose GET answers may be cached, each with its time to live */
-  rules: { prefix: string; ttlMs: number }[];
+  rules: MicroCacheRule[];
+  /** bumped by every catalogue change */
   generation: () => number;
+  /** true while set answers may be void (a change is being checked): serve none of them from memory */
+  setsUnsettled: () => boolean;
+  subscribe: (listener: (dropped: Dropped) => void) => () => void;
   maxEntries?: number;
   logger?: Logger;
 }
@@ -55,30 +80,81 @@ function encodedBody(entry: Entry, encoding: Encoding): Buffer {
 
 export function createMicroCache(opts: MicroCacheOptions) {
   const entries = new Map<string, Entry>();
+  const byProduct = new Map<string, Set<string>>();
+  const stats = { hits: 0, misses: 0 };
   const maxEntries = opts.maxEntries ?? 5000;
-  const ruleFor = (url: string) => opts.rules.find((r) => url.startsWith(r.prefix));
   const eligible = (req: IncomingMessage) =>
     req.method === 'GET' && !req.headers.authorization && !req.headers.range && req.url !== undefined;
 
-  function lookup(url: string): Entry | undefined {
-    const entry = entries.get(url);
+  /** The rule and cache key of a URL: path plus the rule's parameters in a fixed order, or undefined. */
+  function keyOf(url: string): { rule: MicroCacheRule; key: string } | undefined {
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    const rule = opts.rules.find((r) => r.path.test(path));
+    if (!rule) return undefined;
+    if (q < 0) return { rule, key: path };
+    const search = new URLSearchParams(url.slice(q + 1));
+    const kept = rule.params.flatMap((name) =>
+      search.getAll(name).map((v) => `${encodeURIComponent(name)}=${encodeURIComponent(v)}`),
+    );
+    return { rule, key: kept.length ? `${path}?${kept.join('&')}` : path };
+  }
+
+  function remove(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    for (const id of entry.ids) {
+      const keys = byProduct.get(id);
+      keys?.delete(key);
+      if (keys && !keys.size) byProduct.delete(id);
+    }
+  }
+
+  function store(key: string, entry: Entry) {
+    remove(key);
+    if (entries.size >= maxEntries) remove(entries.keys().next().value!);
+    entries.set(key, entry);
+    for (const id of entry.ids) {
+      let keys = byProduct.get(id);
+      if (!keys) byProduct.set(id, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  opts.subscribe((dropped) => {
+    if ('sets' in dropped) {
+      for (const [key, entry] of [...entries]) if (entry.kind === 'set') remove(key);
+    } else {
+      for (const id of dropped.ids) for (const key of [...(byProduct.get(id) ?? [])]) remove(key);
+    }
+  });
+
+  function lookup(key: string): Entry | undefined {
+    const entry = entries.get(key);
     if (!entry) return undefined;
-    if (entry.expiresAt <= Date.now() || entry.generation !== opts.generation()) {
-      entries.delete(url);
+    if (entry.expiresAt <= Date.now()) {
+      remove(key);
       return undefined;
     }
+    if (entry.kind === 'set' && opts.setsUnsettled()) return undefined;
     return entry;
   }
 
   return {
     /** The rule of a request the cache may answer, if any (for the metrics). */
-    ruleFor: (req: IncomingMessage) => (eligible(req) ? ruleFor(req.url!) : undefined),
+    ruleFor: (req: IncomingMessage) => (eligible(req) ? keyOf(req.url!)?.rule : undefined),
 
     /** Writes a fresh cached answer and returns true, or returns false to let Express answer. */
     serve(req: IncomingMessage, res: ServerResponse): boolean {
-      if (!eligible(req) || !ruleFor(req.url!)) return false;
-      const entry = lookup(req.url!);
-      if (!entry) return false;
+      const found = eligible(req) ? keyOf(req.url!) : undefined;
+      if (!found) return false;
+      const entry = lookup(found.key);
+      if (!entry) {
+        stats.misses++;
+        return false;
+      }
+      stats.hits++;
       const id = randomUUID();
       if (entry.etag && req.headers['if-none-match'] === entry.etag) {
         res.writeHead(304, {
@@ -115,15 +191,18 @@ export function createMicroCache(opts: MicroCacheOptions) {
 
     /** Express middleware: records successful JSON answers of cacheable paths as Express wrote them. */
     capture: ((req, res, next) => {
-      const rule = eligible(req) ? ruleFor(req.originalUrl) : undefined;
-      if (!rule) return next();
-      const url = req.originalUrl;
+      const found = eligible(req) ? keyOf(req.originalUrl) : undefined;
+      if (!found) return next();
+      const { rule, key } = found;
       const generation = opts.generation();
       const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
       res.end = ((...args: unknown[]) => {
         const [chunk] = args;
         const type = String(res.getHeader('content-type') ?? '');
+        const shown = res.locals.catalogAnswer as CatalogAnswer | undefined;
         if (
+          shown &&
+          generation === opts.generation() &&
           res.statusCode === 200 &&
           type.startsWith('application/json') &&
           (typeof chunk === 'string' || Buffer.isBuffer(chunk))
@@ -131,14 +210,14 @@ export function createMicroCache(opts: MicroCacheOptions) {
           const headers: Entry['headers'] = {};
           for (const [k, v] of Object.entries(res.getHeaders()))
             if (v !== undefined && !SKIP_HEADERS.has(k)) headers[k] = v;
-          if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-          entries.set(url, {
+          store(key, {
             headers,
             body: Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk),
             encoded: {},
             etag: typeof headers.etag === 'string' ? headers.etag : undefined,
             expiresAt: Date.now() + rule.ttlMs,
-            generation,
+            kind: shown.kind,
+            ids: shown.ids,
           });
         }
         res.setHeader('x-cache', 'MISS');
@@ -147,10 +226,15 @@ export function createMicroCache(opts: MicroCacheOptions) {
       next();
     }) as RequestHandler,
 
-    clear: () => entries.clear(),
+    clear: () => {
+      entries.clear();
+      byProduct.clear();
+    },
     get size() {
       return entries.size;
     },
+    /** catalogue GETs answered from memory (hits) or passed to Express (misses) since start */
+    stats,
   };
 }
 export type MicroCache = ReturnType<typeof createMicroCache>;

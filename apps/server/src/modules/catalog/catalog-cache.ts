@@ -1,73 +1,122 @@
 /**
- * A small in-process cache for read-heavy catalogue answers (shop listing facets, home sections).
- * Every catalogue write is published on the change feed (lib/change-feed.ts), which reaches this cache in every
- * instance — here at once, elsewhere through PostgreSQL NOTIFY — and bumps the version, which empties it; entries
- * also expire after a short TTL as a backstop. One cache per database handle, so each test file gets its own.
+ * The in-process cache of catalogue answers (listing pages, search pages, product details, home rows, facet
+ * counts), wired once in deps.ts and invalidated by the change feed, entry by entry (docs/search-and-listing.md):
+ *
+ * - every entry records the products it shows; a `stock` or `products` change drops exactly the entries that
+ *   show one of those products, so a sold-out product never stays "in stock" in a cached answer;
+ * - `set` entries (listings, searches, home, counts) also depend on which products match and in what order.
+ *   Stock neither filters nor orders them, so a stock change leaves every other set alone. A `products` change
+ *   may move products between sets (create, delete, a new title, price, brand or category): the cache reads the
+ *   changed products back and empties the sets only when one of them is new, gone, or no longer matches what
+ *   this cache last showed of it. A review or a wishlist add (counters only) therefore drops only the answers
+ *   that show that product. While that check runs, set answers are computed fresh and not stored.
+ * - entries also expire after their TTL, which bounds ranking drift (home rows re-rank on stock and units sold).
  */
+import { and, inArray, isNull } from 'drizzle-orm';
+import type { ProductDto } from '@mp/shared';
 import type { Db } from '../../db/client';
+import { products } from '../../db/schema';
 import type { Change, ChangeFeed } from '../../lib/change-feed';
+import type { Dropped } from '../../lib/micro-cache';
+import { productColumns, toProductDto } from './products/product.mapper';
+
+export type EntryKind = 'item' | 'set';
 
 interface Entry {
   value: unknown;
   expiresAt: number;
+  kind: EntryKind;
+  ids: readonly string[];
 }
+
+export interface CacheOptions<T> {
+  kind: EntryKind;
+  /** the products this answer shows */
+  products: (value: T) => readonly ProductDto[];
+}
+
+/** The fields that decide which listings and searches a product appears in, and where. */
+const placement = (p: ProductDto) =>
+  JSON.stringify([p.title, p.category, p.brand, p.price, p.salePrice, p.description]);
 
 export class CatalogCache {
   private entries = new Map<string, Entry>();
   private pending = new Map<string, Promise<unknown>>();
-  private version = 0;
-  private feed: ChangeFeed | undefined;
-  private unsubscribe: (() => void) | undefined;
-  /** lookups answered from memory / computed, for the metrics */
-  hits = 0;
-  misses = 0;
+  private byProduct = new Map<string, Set<string>>();
+  /** placement of every product shown by a stored entry, as this cache saw it */
+  private seen = new Map<string, string>();
+  private epoch = 0;
+  private checking = 0;
+  private listeners = new Set<(dropped: Dropped) => void>();
+  /** lookups answered from memory or by a computation already under way (hits), or computed (misses) */
+  readonly stats = { hits: 0, misses: 0 };
+  private readonly unsubscribe: () => void;
 
-  constructor(private readonly maxEntries = 5000) {}
-
-  /** Publishes this cache's invalidations on feed and empties it on every change any instance publishes. */
-  connect(feed: ChangeFeed): void {
-    this.unsubscribe?.();
-    this.feed = feed;
-    this.unsubscribe = feed.subscribe(() => this.clear());
+  constructor(
+    private readonly db: Db,
+    changes: ChangeFeed,
+    private readonly maxEntries = 5000,
+  ) {
+    this.unsubscribe = changes.subscribe((change) => this.apply(change));
   }
 
-  /** Bumped by every invalidation: anything derived from the catalogue is stale once this changes. */
+  /** Bumped by every change: an answer computed across a change is served but not stored. */
   get generation(): number {
-    return this.version;
+    return this.epoch;
   }
 
-  /** A catalogue write committed: tell every instance (an empty id list means "unknown, drop everything"). */
-  invalidate(change: Change = { type: 'products', ids: [] }): void {
-    if (this.feed) this.feed.publish(change);
-    else this.clear();
+  /** True while a `products` change is being checked: set answers must not be served from a cache. */
+  get setsUnsettled(): boolean {
+    return this.checking > 0;
   }
 
-  /** Drops every entry; anything computed before this is not stored. */
+  onDrop(listener: (dropped: Dropped) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  close(): void {
+    this.unsubscribe();
+    this.clear();
+  }
+
   clear(): void {
-    this.version++;
+    this.epoch++;
     this.entries.clear();
     this.pending.clear();
+    this.byProduct.clear();
+    this.seen.clear();
+    this.emit({ sets: true });
+  }
+
+  get size(): number {
+    return this.entries.size;
   }
 
   /** The cached value for key, or computes it once (concurrent callers share the same computation). */
-  async get<T>(key: string, ttlMs: number, compute: () => Promise<T>): Promise<T> {
-    const now = Date.now();
+  async get<T>(key: string, ttlMs: number, compute: () => Promise<T>, opts: CacheOptions<T>): Promise<T> {
+    if (opts.kind === 'set' && this.checking) {
+      this.stats.misses++;
+      return compute();
+    }
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > now) {
-      this.hits++;
+    if (hit && hit.expiresAt > Date.now()) {
+      this.stats.hits++;
       return hit.value as T;
     }
-    this.misses++;
+    if (hit) this.remove(key);
     const running = this.pending.get(key);
-    if (running) return running as Promise<T>;
-    const version = this.version;
+    if (running) {
+      this.stats.hits++; // shares a computation already under way
+      return running as Promise<T>;
+    }
+    this.stats.misses++;
+    const epoch = this.epoch;
     const promise = compute().then(
       (value) => {
         if (this.pending.get(key) === promise) this.pending.delete(key);
-        if (version === this.version) {
-          if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-          this.entries.set(key, { value, expiresAt: Date.now() + ttlMs });
-        }
+        if (epoch === this.epoch && !(opts.kind === 'set' && this.checking))
+          this.store(key, value, ttlMs, opts);
         return value;
       },
       (err: unknown) => {
@@ -78,23 +127,80 @@ export class CatalogCache {
     this.pending.set(key, promise);
     return promise;
   }
-}
 
-const caches = new WeakMap<object, CatalogCache>();
-
-export function catalogCache(db: Db): CatalogCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new CatalogCache();
-    caches.set(db, cache);
+  private store<T>(key: string, value: T, ttlMs: number, opts: CacheOptions<T>) {
+    if (this.entries.has(key)) this.remove(key);
+    if (this.entries.size >= this.maxEntries) this.remove(this.entries.keys().next().value!);
+    const shown = opts.products(value);
+    const ids = shown.map((p) => p._id);
+    this.entries.set(key, { value, expiresAt: Date.now() + ttlMs, kind: opts.kind, ids });
+    for (const p of shown) {
+      this.seen.set(p._id, placement(p));
+      let keys = this.byProduct.get(p._id);
+      if (!keys) this.byProduct.set(p._id, (keys = new Set()));
+      keys.add(key);
+    }
   }
-  return cache;
-}
 
-/**
- * Call after committing changes to products outside the catalog module (e.g. stock or units sold): drops cached
- * answers here and, through the change feed, in every other instance.
- */
-export function invalidateCatalog(db: Db, change: Change = { type: 'stock', ids: [] }): void {
-  catalogCache(db).invalidate(change);
+  private remove(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    for (const id of entry.ids) {
+      const keys = this.byProduct.get(id);
+      keys?.delete(key);
+      if (keys && !keys.size) {
+        this.byProduct.delete(id);
+        this.seen.delete(id);
+      }
+    }
+  }
+
+  private emit(dropped: Dropped) {
+    for (const listener of this.listeners) listener(dropped);
+  }
+
+  private dropProducts(ids: readonly string[]) {
+    for (const id of ids) for (const key of [...(this.byProduct.get(id) ?? [])]) this.remove(key);
+    this.emit({ ids: new Set(ids) });
+  }
+
+  private dropSets() {
+    for (const [key, entry] of [...this.entries]) if (entry.kind === 'set') this.remove(key);
+    this.pending.clear();
+    this.emit({ sets: true });
+  }
+
+  private apply(change: Change) {
+    this.epoch++;
+    if (change.type === 'banners') return;
+    // what the sets showed of these products, before the entries holding them are dropped
+    const before = change.ids.map((id) => this.seen.get(id));
+    this.dropProducts(change.ids);
+    if (change.type === 'products') void this.checkPlacement(change.ids, before);
+  }
+
+  /** Empties the sets unless every changed product is still live and placed exactly as the sets showed it. */
+  private async checkPlacement(ids: string[], before: (string | undefined)[]) {
+    this.checking++;
+    try {
+      const rows = ids.length
+        ? await this.db
+            .select(productColumns)
+            .from(products)
+            .where(and(inArray(products.id, ids), isNull(products.deletedAt)))
+            .then((r) => r.map(toProductDto))
+        : [];
+      const now = new Map(rows.map((p) => [p._id, p]));
+      const moved = ids.some((id, i) => {
+        const p = now.get(id);
+        return !before[i] || !p || placement(p) !== before[i];
+      });
+      if (moved) this.dropSets();
+    } catch {
+      this.dropSets();
+    } finally {
+      this.checking--;
+    }
+  }
 }

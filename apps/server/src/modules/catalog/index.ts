@@ -6,8 +6,6 @@ import { createProductRouter } from './products/product.routes';
 import { createReviewRouter } from './reviews/review.routes';
 import { createWishlistRouter } from './wishlist/wishlist.routes';
 
-export { catalogCache, invalidateCatalog } from './catalog-cache';
-
 /** Products (admin, seller, shop), images, banners, reviews, wishlist, home sections. Mounted at /api. */
 export function createCatalogRouter(deps: AppDeps): Router {
   const r = Router();

@@ -37,6 +37,7 @@ export function createCommerceRouter(deps: AppDeps): Router {
     provider,
     holdMinutes: deps.config.paymentHoldMinutes,
     logger: deps.logger,
+    changes: deps.changes,
   });
   const r = Router();
   r.use(createCartRouter(deps));

@@ -98,7 +98,7 @@ export function createSeoRouter(deps: AppDeps): Router {
 /** The head (and server HTML) of each app page, from its path and query. */
 export function createPageRenderer(deps: AppDeps): PageRenderer {
   const base = deps.config.publicUrl;
-  const productsSvc = createProductService(deps.db);
+  const productsSvc = createProductService(deps);
   return async (req: Request): Promise<ShellPage> => {
     const path = req.path.replace(/\/+$/, '') || '/';
     if (path === '/') return homePage(base);

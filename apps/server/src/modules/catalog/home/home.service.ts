@@ -19,7 +19,7 @@ import {
 } from '@mp/shared';
 import type { Db } from '../../../db/client';
 import { products } from '../../../db/schema';
-import { catalogCache } from '../catalog-cache';
+import type { CatalogCache } from '../catalog-cache';
 import { productColumns, toProductDto } from '../products/product.mapper';
 
 const HOME_TTL_MS = 30_000;
@@ -79,6 +79,16 @@ export async function computeHomeSections(db: Db): Promise<HomeSections> {
   };
 }
 
-export function homeSections(db: Db): Promise<HomeSections> {
-  return catalogCache(db).get('home', HOME_TTL_MS, () => computeHomeSections(db));
+export const shownOnHome = (h: HomeSections) => [
+  ...h.bestDeals,
+  ...h.electronicsOffers,
+  ...h.topDiscounts,
+  ...h.topSelection,
+];
+
+export function homeSections(db: Db, cache: CatalogCache): Promise<HomeSections> {
+  return cache.get('home', HOME_TTL_MS, () => computeHomeSections(db), {
+    kind: 'set',
+    products: shownOnHome,
+  });
 }

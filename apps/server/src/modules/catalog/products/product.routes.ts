@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import {
   idParamsSchema,
   idSchema,
@@ -7,23 +7,40 @@ import {
   productListQuerySchema,
   searchKeywordSchema,
   searchQuerySchema,
+  type ProductDto,
 } from '@mp/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../../context';
 import { forbidden, parse } from '../../../lib/errors';
 import { currentUser, requireApprovedSeller, requireRole } from '../../../lib/session';
 import { singleFileUpload, storeUpload } from '../../../lib/upload';
-import { catalogCache } from '../catalog-cache';
+import type { EntryKind } from '../catalog-cache';
 import { createProductService, type Actor } from './product.service';
 
-// Every catalogue write and every stock change empties the cache at once (catalog-cache.ts); the TTL only bounds
-// what a change made outside this process (another instance, a manual SQL fix) can leave stale.
+// Catalogue writes and stock changes drop the cached answers they touch at once (catalog-cache.ts); the TTL only
+// bounds ranking drift and what a change nobody published (a manual SQL fix) can leave stale.
 const LIST_TTL_MS = 30_000;
 const DETAIL_TTL_MS = 30_000;
 const SEARCH_TTL_MS = 30_000;
 
 const sellerIdParamsSchema = z.object({ sellerId: idSchema });
 const keywordParamsSchema = z.object({ keyword: searchKeywordSchema });
+
+/** A cached answer's body plus what it shows, so the HTTP micro-cache can drop it on the same changes. */
+interface Answer {
+  body: string;
+  shown: ProductDto[];
+}
+const answer = (payload: object, shown: ProductDto[]): Answer => ({
+  body: JSON.stringify({ success: true, ...payload }),
+  shown,
+});
+const shownBy = (a: Answer) => a.shown;
+
+function send(res: Response, kind: EntryKind, a: Answer) {
+  res.locals.catalogAnswer = { kind, ids: a.shown.map((p) => p._id) };
+  res.type('application/json').send(a.body);
+}
 
 function sellerActor(req: Request): Actor {
   if (currentUser(req).role === 'admin' || !req.sellerId) return { role: 'admin' };
@@ -32,8 +49,8 @@ function sellerActor(req: Request): Actor {
 
 export function createProductRouter(deps: AppDeps): Router {
   const { db } = deps;
-  const svc = createProductService(db);
-  const cache = catalogCache(db);
+  const svc = createProductService(deps);
+  const cache = deps.catalogCache;
   const r = Router();
   const adminOnly = requireRole('admin');
   const approvedSeller = requireApprovedSeller(db);
@@ -111,28 +128,46 @@ export function createProductRouter(deps: AppDeps): Router {
   r.get('/shop/products/get', async (req, res) => {
     const q = parse(productListQuerySchema, req.query);
     const key = `list:${[...new Set(q.category)].sort().join(',')}|${[...new Set(q.brand)].sort().join(',')}|${q.sortBy ?? ''}|${q.page}|${q.limit}`;
-    const body = await cache.get(key, LIST_TTL_MS, async () =>
-      JSON.stringify({ success: true, ...(await svc.list(q)) }),
+    const a = await cache.get(
+      key,
+      LIST_TTL_MS,
+      async () => {
+        const page = await svc.list(q);
+        return answer(page, page.data);
+      },
+      { kind: 'set', products: shownBy },
     );
-    res.type('application/json').send(body);
+    send(res, 'set', a);
   });
 
   r.get('/shop/products/get/:id', async (req, res) => {
     const { id } = parse(idParamsSchema, req.params);
-    const body = await cache.get(`detail:${id}`, DETAIL_TTL_MS, async () =>
-      JSON.stringify({ success: true, data: await svc.detail(id) }),
+    const a = await cache.get(
+      `detail:${id}`,
+      DETAIL_TTL_MS,
+      async () => {
+        const data = await svc.detail(id);
+        return answer({ data }, [data]);
+      },
+      { kind: 'item', products: shownBy },
     );
-    res.type('application/json').send(body);
+    send(res, 'item', a);
   });
 
   r.get('/shop/product/search/search-product/:keyword', async (req, res) => {
     const { keyword } = parse(keywordParamsSchema, req.params);
     const { page, limit } = parse(searchQuerySchema, req.query);
     const key = `search:${keyword.toLowerCase().replace(/\s+/g, ' ')}|${page}|${limit}`;
-    const body = await cache.get(key, SEARCH_TTL_MS, async () =>
-      JSON.stringify({ success: true, data: await svc.search(keyword, page, limit) }),
+    const a = await cache.get(
+      key,
+      SEARCH_TTL_MS,
+      async () => {
+        const data = await svc.search(keyword, page, limit);
+        return answer({ data }, data);
+      },
+      { kind: 'set', products: shownBy },
     );
-    res.type('application/json').send(body);
+    send(res, 'set', a);
   });
 
   return r;

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_SORT,
+  SEARCH_RANKING,
   toPaise,
   type FacetCount,
   type Pagination,
@@ -11,11 +12,12 @@ import {
   type SortBy,
 } from '@mp/shared';
 import type { Db, DbOrTx } from '../../../db/client';
-import { products, sellers } from '../../../db/schema';
+import { facetCounts, products, sellers } from '../../../db/schema';
 import { AppError, forbidden, notFound } from '../../../lib/errors';
-import { CatalogCache, catalogCache } from '../catalog-cache';
+import type { ChangeFeed } from '../../../lib/change-feed';
+import type { CatalogCache } from '../catalog-cache';
 import { productColumns, toProductDto, type ProductRow } from './product.mapper';
-import { corrections } from './spelling';
+import { corrections, createSearchVocabulary } from './spelling';
 
 /**
  * What a product edit does to stock (docs/orders-and-stock.md). The stock column is what is left to sell: checkouts
@@ -43,15 +45,67 @@ export type Actor = { role: 'admin' } | { role: 'seller'; sellerId: string };
 const live = isNull(products.deletedAt);
 const FACET_TTL_MS = 30_000;
 export const SEARCH_LIMIT_DEFAULT = 48;
-/** word_similarity above which a title word counts as a typo of the keyword ("samsnug" ~ "samsung" is 0.5). */
-const TYPO_THRESHOLD = 0.45;
 
+/** Each sort as its key column and direction; ties are broken by id in the same direction. */
+const SORTS: Record<SortBy, { key: 'effective_price_paise' | 'title'; dir: 'asc' | 'desc' }> = {
+  'price-lowtohigh': { key: 'effective_price_paise', dir: 'asc' },
+  'price-hightolow': { key: 'effective_price_paise', dir: 'desc' },
+  'title-atoz': { key: 'title', dir: 'asc' },
+  'title-ztoa': { key: 'title', dir: 'desc' },
+};
 const ORDER: Record<SortBy, SQL[]> = {
   'price-lowtohigh': [asc(products.effectivePricePaise), asc(products.id)],
   'price-hightolow': [desc(products.effectivePricePaise), desc(products.id)],
   'title-atoz': [asc(products.title), asc(products.id)],
   'title-ztoa': [desc(products.title), desc(products.id)],
 };
+
+/**
+ * The ids of one listing page, read from the indexes alone (docs/search-and-listing.md): one ordered stream per
+ * filter value (or per category × brand pair) over the index made for that filter and sort, merged by the
+ * planner (Merge Append), each stream cut at offset + limit. A page in the back half of the answer is read from
+ * the other end (the total is known from facet_counts), so a page walks at most min(offset, total − offset)
+ * + limit index entries however selective the filter, and never sorts the filtered set.
+ */
+function pageIds(
+  categories: string[],
+  brands: string[],
+  sortBy: SortBy,
+  page: { offset: number; limit: number; total: number },
+): SQL {
+  const key = SORTS[sortBy].key;
+  let dir = SORTS[sortBy].dir;
+  let { offset, limit } = page;
+  const fromEnd = page.total - offset - limit;
+  if (fromEnd < offset && offset < page.total) {
+    // the same rows, walked backwards from the last one
+    dir = dir === 'asc' ? 'desc' : 'asc';
+    limit = Math.min(limit, page.total - offset);
+    offset = Math.max(0, fromEnd);
+  }
+  const order = sql.raw(`${key} ${dir}, id ${dir}`);
+  const filters: SQL[][] =
+    categories.length && brands.length
+      ? categories.flatMap((c) => brands.map((b) => [sql`category = ${c}`, sql`brand = ${b}`]))
+      : categories.length
+        ? categories.map((c) => [sql`category = ${c}`])
+        : brands.length
+          ? brands.map((b) => [sql`brand = ${b}`])
+          : [[]];
+  const stream = (where: SQL[]) =>
+    sql`(select id, ${sql.raw(key)} from products where ${sql.join([sql`deleted_at is null`, ...where], sql` and `)} order by ${order} limit ${offset + limit})`;
+  return sql`select id from (${sql.join(filters.map(stream), sql` union all `)}) s order by ${order} limit ${limit} offset ${offset}`;
+}
+
+/** Builds the english tsquery for the keyword's words, each widened with its spelling corrections. */
+function toTsquery(words: string[], vocabulary: readonly string[], weight = '', join = ' & '): string {
+  return words
+    .map((w) => {
+      const alternatives = [`${w}:*${weight}`, ...corrections(w, vocabulary).map((c) => `${c}:${weight}`)];
+      return alternatives.length > 1 ? `(${alternatives.join(' | ')})` : alternatives[0]!;
+    })
+    .join(join);
+}
 
 function toColumns(input: ProductInput) {
   return {
@@ -67,36 +121,23 @@ function toColumns(input: ProductInput) {
   };
 }
 
-const VOCABULARY_TTL_MS = 60_000;
-const vocabularies = new WeakMap<object, CatalogCache>();
-
-/**
- * The distinct words of live titles and brands, for typo correction. Cached on its own (product writes do not
- * empty it) so a write never makes the next search rebuild it; new words show up within a minute.
- */
-function titleVocabulary(db: Db): Promise<string[]> {
-  let cache = vocabularies.get(db);
-  if (!cache) vocabularies.set(db, (cache = new CatalogCache(1)));
-  return cache.get('vocabulary', VOCABULARY_TTL_MS, async () => {
-    const result = (await db.execute(
-      sql`select word from ts_stat('select to_tsvector(''simple'', title || '' '' || brand) from products where deleted_at is null')`,
-    )) as unknown as { rows: { word: string }[] };
-    return result.rows.map((r) => r.word).filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
-  });
-}
-
 type FacetCell = { category: string; brand: string; n: number };
 
-/** Live product counts per (category, brand): 9 × 25 cells at most, cached, so totals and facets cost no scan. */
-function facetMatrix(db: Db): Promise<FacetCell[]> {
-  return catalogCache(db).get('facet-matrix', FACET_TTL_MS, async () => {
-    const rows = await db
-      .select({ category: products.category, brand: products.brand, n: count() })
-      .from(products)
-      .where(live)
-      .groupBy(products.category, products.brand);
-    return rows.map((r) => ({ ...r, n: Number(r.n) }));
-  });
+/**
+ * Live product counts per (category, brand): 9 × 25 cells at most, kept by triggers in facet_counts, so totals
+ * and facets never scan the catalogue; cached briefly and dropped with the other sets on a catalogue change.
+ */
+function facetMatrix(db: Db, cache: CatalogCache): Promise<FacetCell[]> {
+  return cache.get(
+    'facet-matrix',
+    FACET_TTL_MS,
+    () =>
+      db
+        .select({ category: facetCounts.category, brand: facetCounts.brand, n: facetCounts.n })
+        .from(facetCounts)
+        .where(sql`${facetCounts.n} > 0`),
+    { kind: 'set', products: () => [] },
+  );
 }
 
 function tally(cells: FacetCell[], key: 'category' | 'brand'): FacetCount[] {
@@ -120,8 +161,15 @@ function assertMayChange(actor: Actor, product: { sellerId: string | null }) {
   }
 }
 
-export function createProductService(db: Db) {
-  const changed = (ids: string[]) => catalogCache(db).invalidate({ type: 'products', ids });
+export interface ProductServiceDeps {
+  db: Db;
+  catalogCache: CatalogCache;
+  changes: ChangeFeed;
+}
+
+export function createProductService({ db, catalogCache, changes }: ProductServiceDeps) {
+  const changed = (ids: string[]) => changes.publish({ type: 'products', ids });
+  const vocabulary = createSearchVocabulary(db, changes);
   // the hottest read: built once, a named prepared statement on each connection
   const detailQuery = db
     .select(productColumns)
@@ -214,23 +262,22 @@ export function createProductService(db: Db) {
     }> {
       const categories = [...new Set(q.category)];
       const brands = [...new Set(q.brand)];
-      const conditions: SQL[] = [live];
-      if (categories.length) conditions.push(inArray(products.category, categories));
-      if (brands.length) conditions.push(inArray(products.brand, brands));
+      const sortBy = q.sortBy ?? DEFAULT_SORT;
       const offset = (q.page - 1) * q.limit;
-      const [rows, cells] = await Promise.all([
-        db
-          .select(productColumns)
-          .from(products)
-          .where(and(...conditions))
-          .orderBy(...ORDER[q.sortBy ?? DEFAULT_SORT])
-          .limit(q.limit)
-          .offset(offset),
-        facetMatrix(db),
-      ]);
+      const cells = await facetMatrix(db, catalogCache);
       const inCategory = (c: FacetCell) => !categories.length || categories.includes(c.category as never);
       const inBrand = (c: FacetCell) => !brands.length || brands.includes(c.brand as never);
       const total = cells.filter((c) => inCategory(c) && inBrand(c)).reduce((s, c) => s + c.n, 0);
+      const rows =
+        offset < total
+          ? await db
+              .select(productColumns)
+              .from(products)
+              .where(
+                sql`${products.id} in (${pageIds(categories, brands, sortBy, { offset, limit: q.limit, total })})`,
+              )
+              .orderBy(...ORDER[sortBy])
+          : [];
       return {
         data: rows.map(toProductDto),
         pagination: { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) },
@@ -248,39 +295,64 @@ export function createProductService(db: Db) {
     },
 
     /**
-     * Full-text search (english stemming, prefix match on every word) OR a title word close to the keyword
-     * by trigrams (typos), ranked by both. The trigram threshold is set for this transaction only.
+     * Full-text search (english stemming, prefix match on every word, misspelt words widened with the close
+     * words of the vocabulary), ranking only a bounded candidate set: the first SEARCH_RANKING.candidates
+     * products matching in the title, topped up with products matching anywhere. When no product holds every word, products
+     * holding any of them are ranked instead (more words matched rank higher); only when no word matches at all
+     * does it fall back to trigram similarity of the whole keyword to titles (docs/search-and-listing.md).
      */
     async search(keyword: string, page: number, limit: number): Promise<ProductDto[]> {
       const kw = keyword.toLowerCase().replace(/\s+/g, ' ').trim();
       const words = kw.match(/[\p{L}\p{N}]+/gu) ?? [];
-      const vocabulary = words.length ? await titleVocabulary(db) : [];
-      const tsquery = words
-        .map((w) => {
-          const alternatives = corrections(w, vocabulary);
-          return alternatives.length ? `(${[`${w}:*`, ...alternatives].join(' | ')})` : `${w}:*`;
-        })
-        .join(' & ');
-      const matchFts = tsquery
-        ? sql`${products.searchVector} @@ to_tsquery('english', ${tsquery})`
-        : sql`false`;
-      const rankFts = tsquery
-        ? sql`ts_rank(${products.searchVector}, to_tsquery('english', ${tsquery}))`
-        : sql`0`;
+      const offset = (page - 1) * limit;
+      const { textWeight, titleSimilarityWeight, candidates, typoThreshold } = SEARCH_RANKING;
+      const similarity = sql`word_similarity(${kw}, lower(title))`;
+      if (words.length) {
+        const known = await vocabulary.words();
+        for (const join of words.length > 1 ? [' & ', ' | '] : [' & ']) {
+          const query = sql`to_tsquery('english', ${toTsquery(words, known, '', join)})`;
+          const inTitle = sql`to_tsquery('english', ${toTsquery(words, known, 'A', join)})`;
+          const score = sql`(ts_rank(search_vector, ${query}) * ${textWeight} + ${similarity} * ${titleSimilarityWeight})`;
+          // Candidates are scored where they are read; only the page's rows are fetched again. Matches anywhere
+          // are read only to fill what title matches leave of the budget (LIMIT 0 never starts that scan).
+          const pageOfIds = sql`with t as materialized (
+              select id, ${score} as score from products
+              where deleted_at is null and search_vector @@ ${inTitle} limit ${candidates})
+            select id from (
+              select id, score from t
+              union (select id, ${score} as score from products
+                where deleted_at is null and search_vector @@ ${query}
+                limit greatest(0, ${candidates} - (select count(*) from t)))
+            ) c order by score desc, id limit ${limit} offset ${offset}`;
+          const rows = await db
+            .select(productColumns)
+            .from(products)
+            .where(sql`${products.id} in (${pageOfIds})`)
+            .orderBy(sql`${score} desc`, asc(products.id));
+          if (rows.length) return (rows as ProductRow[]).map(toProductDto);
+          // past the last page of these matches: empty (the next, looser step pages only when this one found none)
+          if (page > 1) {
+            const [any] = await db
+              .select({ id: products.id })
+              .from(products)
+              .where(and(live, sql`search_vector @@ ${query}`))
+              .limit(1);
+            if (any) return [];
+          }
+        }
+      }
+      if (!kw) return [];
       return db.transaction(async (tx) => {
         await tx.execute(
-          sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`,
+          sql`select set_config('pg_trgm.word_similarity_threshold', ${String(typoThreshold)}, true)`,
         );
         const rows = await tx
           .select(productColumns)
           .from(products)
-          .where(and(live, or(matchFts, sql`${kw} <% lower(${products.title})`)))
-          .orderBy(
-            sql`(${rankFts} * 2 + word_similarity(${kw}, lower(${products.title}))) desc`,
-            asc(products.id),
-          )
-          .limit(limit)
-          .offset((page - 1) * limit);
+          .where(and(live, sql`${kw} <% lower(${products.title})`))
+          .orderBy(sql`${similarity} desc`, asc(products.id))
+          .limit(Math.min(limit, Math.max(0, candidates - offset)))
+          .offset(offset);
         return (rows as ProductRow[]).map(toProductDto);
       });
     },

@@ -3,6 +3,10 @@
  * title words a small edit away ("samsnug" → samsung, "jeens" → jeans). Trigram similarity alone misses these
  * on short words, where one wrong letter changes half the trigrams.
  */
+import { asc, gt } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { searchWords } from '../../../db/schema';
+import type { ChangeFeed } from '../../../lib/change-feed';
 
 /** Optimal string alignment distance (Levenshtein plus adjacent swaps), giving up above `max`. */
 export function editDistance(a: string, b: string, max: number): number {
@@ -31,10 +35,25 @@ export function editDistance(a: string, b: string, max: number): number {
 
 const allowedEdits = (word: string) => (word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0);
 
-/** Title words close to `word` (best first, at most 3), or [] when the word is known or too short to guess. */
+/** Whether some word of the sorted vocabulary starts with `prefix` (binary search). */
+function hasPrefix(sorted: readonly string[], prefix: string): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && sorted[lo]!.startsWith(prefix);
+}
+
+/**
+ * Title words close to `word` (best first, at most 3), or [] when the word is known or too short to guess.
+ * `vocabulary` must be sorted (code-unit order, as `Array.prototype.sort()` leaves it).
+ */
 export function corrections(word: string, vocabulary: readonly string[]): string[] {
   const max = allowedEdits(word);
-  if (!max || vocabulary.some((v) => v.startsWith(word))) return [];
+  if (!max || hasPrefix(vocabulary, word)) return [];
   return vocabulary
     .map((v) => ({ v, d: editDistance(word, v, max) }))
     .filter((x) => x.d <= max)
@@ -42,3 +61,47 @@ export function corrections(word: string, vocabulary: readonly string[]): string
     .slice(0, 3)
     .map((x) => x.v);
 }
+
+const WORD = /^[\p{L}\p{N}]+$/u;
+
+/**
+ * The vocabulary of live titles and brands, held in memory and loaded incrementally from `search_words`
+ * (kept by triggers on products, migration 0003): the first search loads it, later ones read only the words
+ * added since (`id > last`), and only after a `products` change or every REFRESH_MS. Never a catalogue scan.
+ */
+export function createSearchVocabulary(db: Db, changes: ChangeFeed, refreshMs = 60_000) {
+  let words: string[] = [];
+  let lastId = 0;
+  let loadedAt = 0;
+  let stale = true;
+  let loading: Promise<string[]> | undefined;
+  const unsubscribe = changes.subscribe((c) => {
+    if (c.type === 'products') stale = true;
+  });
+
+  async function load(): Promise<string[]> {
+    stale = false;
+    const rows = await db
+      .select({ id: searchWords.id, word: searchWords.word })
+      .from(searchWords)
+      .where(gt(searchWords.id, lastId))
+      .orderBy(asc(searchWords.id));
+    if (rows.length) {
+      lastId = rows[rows.length - 1]!.id;
+      words = [...words, ...rows.map((r) => r.word).filter((w) => WORD.test(w))].sort();
+    }
+    loadedAt = Date.now();
+    return words;
+  }
+
+  return {
+    /** The sorted vocabulary, refreshed first when a product changed or it is older than refreshMs. */
+    words(): Promise<string[]> {
+      if (!stale && Date.now() - loadedAt < refreshMs) return Promise.resolve(words);
+      loading ??= load().finally(() => (loading = undefined));
+      return loading;
+    },
+    close: unsubscribe,
+  };
+}
+export type SearchVocabulary = ReturnType<typeof createSearchVocabulary>;

@@ -7,7 +7,7 @@ import { currentUser, requireAuth } from '../../../lib/session';
 import { createReviewService } from './review.service';
 
 export function createReviewRouter(deps: AppDeps): Router {
-  const svc = createReviewService(deps.db);
+  const svc = createReviewService(deps.db, deps.changes);
   const r = Router();
 
   // userId and username come from the session; any in the body are ignored.

@@ -3,7 +3,7 @@ import type { ReviewDto, ReviewInput } from '@mp/shared';
 import type { Db } from '../../../db/client';
 import { orderLines, orders, products, reviews, sellers } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
-import { catalogCache } from '../catalog-cache';
+import type { ChangeFeed } from '../../../lib/change-feed';
 
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -21,7 +21,7 @@ export function toReviewDto(r: ReviewRow): ReviewDto {
   };
 }
 
-export function createReviewService(db: Db) {
+export function createReviewService(db: Db, changes: ChangeFeed) {
   return {
     /**
      * One review per user and product: a second one replaces the first. The product row is locked first so the
@@ -77,7 +77,8 @@ export function createReviewService(db: Db) {
           .where(eq(products.id, input.productId));
         return upserted!;
       });
-      catalogCache(db).invalidate({ type: 'products', ids: [input.productId] });
+      // rating and review count changed: answers showing this product must show the new average
+      changes.publish({ type: 'products', ids: [input.productId] });
       return { review: toReviewDto(row), created: Boolean(created) };
     },
 

@@ -10,7 +10,7 @@ const userParamsSchema = z.object({ userId: idSchema });
 const itemParamsSchema = z.object({ userId: idSchema, productId: idSchema });
 
 export function createWishlistRouter(deps: AppDeps): Router {
-  const svc = createWishlistService(deps.db);
+  const svc = createWishlistService(deps.db, deps.changes);
   const r = Router();
 
   // The entry is always the session user's; a userId in the body is ignored.

@@ -3,7 +3,7 @@ import { toRupees, type WishlistItemDto } from '@mp/shared';
 import type { Db } from '../../../db/client';
 import { products, wishlistItems } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
-import { catalogCache } from '../catalog-cache';
+import type { ChangeFeed } from '../../../lib/change-feed';
 
 const itemColumns = {
   id: wishlistItems.id,
@@ -44,7 +44,7 @@ const toWishlistItemDto = (r: ItemRow): WishlistItemDto => ({
   totalStock: r.totalStock,
 });
 
-export function createWishlistService(db: Db) {
+export function createWishlistService(db: Db, changes: ChangeFeed) {
   async function list(userId: string): Promise<WishlistItemDto[]> {
     const rows = await db
       .select(itemColumns)
@@ -80,7 +80,7 @@ export function createWishlistService(db: Db) {
         }
         return inserted.length > 0;
       });
-      if (created) catalogCache(db).invalidate({ type: 'products', ids: [productId] });
+      if (created) changes.publish({ type: 'products', ids: [productId] });
       const [row] = await db
         .select(itemColumns)
         .from(wishlistItems)
@@ -106,7 +106,7 @@ export function createWishlistService(db: Db) {
         }
         return deleted.length > 0;
       });
-      if (removed) catalogCache(db).invalidate({ type: 'products', ids: [productId] });
+      if (removed) changes.publish({ type: 'products', ids: [productId] });
       return list(userId);
     },
   };

@@ -4,14 +4,16 @@ import { orderLines, orders, products } from '../../../db/schema';
 import { takeOutOfCart } from '../cart/cart.service';
 import { AppError } from '../../../lib/errors';
 import type { OrderRow } from './order.mapper';
+import type { ChangeFeed } from '../../../lib/change-feed';
 import { byProduct, retakeStock } from './stock-hold';
-import { invalidateCatalog } from '../../catalog';
 import { enqueueOrderPaidMails } from '../../mail';
 
 export interface CompletionResult {
   order: OrderRow;
   /** false when the order was already paid (nothing changed) */
   completed: boolean;
+  /** products whose stock or units sold changed */
+  productIds: string[];
 }
 
 /**
@@ -21,13 +23,14 @@ export interface CompletionResult {
  */
 export async function completeOrderPayment(
   db: Db,
+  changes: ChangeFeed,
   orderId: string,
   capture: { captureId: string | null; payerId: string | null },
 ): Promise<CompletionResult> {
   const result = await db.transaction(async (tx): Promise<CompletionResult> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new AppError(404, 'NOT_FOUND', 'Order not found');
-    if (order.paymentStatus === 'paid') return { order, completed: false };
+    if (order.paymentStatus === 'paid') return { order, completed: false, productIds: [] };
 
     const lateCapture = !order.stockHeld;
     if (lateCapture) {
@@ -63,7 +66,8 @@ export async function completeOrderPayment(
       .select({ productId: orderLines.productId, quantity: orderLines.quantity })
       .from(orderLines)
       .where(eq(orderLines.orderId, orderId));
-    for (const l of byProduct(lines)) {
+    const sold = byProduct(lines);
+    for (const l of sold) {
       await tx
         .update(products)
         .set({ unitsSold: sql`${products.unitsSold} + ${l.quantity}` })
@@ -74,9 +78,9 @@ export async function completeOrderPayment(
     // went back to the cart when its hold ended: they leave it again (docs/orders-and-stock.md).
     if (lateCapture && order.cartId) await takeOutOfCart(tx, order.cartId, lines);
     await enqueueOrderPaidMails(tx, orderId);
-    return { order: paid!, completed: true };
+    return { order: paid!, completed: true, productIds: sold.map((l) => l.productId) };
   });
   // stock and units sold changed: cached shop listings and home rows must not show the old figures
-  if (result.completed) invalidateCatalog(db);
+  if (result.completed) changes.publish({ type: 'stock', ids: result.productIds });
   return result;
 }

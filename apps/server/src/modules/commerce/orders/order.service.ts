@@ -19,14 +19,15 @@ import { ensureCartId, lineProblem, loadCartLines, ownProduct, takeOutOfCart } f
 import type { PaymentProvider } from '../payments/payment-provider';
 import { completeOrderPayment } from './order-completion';
 import { toOrderDto, type OrderRow } from './order.mapper';
-import { releaseHold, releaseHoldIn, takeStock } from './stock-hold';
-import { invalidateCatalog } from '../../catalog';
+import type { ChangeFeed } from '../../../lib/change-feed';
+import { orderProductIds, releaseHold, releaseHoldIn, takeStock } from './stock-hold';
 
 export interface OrderServiceDeps {
   db: Db;
   provider: PaymentProvider;
   holdMinutes: number;
   logger: Logger;
+  changes: ChangeFeed;
 }
 
 export type Caller = Pick<Express.SessionUser, 'id' | 'role'>;
@@ -70,7 +71,7 @@ const outOfStockMessage = (title: string, problem: string | null, stock: number)
       ? `${title} is out of stock. Please remove it from your cart.`
       : `Only ${stock} of ${title} left. Please reduce the quantity in your cart.`;
 
-export function createOrderService({ db, provider, holdMinutes, logger }: OrderServiceDeps) {
+export function createOrderService({ db, provider, holdMinutes, logger, changes }: OrderServiceDeps) {
   async function findOwned(
     caller: Caller,
     orderId: string,
@@ -278,7 +279,7 @@ export function createOrderService({ db, provider, holdMinutes, logger }: OrderS
           replayed,
         };
       }
-      invalidateCatalog(db);
+      changes.publish({ type: 'stock', ids: await orderProductIds(db, order.id) });
       const lines = await db
         .select({
           title: orderLines.title,
@@ -299,7 +300,7 @@ export function createOrderService({ db, provider, holdMinutes, logger }: OrderS
         });
       } catch (err) {
         logger.warn({ err, orderId: order.id }, 'payment creation failed; releasing the stock hold');
-        await releaseHold(db, order.id, 'failed');
+        await releaseHold(db, changes, order.id, 'failed');
         throw new AppError(
           502,
           'PAYMENT_PROVIDER_ERROR',
@@ -368,7 +369,7 @@ export function createOrderService({ db, provider, holdMinutes, logger }: OrderS
         return { status: 'pending', order: await loadOrderDto(db, order) };
       }
       try {
-        const { order: paid } = await completeOrderPayment(db, order.id, {
+        const { order: paid } = await completeOrderPayment(db, changes, order.id, {
           captureId: result.captureId,
           payerId: result.payerId ?? input.payerId ?? null,
         });
@@ -394,14 +395,14 @@ export function createOrderService({ db, provider, holdMinutes, logger }: OrderS
         [order] = await db.select().from(orders).where(eq(orders.paymentId, input.paymentId!)).limit(1);
         if (!order || order.userId !== caller.id) throw notFound('Order');
       }
-      return loadOrderDto(db, await cancelPending(db, order.id));
+      return loadOrderDto(db, await cancelPending(db, changes, order.id));
     },
   };
 }
 
 /** Cancels a pending order (stock back once); a paid order cannot be cancelled this way. */
-export async function cancelPending(db: Db, orderId: string): Promise<OrderRow> {
-  await releaseHold(db, orderId, 'cancelled');
+export async function cancelPending(db: Db, changes: ChangeFeed, orderId: string): Promise<OrderRow> {
+  await releaseHold(db, changes, orderId, 'cancelled');
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound('Order');
   if (order.paymentStatus === 'paid') throw conflict('This order is already paid', 'CONFLICT');

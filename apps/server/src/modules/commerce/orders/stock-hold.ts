@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { orderLines, orders, products } from '../../../db/schema';
-import { invalidateCatalog } from '../../catalog';
+import type { ChangeFeed } from '../../../lib/change-feed';
 import { putBackInCart } from '../cart/cart.service';
 
 export interface HeldLine {
@@ -41,6 +41,15 @@ export async function takeStock(tx: DbOrTx, productId: string, quantity: number)
       sellerId: products.sellerId,
     });
   return row;
+}
+
+/** The products of an order's lines (the ids a stock change publishes). */
+export async function orderProductIds(db: DbOrTx, orderId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ productId: orderLines.productId })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
+  return rows.flatMap((r) => (r.productId ? [r.productId] : []));
 }
 
 async function giveBack(tx: DbOrTx, orderId: string, cartId: string | null): Promise<void> {
@@ -91,17 +100,23 @@ export async function releaseHoldIn(
 /** releaseHoldIn in a transaction of its own, then the catalogue caches learn that stock changed. */
 export async function releaseHold(
   db: Db,
+  changes: ChangeFeed,
   orderId: string,
   paymentStatus: 'cancelled' | 'failed',
   opts: { expiredBefore?: Date; withoutPaymentBefore?: Date } = {},
 ): Promise<boolean> {
   const didRelease = await db.transaction((tx) => releaseHoldIn(tx, orderId, paymentStatus, opts));
-  if (didRelease) invalidateCatalog(db);
+  // stock came back: cached answers showing these products must not keep the old figures
+  if (didRelease) changes.publish({ type: 'stock', ids: await orderProductIds(db, orderId) });
   return didRelease;
 }
 
 /** Gives back the stock of every pending order whose hold ended before `now`; answers how many were released. */
-export async function releaseExpiredHolds(db: Db, now: Date = new Date()): Promise<number> {
+export async function releaseExpiredHolds(
+  db: Db,
+  changes: ChangeFeed,
+  now: Date = new Date(),
+): Promise<number> {
   const expired = await db
     .select({ id: orders.id })
     .from(orders)
@@ -112,7 +127,7 @@ export async function releaseExpiredHolds(db: Db, now: Date = new Date()): Promi
     .limit(500);
   let count = 0;
   for (const { id } of expired) {
-    if (await releaseHold(db, id, 'cancelled', { expiredBefore: now })) count++;
+    if (await releaseHold(db, changes, id, 'cancelled', { expiredBefore: now })) count++;
   }
   return count;
 }
@@ -130,6 +145,7 @@ export const HALF_CREATED_GRACE_MS = 60_000;
  */
 export async function releaseHalfCreatedOrders(
   db: Db,
+  changes: ChangeFeed,
   opts: { now?: Date; graceMs?: number } = {},
 ): Promise<number> {
   const before = new Date((opts.now ?? new Date()).getTime() - (opts.graceMs ?? HALF_CREATED_GRACE_MS));
@@ -147,7 +163,7 @@ export async function releaseHalfCreatedOrders(
     .limit(500);
   let count = 0;
   for (const { id } of stuck) {
-    if (await releaseHold(db, id, 'failed', { withoutPaymentBefore: before })) count++;
+    if (await releaseHold(db, changes, id, 'failed', { withoutPaymentBefore: before })) count++;
   }
   return count;
 }
@@ -172,6 +188,7 @@ export async function retakeStock(tx: DbOrTx, orderId: string): Promise<boolean>
 /** Starts a timer that runs releaseExpiredHolds; answers a stop function. The timer never keeps the process up. */
 export function startHoldSweeper(
   db: Db,
+  changes: ChangeFeed,
   opts: {
     intervalMs?: number;
     onError?: (err: unknown) => void;
@@ -184,7 +201,7 @@ export function startHoldSweeper(
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    Promise.all([releaseExpiredHolds(db), releaseHalfCreatedOrders(db)])
+    Promise.all([releaseExpiredHolds(db, changes), releaseHalfCreatedOrders(db, changes)])
       .then(([expired, halfCreated]) => {
         const n = expired + halfCreated;
         opts.onSwept?.(n);

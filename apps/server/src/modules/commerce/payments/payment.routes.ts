@@ -171,7 +171,7 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
       );
       return;
     }
-    await cancelPending(db, order.id);
+    await cancelPending(db, deps.changes, order.id);
     res.redirect(
       303,
       `/shop/paypal-cancel?${new URLSearchParams({ paymentId: order.paymentId! }).toString()}`,
@@ -216,7 +216,10 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
       if (order) {
         orderId = order.id;
         try {
-          await completeOrderPayment(db, order.id, { captureId: resource?.id ?? null, payerId: null });
+          await completeOrderPayment(db, deps.changes, order.id, {
+            captureId: resource?.id ?? null,
+            payerId: null,
+          });
         } catch (err) {
           if (!(err instanceof AppError) || err.status >= 500) throw err;
           logger.error({ err, orderId, eventId: event.id }, 'webhook capture could not complete the order');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../../../../test/app';
-import { insertProducts } from '../../__tests__/catalog-fixtures';
+import { insertProducts, productBody } from '../../__tests__/catalog-fixtures';
 
 const ctx = await createTestContext();
 const anon = ctx.anon();
@@ -106,6 +106,50 @@ describe('GET /api/shop/products/get', () => {
     expect(new Set(all).size).toBe(5);
   });
 
+  it.each(['price-lowtohigh', 'price-hightolow', 'title-atoz', 'title-ztoa'])(
+    'when every page of a %s listing is read (back pages are read from the end), then together they are the whole listing in order',
+    async (sortBy) => {
+      const whole = (await anon.get(`/api/shop/products/get?sortBy=${sortBy}&brand=nike,puma,zara`)).body;
+      const pages = [];
+      for (let page = 1; page <= 3; page++)
+        pages.push(
+          ...(
+            await anon.get(
+              `/api/shop/products/get?sortBy=${sortBy}&brand=nike,puma,zara&limit=3&page=${page}`,
+            )
+          ).body.data,
+        );
+      expect(whole.pagination.total).toBe(7);
+      expect(pages.map((p: P) => p._id)).toEqual(whole.data.map((p: P) => p._id));
+      const beyond = await anon.get(
+        `/api/shop/products/get?sortBy=${sortBy}&brand=nike,puma,zara&limit=3&page=4`,
+      );
+      expect(beyond.body.data).toEqual([]);
+    },
+  );
+
+  it('when a product moves to another category, then both totals and facets follow at once', async () => {
+    const facet = (body: { facets: { category: { id: string; count: number }[] } }, id: string) =>
+      body.facets.category.find((c) => c.id === id)?.count ?? 0;
+    const before = (await anon.get('/api/shop/products/get')).body;
+    const add = await admin.agent
+      .post('/api/admin/products/add')
+      .send(productBody({ category: 'kids', brand: 'puma' }));
+    expect(add.status).toBe(201);
+    const moved = await admin.agent
+      .put(`/api/admin/products/edit/${add.body.data._id}`)
+      .send(productBody({ category: 'fashion', brand: 'puma' }));
+    expect(moved.status).toBe(200);
+    const after = (await anon.get('/api/shop/products/get')).body;
+    expect(facet(after, 'kids')).toBe(facet(before, 'kids'));
+    expect(facet(after, 'fashion')).toBe(facet(before, 'fashion') + 1);
+    expect(
+      (await anon.get('/api/shop/products/get?category=fashion')).body.data.map((p: P) => p._id),
+    ).toContain(add.body.data._id);
+    await admin.agent.delete(`/api/admin/products/delete/${add.body.data._id}`);
+    expect(facet((await anon.get('/api/shop/products/get')).body, 'fashion')).toBe(facet(before, 'fashion'));
+  });
+
   it.each([
     ['an unknown category', 'category=toys'],
     ['an unknown brand', 'brand=nike,acme'],
@@ -195,6 +239,37 @@ describe('GET /api/shop/product/search/search-product/:keyword', () => {
     const found = (await search('watch')).body.data.map((p: P) => p._id);
     expect(found.indexOf(inTitle)).toBeGreaterThanOrEqual(0);
     expect(found.indexOf(inTitle)).toBeLessThan(found.indexOf(inDescription));
+  });
+
+  it('when a later word is misspelt, then it is corrected too', async () => {
+    expect((await search('nike runer')).body.data.map((p: P) => p.title)).toEqual(['Nike Air Runner Shoes']);
+  });
+
+  it('when a brand is misspelt, then that brand’s products come back', async () => {
+    const titles = (await search('pumma')).body.data.map((p: P) => p.title);
+    expect(titles.sort()).toEqual(['Puma Polo Shirt', 'Puma Sports Cap']);
+  });
+
+  it('when the keyword is a category word, then products of that category are found', async () => {
+    expect((await search('electronics')).body.data.map((p: P) => p._id)).toContain(samsungId);
+  });
+
+  it('when a product with a new word is added, then a misspelling of that word finds it at once', async () => {
+    await search('anything'); // the vocabulary is loaded before the new word exists
+    const add = await admin.agent
+      .post('/api/admin/products/add')
+      .send(productBody({ title: 'Boat Rockerz Headphones', brand: 'boat', category: 'electronics' }));
+    expect(add.status).toBe(201);
+    expect((await search('headphnoes')).body.data.map((p: P) => p._id)).toEqual([add.body.data._id]);
+    await admin.agent.delete(`/api/admin/products/delete/${add.body.data._id}`);
+    expect((await search('headphones')).body.data).toEqual([]);
+  });
+
+  it('when no product holds every word, then products holding some of them come back, the most words first', async () => {
+    const titles = (await search('puma polo dress')).body.data.map((p: P) => p.title);
+    expect(titles[0]).toBe('Puma Polo Shirt');
+    expect(titles).toEqual(expect.arrayContaining(['Puma Sports Cap', 'Zara Floral Dress']));
+    expect(titles).not.toContain('Nike Track Pants');
   });
 
   it('when nothing is close, then an empty list', async () => {

@@ -253,12 +253,12 @@ describe('half-created orders (a crash between order insert and payment creation
     await ctx.db.update(orders).set({ paymentId: null }).where(eq(orders.id, fresh.orderId));
     expect((await readProduct(ctx.db, p.id)).totalStock).toBe(5);
 
-    expect(await releaseHalfCreatedOrders(ctx.db)).toBe(1);
+    expect(await releaseHalfCreatedOrders(ctx.db, ctx.deps.changes)).toBe(1);
     const order = await readOrder(ctx.db, created.orderId);
     expect(order).toMatchObject({ stockHeld: false, paymentStatus: 'failed' });
     expect((await readOrder(ctx.db, fresh.orderId)).stockHeld).toBe(true);
     expect((await readProduct(ctx.db, p.id)).totalStock).toBe(9);
     expect(await cartLines(s.userId)).toEqual({ [p.id]: 4 });
-    expect(await releaseHalfCreatedOrders(ctx.db)).toBe(0);
+    expect(await releaseHalfCreatedOrders(ctx.db, ctx.deps.changes)).toBe(0);
   });
 });

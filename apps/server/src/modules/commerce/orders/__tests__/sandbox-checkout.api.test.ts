@@ -331,7 +331,7 @@ describe('expired holds', () => {
     const kept = await sandboxCheckout(paid.agent, paid.addressId);
     expect((await readProduct(ctx.db, p.id)).totalStock).toBe(1);
 
-    expect(await releaseExpiredHolds(ctx.db, new Date())).toBe(0);
+    expect(await releaseExpiredHolds(ctx.db, ctx.deps.changes, new Date())).toBe(0);
     // other tests of this file left pending orders too: every one of them is released exactly once
     const held = await ctx.db
       .select({ id: orders.id })
@@ -339,11 +339,11 @@ describe('expired holds', () => {
       .where(and(eq(orders.stockHeld, true), eq(orders.paymentStatus, 'pending')));
     const later = new Date(Date.now() + 31 * 60_000);
     const [a, b] = await Promise.all([
-      releaseExpiredHolds(ctx.db, later),
-      releaseExpiredHolds(ctx.db, later),
+      releaseExpiredHolds(ctx.db, ctx.deps.changes, later),
+      releaseExpiredHolds(ctx.db, ctx.deps.changes, later),
     ]);
     expect(a + b).toBe(held.length);
-    expect(await releaseExpiredHolds(ctx.db, later)).toBe(0);
+    expect(await releaseExpiredHolds(ctx.db, ctx.deps.changes, later)).toBe(0);
     expect((await readProduct(ctx.db, p.id)).totalStock).toBe(5);
     expect(await readOrder(ctx.db, created.orderId)).toMatchObject({
       paymentStatus: 'cancelled',
