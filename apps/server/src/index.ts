@@ -17,7 +17,6 @@ import { rootCause } from './lib/db-errors';
 import { createMetrics } from './lib/metrics';
 import { bootstrapData } from './seed/bootstrap';
 import { startBackgroundJobs } from './jobs';
-import { catalogCache } from './modules/catalog';
 import { mailWorkerFor } from './modules/mail';
 import { withJwtSecret } from './modules/auth/installation-secret';
 
@@ -63,6 +62,7 @@ async function main() {
     });
   }
 
+  let resync = (): void => undefined;
   const metrics = createMetrics({ defaultMetrics: true });
   metrics.sources.pool = database.pool;
   const changes =
@@ -72,7 +72,8 @@ async function main() {
           pool: database.pool,
           logger,
           connectTimeoutMs: config.databaseTimeouts.connectMs,
-          onResync: () => catalogCache(database.db).clear(),
+          // changes made while the listening connection was down were not heard: drop every cached answer once
+          onResync: () => resync(),
         })
       : createLocalChangeFeed(logger);
 
@@ -85,6 +86,7 @@ async function main() {
     await bootstrapData(built);
     return built;
   });
+  resync = () => deps.catalogCache.clear();
 
   const stopHoldSweeper = startBackgroundJobs(deps);
   const stopMailWorker = mailWorkerFor(deps).start(2_000);

@@ -34,7 +34,8 @@ export interface CatalogAnswer {
 }
 
 /** What a catalogue invalidation dropped: the answers showing these products, or every set answer. */
-export type Dropped = { ids: ReadonlySet<string> } | { sets: true };
+/** What a catalogue change drops: the answers showing these products, every set answer, or everything. */
+export type Dropped = { ids: ReadonlySet<string> } | { sets: true } | { all: true };
 
 export interface MicroCacheRule {
   /** the paths this rule covers */
@@ -123,7 +124,9 @@ export function createMicroCache(opts: MicroCacheOptions) {
   }
 
   opts.subscribe((dropped) => {
-    if ('sets' in dropped) {
+    if ('all' in dropped) {
+      for (const key of [...entries.keys()]) remove(key);
+    } else if ('sets' in dropped) {
       for (const [key, entry] of [...entries]) if (entry.kind === 'set') remove(key);
     } else {
       for (const id of dropped.ids) for (const key of [...(byProduct.get(id) ?? [])]) remove(key);

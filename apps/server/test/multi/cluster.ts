@@ -84,7 +84,7 @@ export async function startInstance(name: string, env: Record<string, string>): 
       HOST: '127.0.0.1',
       PORT: String(port),
       JWT_SECRET: 'multi-instance-suite-secret-0123456789',
-      BCRYPT_ROUNDS: '4',
+      PASSWORD_HASH_MEMORY_KIB: '1024',
       LOG_LEVEL: 'warn',
       UPLOAD_DIR: uploadDir,
       DATA_DIR: uploadDir,

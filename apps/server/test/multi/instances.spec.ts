@@ -42,6 +42,9 @@ const env = () => ({
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
   SEED_DEMO: 'true',
+  // the login limit below is the product's default; behind one trusted proxy, X-Forwarded-For names the client
+  LOGIN_RATE_LIMIT: '10',
+  TRUST_PROXY: '1',
 });
 
 interface ProductJson {
@@ -137,6 +140,48 @@ describe('a write on one instance', () => {
     const listMs = await timeUntil(async () => (await titleOn(b, listPath)) === title, 1000);
     expect(detailMs).toBeLessThan(1000);
     expect(listMs).toBeLessThan(1000);
+  });
+});
+
+describe('sessions and login limits, shared by every instance (docs/security.md)', () => {
+  const checkAuth = async (instance: Instance, cookie: string) =>
+    (
+      (await (await fetch(`${instance.base}/api/auth/check-auth`, { headers: { cookie } })).json()) as {
+        authenticated: boolean;
+      }
+    ).authenticated;
+
+  it('when a shopper logs out on A, then the same session is refused on B at once', async () => {
+    const cookie = await login(a, 'shopper@haat.test', 'Shopper@123');
+    expect(await checkAuth(b, cookie)).toBe(true);
+    const out = await fetch(`${a.base}/api/auth/logout`, { method: 'POST', headers: { cookie } });
+    expect(out.status).toBe(200);
+    expect(await checkAuth(b, cookie)).toBe(false);
+    expect(await checkAuth(a, cookie)).toBe(false);
+  });
+
+  it('when failed logins are spread over A, B and a restarted instance, then 10 per address and per account hold', async () => {
+    const attempt = async (instance: Instance, address: string) =>
+      (
+        await fetch(`${instance.base}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+          body: JSON.stringify({ email: 'seller2@haat.test', password: 'not-the-password-1' }),
+        })
+      ).status;
+    const first = [];
+    for (let k = 0; k < 10; k++) first.push(await attempt(k % 2 ? b : a, '203.0.113.7'));
+    expect(first.filter((s) => s === 429)).toEqual([]);
+    // the 11th from that address is refused wherever it lands
+    expect(await attempt(a, '203.0.113.7')).toBe(429);
+    expect(await attempt(b, '203.0.113.7')).toBe(429);
+    // the account is limited too, whatever address guesses next
+    expect(await attempt(b, '198.51.100.9')).toBe(429);
+    // a restart forgets nothing: the counts live in the database
+    const c = await startInstance('C2', env());
+    await waitReady(c);
+    expect(await attempt(c, '203.0.113.7')).toBe(429);
+    expect(await c.stop()).toBe(0);
   });
 });
 

@@ -86,7 +86,7 @@ export class CatalogCache {
     this.pending.clear();
     this.byProduct.clear();
     this.seen.clear();
-    this.emit({ sets: true });
+    this.emit({ all: true });
   }
 
   get size(): number {
@@ -174,6 +174,8 @@ export class CatalogCache {
   private apply(change: Change) {
     this.epoch++;
     if (change.type === 'banners') return;
+    // no ids: a writer that cannot say what it changed (or a feed that missed messages) — drop everything
+    if (change.ids.length === 0) return this.clear();
     // what the sets showed of these products, before the entries holding them are dropped
     const before = change.ids.map((id) => this.seen.get(id));
     this.dropProducts(change.ids);
