@@ -91,7 +91,7 @@ describe('catalogue cache invalidation', () => {
 describe('the home electronics index', () => {
   it('when the migration declares the electronics index, then its pattern is the shared keyword list', () => {
     const migrations = readFileSync(
-      new URL('../../../../drizzle/0003_search_and_listing.sql', import.meta.url),
+      new URL('../../../../drizzle/0004_search_and_listing.sql', import.meta.url),
       'utf8',
     );
     expect(migrations).toContain(`lower("title") ~ '${ELECTRONICS_KEYWORDS.join('|')}'`);
