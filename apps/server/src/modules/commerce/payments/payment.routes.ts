@@ -1,6 +1,5 @@
 import { Router, type Request, type Response } from 'express';
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { endpoints as api, formatINR, toRupees, type ShopConfigDto } from '@mp/shared';
 import type { AppDeps } from '../../../context';
 import { send } from '../../../lib/contract';
