@@ -10,6 +10,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/coverage/**',
       'apps/server/drizzle/**',
+      'packages/client/src/schema.d.ts',
       '.data/**',
       '**/.turbo/**',
     ],

@@ -7,6 +7,7 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import type { AppDeps } from './context';
+import { createApiDocsRouter } from './lib/api-docs';
 import { apiNotFound, errorMiddleware } from './lib/error-middleware';
 import { HEALTH_PATHS, healthRouter } from './lib/health';
 import { metricsEndpoint, requestMetrics } from './lib/http-metrics';
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
 
   if (options.microCache) app.use(options.microCache.capture);
   app.use(createSeoRouter(deps));
+  app.use(createApiDocsRouter());
   app.use('/api/auth', createAuthRouter(deps));
   app.use('/api', createCatalogRouter(deps));
   app.use('/api', createCommerceRouter(deps));
@@ -124,7 +126,12 @@ export const MICRO_CACHE_RULES: MicroCacheRule[] = [
     params: ['category', 'brand', 'sortBy', 'page', 'limit'],
     ttlMs: 30_000,
   },
-  { path: /^\/api\/shop\/products\/get\/[^/]+$/, route: '/api/shop/products/get/:id', params: [], ttlMs: 30_000 },
+  {
+    path: /^\/api\/shop\/products\/get\/[^/]+$/,
+    route: '/api/shop/products/get/:id',
+    params: [],
+    ttlMs: 30_000,
+  },
   {
     path: /^\/api\/shop\/product\/search\/search-product\/[^/]+$/,
     route: '/api/shop/product/search/search-product/:keyword',
@@ -155,10 +162,7 @@ export function createRequestHandler(
     if (microCache.serve(req, res)) {
       lookups.inc({ result: 'hit' });
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      httpDuration.observe(
-        { method: 'GET', route: rule.route, status: String(res.statusCode) },
-        seconds,
-      );
+      httpDuration.observe({ method: 'GET', route: rule.route, status: String(res.statusCode) }, seconds);
       return;
     }
     lookups.inc({ result: 'miss' });

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { afterAll } from 'vitest';
+import express from 'express';
+import { afterAll, afterEach } from 'vitest';
 import { loadConfig, type Config } from '../src/config/env';
 import { createApp } from '../src/app';
 import { buildDeps } from '../src/deps';
@@ -11,13 +12,15 @@ import type { AppDeps } from '../src/context';
 import { createLogger } from '../src/lib/logger';
 import { sellers, users } from '../src/db/schema';
 import { withJwtSecret } from '../src/modules/auth/installation-secret';
+import { createContractRecorder } from './contract';
 import { createTestDatabase } from './db';
 import type { Database } from '../src/db/client';
 
 export type TestAgent = ReturnType<typeof request.agent>;
 
 export interface TestContext {
-  app: ReturnType<typeof createApp>;
+  /** the real app behind the contract check (test/contract.ts) */
+  app: ReturnType<typeof express>;
   deps: AppDeps;
   db: AppDeps['db'];
   /** the database handle (pool options apply on PostgreSQL only) */
@@ -61,7 +64,19 @@ export async function createTestContext(
   // no JWT_SECRET in env: the installation's own secret from the database, as outside production
   const config = await withJwtSecret(loaded, database.db);
   const deps = buildDeps(config, database.db, createLogger(config.logLevel));
-  const app = createApp(deps);
+  // every answer is checked against the OpenAPI document; a test that received an undocumented one fails
+  const contract = createContractRecorder();
+  const app = express();
+  app.use(contract.middleware);
+  app.use(createApp(deps));
+  afterEach(() => {
+    const violations = contract.take();
+    if (violations.length) {
+      throw new Error(
+        `answers that break the API contract:\n${[...new Set(violations)].slice(0, 20).join('\n')}`,
+      );
+    }
+  });
   const passwordHash = await deps.passwords.hash(TEST_PASSWORD);
 
   afterAll(async () => {

@@ -39,29 +39,41 @@ export const API_ERROR_CODES = [
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
-export interface FieldErrors {
-  formErrors: string[];
-  fieldErrors: Record<string, string[] | undefined>;
-}
+export const fieldErrorsSchema = z
+  .object({
+    formErrors: z.array(z.string()),
+    fieldErrors: z.record(z.string(), z.array(z.string()).optional()),
+  })
+  .meta({ id: 'FieldErrors', description: 'Messages per input field (zod flattenError shape).' });
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
 
-export interface ApiErrorBody {
-  success: false;
-  message: string;
-  code: ApiErrorCode;
-  errors?: FieldErrors;
-  /** facts the caller can act on, per code (e.g. STALE_STOCK: `{ currentStock }`) */
-  details?: Record<string, unknown>;
-  requestId?: string;
-}
+/** Every 4xx/5xx answer of the API: the web switches on `code`, never on the message text. */
+export const apiErrorBodySchema = z
+  .object({
+    success: z.literal(false),
+    message: z.string(),
+    code: z.enum(API_ERROR_CODES),
+    errors: fieldErrorsSchema.optional(),
+    details: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ description: 'facts the caller can act on, per code (e.g. STALE_STOCK: `{ currentStock }`)' }),
+    requestId: z.string().optional(),
+  })
+  .meta({ id: 'ErrorEnvelope', description: 'The error envelope of every failed call.' });
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
 export type ApiSuccess<T extends object = object> = { success: true; message?: string } & T;
 
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  pages: number;
-}
+export const paginationSchema = z
+  .object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    pages: z.number().int(),
+  })
+  .meta({ id: 'Pagination' });
+export type Pagination = z.infer<typeof paginationSchema>;
 
 /** A uuid in lower case, whatever case it was sent in: ids are compared as strings. */
 export const uuidOf = (message: string) => z.uuid({ message }).transform((v) => v.toLowerCase());

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { GENDERS, ROLES } from './constants';
 import { emptyToUndefined, text } from './api';
-import type { SellerDto } from './seller';
 
 export const emailSchema = z
   .string({ message: 'Email is required' })
@@ -46,18 +45,20 @@ export type PasswordChangeInput = z.infer<typeof passwordChangeInputSchema>;
 
 export const roleSchema = z.enum(ROLES);
 
-export const userDtoSchema = z.object({
-  id: z.string(),
-  _id: z.string(),
-  username: z.string(),
-  email: z.string(),
-  role: roleSchema,
-  phone: z.string().nullable(),
-  fullName: z.string().nullable(),
-  gender: z.enum(GENDERS).nullable(),
-  dob: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const userDtoSchema = z
+  .object({
+    id: z.string(),
+    _id: z.string(),
+    username: z.string(),
+    email: z.string(),
+    role: roleSchema,
+    phone: z.string().nullable(),
+    fullName: z.string().nullable(),
+    gender: z.enum(GENDERS).nullable(),
+    dob: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'User', description: 'A user as the API shows it (never the password hash).' });
 export type UserDto = z.infer<typeof userDtoSchema>;
 
 /** PUT /api/auth/update/{id}: fullName and email are read-only on the profile form. */
@@ -74,17 +75,3 @@ export const profileUpdateInputSchema = z.object({
   ),
 });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateInputSchema>;
-
-export interface AuthAnswer {
-  success: true;
-  message: string;
-  user: UserDto;
-}
-export interface LoginAnswer extends AuthAnswer {
-  data: { role: UserDto['role'] };
-}
-
-/** GET /api/auth/check-auth: always 200; an anonymous visitor gets `authenticated: false` and `user: null`. */
-export type CheckAuthAnswer =
-  | { success: true; authenticated: true; user: UserDto; seller?: SellerDto }
-  | { success: true; authenticated: false; user: null };

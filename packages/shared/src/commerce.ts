@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { ADDRESS_PLACES, LIMITS, SELLER_ORDER_STATUSES } from './constants';
+import { ADDRESS_PLACES, LIMITS, ORDER_STATUSES, PAYMENT_STATUSES, SELLER_ORDER_STATUSES } from './constants';
 import { emptyToUndefined, text, uuidOf } from './api';
 import { phoneSchema } from './auth';
-import type { CartTotals } from './pricing';
 
 const quantitySchema = z.coerce
   .number({ message: 'Quantity must be a number' })
@@ -15,7 +14,7 @@ const productIdSchema = uuidOf('Must be a valid product id');
 /** POST /api/shop/cart/add. userId and discount from the client are ignored (session and catalogue win). */
 export const cartAddInputSchema = z.object({
   productId: productIdSchema,
-  quantity: z.preprocess((v) => emptyToUndefined(v) ?? 1, quantitySchema),
+  quantity: z.preprocess(emptyToUndefined, quantitySchema.default(1)),
 });
 export type CartAddInput = z.infer<typeof cartAddInputSchema>;
 
@@ -23,17 +22,18 @@ export type CartAddInput = z.infer<typeof cartAddInputSchema>;
 export const cartUpdateInputSchema = z.object({ productId: productIdSchema, quantity: quantitySchema });
 export type CartUpdateInput = z.infer<typeof cartUpdateInputSchema>;
 
-export interface CartItemDto {
-  productId: string;
-  title: string;
-  image: string;
-  salePrice: number | null;
-  price: number;
-  discount: number;
-  quantity: number;
-  totalStock: number;
-  sellerId: string | null;
-}
+export const cartItemDtoSchema = z.object({
+  productId: z.string(),
+  title: z.string(),
+  image: z.string(),
+  salePrice: z.number().nullable(),
+  price: z.number(),
+  discount: z.number(),
+  quantity: z.number().int(),
+  totalStock: z.number().int(),
+  sellerId: z.string().nullable(),
+});
+export type CartItemDto = z.infer<typeof cartItemDtoSchema>;
 export interface CartDto {
   _id: string;
   userId: string;
@@ -56,13 +56,22 @@ export const addressInputSchema = z.object({
   isDefault: z.boolean().optional(),
 });
 export type AddressInput = z.infer<typeof addressInputSchema>;
-export interface AddressDto extends Omit<AddressInput, 'state' | 'isDefault'> {
-  _id: string;
-  addressId: string;
-  userId: string;
-  state: string | null;
-  isDefault: boolean;
-}
+export const addressDtoSchema = z
+  .object({
+    _id: z.string(),
+    addressId: z.string(),
+    userId: z.string(),
+    address: z.string(),
+    city: z.string(),
+    pincode: z.string(),
+    phone: z.string(),
+    notes: z.string(),
+    place: z.enum(ADDRESS_PLACES),
+    state: z.string().nullable(),
+    isDefault: z.boolean(),
+  })
+  .meta({ id: 'Address' });
+export type AddressDto = z.infer<typeof addressDtoSchema>;
 
 /** A checkout attempt's key: 8–200 visible ASCII characters (a uuid from the web). */
 export const idempotencyKeySchema = z
@@ -101,66 +110,88 @@ export const sellerOrderStatusInputSchema = z.object({
 });
 export type SellerOrderStatusInput = z.infer<typeof sellerOrderStatusInputSchema>;
 
-export interface OrderLineDto {
-  productId: string;
-  _id: string;
-  title: string;
-  image: string;
-  /** unit price after the line's discount, 2 decimals */
-  price: string;
-  unitPrice: number;
-  discount: number;
-  quantity: number;
-  sellerId: string | null;
-  status: string;
-}
-export interface OrderAddressDto {
-  addressId: string | null;
-  address: string;
-  city: string;
-  pincode: string;
-  phone: string;
-  notes: string;
-}
-export interface OrderDto {
-  _id: string;
-  orderId: string;
-  userId: string;
-  cartId: string | null;
-  buyerName: string;
-  createdAt: string;
-  orderDate: string;
-  orderUpdateDate: string;
-  cartItems: OrderLineDto[];
-  addressInfo: OrderAddressDto;
-  orderStatus: string;
-  paymentMethod: string;
-  paymentStatus: string;
-  subtotal: number;
-  discount: number;
-  shippingCharge: number;
-  totalAmount: number;
-  paymentId: string;
-  payerId: string;
-  /** per-seller status of an order that spans several sellers */
-  sellerStatuses: Record<string, string>;
-}
+export const orderLineDtoSchema = z.object({
+  productId: z.string(),
+  _id: z.string(),
+  title: z.string(),
+  image: z.string(),
+  price: z.string().meta({ description: "unit price after the line's discount, 2 decimals" }),
+  unitPrice: z.number(),
+  discount: z.number(),
+  quantity: z.number().int(),
+  sellerId: z.string().nullable(),
+  status: z.enum(ORDER_STATUSES),
+});
+export type OrderLineDto = z.infer<typeof orderLineDtoSchema>;
+export const orderAddressDtoSchema = z.object({
+  addressId: z.string().nullable(),
+  address: z.string(),
+  city: z.string(),
+  pincode: z.string(),
+  phone: z.string(),
+  notes: z.string(),
+});
+export type OrderAddressDto = z.infer<typeof orderAddressDtoSchema>;
+const orderFields = {
+  _id: z.string(),
+  orderId: z.string(),
+  userId: z.string(),
+  cartId: z.string().nullable(),
+  buyerName: z.string(),
+  createdAt: z.string(),
+  orderDate: z.string(),
+  orderUpdateDate: z.string(),
+  cartItems: z.array(orderLineDtoSchema),
+  addressInfo: orderAddressDtoSchema,
+  orderStatus: z.enum(ORDER_STATUSES),
+  paymentMethod: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  subtotal: z.number(),
+  discount: z.number(),
+  shippingCharge: z.number(),
+  totalAmount: z.number(),
+  paymentId: z.string(),
+  payerId: z.string(),
+  sellerStatuses: z
+    .record(z.string(), z.enum(ORDER_STATUSES))
+    .meta({ description: 'per-seller status of an order that spans several sellers' }),
+};
+export const orderDtoSchema = z.object(orderFields).meta({ id: 'Order' });
+export type OrderDto = z.infer<typeof orderDtoSchema>;
 
 /** Why a cart line cannot be bought as it stands. */
 export type CartLineProblem = 'deleted' | 'outOfStock' | 'insufficientStock';
 
 /** A cart line as answered by the cart calls: the spec's item plus whether it can be bought now. */
-export interface CartLineDto extends CartItemDto {
-  /** false when the product was deleted or has less stock than the quantity */
-  available: boolean;
-  unavailableReason: CartLineProblem | null;
-}
+export const cartLineDtoSchema = cartItemDtoSchema.extend({
+  available: z
+    .boolean()
+    .meta({ description: 'false when the product was deleted or has less stock than the quantity' }),
+  unavailableReason: z.enum(['deleted', 'outOfStock', 'insufficientStock']).nullable(),
+});
+export type CartLineDto = z.infer<typeof cartLineDtoSchema>;
+
+export const cartTotalsSchema = z.object({
+  subtotal: z.number(),
+  discount: z.number(),
+  shippingCharge: z.number(),
+  total: z.number(),
+  itemCount: z.number().int(),
+});
 
 /** `data` of every cart call. `totals` counts only the available lines (what checkout would charge). */
-export interface CartViewDto extends CartDto {
-  items: CartLineDto[];
-  totals: CartTotals;
-}
+export const cartViewDtoSchema = z
+  .object({
+    _id: z.string(),
+    userId: z.string(),
+    items: z.array(cartLineDtoSchema),
+    totals: cartTotalsSchema,
+  })
+  .meta({
+    id: 'Cart',
+    description: 'The cart; totals count only the available lines (what checkout would charge).',
+  });
+export type CartViewDto = z.infer<typeof cartViewDtoSchema>;
 
 /** POST /api/shop/order/cancel: the shopper abandons a pending payment; its stock is given back. */
 export const orderCancelInputSchema = z
@@ -178,49 +209,67 @@ export type OrderCancelInput = z.infer<typeof orderCancelInputSchema>;
  * A seller's view of an order: only its own lines; subtotal, discount and totalAmount count only those lines
  * (shippingCharge is the order's); orderStatus is the seller's own status for its lines.
  */
-export interface SellerOrderDto extends OrderDto {
-  sellerId: string;
-}
+export const sellerOrderDtoSchema = z.object({ ...orderFields, sellerId: z.string() }).meta({
+  id: 'SellerOrder',
+  description: "A seller's view of an order: only its own lines and their totals.",
+});
+export type SellerOrderDto = z.infer<typeof sellerOrderDtoSchema>;
 
-export interface RevenueByDay {
-  /** YYYY-MM-DD (UTC) */
-  date: string;
-  revenue: number;
-}
+export const revenueByDaySchema = z.object({
+  date: z.string().meta({ description: 'YYYY-MM-DD (UTC)' }),
+  revenue: z.number(),
+});
+export type RevenueByDay = z.infer<typeof revenueByDaySchema>;
 
 /** GET /api/admin/dashboard `data`. orders and revenue count paid orders. */
-export interface AdminDashboardDto {
-  orders: number;
-  revenue: number;
-  pendingSellers: number;
-  products: number;
-  revenueByDay: RevenueByDay[];
-  /** paid orders through the built-in sandbox: test payments, never revenue */
-  testOrders: number;
-  testRevenue: number;
-}
+export const adminDashboardDtoSchema = z
+  .object({
+    orders: z.number().int(),
+    revenue: z.number(),
+    pendingSellers: z.number().int(),
+    products: z.number().int(),
+    revenueByDay: z.array(revenueByDaySchema),
+    testOrders: z
+      .number()
+      .int()
+      .meta({ description: 'paid orders through the built-in sandbox: test payments, never revenue' }),
+    testRevenue: z.number(),
+  })
+  .meta({ id: 'AdminDashboard' });
+export type AdminDashboardDto = z.infer<typeof adminDashboardDtoSchema>;
 
 /** GET /api/seller/dashboard `data`: only the seller's own lines of paid orders and its own products. */
-export interface SellerDashboardDto {
-  orders: number;
-  revenue: number;
-  products: number;
-  lowStock: { _id: string; title: string; totalStock: number; image: string }[];
-  revenueByDay: RevenueByDay[];
-  /** the seller's lines of paid sandbox orders: test payments, never revenue */
-  testOrders: number;
-  testRevenue: number;
-}
+export const sellerDashboardDtoSchema = z
+  .object({
+    orders: z.number().int(),
+    revenue: z.number(),
+    products: z.number().int(),
+    lowStock: z.array(
+      z.object({ _id: z.string(), title: z.string(), totalStock: z.number().int(), image: z.string() }),
+    ),
+    revenueByDay: z.array(revenueByDaySchema),
+    testOrders: z
+      .number()
+      .int()
+      .meta({ description: "the seller's lines of paid sandbox orders: test payments, never revenue" }),
+    testRevenue: z.number(),
+  })
+  .meta({ id: 'SellerDashboard' });
+export type SellerDashboardDto = z.infer<typeof sellerDashboardDtoSchema>;
 
 /** Which payment provider takes the money (docs/security.md). */
 export const PAYMENT_MODES = ['paypal', 'sandbox', 'none'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 
 /** GET /api/shop/config `data`: what every page needs to know about this shop's set-up. */
-export interface ShopConfigDto {
-  payments: {
-    provider: PaymentMode;
-    /** true with the built-in sandbox: no real money moves; every page says "test payments" */
-    testMode: boolean;
-  };
-}
+export const shopConfigDtoSchema = z
+  .object({
+    payments: z.object({
+      provider: z.enum(PAYMENT_MODES),
+      testMode: z.boolean().meta({
+        description: 'true with the built-in sandbox: no real money moves; every page says "test payments"',
+      }),
+    }),
+  })
+  .meta({ id: 'ShopConfig' });
+export type ShopConfigDto = z.infer<typeof shopConfigDtoSchema>;

@@ -40,12 +40,13 @@ export const productInputSchema = z
         .optional(),
     ),
     discount: z.preprocess(
-      (v) => emptyToUndefined(v) ?? 0,
+      emptyToUndefined,
       z.coerce
         .number({ message: 'Discount must be a number' })
         .int('Discount must be a whole percent')
         .min(0, 'Discount must be between 0 and 100')
-        .max(100, 'Discount must be between 0 and 100'),
+        .max(100, 'Discount must be between 0 and 100')
+        .default(0),
     ),
     totalStock: z.coerce
       .number({ message: 'Stock must be a number' })
@@ -74,31 +75,37 @@ export const productInputSchema = z
   });
 export type ProductInput = z.infer<typeof productInputSchema>;
 
-export const productDtoSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  category: z.string(),
-  brand: z.string(),
-  price: z.number(),
-  salePrice: z.number().nullable(),
-  discount: z.number(),
-  totalStock: z.number(),
-  image: z.string(),
-  sellerId: z.string().nullable(),
-  averageReview: z.number(),
-  reviewCount: z.number(),
-  popularity: z.number(),
-  createdAt: z.string(),
-});
+export const productDtoSchema = z
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    category: z.string(),
+    brand: z.string(),
+    price: z.number(),
+    salePrice: z.number().nullable(),
+    discount: z.number(),
+    totalStock: z.number(),
+    image: z.string(),
+    sellerId: z.string().nullable(),
+    averageReview: z.number(),
+    reviewCount: z.number(),
+    popularity: z.number(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Product', description: 'A product as the catalogue shows it; prices in rupees.' });
 export type ProductDto = z.infer<typeof productDtoSchema>;
 
 const csvList = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => {
-    if (v == null || v === '') return [];
-    const parts = Array.isArray(v) ? v.flatMap((x) => String(x).split(',')) : String(v).split(',');
-    return parts.map((s) => s.trim()).filter(Boolean);
-  }, z.array(item).max(50));
+  z
+    .preprocess((v) => {
+      if (v == null || v === '') return [];
+      const parts = Array.isArray(v) ? v.flatMap((x) => String(x).split(',')) : String(v).split(',');
+      return parts.map((s) => s.trim()).filter(Boolean);
+    }, z.array(item).max(50))
+    // an absent list is an empty one (and an optional parameter in the OpenAPI document)
+    .default([])
+    .meta({ description: 'One or more values: repeat the parameter, or separate the values with commas' });
 
 /** GET /api/shop/products/get query. */
 export const productListQuerySchema = z.object({
@@ -121,29 +128,32 @@ export const searchKeywordSchema = z
   .min(1, 'Keyword is required')
   .max(100, 'Keyword is too long');
 
-export interface FacetCount {
-  id: string;
-  count: number;
-}
-export interface ProductFacets {
-  category: FacetCount[];
-  brand: FacetCount[];
-}
+export const facetCountSchema = z.object({ id: z.string(), count: z.number().int() });
+export type FacetCount = z.infer<typeof facetCountSchema>;
+export const productFacetsSchema = z
+  .object({ category: z.array(facetCountSchema), brand: z.array(facetCountSchema) })
+  .meta({
+    id: 'ProductFacets',
+    description: 'How many live products each category and brand holds under the other filter.',
+  });
+export type ProductFacets = z.infer<typeof productFacetsSchema>;
 
-export interface HomeSections {
-  bestDeals: ProductDto[];
-  electronicsOffers: ProductDto[];
-  topDiscounts: ProductDto[];
-  topSelection: ProductDto[];
-}
+export const homeSectionsSchema = z
+  .object({
+    bestDeals: z.array(productDtoSchema),
+    electronicsOffers: z.array(productDtoSchema),
+    topDiscounts: z.array(productDtoSchema),
+    topSelection: z.array(productDtoSchema),
+  })
+  .meta({ id: 'HomeSections' });
+export type HomeSections = z.infer<typeof homeSectionsSchema>;
 
 export const bannerInputSchema = z.object({ image: imageUrlSchema });
 export type BannerInput = z.infer<typeof bannerInputSchema>;
-export interface BannerDto {
-  _id: string;
-  image: string;
-  createdAt: string;
-}
+export const bannerDtoSchema = z
+  .object({ _id: z.string(), image: z.string(), createdAt: z.string() })
+  .meta({ id: 'Banner' });
+export type BannerDto = z.infer<typeof bannerDtoSchema>;
 
 export const reviewInputSchema = z.object({
   productId: uuidOf('Must be a valid product id'),
@@ -155,31 +165,37 @@ export const reviewInputSchema = z.object({
     .max(5, 'Rating must be between 1 and 5'),
 });
 export type ReviewInput = z.infer<typeof reviewInputSchema>;
-export interface ReviewDto {
-  _id: string;
-  productId: string;
-  userId: string;
-  username: string;
-  reviewMessage: string;
-  reviewVal: number;
-  verifiedPurchase: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export const reviewDtoSchema = z
+  .object({
+    _id: z.string(),
+    productId: z.string(),
+    userId: z.string(),
+    username: z.string(),
+    reviewMessage: z.string(),
+    reviewVal: z.number().int(),
+    verifiedPurchase: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Review' });
+export type ReviewDto = z.infer<typeof reviewDtoSchema>;
 
 export const wishlistInputSchema = z.object({ productId: uuidOf('Must be a valid product id') });
-export interface WishlistItemDto {
-  _id: string;
-  userId: string;
-  productId: string;
-  image: string;
-  title: string;
-  salePrice: number | null;
-  price: number;
-  discount: number;
-  description: string;
-  totalStock: number;
-}
+export const wishlistItemDtoSchema = z
+  .object({
+    _id: z.string(),
+    userId: z.string(),
+    productId: z.string(),
+    image: z.string(),
+    title: z.string(),
+    salePrice: z.number().nullable(),
+    price: z.number(),
+    discount: z.number(),
+    description: z.string(),
+    totalStock: z.number(),
+  })
+  .meta({ id: 'WishlistItem' });
+export type WishlistItemDto = z.infer<typeof wishlistItemDtoSchema>;
 
 /** Search answers at most this many products per page. */
 export const SEARCH_LIMIT_MAX = 48;

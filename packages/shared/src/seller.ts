@@ -42,23 +42,25 @@ export const sellerDecisionInputSchema = z.object({
 });
 export type SellerDecisionInput = z.infer<typeof sellerDecisionInputSchema>;
 
-export const sellerDtoSchema = z.object({
-  _id: z.string(),
-  userId: z.string(),
-  createdAt: z.string(),
-  approvalstatus: z.enum(SELLER_APPROVAL_STATUSES),
-  isapproved: z.boolean(),
-  storename: z.string(),
-  businesstype: z.enum(BUSINESS_TYPES),
-  gstno: z.string().nullable(),
-  document: z.string(),
-  address: z.string(),
-  bankaccount: z.string(),
-  ifsccode: z.string(),
-  username: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-});
+export const sellerDtoSchema = z
+  .object({
+    _id: z.string(),
+    userId: z.string(),
+    createdAt: z.string(),
+    approvalstatus: z.enum(SELLER_APPROVAL_STATUSES),
+    isapproved: z.boolean(),
+    storename: z.string(),
+    businesstype: z.enum(BUSINESS_TYPES),
+    gstno: z.string().nullable(),
+    document: z.string(),
+    address: z.string(),
+    bankaccount: z.string(),
+    ifsccode: z.string(),
+    username: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+  })
+  .meta({ id: 'Seller', description: "A seller's store record with its user's name, e-mail and phone." });
 export type SellerDto = z.infer<typeof sellerDtoSchema>;
 
 export const sellerInfoQuerySchema = z.object({ email: emailSchema });

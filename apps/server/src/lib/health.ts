@@ -7,7 +7,9 @@
 import { sql } from 'drizzle-orm';
 import type { Router } from 'express';
 import express from 'express';
+import { endpoints as api } from '@mp/shared';
 import type { Db } from '../db/client';
+import { send } from './contract';
 import { RETRY_AFTER_SECONDS } from './error-middleware';
 
 export interface Lifecycle {
@@ -40,29 +42,28 @@ export function healthRouter(db: Db, lifecycle: Lifecycle): Router {
   const router = express.Router();
   router.get('/api/health/live', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ status: 'ok' });
+    send(res, api.healthLive, { status: 'ok' });
   });
   router.get('/api/health/ready', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     if (lifecycle.draining) {
       res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-      res.status(503).json({ status: 'draining', database: 'unknown' });
+      send(res, api.healthReady, { status: 'draining', database: 'unknown' }, 503);
       return;
     }
     const database = await databaseStatus(db);
     if (database === 'down') res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-    res
-      .status(database === 'up' ? 200 : 503)
-      .json({ status: database === 'up' ? 'ok' : 'unavailable', database });
+    if (database === 'up') send(res, api.healthReady, { status: 'ok', database }, 200);
+    else send(res, api.healthReady, { status: 'unavailable', database }, 503);
   });
   // the original combined check, kept for existing monitors and the Docker HEALTHCHECK
   router.get('/api/health', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const database = await databaseStatus(db);
     if (database === 'down') res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-    res
-      .status(database === 'up' ? 200 : 503)
-      .json({ status: database === 'up' ? 'ok' : 'unavailable', database, draining: lifecycle.draining });
+    const { draining } = lifecycle;
+    if (database === 'up') send(res, api.health, { status: 'ok', database, draining }, 200);
+    else send(res, api.health, { status: 'unavailable', database, draining }, 503);
   });
   return router;
 }

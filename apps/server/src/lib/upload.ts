@@ -9,12 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
-import { LIMITS } from '@mp/shared';
+import { LIMITS, UPLOAD_FIELD } from '@mp/shared';
 import { AppError } from './errors';
 import { detectFileKind, type FileKind } from './storage/file-kind';
 import type { FileStorage, StoredFile } from './storage/storage';
-
-export const UPLOAD_FIELD = 'my_file';
 
 const TEMP_DIR = path.join(tmpdir(), 'haat-uploads');
 

@@ -16,7 +16,10 @@ import { createTestContext } from '../../../test/app';
 import { insertProducts, productBody } from '../../modules/catalog/__tests__/catalog-fixtures';
 
 // the signing key is given outright: withJwtSecret would need the database this file keeps unreachable
-const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), jwtSecret: 'test-secret-that-is-long-enough' };
+const config = {
+  ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+  jwtSecret: 'test-secret-that-is-long-enough',
+};
 
 describe('when the database is unreachable', async () => {
   // nothing listens on port 9 of the loopback: every connection attempt is refused at once

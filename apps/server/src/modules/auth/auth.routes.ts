@@ -1,17 +1,8 @@
 import { Router } from 'express';
 import { rateLimit, type Options } from 'express-rate-limit';
-import {
-  type CheckAuthAnswer,
-  idParamsSchema,
-  loginInputSchema,
-  profileUpdateInputSchema,
-  passwordChangeInputSchema,
-  registerInputSchema,
-  sellerDecisionInputSchema,
-  sellerInfoQuerySchema,
-  sellerRegisterInputSchema,
-} from '@mp/shared';
+import { endpoints as api } from '@mp/shared';
 import type { AppDeps } from '../../context';
+import { send } from '../../lib/contract';
 import { PgRateLimitStore } from '../../db/rate-limit-store';
 import { AppError, forbidden, notFound, parse, unauthenticated } from '../../lib/errors';
 import { assertSelfOrAdmin, currentUser, requireAuth, requireRole } from '../../lib/session';
@@ -73,18 +64,17 @@ export function createAuthRouter(deps: AppDeps): Router {
   });
 
   r.post('/register', registerLimiter, async (req, res) => {
-    const input = parse(registerInputSchema, req.body);
+    const input = parse(api.register.body.schema, req.body);
     const user = await auth.createUser(db, input, 'user');
-    res.status(201).json({ success: true, message: 'Registration Successful!', user: toUserDto(user) });
+    send(res, api.register, { message: 'Registration Successful!', user: toUserDto(user) });
   });
 
   r.post('/login', loginLimiter, loginAccountLimiter, async (req, res) => {
-    const input = parse(loginInputSchema, req.body);
+    const input = parse(api.login.body.schema, req.body);
     const user = await auth.verifyCredentials(db, input);
     sessions.issue(res, toSessionUser(user));
     const seller = user.role === 'seller' ? await sellersSvc.byUserId(db, user.id) : undefined;
-    res.json({
-      success: true,
+    send(res, api.login, {
       message: 'Logged in successfully',
       data: { role: user.role },
       user: toUserDto(user),
@@ -96,7 +86,7 @@ export function createAuthRouter(deps: AppDeps): Router {
   r.post('/logout', async (req, res) => {
     if (req.user) await revokeSessions(db, req.user.id);
     sessions.clear(res);
-    res.json({ success: true, message: 'Logged out successfully!' });
+    send(res, api.logout, { message: 'Logged out successfully!' });
   });
 
   /**
@@ -110,50 +100,44 @@ export function createAuthRouter(deps: AppDeps): Router {
       // a stale, revoked, forged or expired cookie is dropped so the browser stops sending it
       if (sessions.tokenOf(req)) sessions.clear(res);
       res.setHeader('Cache-Control', 'no-store');
-      res.json({ success: true, authenticated: false, user: null } satisfies CheckAuthAnswer);
+      send(res, api.checkAuth, { authenticated: false, user: null });
       return;
     }
     const seller = user.role === 'seller' ? await sellersSvc.byUserId(db, user.id) : undefined;
-    res.json({
-      success: true,
-      authenticated: true,
-      user: toUserDto(user),
-      ...(seller ? { seller } : {}),
-    } satisfies CheckAuthAnswer);
+    send(res, api.checkAuth, { authenticated: true, user: toUserDto(user), ...(seller ? { seller } : {}) });
   });
 
   r.get('/get', requireAuth, async (req, res) => {
     const user = await auth.findById(db, currentUser(req).id);
     if (!user) throw unauthenticated('Unauthorised user!');
-    res.json({ success: true, data: toUserDto(user), user: toUserDto(user) });
+    send(res, api.me, { data: toUserDto(user), user: toUserDto(user) });
   });
 
   r.get('/user/seller-info', requireAuth, async (req, res) => {
-    const { email } = parse(sellerInfoQuerySchema, req.query);
+    const { email } = parse(api.sellerInfo.query, req.query);
     const caller = currentUser(req);
     if (caller.role !== 'admin' && caller.email.toLowerCase() !== email) {
       throw forbidden('You can only look up your own seller profile');
     }
     const seller = await sellersSvc.byEmail(db, email);
     if (!seller) throw notFound('Seller');
-    res.json({ success: true, sellerinfo: seller, data: seller });
+    send(res, api.sellerInfo, { sellerinfo: seller, data: seller });
   });
 
   r.get('/user/:id', requireAuth, async (req, res) => {
-    const { id } = parse(idParamsSchema, req.params);
+    const { id } = parse(api.getUser.params, req.params);
     assertSelfOrAdmin(req, id);
     const user = await auth.findById(db, id);
     if (!user) throw notFound('User');
-    res.json({ success: true, data: toUserDto(user), user: toUserDto(user) });
+    send(res, api.getUser, { data: toUserDto(user), user: toUserDto(user) });
   });
 
   r.put('/update/:id', requireAuth, async (req, res) => {
-    const { id } = parse(idParamsSchema, req.params);
+    const { id } = parse(api.updateProfile.params, req.params);
     assertSelfOrAdmin(req, id);
-    const input = parse(profileUpdateInputSchema, req.body);
+    const input = parse(api.updateProfile.body.schema, req.body);
     const user = await auth.updateProfile(db, id, input);
-    res.json({
-      success: true,
+    send(res, api.updateProfile, {
       message: 'Profile updated successfully!',
       data: toUserDto(user),
       user: toUserDto(user),
@@ -174,23 +158,23 @@ export function createAuthRouter(deps: AppDeps): Router {
         folder: 'documents',
         address: req.ip ?? 'unknown',
       });
-      res.status(201).json({ success: true, message: 'Document uploaded', result: { url: stored.url } });
+      send(res, api.uploadSellerDocument, { message: 'Document uploaded', result: { url: stored.url } });
     },
   );
+
   /** A new password: every other session of the user ends; this one gets a fresh cookie (docs/security.md). */
   r.put('/password', requireAuth, async (req, res) => {
-    const input = parse(passwordChangeInputSchema, req.body);
+    const input = parse(api.changePassword.body.schema, req.body);
     const user = await auth.changePassword(db, currentUser(req).id, input);
     sessions.issue(res, toSessionUser(user));
-    res.json({ success: true, message: 'Password changed successfully!' });
+    send(res, api.changePassword, { message: 'Password changed successfully!' });
   });
 
   r.post('/seller/register-seller', registerLimiter, async (req, res) => {
-    const input = parse(sellerRegisterInputSchema, req.body);
+    const input = parse(api.registerSeller.body.schema, req.body);
     const { user, seller } = await sellersSvc.register(db, input);
     sessions.issue(res, toSessionUser(user));
-    res.status(201).json({
-      success: true,
+    send(res, api.registerSeller, {
       message: 'Registration Successful!',
       user: toUserDto(user),
       seller,
@@ -201,21 +185,21 @@ export function createAuthRouter(deps: AppDeps): Router {
   const adminOnly = requireRole('admin');
 
   r.get('/sellerlist/get', adminOnly, async (_req, res) => {
-    res.json({ success: true, data: await sellersSvc.list(db) });
+    send(res, api.listSellers, { data: await sellersSvc.list(db) });
   });
 
   r.get('/sellerlist/details/:id', adminOnly, async (req, res) => {
-    const { id } = parse(idParamsSchema, req.params);
+    const { id } = parse(api.getSeller.params, req.params);
     const seller = await sellersSvc.byId(db, id);
     if (!seller) throw notFound('Seller');
-    res.json({ success: true, data: seller });
+    send(res, api.getSeller, { data: seller });
   });
 
   r.put('/sellerlist/update/:id', adminOnly, async (req, res) => {
-    const { id } = parse(idParamsSchema, req.params);
-    const { approvalstatus } = parse(sellerDecisionInputSchema, req.body);
+    const { id } = parse(api.decideSeller.params, req.params);
+    const { approvalstatus } = parse(api.decideSeller.body.schema, req.body);
     const seller = await sellersSvc.decide(db, id, approvalstatus);
-    res.json({ success: true, message: 'Seller status updated!', data: seller });
+    send(res, api.decideSeller, { message: 'Seller status updated!', data: seller });
   });
 
   return r;

@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import type { AddressDto, AddressInput } from '@mp/shared';
+import type { AddressDto, AddressInput, Answer } from '@mp/shared';
 import { api, apiErrorMessage } from '../../lib/api-client';
 import { logoutUser, sessionCleared } from '../auth/auth-slice';
 
@@ -10,7 +10,7 @@ export interface AddressState {
 }
 
 const initialState: AddressState = { list: [], isLoading: false, loaded: false };
-type ListAnswer = { success: true; data: AddressDto[] };
+type ListAnswer = Answer<'listAddresses'>;
 
 const load = async (userId: string) =>
   (await api.get<ListAnswer>(`/api/shop/address/get/${userId}`)).data.data;
@@ -21,7 +21,7 @@ export const addAddress = createAsyncThunk(
   'addresses/add',
   async ({ userId, input }: { userId: string; input: AddressInput }, { rejectWithValue }) => {
     try {
-      const { data } = await api.post<{ message: string }>('/api/shop/address/add', { userId, ...input });
+      const { data } = await api.post<Answer<'addAddress'>>('/api/shop/address/add', { userId, ...input });
       return { message: data.message, list: await load(userId) };
     } catch (err) {
       return rejectWithValue(apiErrorMessage(err, 'Failed to add address.'));
@@ -36,7 +36,7 @@ export const editAddress = createAsyncThunk(
     { rejectWithValue },
   ) => {
     try {
-      const { data } = await api.put<{ message: string }>(
+      const { data } = await api.put<Answer<'updateAddress'>>(
         `/api/shop/address/update/${userId}/${addressId}`,
         input,
       );
@@ -51,7 +51,7 @@ export const deleteAddress = createAsyncThunk(
   'addresses/delete',
   async ({ userId, addressId }: { userId: string; addressId: string }, { rejectWithValue }) => {
     try {
-      const { data } = await api.delete<{ message: string }>(
+      const { data } = await api.delete<Answer<'deleteAddress'>>(
         `/api/shop/address/delete/${userId}/${addressId}`,
       );
       return { message: data.message, list: await load(userId) };

@@ -1,14 +1,5 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import type {
-  AuthAnswer,
-  CheckAuthAnswer,
-  LoginAnswer,
-  LoginInput,
-  RegisterInput,
-  SellerDto,
-  SellerRegisterInput,
-  UserDto,
-} from '@mp/shared';
+import type { LoginInput, RegisterInput, SellerDto, SellerRegisterInput, UserDto, Answer } from '@mp/shared';
 import { AxiosError } from 'axios';
 import { api, apiErrorMessage } from '../../lib/api-client';
 import { readJson, STORAGE_KEYS, writeJson } from '../../lib/storage';
@@ -30,11 +21,9 @@ const initialState = (): AuthState => ({
   checked: false,
 });
 
-type WithSeller<T> = T & { seller?: SellerDto };
-
 /** The start-up session check: an anonymous visitor is an ordinary 200 answer with `user: null`. */
 export const checkAuth = createAsyncThunk('auth/checkAuth', async () => {
-  const { data } = await api.get<CheckAuthAnswer>('/api/auth/check-auth');
+  const { data } = await api.get<Answer<'checkAuth'>>('/api/auth/check-auth');
   return data;
 });
 
@@ -50,7 +39,7 @@ export function loginErrorMessage(err: unknown): string {
 
 export const loginUser = createAsyncThunk('auth/login', async (input: LoginInput, { rejectWithValue }) => {
   try {
-    const { data } = await api.post<WithSeller<LoginAnswer>>('/api/auth/login', input);
+    const { data } = await api.post<Answer<'login'>>('/api/auth/login', input);
     return data;
   } catch (err) {
     return rejectWithValue(loginErrorMessage(err));
@@ -61,7 +50,7 @@ export const registerUser = createAsyncThunk(
   'auth/register',
   async (input: RegisterInput, { rejectWithValue }) => {
     try {
-      const { data } = await api.post<AuthAnswer>('/api/auth/register', input);
+      const { data } = await api.post<Answer<'register'>>('/api/auth/register', input);
       return data;
     } catch (err) {
       return rejectWithValue(apiErrorMessage(err, 'Registration failed'));
@@ -73,7 +62,7 @@ export const registerSeller = createAsyncThunk(
   'auth/registerSeller',
   async (input: SellerRegisterInput, { rejectWithValue }) => {
     try {
-      const { data } = await api.post<WithSeller<AuthAnswer>>('/api/auth/seller/register-seller', input);
+      const { data } = await api.post<Answer<'registerSeller'>>('/api/auth/seller/register-seller', input);
       return data;
     } catch (err) {
       return rejectWithValue(apiErrorMessage(err, 'Registration failed'));
@@ -83,7 +72,7 @@ export const registerSeller = createAsyncThunk(
 
 export const logoutUser = createAsyncThunk('auth/logout', async (_: void, { rejectWithValue }) => {
   try {
-    const { data } = await api.post<{ success: true; message: string }>('/api/auth/logout');
+    const { data } = await api.post<Answer<'logout'>>('/api/auth/logout');
     return data;
   } catch (err) {
     return rejectWithValue(apiErrorMessage(err, 'Logout failed'));
@@ -92,7 +81,7 @@ export const logoutUser = createAsyncThunk('auth/logout', async (_: void, { reje
 
 /** Re-reads the seller's approval (the pending page polls this). */
 export const fetchSellerInfo = createAsyncThunk('auth/sellerInfo', async (email: string) => {
-  const { data } = await api.get<{ success: true; sellerinfo: SellerDto }>('/api/auth/user/seller-info', {
+  const { data } = await api.get<Answer<'sellerInfo'>>('/api/auth/user/seller-info', {
     params: { email },
   });
   return data.sellerinfo;

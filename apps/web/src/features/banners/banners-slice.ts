@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import type { BannerDto } from '@mp/shared';
+import type { BannerDto, Answer } from '@mp/shared';
 import { api } from '../../lib/api-client';
 
 export interface BannersState {
@@ -11,7 +11,7 @@ export interface BannersState {
 const initialState: BannersState = { list: [], isLoading: false, loaded: false };
 
 export const fetchBanners = createAsyncThunk('banners/fetch', async () => {
-  const { data } = await api.get<{ data: BannerDto[] }>('/api/common/banner/get');
+  const { data } = await api.get<Answer<'listBanners'>>('/api/common/banner/get');
   return data.data;
 });
 

@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import type { CartViewDto } from '@mp/shared';
+import type { CartViewDto, Answer } from '@mp/shared';
 import { api, apiErrorMessage } from '../../lib/api-client';
 import { logoutUser, sessionCleared } from '../auth/auth-slice';
 
@@ -12,7 +12,7 @@ export interface CartState {
 
 const initialState: CartState = { cart: null, isLoading: false, pendingProductId: null };
 
-type CartAnswer = { success: true; message?: string; data: CartViewDto };
+type CartAnswer = Answer<'getCart'> & { message?: string };
 
 export const fetchCart = createAsyncThunk('cart/fetch', async (userId: string) => {
   const { data } = await api.get<CartAnswer>(`/api/shop/cart/get/${userId}`);

@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import type { OrderDto } from '@mp/shared';
+import type { OrderDto, Answer } from '@mp/shared';
 import { api, apiErrorMessage } from '../../lib/api-client';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { logoutUser, sessionCleared } from '../auth/auth-slice';
@@ -24,20 +24,16 @@ const initialState: OrdersState = {
 };
 
 export const fetchOrders = createAsyncThunk('orders/fetch', async (userId: string) => {
-  const { data } = await api.get<{ data: OrderDto[] }>(`/api/shop/order/list/${userId}`);
+  const { data } = await api.get<Answer<'listOrders'>>(`/api/shop/order/list/${userId}`);
   return data.data;
 });
 
 export const fetchOrderDetails = createAsyncThunk('orders/details', async (id: string) => {
-  const { data } = await api.get<{ data: OrderDto }>(`/api/shop/order/details/${id}`);
+  const { data } = await api.get<Answer<'getOrder'>>(`/api/shop/order/details/${id}`);
   return data.data;
 });
 
-export interface CreateOrderAnswer {
-  success: true;
-  approvalURL: string;
-  orderId: string;
-}
+export type CreateOrderAnswer = Answer<'createOrder'>;
 
 /** A new checkout attempt's key (crypto.randomUUID needs a secure context; getRandomValues does not). */
 export function newCheckoutKey(): string {

@@ -1,5 +1,6 @@
 /** The payment-return step of spec section 4: 5 s after load, capture with paymentId, payerId and the stored
  * order id; on success clear the stored id and answer the order id. PayPal's own `token` stands in for paymentId. */
+import type { Answer } from '@mp/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LIMITS } from '@mp/shared/constants';
 import { api, apiErrorMessage } from '../../lib/api-client';
@@ -31,12 +32,12 @@ export function usePaymentCapture(
     setState({ status: 'capturing' });
     const storedId = readJson<string>(sessionStorage, STORAGE_KEYS.currentOrderId) ?? undefined;
     try {
-      const { data } = await api.post<{
-        success: boolean;
-        orderId?: string;
-        data?: { _id?: string; orderId?: string };
-      }>('/api/shop/order/capture', { paymentId, payerId, orderId: storedId });
-      const orderId = data.orderId ?? data.data?.orderId ?? data.data?._id ?? storedId;
+      const { data } = await api.post<Answer<'captureOrder'>>('/api/shop/order/capture', {
+        paymentId,
+        payerId,
+        orderId: storedId,
+      });
+      const orderId = data.data.orderId || storedId;
       if (!data.success || !orderId) throw new Error('capture failed');
       sessionStorage.removeItem(STORAGE_KEYS.currentOrderId);
       setState({ status: 'success', orderId });

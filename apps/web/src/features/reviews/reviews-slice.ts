@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import type { ReviewDto } from '@mp/shared';
+import type { ReviewDto, Answer } from '@mp/shared';
 import { api, apiErrorMessage } from '../../lib/api-client';
 
 export interface ReviewsState {
@@ -11,7 +11,7 @@ export interface ReviewsState {
 const initialState: ReviewsState = { productId: null, list: [], isLoading: false };
 
 export const fetchReviews = createAsyncThunk('reviews/fetch', async (productId: string) => {
-  const { data } = await api.get<{ data: ReviewDto[] }>(`/api/shop/review/${productId}`);
+  const { data } = await api.get<Answer<'listReviews'>>(`/api/shop/review/${productId}`);
   return data.data;
 });
 
@@ -22,8 +22,8 @@ export const addReview = createAsyncThunk(
     { rejectWithValue },
   ) => {
     try {
-      const { data } = await api.post<{ message: string }>('/api/shop/review/add', input);
-      const list = await api.get<{ data: ReviewDto[] }>(`/api/shop/review/${input.productId}`);
+      const { data } = await api.post<Answer<'addReview'>>('/api/shop/review/add', input);
+      const list = await api.get<Answer<'listReviews'>>(`/api/shop/review/${input.productId}`);
       return { message: data.message, list: list.data.data };
     } catch (err) {
       return rejectWithValue(apiErrorMessage(err, 'Could not add the review.'));

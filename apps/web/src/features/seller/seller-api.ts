@@ -1,23 +1,17 @@
 /** Seller order and dashboard calls (spec section 7, Seller orders; decisions.md dashboards). */
-import type { SellerDashboardDto, SellerOrderDto, SellerOrderStatus } from '@mp/shared';
+import type { SellerOrderStatus, Answer } from '@mp/shared';
 import { api } from '../../lib/api-client';
 
 export const sellerApi = {
-  orders: async () =>
-    (await api.get<{ success: true; data: SellerOrderDto[] }>('/api/seller/orders/get')).data.data ?? [],
+  orders: async () => (await api.get<Answer<'sellerOrders'>>('/api/seller/orders/get')).data.data ?? [],
   orderDetails: async (id: string) =>
-    (
-      await api.get<{ success: true; data: SellerOrderDto }>(
-        `/api/seller/orders/details/${encodeURIComponent(id)}`,
-      )
-    ).data.data,
+    (await api.get<Answer<'sellerOrderDetails'>>(`/api/seller/orders/details/${encodeURIComponent(id)}`)).data
+      .data,
   updateOrderStatus: async (id: string, orderStatus: SellerOrderStatus) =>
     (
-      await api.put<{ success: true; message?: string; data?: SellerOrderDto }>(
-        `/api/seller/orders/update/${encodeURIComponent(id)}`,
-        { orderStatus },
-      )
+      await api.put<Answer<'updateSellerOrder'>>(`/api/seller/orders/update/${encodeURIComponent(id)}`, {
+        orderStatus,
+      })
     ).data,
-  dashboard: async () =>
-    (await api.get<{ success: true; data: SellerDashboardDto }>('/api/seller/dashboard')).data.data,
+  dashboard: async () => (await api.get<Answer<'sellerDashboard'>>('/api/seller/dashboard')).data.data,
 };

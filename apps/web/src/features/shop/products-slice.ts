@@ -1,6 +1,6 @@
 /** Shop products: home sections, the listing (with facets and pagination), search results, the detail. */
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import type { HomeSections, Pagination, ProductDto, ProductFacets } from '@mp/shared';
+import type { HomeSections, Pagination, ProductDto, ProductFacets, Answer } from '@mp/shared';
 import { api } from '../../lib/api-client';
 
 export interface ListingQuery {
@@ -41,7 +41,7 @@ const initialState: ProductsState = {
 };
 
 export const fetchHome = createAsyncThunk('products/home', async () => {
-  const { data } = await api.get<{ data: HomeSections }>('/api/shop/home');
+  const { data } = await api.get<Answer<'home'>>('/api/shop/home');
   return data.data;
 });
 
@@ -49,22 +49,19 @@ export const fetchProducts = createAsyncThunk('products/list', async (q: Listing
   const params: Record<string, string | number> = { sortBy: q.sortBy, page: q.page };
   if (q.category.length) params.category = q.category.join(',');
   if (q.brand.length) params.brand = q.brand.join(',');
-  const { data } = await api.get<{ data: ProductDto[]; pagination: Pagination; facets?: ProductFacets }>(
-    '/api/shop/products/get',
-    { params },
-  );
+  const { data } = await api.get<Answer<'listProducts'>>('/api/shop/products/get', { params });
   return data;
 });
 
 export const searchProducts = createAsyncThunk('products/search', async (keyword: string) => {
-  const { data } = await api.get<{ data: ProductDto[] }>(
+  const { data } = await api.get<Answer<'searchProducts'>>(
     `/api/shop/product/search/search-product/${encodeURIComponent(keyword)}`,
   );
   return data.data;
 });
 
 export const fetchProductDetails = createAsyncThunk('products/details', async (id: string) => {
-  const { data } = await api.get<{ data: ProductDto }>(`/api/shop/products/get/${id}`);
+  const { data } = await api.get<Answer<'getProduct'>>(`/api/shop/products/get/${id}`);
   return data.data;
 });
 

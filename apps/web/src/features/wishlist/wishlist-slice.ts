@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import type { WishlistItemDto } from '@mp/shared';
+import type { WishlistItemDto, Answer } from '@mp/shared';
 import { api } from '../../lib/api-client';
 import { logoutUser, sessionCleared } from '../auth/auth-slice';
 
@@ -13,7 +13,7 @@ export interface WishlistState {
 
 const initialState: WishlistState = { items: [], isLoading: false, loaded: false, pending: [] };
 
-type ListAnswer = { success: true; data: WishlistItemDto[] };
+type ListAnswer = Answer<'getWishlist'>;
 
 export const fetchWishlist = createAsyncThunk('wishlist/fetch', async (userId: string) => {
   const { data } = await api.get<ListAnswer>(`/api/shop/account/wishlist/get/${userId}`);

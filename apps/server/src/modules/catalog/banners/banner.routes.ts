@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { desc, eq } from 'drizzle-orm';
-import { bannerInputSchema, idParamsSchema, type BannerDto } from '@mp/shared';
+import { endpoints as api, type BannerDto } from '@mp/shared';
 import type { AppDeps } from '../../../context';
+import { send } from '../../../lib/contract';
 import { banners } from '../../../db/schema';
 import { notFound, parse } from '../../../lib/errors';
 import { requireRole } from '../../../lib/session';
@@ -18,23 +19,21 @@ export function createBannerRouter(deps: AppDeps): Router {
   const adminOnly = requireRole('admin');
 
   r.post('/common/banner/add', adminOnly, async (req, res) => {
-    const { image } = parse(bannerInputSchema, req.body);
+    const { image } = parse(api.addBanner.body.schema, req.body);
     const [row] = await db.insert(banners).values({ image }).returning();
-    res
-      .status(201)
-      .json({ success: true, message: 'Banner uploaded successfully!', data: toBannerDto(row!) });
+    send(res, api.addBanner, { message: 'Banner uploaded successfully!', data: toBannerDto(row!) });
   });
 
   r.get('/common/banner/get', async (_req, res) => {
     const rows = await db.select().from(banners).orderBy(desc(banners.createdAt), desc(banners.id));
-    res.json({ success: true, data: rows.map(toBannerDto) });
+    send(res, api.listBanners, { data: rows.map(toBannerDto) });
   });
 
   r.delete('/common/banner/delete/:id', adminOnly, async (req, res) => {
-    const { id } = parse(idParamsSchema, req.params);
+    const { id } = parse(api.deleteBanner.params, req.params);
     const [row] = await db.delete(banners).where(eq(banners.id, id)).returning();
     if (!row) throw notFound('Banner');
-    res.json({ success: true, message: 'Banner deleted successfully!', data: toBannerDto(row) });
+    send(res, api.deleteBanner, { message: 'Banner deleted successfully!', data: toBannerDto(row) });
   });
 
   return r;

@@ -1,5 +1,7 @@
 import { Router } from 'express';
+import { endpoints as api } from '@mp/shared';
 import type { AppDeps } from '../../../context';
+import { send } from '../../../lib/contract';
 import { homeSections, shownOnHome } from './home.service';
 
 export function createHomeRouter(deps: AppDeps): Router {
@@ -7,7 +9,7 @@ export function createHomeRouter(deps: AppDeps): Router {
   r.get('/shop/home', async (_req, res) => {
     const data = await homeSections(deps.db, deps.catalogCache);
     res.locals.catalogAnswer = { kind: 'set', ids: shownOnHome(data).map((p) => p._id) };
-    res.json({ success: true, data });
+    send(res, api.home, { data });
   });
   return r;
 }

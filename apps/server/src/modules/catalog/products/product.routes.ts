@@ -1,16 +1,7 @@
 import { Router, type Request, type Response } from 'express';
-import {
-  idParamsSchema,
-  idSchema,
-  managementListQuerySchema,
-  productInputSchema,
-  productListQuerySchema,
-  searchKeywordSchema,
-  searchQuerySchema,
-  type ProductDto,
-} from '@mp/shared';
-import { z } from 'zod';
+import { endpoints as api, type ProductDto } from '@mp/shared';
 import type { AppDeps } from '../../../context';
+import { answerBody, send } from '../../../lib/contract';
 import { forbidden, parse } from '../../../lib/errors';
 import { currentUser, requireApprovedSeller, requireRole } from '../../../lib/session';
 import { singleFileUpload, storeUpload } from '../../../lib/upload';
@@ -23,21 +14,15 @@ const LIST_TTL_MS = 30_000;
 const DETAIL_TTL_MS = 30_000;
 const SEARCH_TTL_MS = 30_000;
 
-const sellerIdParamsSchema = z.object({ sellerId: idSchema });
-const keywordParamsSchema = z.object({ keyword: searchKeywordSchema });
-
 /** A cached answer's body plus what it shows, so the HTTP micro-cache can drop it on the same changes. */
 interface Answer {
   body: string;
   shown: ProductDto[];
 }
-const answer = (payload: object, shown: ProductDto[]): Answer => ({
-  body: JSON.stringify({ success: true, ...payload }),
-  shown,
-});
+const answer = (body: object, shown: ProductDto[]): Answer => ({ body: JSON.stringify(body), shown });
 const shownBy = (a: Answer) => a.shown;
 
-function send(res: Response, kind: EntryKind, a: Answer) {
+function sendCached(res: Response, kind: EntryKind, a: Answer) {
   res.locals.catalogAnswer = { kind, ids: a.shown.map((p) => p._id) };
   res.type('application/json').send(a.body);
 }
@@ -58,116 +43,116 @@ export function createProductRouter(deps: AppDeps): Router {
 
   // Admin: every product.
   r.post('/admin/products/add', adminOnly, async (req, res) => {
-    const input = parse(productInputSchema, req.body);
+    const input = parse(api.adminAddProduct.body.schema, req.body);
     const data = await svc.create(input, null);
-    res.status(201).json({ success: true, message: 'Product added Successfully!', data });
+    send(res, api.adminAddProduct, { message: 'Product added Successfully!', data });
   });
 
   r.get('/admin/products/get', adminOnly, async (req, res) => {
-    const q = parse(managementListQuerySchema, req.query);
+    const q = parse(api.adminListProducts.query, req.query);
     const data = await svc.listForManagement({ page: q.page, limit: q.page ? (q.limit ?? 24) : undefined });
-    res.json({ success: true, data });
+    send(res, api.adminListProducts, { data });
   });
 
   r.put('/admin/products/edit/:id', adminOnly, async (req, res) => {
-    const { id } = parse(idParamsSchema, req.params);
-    const input = parse(productInputSchema, req.body);
+    const { id } = parse(api.adminEditProduct.params, req.params);
+    const input = parse(api.adminEditProduct.body.schema, req.body);
     const data = await svc.update(id, input, { role: 'admin' });
-    res.json({ success: true, message: 'Product updated Successfully!', data });
+    send(res, api.adminEditProduct, { message: 'Product updated Successfully!', data });
   });
 
   r.delete('/admin/products/delete/:id', adminOnly, async (req, res) => {
-    const { id } = parse(idParamsSchema, req.params);
+    const { id } = parse(api.adminDeleteProduct.params, req.params);
     await svc.remove(id, { role: 'admin' });
-    res.json({ success: true, message: 'Product deleted Successfully!' });
+    send(res, api.adminDeleteProduct, { message: 'Product deleted Successfully!' });
   });
 
   // Product images: the admin and approved sellers. The role check runs before the file is read.
   r.post('/admin/products/upload-image', sellerOrAdmin, singleFileUpload, async (req, res) => {
     const stored = await storeUpload(req, deps.storage, { folder: 'products' });
-    res.status(201).json({ success: true, message: 'Image uploaded', result: { url: stored.url } });
+    send(res, api.uploadProductImage, { message: 'Image uploaded', result: { url: stored.url } });
   });
 
   // Approved sellers: their own products only; sellerId always comes from the session.
   r.post('/seller/products/add', approvedSeller, async (req, res) => {
-    const input = parse(productInputSchema, req.body);
+    const input = parse(api.sellerAddProduct.body.schema, req.body);
     const data = await svc.create(input, req.sellerId!);
-    res.status(201).json({ success: true, message: 'Product added Successfully!', data });
+    send(res, api.sellerAddProduct, { message: 'Product added Successfully!', data });
   });
 
   r.get('/seller/products/get/:sellerId', sellerOrAdmin, async (req, res) => {
-    const { sellerId } = parse(sellerIdParamsSchema, req.params);
+    const { sellerId } = parse(api.sellerListProducts.params, req.params);
     const user = currentUser(req);
     if (user.role !== 'admin' && sellerId !== req.sellerId && sellerId !== user.id) {
       throw forbidden('You can only list your own products');
     }
-    const q = parse(managementListQuerySchema, req.query);
+    const q = parse(api.sellerListProducts.query, req.query);
     const data = await svc.listForManagement({
       sellerOrUserId: user.role === 'admin' ? sellerId : req.sellerId!,
       page: q.page,
       limit: q.page ? (q.limit ?? 24) : undefined,
     });
-    res.json({ success: true, data });
+    send(res, api.sellerListProducts, { data });
   });
 
   r.put('/seller/products/edit/:id', approvedSeller, async (req, res) => {
-    const { id } = parse(idParamsSchema, req.params);
-    const input = parse(productInputSchema, req.body);
+    const { id } = parse(api.sellerEditProduct.params, req.params);
+    const input = parse(api.sellerEditProduct.body.schema, req.body);
     const data = await svc.update(id, input, sellerActor(req));
-    res.json({ success: true, message: 'Product updated Successfully!', data });
+    send(res, api.sellerEditProduct, { message: 'Product updated Successfully!', data });
   });
 
   r.delete('/seller/products/delete/:id', approvedSeller, async (req, res) => {
-    const { id } = parse(idParamsSchema, req.params);
+    const { id } = parse(api.sellerDeleteProduct.params, req.params);
     await svc.remove(id, sellerActor(req));
-    res.json({ success: true, message: 'Product deleted Successfully!' });
+    send(res, api.sellerDeleteProduct, { message: 'Product deleted Successfully!' });
   });
 
   // Shop: public.
   // Listing, detail and search answers are cached as ready JSON; concurrent misses share one query.
   r.get('/shop/products/get', async (req, res) => {
-    const q = parse(productListQuerySchema, req.query);
+    const q = parse(api.listProducts.query, req.query);
     const key = `list:${[...new Set(q.category)].sort().join(',')}|${[...new Set(q.brand)].sort().join(',')}|${q.sortBy ?? ''}|${q.page}|${q.limit}`;
     const a = await cache.get(
       key,
       LIST_TTL_MS,
       async () => {
         const page = await svc.list(q);
-        return answer(page, page.data);
+        return answer(answerBody(api.listProducts, page), page.data);
       },
       { kind: 'set', products: shownBy },
     );
-    send(res, 'set', a);
+    sendCached(res, 'set', a);
   });
 
   r.get('/shop/products/get/:id', async (req, res) => {
-    const { id } = parse(idParamsSchema, req.params);
+    const { id } = parse(api.getProduct.params, req.params);
     const a = await cache.get(
       `detail:${id}`,
       DETAIL_TTL_MS,
       async () => {
         const data = await svc.detail(id);
-        return answer({ data }, [data]);
+        return answer(answerBody(api.getProduct, { data }), [data]);
       },
       { kind: 'item', products: shownBy },
     );
-    send(res, 'item', a);
+    sendCached(res, 'item', a);
   });
 
   r.get('/shop/product/search/search-product/:keyword', async (req, res) => {
-    const { keyword } = parse(keywordParamsSchema, req.params);
-    const { page, limit } = parse(searchQuerySchema, req.query);
+    const { keyword } = parse(api.searchProducts.params, req.params);
+    const { page, limit } = parse(api.searchProducts.query, req.query);
     const key = `search:${keyword.toLowerCase().replace(/\s+/g, ' ')}|${page}|${limit}`;
     const a = await cache.get(
       key,
       SEARCH_TTL_MS,
       async () => {
         const data = await svc.search(keyword, page, limit);
-        return answer({ data }, data);
+        return answer(answerBody(api.searchProducts, { data }), data);
       },
       { kind: 'set', products: shownBy },
     );
-    send(res, 'set', a);
+    sendCached(res, 'set', a);
   });
 
   return r;

@@ -31,8 +31,8 @@ export function toOrderLineDto(l: OrderLineRow): OrderLineDto {
   };
 }
 
-export function sellerStatusesOf(lines: OrderLineRow[]): Record<string, string> {
-  const out: Record<string, string> = {};
+export function sellerStatusesOf(lines: OrderLineRow[]): Record<string, OrderStatus> {
+  const out: Record<string, OrderStatus> = {};
   for (const l of lines) {
     const key = l.sellerId ?? MARKETPLACE_SELLER_KEY;
     // a seller's lines share one status; if they ever differ, show the least advanced one

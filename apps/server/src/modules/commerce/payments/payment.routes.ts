@@ -1,8 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { formatINR, toRupees, type ShopConfigDto } from '@mp/shared';
+import { endpoints as api, formatINR, toRupees, type ShopConfigDto } from '@mp/shared';
 import type { AppDeps } from '../../../context';
+import { send } from '../../../lib/contract';
 import { orders, paymentEvents } from '../../../db/schema';
 import { AppError, badRequest, notFound, nulCharacterPath } from '../../../lib/errors';
 import { completeOrderPayment } from '../orders/order-completion';
@@ -34,23 +34,6 @@ function sendPage(res: Response, status: number, title: string, body: string): v
     );
 }
 
-// no NUL: PostgreSQL text cannot hold one, and the lookup would fail with a 500
-const paymentParams = z.object({
-  paymentId: z
-    .string()
-    .min(1)
-    .max(200)
-    .refine((v) => !v.includes('\u0000')),
-});
-
-const webhookEventSchema = z
-  .object({
-    id: z.string().min(1).max(200),
-    event_type: z.string().min(1).max(200),
-    resource: z.record(z.string(), z.unknown()).optional(),
-  })
-  .loose();
-
 /** Sandbox approval pages and the PayPal webhook. Mounted at /api. */
 export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): Router {
   const { db, logger } = deps;
@@ -65,7 +48,7 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
       },
     };
     res.setHeader('Cache-Control', 'no-cache');
-    res.json({ success: true, data });
+    send(res, api.shopConfig, { data });
   });
 
   /** The sandbox order the logged-in owner is paying; HTML error pages otherwise (a browser is looking). */
@@ -80,7 +63,7 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
       );
       return undefined;
     }
-    const parsed = paymentParams.safeParse(req.params);
+    const parsed = api.sandboxPaymentPage.params.safeParse(req.params);
     const [order] = parsed.success
       ? await db.select().from(orders).where(eq(orders.paymentId, parsed.data.paymentId)).limit(1)
       : [];
@@ -180,7 +163,7 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
 
   r.post('/payments/paypal/webhook', async (req, res) => {
     if (!provider.verifyWebhook) throw notFound('PayPal webhook (PayPal is not configured)');
-    const parsed = webhookEventSchema.safeParse(req.body);
+    const parsed = api.paypalWebhook.body.schema.safeParse(req.body);
     if (!parsed.success || nulCharacterPath(req.body)) throw badRequest('Not a PayPal webhook event');
     const event = parsed.data;
     const verified = await provider.verifyWebhook(
@@ -201,7 +184,7 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
       .where(and(eq(paymentEvents.provider, 'paypal'), eq(paymentEvents.eventId, event.id)))
       .limit(1);
     if (seen) {
-      res.json({ success: true, message: 'Event already processed' });
+      send(res, api.paypalWebhook, { message: 'Event already processed' });
       return;
     }
 
@@ -232,7 +215,7 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
       .insert(paymentEvents)
       .values({ provider: 'paypal', eventId: event.id, eventType: event.event_type, orderId })
       .onConflictDoNothing();
-    res.json({ success: true, message: 'Event processed' });
+    send(res, api.paypalWebhook, { message: 'Event processed' });
   });
 
   return r;

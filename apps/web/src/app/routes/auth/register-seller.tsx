@@ -2,7 +2,7 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { BUSINESS_TYPES } from '@mp/shared/constants';
-import { sellerRegisterInputSchema } from '@mp/shared';
+import { sellerRegisterInputSchema, type Answer } from '@mp/shared';
 import { useAppDispatch } from '../../hooks';
 import { Button, cn, Input, Select, Textarea } from '../../../components/ui';
 import { registerSeller } from '../../../features/auth/auth-slice';
@@ -81,7 +81,7 @@ export default function RegisterSellerPage() {
     const body = new FormData();
     body.append('my_file', file);
     try {
-      const { data } = await api.post<{ success: boolean; result: { url: string } }>(
+      const { data } = await api.post<Answer<'uploadSellerDocument'>>(
         '/api/auth/seller/upload-document',
         body,
         {

@@ -2,7 +2,7 @@
  * Product calls shared by the admin and seller consoles. The two consoles differ only in their paths, so each
  * builds a ProductEndpoints object and the product pages/forms work against that.
  */
-import type { ProductDto, ProductInput } from '@mp/shared';
+import type { ProductDto, ProductInput, Answer } from '@mp/shared';
 import { api } from '../../../lib/api-client';
 
 export interface ProductEndpoints {
@@ -12,15 +12,8 @@ export interface ProductEndpoints {
   remove: (id: string) => Promise<{ message?: string }>;
 }
 
-interface ListAnswer {
-  success: true;
-  data: ProductDto[];
-}
-interface WriteAnswer {
-  success: true;
-  message?: string;
-  data?: ProductDto;
-}
+type ListAnswer = Answer<'adminListProducts'>;
+type WriteAnswer = Answer<'adminEditProduct'>;
 
 export const adminProductEndpoints: ProductEndpoints = {
   list: async () => (await api.get<ListAnswer>('/api/admin/products/get')).data.data ?? [],
@@ -28,7 +21,8 @@ export const adminProductEndpoints: ProductEndpoints = {
   edit: async (id, input) =>
     (await api.put<WriteAnswer>(`/api/admin/products/edit/${encodeURIComponent(id)}`, input)).data,
   remove: async (id) =>
-    (await api.delete<WriteAnswer>(`/api/admin/products/delete/${encodeURIComponent(id)}`)).data,
+    (await api.delete<Answer<'adminDeleteProduct'>>(`/api/admin/products/delete/${encodeURIComponent(id)}`))
+      .data,
 };
 
 /** The seller's own products. sellerId is the seller record's _id (the server takes it from the session anyway). */
@@ -41,7 +35,11 @@ export function sellerProductEndpoints(sellerId: string): ProductEndpoints {
     edit: async (id, input) =>
       (await api.put<WriteAnswer>(`/api/seller/products/edit/${encodeURIComponent(id)}`, input)).data,
     remove: async (id) =>
-      (await api.delete<WriteAnswer>(`/api/seller/products/delete/${encodeURIComponent(id)}`)).data,
+      (
+        await api.delete<Answer<'sellerDeleteProduct'>>(
+          `/api/seller/products/delete/${encodeURIComponent(id)}`,
+        )
+      ).data,
   };
 }
 
@@ -49,11 +47,10 @@ export function sellerProductEndpoints(sellerId: string): ProductEndpoints {
 export async function uploadProductImage(file: File, signal?: AbortSignal): Promise<string> {
   const body = new FormData();
   body.append('my_file', file);
-  const { data } = await api.post<{ success: boolean; result?: { url?: string } }>(
-    '/api/admin/products/upload-image',
-    body,
-    { signal, timeout: 60_000 },
-  );
+  const { data } = await api.post<Answer<'uploadProductImage'>>('/api/admin/products/upload-image', body, {
+    signal,
+    timeout: 60_000,
+  });
   const url = data.result?.url;
   if (!data.success || !url) throw new Error('Upload failed');
   return url;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SellerOrderDto } from '@mp/shared';
+import type { OrderStatus, SellerOrderDto } from '@mp/shared';
 import { api } from '../../../../lib/api-client';
 import { renderConsole, sellerRecord, sellerUser } from '../../../../features/admin/shared/test-utils';
 import SellerOrdersPage from '../orders-page';
@@ -10,7 +10,7 @@ vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), wa
 const { toast } = await import('react-toastify');
 
 const ORDER_ID = '9d1c2b3a-4e5f-4a6b-8c7d-000000000042';
-const order = (orderStatus: string): SellerOrderDto => ({
+const order = (orderStatus: OrderStatus): SellerOrderDto => ({
   _id: ORDER_ID,
   orderId: ORDER_ID,
   userId: 'buyer-1',
@@ -56,8 +56,8 @@ const order = (orderStatus: string): SellerOrderDto => ({
 
 afterEach(() => vi.restoreAllMocks());
 
-function mockServer(initial = 'confirmed') {
-  let status = initial;
+function mockServer(initial: OrderStatus = 'confirmed') {
+  let status: OrderStatus = initial;
   const get = vi.spyOn(api, 'get').mockImplementation(async (url: string) => {
     if (url === '/api/seller/orders/get') return { data: { success: true, data: [order(status)] } };
     if (url === `/api/seller/orders/details/${ORDER_ID}`)
@@ -65,7 +65,7 @@ function mockServer(initial = 'confirmed') {
     throw new Error(`unexpected GET ${url}`);
   });
   const put = vi.spyOn(api, 'put').mockImplementation(async (_url: string, body: unknown) => {
-    status = (body as { orderStatus: string }).orderStatus;
+    status = (body as { orderStatus: OrderStatus }).orderStatus;
     return { data: { success: true, message: 'Order status updated!', data: order(status) } };
   });
   return { get, put };
@@ -122,7 +122,7 @@ describe('Seller Order History', () => {
     expect(values).toEqual(['pending', 'inProcess', 'inShipping', 'delivered', 'rejected']);
   });
 
-  it.each([
+  it.each<[OrderStatus, string[]]>([
     ['inShipping', ['inShipping', 'delivered']],
     ['inProcess', ['inProcess', 'inShipping', 'delivered', 'rejected']],
     ['delivered', ['delivered']],

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { GENDERS } from '@mp/shared/constants';
-import { profileUpdateInputSchema, type UserDto } from '@mp/shared';
+import { profileUpdateInputSchema, type Answer } from '@mp/shared';
 import { useAppDispatch, useAppSelector } from '../../../hooks';
 import { Button, Input, Select } from '../../../../components/ui';
 import { sessionCleared, userUpdated } from '../../../../features/auth/auth-slice';
@@ -33,7 +33,7 @@ export default function ProfilePage() {
     setErrors({});
     setBusy(true);
     try {
-      const { data } = await api.put<{ success: boolean; data: UserDto }>(`/api/auth/update/${user.id}`, {
+      const { data } = await api.put<Answer<'updateProfile'>>(`/api/auth/update/${user.id}`, {
         phone,
         gender,
         dob,

@@ -1,0 +1,1003 @@
+/**
+ * The endpoint table: every route of the API with its method, path, path parameters, query, body and answers
+ * (envelope included) as zod schemas, the auth it needs and its area. The server answers through it, the OpenAPI
+ * document (openapi.ts) and the typed client (packages/client) are generated from it, and the web reads its
+ * answer types. Plain data and zod only: no server code, safe to import in the browser. See docs/api-contract.md.
+ */
+import { z } from 'zod';
+import { idParamsSchema, idSchema, paginationSchema } from './api';
+import {
+  loginInputSchema,
+  passwordChangeInputSchema,
+  profileUpdateInputSchema,
+  registerInputSchema,
+  roleSchema,
+  userDtoSchema,
+} from './auth';
+import {
+  addressDtoSchema,
+  addressInputSchema,
+  adminDashboardDtoSchema,
+  cartAddInputSchema,
+  cartUpdateInputSchema,
+  cartViewDtoSchema,
+  idempotencyKeySchema,
+  orderCancelInputSchema,
+  orderCaptureInputSchema,
+  orderCreateInputSchema,
+  orderDtoSchema,
+  sellerDashboardDtoSchema,
+  sellerOrderDtoSchema,
+  sellerOrderStatusInputSchema,
+  shopConfigDtoSchema,
+} from './commerce';
+import { LIMITS } from './constants';
+import {
+  bannerDtoSchema,
+  bannerInputSchema,
+  homeSectionsSchema,
+  managementListQuerySchema,
+  productDtoSchema,
+  productFacetsSchema,
+  productInputSchema,
+  productListQuerySchema,
+  reviewDtoSchema,
+  reviewInputSchema,
+  searchKeywordSchema,
+  searchQuerySchema,
+  wishlistInputSchema,
+  wishlistItemDtoSchema,
+} from './product';
+import {
+  sellerDecisionInputSchema,
+  sellerDtoSchema,
+  sellerInfoQuerySchema,
+  sellerRegisterInputSchema,
+} from './seller';
+
+// ---- path parameters (declared once; the routes parse req.params with these; idParamsSchema is in api.ts) ------
+export const userIdParamsSchema = z.object({ userId: idSchema });
+export const sellerIdParamsSchema = z.object({ sellerId: idSchema });
+export const productIdParamsSchema = z.object({ productId: idSchema });
+export const userProductParamsSchema = z.object({ userId: idSchema, productId: idSchema });
+export const userAddressParamsSchema = z.object({ userId: idSchema, addressId: idSchema });
+export const keywordParamsSchema = z.object({ keyword: searchKeywordSchema });
+/** A provider's payment id; no NUL (PostgreSQL text cannot hold one). */
+export const paymentIdParamsSchema = z.object({
+  paymentId: z
+    .string()
+    .min(1)
+    .max(200)
+    .refine((v) => !v.includes('\u0000'), 'Must not contain NUL characters'),
+});
+
+/** The PayPal webhook event fields the server reads; the rest of PayPal's event is kept as it came. */
+export const paypalWebhookEventSchema = z
+  .object({
+    id: z.string().min(1).max(200),
+    event_type: z.string().min(1).max(200),
+    resource: z.record(z.string(), z.unknown()).optional(),
+  })
+  .loose();
+
+/** The multipart upload of one image or document in the form field `my_file`. */
+export const UPLOAD_FIELD = 'my_file';
+export const uploadBodySchema = z.object({
+  [UPLOAD_FIELD]: z
+    .file()
+    .max(LIMITS.uploadMaxBytes)
+    .meta({ description: 'JPEG, PNG, WebP or GIF (documents: also PDF), 5 MB at most' }),
+});
+const uploadedSchema = z.object({ url: z.string().meta({ description: 'where the file is served' }) });
+
+// ---- the shapes of a table row ----------------------------------------------------------------------------------
+export const HTTP_METHODS = ['get', 'post', 'put', 'delete'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/**
+ * Who may call: nobody in particular; any logged-in user (the session cookie); the admin; an approved seller;
+ * an approved seller or the admin. Role routes also answer 401 without a session.
+ */
+export const AUTH_LEVELS = ['none', 'session', 'admin', 'approvedSeller', 'approvedSellerOrAdmin'] as const;
+export type AuthLevel = (typeof AUTH_LEVELS)[number];
+export const AUTH_ROLES: Record<AuthLevel, readonly z.infer<typeof roleSchema>[]> = {
+  none: [],
+  session: ['user', 'seller', 'admin'],
+  admin: ['admin'],
+  approvedSeller: ['seller'],
+  approvedSellerOrAdmin: ['seller', 'admin'],
+};
+
+export const API_TAGS = [
+  { name: 'Auth', description: 'Registration, login, the session and the profile' },
+  { name: 'Sellers', description: 'Seller registration and the admin review of sellers' },
+  { name: 'Products', description: 'Product management by the admin and approved sellers' },
+  { name: 'Shop', description: 'The public catalogue: listing, search, detail and the home page' },
+  { name: 'Reviews', description: 'Product reviews' },
+  { name: 'Wishlist', description: "The shopper's wishlist" },
+  { name: 'Banners', description: 'Home page banners' },
+  { name: 'Cart', description: "The shopper's cart" },
+  { name: 'Addresses', description: "The shopper's delivery addresses (3 at most)" },
+  { name: 'Orders', description: 'Checkout, payment capture and order history' },
+  { name: 'Payments', description: 'The built-in sandbox payment pages and the PayPal webhook' },
+  { name: 'Seller orders', description: "An approved seller's view of the orders holding its products" },
+  { name: 'Dashboards', description: 'Figures for the admin and seller consoles' },
+  { name: 'System', description: 'Health and this description of the API' },
+] as const;
+export type ApiTag = (typeof API_TAGS)[number]['name'];
+
+export interface JsonAnswer<S extends z.ZodType = z.ZodType> {
+  kind: 'json';
+  schema: S;
+  description: string;
+}
+/** A page for a browser (HTML), a redirect, or plain text (e.g. metrics). */
+export interface PageAnswer {
+  kind: 'html' | 'redirect' | 'text';
+  description: string;
+}
+export type AnswerSpec = JsonAnswer | PageAnswer;
+
+export type BodySpec<S extends z.ZodType = z.ZodType> =
+  { kind: 'json'; schema: S } | { kind: 'multipart'; schema: S };
+
+export interface EndpointDef {
+  method: HttpMethod;
+  /** Express-style path (`:name` parameters), including /api */
+  path: string;
+  tag: ApiTag;
+  summary: string;
+  description?: string;
+  auth: AuthLevel;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  /** request headers the route reads */
+  headers?: z.ZodObject;
+  body?: BodySpec;
+  /** success answers (and, for pages, every answer) by status */
+  responses: { readonly [status: number]: AnswerSpec };
+  /** error statuses this route answers besides the ones every route of its kind may (see errorStatuses) */
+  errors?: readonly number[];
+  /** limited per client address; answers 429 RATE_LIMITED when over */
+  rateLimited?: boolean;
+}
+
+const envelopeBase = { success: z.literal(true) };
+/** A success answer: `{ success: true, ...fields }`. */
+const ok = <T extends z.ZodRawShape>(fields: T, description = 'Done') => ({
+  kind: 'json' as const,
+  description,
+  schema: z.object({ ...envelopeBase, ...fields }),
+});
+/** A success answer with the message the web shows in its toast. */
+const okMsg = <T extends z.ZodRawShape>(fields: T, description = 'Done') =>
+  ok({ message: z.string(), ...fields }, description);
+const json = <S extends z.ZodType>(schema: S) => ({ kind: 'json' as const, schema });
+const page = (description: string) => ({ kind: 'html' as const, description });
+
+const product = productDtoSchema;
+const withSeller = { seller: sellerDtoSchema.optional().meta({ description: 'present for sellers' }) };
+
+// ---- the table ----------------------------------------------------------------------------------------------------
+export const endpoints = {
+  // System
+  health: {
+    method: 'get',
+    path: '/api/health',
+    tag: 'System',
+    summary: 'Is the server up and its database reachable (for monitors and the container health check)',
+    auth: 'none',
+    responses: {
+      200: {
+        kind: 'json',
+        description: 'Up',
+        schema: z.object({ status: z.literal('ok'), database: z.literal('up'), draining: z.boolean() }),
+      },
+      503: {
+        kind: 'json',
+        description: 'The database does not answer within 2 s (see Retry-After)',
+        schema: z.object({
+          status: z.literal('unavailable'),
+          database: z.literal('down'),
+          draining: z.boolean(),
+        }),
+      },
+    },
+  },
+  healthLive: {
+    method: 'get',
+    path: '/api/health/live',
+    tag: 'System',
+    summary: 'Liveness: the process answers HTTP',
+    auth: 'none',
+    responses: { 200: { kind: 'json', description: 'Alive', schema: z.object({ status: z.literal('ok') }) } },
+  },
+  healthReady: {
+    method: 'get',
+    path: '/api/health/ready',
+    tag: 'System',
+    summary: 'Readiness: not draining for a shutdown and the database answers',
+    auth: 'none',
+    responses: {
+      200: {
+        kind: 'json',
+        description: 'Ready for traffic',
+        schema: z.object({ status: z.literal('ok'), database: z.literal('up') }),
+      },
+      503: {
+        kind: 'json',
+        description: 'Draining, or the database is down (see Retry-After)',
+        schema: z.object({
+          status: z.enum(['draining', 'unavailable']),
+          database: z.enum(['down', 'unknown']),
+        }),
+      },
+    },
+  },
+  openapi: {
+    method: 'get',
+    path: '/api/openapi.json',
+    tag: 'System',
+    summary: 'This OpenAPI 3.1 description of the API',
+    auth: 'none',
+    responses: {
+      200: {
+        kind: 'json',
+        description: 'The OpenAPI document',
+        schema: z.record(z.string(), z.unknown()).meta({ description: 'An OpenAPI 3.1 document' }),
+      },
+    },
+  },
+  docs: {
+    method: 'get',
+    path: '/api/docs',
+    tag: 'System',
+    summary: 'The interactive API reference (HTML)',
+    auth: 'none',
+    responses: { 200: page('The reference page') },
+  },
+
+  // Auth
+  register: {
+    method: 'post',
+    path: '/api/auth/register',
+    tag: 'Auth',
+    summary: 'Register a shopper account',
+    description: 'Any role in the body is ignored: registration always makes a shopper.',
+    auth: 'none',
+    body: json(registerInputSchema),
+    responses: { 201: okMsg({ user: userDtoSchema }, 'Registered') },
+    errors: [409],
+    rateLimited: true,
+  },
+  login: {
+    method: 'post',
+    path: '/api/auth/login',
+    tag: 'Auth',
+    summary: 'Log in; sets the session cookie',
+    auth: 'none',
+    body: json(loginInputSchema),
+    responses: {
+      200: okMsg({ data: z.object({ role: roleSchema }), user: userDtoSchema, ...withSeller }, 'Logged in'),
+    },
+    errors: [401],
+    rateLimited: true,
+  },
+  logout: {
+    method: 'post',
+    path: '/api/auth/logout',
+    tag: 'Auth',
+    summary: 'Log out; clears the session cookie',
+    auth: 'none',
+    responses: { 200: okMsg({}, 'Logged out') },
+  },
+  checkAuth: {
+    method: 'get',
+    path: '/api/auth/check-auth',
+    tag: 'Auth',
+    summary: "The session's user (and seller record for sellers), or that there is none",
+    description: 'Always 200: an anonymous visitor gets `authenticated: false` and `user: null`.',
+    auth: 'none',
+    responses: {
+      200: {
+        kind: 'json',
+        description: 'Signed in or not',
+        schema: z.union([
+          z.object({ ...envelopeBase, authenticated: z.literal(true), user: userDtoSchema, ...withSeller }),
+          z.object({ ...envelopeBase, authenticated: z.literal(false), user: z.null() }),
+        ]),
+      },
+    },
+  },
+  me: {
+    method: 'get',
+    path: '/api/auth/get',
+    tag: 'Auth',
+    summary: "The session's user",
+    auth: 'session',
+    responses: { 200: ok({ data: userDtoSchema, user: userDtoSchema }) },
+  },
+  sellerInfo: {
+    method: 'get',
+    path: '/api/auth/user/seller-info',
+    tag: 'Sellers',
+    summary: 'A seller record by e-mail (the seller itself or the admin)',
+    auth: 'session',
+    query: sellerInfoQuerySchema,
+    responses: { 200: ok({ sellerinfo: sellerDtoSchema, data: sellerDtoSchema }) },
+    errors: [403, 404],
+  },
+  getUser: {
+    method: 'get',
+    path: '/api/auth/user/:id',
+    tag: 'Auth',
+    summary: 'A user (oneself or, for the admin, anyone)',
+    auth: 'session',
+    params: idParamsSchema,
+    responses: { 200: ok({ data: userDtoSchema, user: userDtoSchema }) },
+    errors: [403, 404],
+  },
+  updateProfile: {
+    method: 'put',
+    path: '/api/auth/update/:id',
+    tag: 'Auth',
+    summary: 'Update phone, gender and date of birth (oneself or the admin)',
+    auth: 'session',
+    params: idParamsSchema,
+    body: json(profileUpdateInputSchema),
+    responses: { 200: okMsg({ data: userDtoSchema, user: userDtoSchema }, 'Updated') },
+    errors: [403, 404],
+  },
+  changePassword: {
+    method: 'put',
+    path: '/api/auth/password',
+    tag: 'Auth',
+    summary: "Change the session user's password; every other session ends, this one gets a fresh cookie",
+    auth: 'session',
+    body: json(passwordChangeInputSchema),
+    responses: { 200: okMsg({}, 'Changed') },
+  },
+  uploadSellerDocument: {
+    method: 'post',
+    path: '/api/auth/seller/upload-document',
+    tag: 'Sellers',
+    summary: "Upload a seller's registration document (image or PDF)",
+    auth: 'none',
+    body: { kind: 'multipart', schema: uploadBodySchema },
+    responses: { 201: okMsg({ result: uploadedSchema }, 'Stored') },
+    errors: [502],
+    rateLimited: true,
+  },
+  registerSeller: {
+    method: 'post',
+    path: '/api/auth/seller/register-seller',
+    tag: 'Sellers',
+    summary: 'Register a seller (pending until the admin approves); logs it in',
+    auth: 'none',
+    body: json(sellerRegisterInputSchema),
+    responses: {
+      201: okMsg({ user: userDtoSchema, seller: sellerDtoSchema, data: sellerDtoSchema }, 'Registered'),
+    },
+    errors: [409],
+    rateLimited: true,
+  },
+  listSellers: {
+    method: 'get',
+    path: '/api/auth/sellerlist/get',
+    tag: 'Sellers',
+    summary: 'Every seller, newest first',
+    auth: 'admin',
+    responses: { 200: ok({ data: z.array(sellerDtoSchema) }) },
+  },
+  getSeller: {
+    method: 'get',
+    path: '/api/auth/sellerlist/details/:id',
+    tag: 'Sellers',
+    summary: 'One seller',
+    auth: 'admin',
+    params: idParamsSchema,
+    responses: { 200: ok({ data: sellerDtoSchema }) },
+    errors: [404],
+  },
+  decideSeller: {
+    method: 'put',
+    path: '/api/auth/sellerlist/update/:id',
+    tag: 'Sellers',
+    summary: 'Approve or reject a seller',
+    auth: 'admin',
+    params: idParamsSchema,
+    body: json(sellerDecisionInputSchema),
+    responses: { 200: okMsg({ data: sellerDtoSchema }, 'Decided') },
+    errors: [404, 409],
+  },
+
+  // Products (admin and sellers)
+  adminAddProduct: {
+    method: 'post',
+    path: '/api/admin/products/add',
+    tag: 'Products',
+    summary: 'Add a marketplace product (no seller)',
+    auth: 'admin',
+    body: json(productInputSchema),
+    responses: { 201: okMsg({ data: product }, 'Added') },
+  },
+  adminListProducts: {
+    method: 'get',
+    path: '/api/admin/products/get',
+    tag: 'Products',
+    summary: 'Every live product, newest first (paged when page is given)',
+    auth: 'admin',
+    query: managementListQuerySchema,
+    responses: { 200: ok({ data: z.array(product) }) },
+  },
+  adminEditProduct: {
+    method: 'put',
+    path: '/api/admin/products/edit/:id',
+    tag: 'Products',
+    summary: 'Edit any product',
+    auth: 'admin',
+    params: idParamsSchema,
+    body: json(productInputSchema),
+    responses: { 200: okMsg({ data: product }, 'Updated') },
+    errors: [404, 409],
+  },
+  adminDeleteProduct: {
+    method: 'delete',
+    path: '/api/admin/products/delete/:id',
+    tag: 'Products',
+    summary: 'Delete any product (kept for order history)',
+    auth: 'admin',
+    params: idParamsSchema,
+    responses: { 200: okMsg({}, 'Deleted') },
+    errors: [404],
+  },
+  uploadProductImage: {
+    method: 'post',
+    path: '/api/admin/products/upload-image',
+    tag: 'Products',
+    summary: 'Upload a product or banner image',
+    auth: 'approvedSellerOrAdmin',
+    body: { kind: 'multipart', schema: uploadBodySchema },
+    responses: { 201: okMsg({ result: uploadedSchema }, 'Stored') },
+    errors: [502],
+  },
+  sellerAddProduct: {
+    method: 'post',
+    path: '/api/seller/products/add',
+    tag: 'Products',
+    summary: "Add a product to the session seller's store",
+    auth: 'approvedSeller',
+    body: json(productInputSchema),
+    responses: { 201: okMsg({ data: product }, 'Added') },
+  },
+  sellerListProducts: {
+    method: 'get',
+    path: '/api/seller/products/get/:sellerId',
+    tag: 'Products',
+    summary: "A seller's live products (its own, or any for the admin)",
+    description: 'sellerId may be the seller id or its user id.',
+    auth: 'approvedSellerOrAdmin',
+    params: sellerIdParamsSchema,
+    query: managementListQuerySchema,
+    responses: { 200: ok({ data: z.array(product) }) },
+  },
+  sellerEditProduct: {
+    method: 'put',
+    path: '/api/seller/products/edit/:id',
+    tag: 'Products',
+    summary: 'Edit one of the seller’s own products',
+    auth: 'approvedSeller',
+    params: idParamsSchema,
+    body: json(productInputSchema),
+    responses: { 200: okMsg({ data: product }, 'Updated') },
+    errors: [404, 409],
+  },
+  sellerDeleteProduct: {
+    method: 'delete',
+    path: '/api/seller/products/delete/:id',
+    tag: 'Products',
+    summary: 'Delete one of the seller’s own products',
+    auth: 'approvedSeller',
+    params: idParamsSchema,
+    responses: { 200: okMsg({}, 'Deleted') },
+    errors: [404],
+  },
+
+  // Shop
+  listProducts: {
+    method: 'get',
+    path: '/api/shop/products/get',
+    tag: 'Shop',
+    summary: 'The filtered, sorted and paged product listing with facet counts',
+    auth: 'none',
+    query: productListQuerySchema,
+    responses: {
+      200: ok({ data: z.array(product), pagination: paginationSchema, facets: productFacetsSchema }),
+    },
+  },
+  getProduct: {
+    method: 'get',
+    path: '/api/shop/products/get/:id',
+    tag: 'Shop',
+    summary: 'One live product',
+    auth: 'none',
+    params: idParamsSchema,
+    responses: { 200: ok({ data: product }) },
+    errors: [404],
+  },
+  searchProducts: {
+    method: 'get',
+    path: '/api/shop/product/search/search-product/:keyword',
+    tag: 'Shop',
+    summary: 'Search titles, descriptions, categories and brands (typos forgiven)',
+    auth: 'none',
+    params: keywordParamsSchema,
+    query: searchQuerySchema,
+    responses: { 200: ok({ data: z.array(product) }) },
+  },
+  home: {
+    method: 'get',
+    path: '/api/shop/home',
+    tag: 'Shop',
+    summary: 'The home page sections',
+    auth: 'none',
+    responses: { 200: ok({ data: homeSectionsSchema }) },
+  },
+
+  shopConfig: {
+    method: 'get',
+    path: '/api/shop/config',
+    tag: 'Shop',
+    summary: "The shop's set-up every page needs: which payment provider takes the money, test mode",
+    auth: 'none',
+    responses: { 200: ok({ data: shopConfigDtoSchema }) },
+  },
+
+  // Reviews
+  addReview: {
+    method: 'post',
+    path: '/api/shop/review/add',
+    tag: 'Reviews',
+    summary: "Add or replace the session user's review of a product",
+    auth: 'session',
+    body: json(reviewInputSchema),
+    responses: {
+      201: okMsg({ data: reviewDtoSchema }, 'Review added'),
+      200: okMsg({ data: reviewDtoSchema }, 'Review replaced'),
+    },
+    errors: [403, 404],
+  },
+  listReviews: {
+    method: 'get',
+    path: '/api/shop/review/:productId',
+    tag: 'Reviews',
+    summary: "A product's reviews, newest first",
+    auth: 'none',
+    params: productIdParamsSchema,
+    responses: { 200: ok({ data: z.array(reviewDtoSchema) }) },
+
+    errors: [404],
+  },
+
+  // Wishlist
+  addToWishlist: {
+    method: 'post',
+    path: '/api/shop/account/wishlist/add',
+    tag: 'Wishlist',
+    summary: "Add a product to the session user's wishlist",
+    auth: 'session',
+    body: json(wishlistInputSchema),
+    responses: {
+      201: okMsg({ data: wishlistItemDtoSchema }, 'Added'),
+      200: okMsg({ data: wishlistItemDtoSchema }, 'Already there'),
+    },
+    errors: [404],
+  },
+  getWishlist: {
+    method: 'get',
+    path: '/api/shop/account/wishlist/get/:userId',
+    tag: 'Wishlist',
+    summary: "A user's wishlist (oneself or the admin)",
+    auth: 'session',
+    params: userIdParamsSchema,
+    responses: { 200: ok({ data: z.array(wishlistItemDtoSchema) }) },
+    errors: [403],
+  },
+  removeFromWishlist: {
+    method: 'delete',
+    path: '/api/shop/account/wishlist/:userId/:productId',
+    tag: 'Wishlist',
+    summary: 'Remove a product from a wishlist; answers the wishlist left',
+    auth: 'session',
+    params: userProductParamsSchema,
+    responses: { 200: okMsg({ data: z.array(wishlistItemDtoSchema) }, 'Removed') },
+    errors: [403, 404],
+  },
+
+  // Banners
+  addBanner: {
+    method: 'post',
+    path: '/api/common/banner/add',
+    tag: 'Banners',
+    summary: 'Add a home page banner',
+    auth: 'admin',
+    body: json(bannerInputSchema),
+    responses: { 201: okMsg({ data: bannerDtoSchema }, 'Added') },
+  },
+  listBanners: {
+    method: 'get',
+    path: '/api/common/banner/get',
+    tag: 'Banners',
+    summary: 'Every banner, newest first',
+    auth: 'none',
+    responses: { 200: ok({ data: z.array(bannerDtoSchema) }) },
+  },
+  deleteBanner: {
+    method: 'delete',
+    path: '/api/common/banner/delete/:id',
+    tag: 'Banners',
+    summary: 'Delete a banner',
+    auth: 'admin',
+    params: idParamsSchema,
+    responses: { 200: okMsg({ data: bannerDtoSchema }, 'Deleted') },
+    errors: [404],
+  },
+
+  // Cart
+  addToCart: {
+    method: 'post',
+    path: '/api/shop/cart/add',
+    tag: 'Cart',
+    summary: "Add a product to the session user's cart",
+    auth: 'session',
+    body: json(cartAddInputSchema),
+    responses: { 201: okMsg({ data: cartViewDtoSchema }, 'Added') },
+    errors: [403, 404, 409],
+  },
+  getCart: {
+    method: 'get',
+    path: '/api/shop/cart/get/:userId',
+    tag: 'Cart',
+    summary: "A user's cart (oneself or the admin)",
+    auth: 'session',
+    params: userIdParamsSchema,
+    responses: { 200: ok({ data: cartViewDtoSchema }) },
+    errors: [403, 404],
+  },
+  updateCart: {
+    method: 'put',
+    path: '/api/shop/cart/update-cart',
+    tag: 'Cart',
+    summary: "Set the quantity of a line of the session user's cart",
+    auth: 'session',
+    body: json(cartUpdateInputSchema),
+    responses: { 200: okMsg({ data: cartViewDtoSchema }, 'Updated') },
+    errors: [404, 409],
+  },
+  removeFromCart: {
+    method: 'delete',
+    path: '/api/shop/cart/:userId/:productId',
+    tag: 'Cart',
+    summary: 'Remove a line from a cart; answers the cart left',
+    auth: 'session',
+    params: userProductParamsSchema,
+    responses: { 200: okMsg({ data: cartViewDtoSchema }, 'Removed') },
+    errors: [403, 404],
+  },
+
+  // Addresses
+  addAddress: {
+    method: 'post',
+    path: '/api/shop/address/add',
+    tag: 'Addresses',
+    summary: "Add an address to the session user's book",
+    auth: 'session',
+    body: json(addressInputSchema),
+    responses: { 201: okMsg({ data: addressDtoSchema }, 'Added') },
+    errors: [409],
+  },
+  listAddresses: {
+    method: 'get',
+    path: '/api/shop/address/get/:userId',
+    tag: 'Addresses',
+    summary: "A user's addresses (oneself or the admin)",
+    auth: 'session',
+    params: userIdParamsSchema,
+    responses: { 200: ok({ data: z.array(addressDtoSchema) }) },
+    errors: [403],
+  },
+  updateAddress: {
+    method: 'put',
+    path: '/api/shop/address/update/:userId/:addressId',
+    tag: 'Addresses',
+    summary: 'Edit an address',
+    auth: 'session',
+    params: userAddressParamsSchema,
+    body: json(addressInputSchema),
+    responses: { 200: okMsg({ data: addressDtoSchema }, 'Updated') },
+    errors: [403, 404],
+  },
+  deleteAddress: {
+    method: 'delete',
+    path: '/api/shop/address/delete/:userId/:addressId',
+    tag: 'Addresses',
+    summary: 'Delete an address; answers the addresses left',
+    auth: 'session',
+    params: userAddressParamsSchema,
+    responses: { 200: okMsg({ data: z.array(addressDtoSchema) }, 'Deleted') },
+    errors: [403, 404],
+  },
+
+  // Orders
+  createOrder: {
+    method: 'post',
+    path: '/api/shop/order/create',
+    tag: 'Orders',
+    summary: 'Order the cart to an address: holds the stock and opens a payment',
+    description: 'Only the address is taken from the body; prices come from the catalogue.',
+    auth: 'session',
+    headers: z.object({
+      'Idempotency-Key': idempotencyKeySchema.optional().meta({
+        description:
+          'one key per checkout attempt: the same key again answers the order it already made (200)',
+      }),
+    }),
+    body: json(orderCreateInputSchema),
+    responses: {
+      200: okMsg(
+        { orderId: z.string(), paymentId: z.string(), approvalURL: z.string() },
+        'The order this checkout attempt (Idempotency-Key) already made',
+      ),
+      201: okMsg(
+        {
+          orderId: z.string(),
+          paymentId: z.string(),
+          approvalURL: z.string().meta({ description: 'where the shopper approves the payment' }),
+        },
+        'Order created, awaiting payment',
+      ),
+    },
+    errors: [403, 404, 409, 502],
+  },
+  captureOrder: {
+    method: 'post',
+    path: '/api/shop/order/capture',
+    tag: 'Orders',
+    summary: 'Capture an approved payment and confirm the order',
+    auth: 'session',
+    body: json(orderCaptureInputSchema),
+    responses: {
+      200: okMsg({ data: orderDtoSchema }, 'Paid and confirmed'),
+      202: okMsg({ data: orderDtoSchema }, 'The provider is still processing the payment'),
+    },
+    errors: [402, 404, 409, 502],
+  },
+  cancelOrder: {
+    method: 'post',
+    path: '/api/shop/order/cancel',
+    tag: 'Orders',
+    summary: 'Abandon a pending payment; its stock is given back',
+    auth: 'session',
+    body: json(orderCancelInputSchema),
+    responses: { 200: okMsg({ data: orderDtoSchema }, 'Cancelled') },
+    errors: [404, 409, 502],
+  },
+  listOrders: {
+    method: 'get',
+    path: '/api/shop/order/list/:userId',
+    tag: 'Orders',
+    summary: "A user's orders, newest first (oneself or the admin)",
+    auth: 'session',
+    params: userIdParamsSchema,
+    responses: { 200: ok({ data: z.array(orderDtoSchema) }) },
+    errors: [403],
+  },
+  getOrder: {
+    method: 'get',
+    path: '/api/shop/order/details/:id',
+    tag: 'Orders',
+    summary: 'One of the session user’s orders (any for the admin)',
+    auth: 'session',
+    params: idParamsSchema,
+    responses: { 200: ok({ data: orderDtoSchema }) },
+    errors: [404],
+  },
+
+  // Payments
+  sandboxPaymentPage: {
+    method: 'get',
+    path: '/api/payments/sandbox/:paymentId',
+    tag: 'Payments',
+    summary: 'The sandbox approval page of a pending payment (HTML)',
+    auth: 'session',
+    params: paymentIdParamsSchema,
+    responses: {
+      200: page('The approval page'),
+      401: page('Not logged in'),
+      404: page('No such sandbox payment of this user'),
+      409: page('The payment is closed'),
+    },
+  },
+  sandboxApprove: {
+    method: 'post',
+    path: '/api/payments/sandbox/:paymentId/approve',
+    tag: 'Payments',
+    summary: 'Approve a sandbox payment; redirects to the shop’s return page',
+    auth: 'session',
+    params: paymentIdParamsSchema,
+    responses: {
+      303: { kind: 'redirect', description: 'To /shop/paypal-return?paymentId=…&PayerID=…' },
+      401: page('Not logged in'),
+      404: page('No such sandbox payment of this user'),
+      409: page('The payment was cancelled or failed'),
+    },
+  },
+  sandboxCancel: {
+    method: 'post',
+    path: '/api/payments/sandbox/:paymentId/cancel',
+    tag: 'Payments',
+    summary: 'Cancel a sandbox payment; redirects to the shop’s cancel page',
+    auth: 'session',
+    params: paymentIdParamsSchema,
+    responses: {
+      303: { kind: 'redirect', description: 'To /shop/paypal-cancel?paymentId=…' },
+      401: page('Not logged in'),
+      404: page('No such sandbox payment of this user'),
+      409: page('The order is already paid'),
+    },
+  },
+  paypalWebhook: {
+    method: 'post',
+    path: '/api/payments/paypal/webhook',
+    tag: 'Payments',
+    summary: 'PayPal webhook events (signature verified with PayPal)',
+    description: 'Answers 404 when PayPal is not configured.',
+    auth: 'none',
+    body: json(paypalWebhookEventSchema),
+    responses: { 200: okMsg({}, 'Processed (or seen before)') },
+    errors: [404, 502],
+  },
+
+  // Seller orders
+  sellerOrders: {
+    method: 'get',
+    path: '/api/seller/orders/get',
+    tag: 'Seller orders',
+    summary: "The paid orders holding the session seller's products, newest first",
+    auth: 'approvedSeller',
+    responses: { 200: ok({ data: z.array(sellerOrderDtoSchema) }) },
+  },
+  sellerOrderDetails: {
+    method: 'get',
+    path: '/api/seller/orders/details/:id',
+    tag: 'Seller orders',
+    summary: "One order, with only the seller's own lines",
+    auth: 'approvedSeller',
+    params: idParamsSchema,
+    responses: { 200: ok({ data: sellerOrderDtoSchema }) },
+    errors: [404],
+  },
+  updateSellerOrder: {
+    method: 'put',
+    path: '/api/seller/orders/update/:id',
+    tag: 'Seller orders',
+    summary: "Set the status of the seller's own lines of an order",
+    auth: 'approvedSeller',
+    params: idParamsSchema,
+    body: json(sellerOrderStatusInputSchema),
+    responses: { 200: okMsg({ data: sellerOrderDtoSchema }, 'Updated') },
+    errors: [404, 409],
+  },
+  sellerOrdersOf: {
+    method: 'get',
+    path: '/api/seller/orders/:sellerId',
+    tag: 'Seller orders',
+    summary: 'The same list as /api/seller/orders/get, for the session seller’s own id',
+    auth: 'approvedSeller',
+    params: sellerIdParamsSchema,
+    responses: { 200: ok({ data: z.array(sellerOrderDtoSchema) }) },
+  },
+
+  // Dashboards
+  adminDashboard: {
+    method: 'get',
+    path: '/api/admin/dashboard',
+    tag: 'Dashboards',
+    summary: 'Paid orders, revenue, pending sellers and products',
+    auth: 'admin',
+    responses: { 200: ok({ data: adminDashboardDtoSchema }) },
+  },
+  sellerDashboard: {
+    method: 'get',
+    path: '/api/seller/dashboard',
+    tag: 'Dashboards',
+    summary: "The session seller's paid lines, revenue, products and low stock",
+    auth: 'approvedSeller',
+    responses: { 200: ok({ data: sellerDashboardDtoSchema }) },
+  },
+} as const satisfies Record<string, EndpointDef>;
+
+export type Endpoints = typeof endpoints;
+export type EndpointId = keyof Endpoints;
+export type Endpoint = EndpointDef & { id: string };
+
+/** Every endpoint with its id, in table order. */
+export const endpointList: readonly Endpoint[] = Object.entries(endpoints).map(([id, e]) => ({
+  id,
+  ...(e as EndpointDef),
+}));
+
+// ---- types read from the table --------------------------------------------------------------------------------
+type JsonResponses<E extends EndpointDef> = {
+  [S in keyof E['responses'] as E['responses'][S] extends JsonAnswer ? S : never]: E['responses'][S];
+};
+/** The success statuses of an endpoint that answer JSON. */
+export type JsonStatus<E extends EndpointDef> = keyof JsonResponses<E> & number;
+/** The whole JSON answer (envelope included) of an endpoint for a status (default: all its JSON answers). */
+export type EndpointAnswer<E extends EndpointDef, S extends JsonStatus<E> = JsonStatus<E>> =
+  E['responses'][S] extends JsonAnswer<infer Z> ? z.output<Z> : never;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** What a handler hands to the answer helper: the answer without `success` (each variant of a union). */
+export type EndpointPayload<E extends EndpointDef, S extends JsonStatus<E> = JsonStatus<E>> =
+  E['responses'][S] extends JsonAnswer<infer Z> ? DistributiveOmit<z.input<Z>, 'success'> : never;
+export type EndpointBody<E extends EndpointDef> = E['body'] extends BodySpec<infer Z> ? z.input<Z> : never;
+export type EndpointQuery<E extends EndpointDef> = E['query'] extends z.ZodType ? z.input<E['query']> : never;
+export type EndpointParams<E extends EndpointDef> = E['params'] extends z.ZodType
+  ? z.output<E['params']>
+  : Record<string, never>;
+
+/**
+ * The error statuses an endpoint may answer with the error envelope: 400 for any input (and for any body sent to
+ * a write: malformed JSON, odd encodings), 403/413/415 for writes (another site, too large, not JSON), 401 and
+ * 403 for guarded routes, 429 for limited ones,
+ * the ones it declares, and 500/503 (an unexpected failure, the database out of reach) for all.
+ */
+export function errorStatuses(e: EndpointDef): number[] {
+  const out = new Set<number>(e.errors ?? []);
+  if (e.params || e.query || e.body || e.method !== 'get') out.add(400);
+  if (e.method !== 'get') {
+    // writes from another site (CROSS_SITE_REQUEST), too large, or not JSON/multipart (UNSUPPORTED_MEDIA_TYPE)
+    out.add(403);
+    out.add(413);
+    out.add(415);
+  }
+  if (e.auth !== 'none') out.add(401);
+  if (e.auth !== 'none' && e.auth !== 'session') out.add(403);
+  if (e.rateLimited) out.add(429);
+  out.add(500);
+  out.add(503);
+  for (const status of Object.keys(e.responses)) out.delete(Number(status));
+  return [...out].sort((a, b) => a - b);
+}
+
+/** `/api/shop/cart/:userId/:productId` → `/api/shop/cart/{userId}/{productId}` (OpenAPI path templates). */
+export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+/** Fills an Express-style path with values (encoded). */
+export function pathOf(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:(\w+)/g, (_m, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** The endpoint a request is for: literal segments win over parameters (as Express routes them in this app). */
+export function matchEndpoint(method: string, path: string): Endpoint | undefined {
+  const m = method.toLowerCase();
+  let best: { e: Endpoint; params: number } | undefined;
+  for (const e of endpointList) {
+    if (e.method !== m) continue;
+    const pattern = new RegExp(`^${e.path.replace(/[.]/g, '\\.').replace(/:(\w+)/g, '[^/]+')}/?$`);
+    if (!pattern.test(path)) continue;
+    const params = (e.path.match(/:/g) ?? []).length;
+    if (!best || params < best.params) best = { e, params };
+  }
+  return best?.e;
+}
+
+/** The JSON answer of the endpoint with this id (e.g. `Answer<'listProducts'>`), for callers such as the web. */
+export type Answer<K extends EndpointId> = EndpointAnswer<Endpoints[K]>;
+
+/** GET /api/auth/check-auth: always 200; an anonymous visitor gets `authenticated: false` and `user: null`. */
+export type CheckAuthAnswer = Answer<'checkAuth'>;
