@@ -9,3 +9,4 @@ export * from './product';
 export * from './commerce';
 export * from './seo';
 export * from './order-status';
+export * from './images';
