@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import sharp from 'sharp';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import {
   IMAGE_MAX_PIXELS,
   responsiveImage,
@@ -41,7 +41,7 @@ const input = (src: ImageSource) => ('path' in src ? src.path : src.buffer);
 
 /** width and height as shown (EXIF orientations 5–8 swap them), read from the header only */
 async function checkedSize(src: ImageSource): Promise<{ width: number; height: number }> {
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(input(src), { limitInputPixels: false }).metadata();
   } catch {
@@ -92,7 +92,7 @@ export async function storeImage(
     return answer(stored.url, size);
   }
 
-  let pixels: { data: Buffer; info: sharp.OutputInfo };
+  let pixels: { data: Buffer; info: OutputInfo };
   try {
     pixels = await sharp(input(src), { limitInputPixels: IMAGE_MAX_PIXELS })
       .rotate() // upright from EXIF; output carries no metadata at all
