@@ -28,7 +28,11 @@ sharp.cache(false);
 export type ImageSource = { path: string } | { buffer: Buffer };
 
 const unreadable = () =>
-  new AppError(400, 'UNSUPPORTED_FILE', 'Unsupported file: the image could not be read (damaged or not an image)');
+  new AppError(
+    400,
+    'UNSUPPORTED_FILE',
+    'Unsupported file: the image could not be read (damaged or not an image)',
+  );
 
 const tooLarge = (w: number, h: number) =>
   new AppError(
@@ -81,7 +85,8 @@ export async function storeImage(
   const shown = await checkedSize(src);
   const size = storedSize(shown.width, shown.height);
   const id = randomUUID();
-  const stem = (format: 'jpg' | 'png' | 'webp', w?: number) => variantName(id, size, format, w).replace(/\.\w+$/, '');
+  const stem = (format: 'jpg' | 'png' | 'webp', w?: number) =>
+    variantName(id, size, format, w).replace(/\.\w+$/, '');
 
   if (storage.kind === 'cloudinary') {
     const meta = { ext: 'img', mime: 'application/octet-stream', folder: opts.folder, name: stem('jpg') };
@@ -113,7 +118,12 @@ export async function storeImage(
       const img = sharp(pixels.data, { raw });
       return w === size.width ? img : img.resize({ width: w });
     };
-    files.push({ name: stem('webp', w), ext: 'webp', mime: 'image/webp', buffer: await at().webp({ quality: 80 }).toBuffer() });
+    files.push({
+      name: stem('webp', w),
+      ext: 'webp',
+      mime: 'image/webp',
+      buffer: await at().webp({ quality: 80 }).toBuffer(),
+    });
     files.push(
       fallback === 'jpg'
         ? {
@@ -122,7 +132,12 @@ export async function storeImage(
             mime: 'image/jpeg',
             buffer: await at().removeAlpha().jpeg({ quality: 82, mozjpeg: true }).toBuffer(),
           }
-        : { name: stem('png', w), ext: 'png', mime: 'image/png', buffer: await at().png({ compressionLevel: 9 }).toBuffer() },
+        : {
+            name: stem('png', w),
+            ext: 'png',
+            mime: 'image/png',
+            buffer: await at().png({ compressionLevel: 9 }).toBuffer(),
+          },
     );
   }
   // the main fallback last: it is the URL a product refers to, so it exists only once all others do

@@ -68,7 +68,10 @@ export async function seedDemo({
   const hash = (p: string) => hasher.hash(p);
   const productImages = await Promise.all(
     DEMO_PRODUCTS.map((p) =>
-      saveImage(storage, productSvg({ title: p.title, category: p.category, brandLabel: brandLabel(p.brand) })),
+      saveImage(
+        storage,
+        productSvg({ title: p.title, category: p.category, brandLabel: brandLabel(p.brand) }),
+      ),
     ),
   );
   const documentImage = await saveSvg(

@@ -71,6 +71,8 @@ const TINY_PNG = Buffer.from(
   'base64',
 );
 export const pngBytes = (size = 64): Buffer =>
-  size <= TINY_PNG.length ? Buffer.from(TINY_PNG) : Buffer.concat([TINY_PNG, Buffer.alloc(size - TINY_PNG.length)]);
+  size <= TINY_PNG.length
+    ? Buffer.from(TINY_PNG)
+    : Buffer.concat([TINY_PNG, Buffer.alloc(size - TINY_PNG.length)]);
 export const pdfBytes = (): Buffer =>
   Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');

@@ -35,7 +35,9 @@ describe('ProductImage', () => {
   it('when a small image is shown, then no width above its own is offered (never enlarged) and sizes defaults to the box', () => {
     render(<ProductImage src={`/uploads/demo/${ID}_400x400.png`} alt="Logo" width={48} height={48} />);
     const img = screen.getByRole('img', { name: 'Logo' });
-    expect(img.getAttribute('srcset')).toBe(`/uploads/demo/${ID}_400x400_w320.png 320w, /uploads/demo/${ID}_400x400.png 400w`);
+    expect(img.getAttribute('srcset')).toBe(
+      `/uploads/demo/${ID}_400x400_w320.png 320w, /uploads/demo/${ID}_400x400.png 400w`,
+    );
     expect(img.getAttribute('sizes')).toBe('48px');
   });
 
@@ -46,7 +48,9 @@ describe('ProductImage', () => {
     expect(img.getAttribute('src')).toBe(
       `https://res.cloudinary.com/demo/image/upload/c_limit,w_640,f_auto,q_auto/v17/products/${ID}_640x480.png`,
     );
-    expect(img.getAttribute('srcset')).toMatch(/c_limit,w_320,f_auto,q_auto\/v17\/.* 320w, .*c_limit,w_640,f_auto,q_auto.* 640w$/);
+    expect(img.getAttribute('srcset')).toMatch(
+      /c_limit,w_320,f_auto,q_auto\/v17\/.* 320w, .*c_limit,w_640,f_auto,q_auto.* 640w$/,
+    );
     expect(container.querySelector('source')).toBeNull();
   });
 

@@ -114,9 +114,9 @@ describe('POST /api/admin/products/upload-image: the image pipeline', () => {
     expect(res.status).toBe(201);
     expect(res.body.result).toMatchObject({ width: 300, height: 200 });
     expect(res.body.result.url).toMatch(/_300x200\.png$/);
-    expect(res.body.result.variants.map((v: { type: string; width: number }) => `${v.type} ${v.width}`)).toEqual(
-      ['image/webp 300', 'image/png 300'],
-    );
+    expect(
+      res.body.result.variants.map((v: { type: string; width: number }) => `${v.type} ${v.width}`),
+    ).toEqual(['image/webp 300', 'image/png 300']);
     const main = await served(res.body.result.url);
     const meta = await sharp(main.body).metadata();
     expect(meta).toMatchObject({ format: 'png', width: 300, height: 200, hasAlpha: true });
@@ -140,7 +140,9 @@ describe('POST /api/admin/products/upload-image: the image pipeline', () => {
     const bad = await admin.agent.post(URL_PATH).attach('my_file', damaged, 'damaged.png');
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('UNSUPPORTED_FILE');
-    const text = await admin.agent.post(URL_PATH).attach('my_file', Buffer.from('plain words, not a picture'), 'a.png');
+    const text = await admin.agent
+      .post(URL_PATH)
+      .attach('my_file', Buffer.from('plain words, not a picture'), 'a.png');
     expect(text.status).toBe(400);
     expect(text.body.code).toBe('UNSUPPORTED_FILE');
     expect(storedFiles().length).toBe(before);
