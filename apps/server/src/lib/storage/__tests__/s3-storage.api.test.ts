@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { responsiveImage } from '@mp/shared';
 import { createTestContext } from '../../../../test/app';
 import { startLocalS3 } from '../../../../test/s3';
-import { pngBytes } from '../../../modules/catalog/__tests__/catalog-fixtures';
+import { jpegBytes, pngBytes } from '../../../modules/catalog/__tests__/catalog-fixtures';
 import { createS3Storage } from '../s3-storage';
 
 const URL_PATH = '/api/admin/products/upload-image';
@@ -18,9 +18,7 @@ describe('uploads with S3_BUCKET set (a real S3-compatible server)', async () =>
   const admin = await ctx.loginAs('admin');
 
   it('when the admin uploads an image, then every variant lands in the bucket and /uploads streams the same bytes back', async () => {
-    const jpeg = await sharp({ create: { width: 700, height: 500, channels: 3, background: '#4a7' } })
-      .jpeg()
-      .toBuffer();
+    const jpeg = await jpegBytes(700, 500, '#4a7');
     const res = await admin.agent.post(URL_PATH).attach('my_file', jpeg, 'photo.jpg');
     expect(res.status).toBe(201);
     expect(res.body.result.url).toMatch(/^\/uploads\/products\/[0-9a-f-]{36}_700x500\.jpg$/);

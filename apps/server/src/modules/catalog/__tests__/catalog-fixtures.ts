@@ -1,4 +1,5 @@
 /** Product builders for the catalog API tests. */
+import sharp from 'sharp';
 import { toPaise, type ProductInput } from '@mp/shared';
 import type { Db } from '../../../db/client';
 import { products } from '../../../db/schema';
@@ -65,6 +66,12 @@ export async function insertProducts(db: Db, seeds: ProductSeed[]): Promise<stri
 }
 
 /** Smallest valid PNG header plus padding, recognised by its magic bytes. */
+/** a real single-colour JPEG of that size, made by sharp */
+export const jpegBytes = (width: number, height: number, background = '#3366cc'): Promise<Buffer> =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+
 /** a real 4×4 PNG (the image pipeline decodes uploads), padded with zeros after its end to `size` bytes */
 const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAD0lEQVQImWNgWMWAQMRxABSDCqGtok9GAAAAAElFTkSuQmCC',

@@ -1,9 +1,8 @@
 import { readdirSync } from 'node:fs';
-import sharp from 'sharp';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../../../../test/app';
 import { startCloudinaryFake } from '../../../../../test/fakes/cloudinary-fake';
-import { pngBytes } from '../../__tests__/catalog-fixtures';
+import { jpegBytes, pngBytes } from '../../__tests__/catalog-fixtures';
 
 const fake = await startCloudinaryFake({ apiKey: 'testkey' });
 afterAll(() => fake.close());
@@ -36,9 +35,7 @@ describe('POST /api/admin/products/upload-image with CLOUDINARY_URL set', () => 
   });
 
   it('when Cloudinary is configured, then the original goes up under a name carrying its size and the widths are URL transformations', async () => {
-    const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#09c' } })
-      .jpeg()
-      .toBuffer();
+    const jpeg = await jpegBytes(1600, 1200, '#09c');
     const res = await seller.agent.post(URL_PATH).attach('my_file', jpeg, 'p.jpg');
     expect(res.status).toBe(201);
     expect(fake.uploads.at(-1)!.fileBytes).toBe(jpeg.length); // no local resizing
@@ -55,9 +52,7 @@ describe('POST /api/admin/products/upload-image with CLOUDINARY_URL set', () => 
 
   it('when a decompression bomb is uploaded, then 422 before Cloudinary is called', async () => {
     const requests = fake.requests;
-    const huge = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#000' } })
-      .jpeg()
-      .toBuffer();
+    const huge = await jpegBytes(8000, 7000, '#000');
     const res = await admin.agent.post(URL_PATH).attach('my_file', huge, 'huge.jpg');
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('IMAGE_TOO_LARGE');

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_WIDTHS, responsiveImage, uploadedImageSchema } from '@mp/shared';
 import { createTestContext } from '../../../../../test/app';
-import { pdfBytes, pngBytes } from '../../__tests__/catalog-fixtures';
+import { jpegBytes, pdfBytes, pngBytes } from '../../__tests__/catalog-fixtures';
 
 const ctx = await createTestContext();
 const admin = await ctx.loginAs('admin');
@@ -32,9 +32,7 @@ describe('POST /api/admin/products/upload-image (local storage)', () => {
   });
 
   it('when an approved seller uploads a JPEG named .txt, then it is accepted by its content', async () => {
-    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
-      .jpeg()
-      .toBuffer();
+    const jpeg = await jpegBytes(8, 8, '#fff');
     const res = await seller.agent.post(URL_PATH).attach('my_file', jpeg, 'notes.txt');
     expect(res.status).toBe(201);
     expect(res.body.result.url).toMatch(/\.jpg$/);
@@ -189,9 +187,7 @@ describe('POST /api/admin/products/upload-image: the image pipeline', () => {
   });
 
   it('when an uploaded image becomes a banner, then the banner list answers the main URL the variants derive from', async () => {
-    const jpeg = await sharp({ create: { width: 1600, height: 500, channels: 3, background: '#f90' } })
-      .jpeg()
-      .toBuffer();
+    const jpeg = await jpegBytes(1600, 500, '#f90');
     const up = await admin.agent.post(URL_PATH).attach('my_file', jpeg, 'banner.jpg');
     expect(up.status).toBe(201);
     const add = await admin.agent.post('/api/common/banner/add').send({ image: up.body.result.url });
