@@ -32,6 +32,7 @@ import {
   shopConfigDtoSchema,
 } from './commerce';
 import { LIMITS } from './constants';
+import { uploadedImageSchema } from './images';
 import {
   bannerDtoSchema,
   bannerInputSchema,
@@ -458,8 +459,14 @@ export const endpoints = {
     summary: 'Upload a product or banner image',
     auth: 'approvedSellerOrAdmin',
     body: { kind: 'multipart', schema: uploadBodySchema },
-    responses: { 201: okMsg({ result: uploadedSchema }, 'Stored') },
-    errors: [502],
+    responses: {
+      201: okMsg(
+        { result: uploadedImageSchema.meta({ description: 'the main image, its size and its stored widths' }) },
+        'Stored',
+      ),
+    },
+    // 422 IMAGE_TOO_LARGE: more pixels than an image may have (docs/images.md)
+    errors: [422, 502],
   },
   sellerAddProduct: {
     method: 'post',

@@ -10,3 +10,4 @@ export * from './commerce';
 export * from './seo';
 export * from './order-status';
 export * from './endpoints';
+export * from './images';

@@ -9,8 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
-import { LIMITS, UPLOAD_FIELD } from '@mp/shared';
+import { LIMITS, UPLOAD_FIELD, type UploadedImage } from '@mp/shared';
 import { AppError } from './errors';
+import { storeImage } from './images';
 import { detectFileKind, type FileKind } from './storage/file-kind';
 import type { FileStorage, StoredFile } from './storage/storage';
 
@@ -52,6 +53,21 @@ async function firstBytes(file: string, n = 16): Promise<Buffer> {
   } finally {
     await handle.close();
   }
+}
+
+/** an image upload (products, banners) through the image pipeline: variants, no metadata (docs/images.md) */
+export async function storeImageUpload(
+  req: Request,
+  storage: FileStorage,
+  opts: { folder: string },
+): Promise<UploadedImage> {
+  const file = req.file;
+  if (!file) throw new AppError(400, 'VALIDATION_FAILED', `Attach a file in the "${UPLOAD_FIELD}" field`);
+  const kind = detectFileKind(await firstBytes(file.path));
+  if (!kind?.image) {
+    throw new AppError(400, 'UNSUPPORTED_FILE', 'Unsupported file: upload a PNG, JPEG, GIF or WebP image');
+  }
+  return storeImage(storage, { path: file.path }, opts);
 }
 
 export async function storeUpload(

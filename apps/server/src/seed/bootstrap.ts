@@ -6,6 +6,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { brandLabel, toPaise } from '@mp/shared';
 import type { AppDeps } from '../context';
+import { storeImage } from '../lib/images';
 import { banners, products, reviews, sellers, users } from '../db/schema';
 import { createPasswordHasher } from '../modules/auth/passwords';
 import { bannerSvg, productSvg } from './images';
@@ -48,7 +49,11 @@ export async function bootstrapData(
   }
 }
 
-/** Demo pictures go through the configured storage (local disk, S3 or Cloudinary), like any upload. */
+/** Demo pictures go through the image pipeline and the configured storage, like any upload (docs/images.md). */
+const saveImage = (storage: AppDeps['storage'], svg: string) =>
+  storeImage(storage, { buffer: Buffer.from(svg) }, { folder: 'demo' }).then((f) => f.url);
+
+/** the demo seller document is a document, not a product picture: stored as drawn */
 const saveSvg = (storage: AppDeps['storage'], svg: string) =>
   storage
     .save({ buffer: Buffer.from(svg), ext: 'svg', mime: 'image/svg+xml', folder: 'demo' })
@@ -63,14 +68,17 @@ export async function seedDemo({
   const hash = (p: string) => hasher.hash(p);
   const productImages = await Promise.all(
     DEMO_PRODUCTS.map((p) =>
-      saveSvg(storage, productSvg({ title: p.title, category: p.category, brandLabel: brandLabel(p.brand) })),
+      saveImage(
+        storage,
+        productSvg({ title: p.title, category: p.category, brandLabel: brandLabel(p.brand) }),
+      ),
     ),
   );
   const documentImage = await saveSvg(
     storage,
     bannerSvg({ heading: 'Business document', sub: 'Demo upload', seed: 'doc' }),
   );
-  const bannerImages = await Promise.all(DEMO_BANNERS.map((b) => saveSvg(storage, bannerSvg(b))));
+  const bannerImages = await Promise.all(DEMO_BANNERS.map((b) => saveImage(storage, bannerSvg(b))));
 
   await db.transaction(async (tx) => {
     const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);

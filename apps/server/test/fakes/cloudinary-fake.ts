@@ -66,7 +66,8 @@ export async function startCloudinaryFake(opts: { apiKey: string }): Promise<Clo
       }
       if (!fileBytes) return json(400, { error: { message: 'Missing required parameter - file' } });
       const cloud = route[1]!;
-      const publicId = `${fields.folder ? `${fields.folder}/` : ''}${randomBytes(10).toString('hex')}`;
+      // like the API: the caller's public_id (inside the folder) when given, else a random one
+      const publicId = `${fields.folder ? `${fields.folder}/` : ''}${fields.public_id || randomBytes(10).toString('hex')}`;
       fake.uploads.push({ cloud, fields, fileBytes });
       const version = Math.floor(Date.now() / 1000);
       json(200, {

@@ -83,13 +83,18 @@ export function createCloudinaryStorage(options: CloudinaryOptions): FileStorage
     resource_type: 'image',
   };
 
-  function upload(folder: string, write: (stream: NodeJS.WritableStream) => void): Promise<StoredFile> {
+  function upload(
+    { folder, name }: { folder: string; name?: string },
+    write: (stream: NodeJS.WritableStream) => void,
+  ): Promise<StoredFile> {
     return new Promise((resolve, reject) => {
       try {
         const stream = cloudinary.v2.uploader.upload_stream(
           {
             ...callOptions,
             folder: folder.replace(/[^a-z0-9-]/gi, ''),
+            // a name of ours (docs/images.md: the image's size is part of it); unset: Cloudinary picks one
+            ...(name ? { public_id: name.replace(/[^a-z0-9_-]/gi, '') } : {}),
             // the SDK otherwise also creates a promise nobody awaits, which would reject unhandled
             disable_promises: true,
           } as Record<string, unknown>,
@@ -109,12 +114,12 @@ export function createCloudinaryStorage(options: CloudinaryOptions): FileStorage
 
   return {
     kind: 'cloudinary',
-    save({ buffer, folder }) {
-      return upload(folder, (stream) => stream.end(buffer));
+    save({ buffer, folder, name }) {
+      return upload({ folder, name }, (stream) => stream.end(buffer));
     },
     // streamed from the temporary file: the upload is never whole in memory
-    saveFile({ path, folder }) {
-      return upload(folder, (stream) => {
+    saveFile({ path, folder, name }) {
+      return upload({ folder, name }, (stream) => {
         const source = createReadStream(path);
         source.on('error', (err) => stream.emit('error', err));
         source.pipe(stream);

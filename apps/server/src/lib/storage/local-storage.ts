@@ -3,19 +3,16 @@ import { mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { safeFolder, type FileMeta, type FileStorage } from './storage';
-
-/** keys this adapter hands out: folder/uuid.ext */
-const KEY = /^[a-z0-9-]+\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/i;
+import { fileName, safeFolder, STORED_KEY, type FileMeta, type FileStorage } from './storage';
 
 /**
  * Files under uploadDir, served by the app at /uploads. Each file is written to a hidden temporary name and renamed
  * into place, so a crash or a full disk never leaves a half-written file at a served name.
  */
 export function createLocalStorage(uploadDir: string): FileStorage {
-  async function place({ ext, folder }: FileMeta, write: (temp: string) => Promise<void>) {
-    const dirName = safeFolder(folder);
-    const name = `${randomUUID()}.${ext.replace(/[^a-z0-9]/gi, '')}`;
+  async function place(meta: FileMeta, write: (temp: string) => Promise<void>) {
+    const dirName = safeFolder(meta.folder);
+    const name = fileName(meta, randomUUID);
     const dir = path.join(uploadDir, dirName);
     await mkdir(dir, { recursive: true });
     const temp = path.join(dir, `.${name}.part`);
@@ -34,7 +31,7 @@ export function createLocalStorage(uploadDir: string): FileStorage {
     saveFile: ({ path: source, ...meta }) =>
       place(meta, (temp) => pipeline(createReadStream(source), createWriteStream(temp, { flags: 'wx' }))),
     async remove(key) {
-      if (!KEY.test(key)) return;
+      if (!STORED_KEY.test(key)) return;
       await unlink(path.join(uploadDir, key)).catch((err: NodeJS.ErrnoException) => {
         if (err.code !== 'ENOENT') throw err;
       });

@@ -18,7 +18,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { RequestHandler } from 'express';
 import { AppError } from '../errors';
-import { safeFolder, type FileMeta, type FileStorage, type StoredFile } from './storage';
+import { fileName, safeFolder, type FileMeta, type FileStorage, type StoredFile } from './storage';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -34,7 +34,7 @@ export interface S3StorageOptions {
   timeoutMs?: number;
 }
 
-const KEY = /^[a-z0-9-]+\/[0-9a-f-]{36}\.(png|jpg|gif|webp|pdf|svg)$/i;
+const KEY = /^[a-z0-9-]+\/[0-9a-f-]{36}(_\d+x\d+(_w\d+)?)?\.(png|jpg|gif|webp|pdf|svg)$/i;
 
 const upstreamError = () =>
   new AppError(
@@ -99,7 +99,7 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
   };
 
   async function put(meta: FileMeta, body: Buffer | Readable, size: number): Promise<StoredFile> {
-    const key = `${safeFolder(meta.folder)}/${randomUUID()}.${meta.ext.replace(/[^a-z0-9]/gi, '')}`;
+    const key = `${safeFolder(meta.folder)}/${fileName(meta, randomUUID)}`;
     try {
       await client.send(
         new PutObjectCommand({

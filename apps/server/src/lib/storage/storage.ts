@@ -22,6 +22,9 @@ export interface FileMeta {
   ext: string;
   mime: string;
   folder: string;
+  /** the stored name without extension (letters, digits, `_`, `-`); unset: a random uuid. Image variants share a
+   * name stem so their URLs follow from the main one (docs/images.md). */
+  name?: string;
 }
 
 export interface FileStorage {
@@ -36,3 +39,10 @@ export interface FileStorage {
 
 /** Folder names come from code, but stay a single safe path segment whatever a caller passes. */
 export const safeFolder = (folder: string) => folder.replace(/[^a-z0-9-]/gi, '');
+
+/** the stored file name: the caller's name (made safe) or a random uuid, and the extension */
+export const fileName = (meta: Pick<FileMeta, 'ext' | 'name'>, random: () => string) =>
+  `${meta.name?.replace(/[^a-z0-9_-]/gi, '') || random()}.${meta.ext.replace(/[^a-z0-9]/gi, '')}`;
+
+/** keys handed out by the disk and S3 adapters: folder/name.ext */
+export const STORED_KEY = /^[a-z0-9-]+\/[0-9a-f-]{36}(_\d+x\d+(_w\d+)?)?\.[a-z0-9]{2,5}$/i;

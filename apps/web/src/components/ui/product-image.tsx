@@ -1,5 +1,10 @@
-/** Product image: lazy by default, explicit width/height (no layout shift), a neutral fallback on error. */
+/**
+ * Product and banner image: lazy by default, explicit width/height (no layout shift), a neutral fallback on error.
+ * Images stored by the image pipeline get a WebP `<source>` and a fallback `srcset` with `sizes`, so the browser
+ * downloads the width it needs (docs/images.md); any other URL is shown as a plain `<img>`.
+ */
 import { useState, type ImgHTMLAttributes } from 'react';
+import { responsiveImage } from '@mp/shared';
 import { cn } from './cn';
 
 export interface ProductImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
@@ -9,6 +14,8 @@ export interface ProductImageProps extends Omit<ImgHTMLAttributes<HTMLImageEleme
   height: number;
   /** eager + high priority for the largest image above the fold */
   priority?: boolean;
+  /** how wide the image is shown (`sizes`); default: `width` CSS pixels */
+  sizes?: string;
 }
 
 export function ProductImage({
@@ -45,13 +52,16 @@ export function ProductImage({
       </div>
     );
   }
-  return (
+  const image = responsiveImage(src);
+  const shownSizes = image.srcSet ? (sizes ?? `${width}px`) : undefined;
+  const img = (
     <img
-      src={src}
+      src={image.src}
+      srcSet={image.srcSet}
+      sizes={shownSizes}
       alt={alt}
       width={width}
       height={height}
-      sizes={sizes}
       loading={priority ? 'eager' : 'lazy'}
       decoding="async"
       fetchPriority={priority ? 'high' : undefined}
@@ -59,5 +69,13 @@ export function ProductImage({
       className={cn('bg-gray-100 object-cover', className)}
       {...rest}
     />
+  );
+  if (!image.webpSrcSet) return img;
+  // `contents`: the <picture> adds no box, so the <img> keeps its place in the layout
+  return (
+    <picture className="contents">
+      <source type="image/webp" srcSet={image.webpSrcSet} sizes={shownSizes} />
+      {img}
+    </picture>
   );
 }

@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { responsiveImage } from '@mp/shared';
 import { createTestContext } from '../../../../test/app';
 import { startLocalS3 } from '../../../../test/s3';
-import { pngBytes } from '../../../modules/catalog/__tests__/catalog-fixtures';
+import { jpegBytes, pngBytes } from '../../../modules/catalog/__tests__/catalog-fixtures';
 import { createS3Storage } from '../s3-storage';
 
 const URL_PATH = '/api/admin/products/upload-image';
@@ -15,24 +17,36 @@ describe('uploads with S3_BUCKET set (a real S3-compatible server)', async () =>
   const ctx = await createTestContext(s3.env);
   const admin = await ctx.loginAs('admin');
 
-  it('when the admin uploads a PNG, then it lands in the bucket and /uploads streams the same bytes back', async () => {
-    const png = pngBytes();
-    const res = await admin.agent.post(URL_PATH).attach('my_file', png, 'photo.png');
+  it('when the admin uploads an image, then every variant lands in the bucket and /uploads streams the same bytes back', async () => {
+    const jpeg = await jpegBytes(700, 500, '#4a7');
+    const res = await admin.agent.post(URL_PATH).attach('my_file', jpeg, 'photo.jpg');
     expect(res.status).toBe(201);
-    expect(res.body.result.url).toMatch(/^\/uploads\/products\/[0-9a-f-]{36}\.png$/);
-    const key = res.body.result.url.replace('/uploads/', '');
-    // the object is really in the bucket, with the detected type
-    const direct = await fetch(`${s3.endpoint}/${s3.bucket}/${key}`);
-    expect(direct.status).toBe(200);
-    expect(direct.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await direct.arrayBuffer()).equals(png)).toBe(true);
+    expect(res.body.result.url).toMatch(/^\/uploads\/products\/[0-9a-f-]{36}_700x500\.jpg$/);
+    const variants = responsiveImage(res.body.result.url).variants;
+    expect(variants.map((v) => `${v.type} ${v.width}`)).toEqual([
+      'image/webp 320',
+      'image/webp 640',
+      'image/webp 700',
+      'image/jpeg 320',
+      'image/jpeg 640',
+      'image/jpeg 700',
+    ]);
+    for (const v of variants) {
+      const key = v.url.replace('/uploads/', '');
+      // the object is really in the bucket, with its type
+      const direct = await fetch(`${s3.endpoint}/${s3.bucket}/${key}`);
+      expect(direct.status).toBe(200);
+      expect(direct.headers.get('content-type')).toBe(v.type);
+      const stored = Buffer.from(await direct.arrayBuffer());
+      expect((await sharp(stored).metadata()).width).toBe(v.width);
 
-    const served = await ctx.anon().get(res.body.result.url).buffer(true);
-    expect(served.status).toBe(200);
-    expect(served.headers['content-type']).toBe('image/png');
-    expect(served.headers['cache-control']).toMatch(/max-age=31536000/);
-    expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(Buffer.from(served.body as Buffer).equals(png)).toBe(true);
+      const served = await ctx.anon().get(v.url).buffer(true);
+      expect(served.status).toBe(200);
+      expect(served.headers['content-type']).toBe(v.type);
+      expect(served.headers['cache-control']).toMatch(/max-age=31536000/);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(Buffer.from(served.body as Buffer).equals(stored)).toBe(true);
+    }
   });
 
   it('when a key is not in the bucket, then /uploads answers 404', async () => {
@@ -56,7 +70,7 @@ describe('uploads with S3_PUBLIC_URL set', async () => {
     const res = await admin.agent.post(URL_PATH).attach('my_file', pngBytes(), 'photo.png');
     expect(res.status).toBe(201);
     expect(res.body.result.url).toMatch(
-      new RegExp(`^${s3.endpoint}/${s3.bucket}/products/[0-9a-f-]{36}\\.png$`),
+      new RegExp(`^${s3.endpoint}/${s3.bucket}/products/[0-9a-f-]{36}_4x4\\.jpg$`),
     );
     expect((await fetch(res.body.result.url)).status).toBe(200);
     expect(res.headers['content-security-policy']).toContain(s3.endpoint);

@@ -1,4 +1,5 @@
 /** Product builders for the catalog API tests. */
+import sharp from 'sharp';
 import { toPaise, type ProductInput } from '@mp/shared';
 import type { Db } from '../../../db/client';
 import { products } from '../../../db/schema';
@@ -65,10 +66,20 @@ export async function insertProducts(db: Db, seeds: ProductSeed[]): Promise<stri
 }
 
 /** Smallest valid PNG header plus padding, recognised by its magic bytes. */
-export const pngBytes = (size = 64): Buffer => {
-  const buf = Buffer.alloc(size, 0);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(buf);
-  return buf;
-};
+/** a real single-colour JPEG of that size, made by sharp */
+export const jpegBytes = (width: number, height: number, background = '#3366cc'): Promise<Buffer> =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+
+/** a real 4×4 PNG (the image pipeline decodes uploads), padded with zeros after its end to `size` bytes */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAD0lEQVQImWNgWMWAQMRxABSDCqGtok9GAAAAAElFTkSuQmCC',
+  'base64',
+);
+export const pngBytes = (size = 64): Buffer =>
+  size <= TINY_PNG.length
+    ? Buffer.from(TINY_PNG)
+    : Buffer.concat([TINY_PNG, Buffer.alloc(size - TINY_PNG.length)]);
 export const pdfBytes = (): Buffer =>
   Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');

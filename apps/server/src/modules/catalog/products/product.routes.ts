@@ -4,7 +4,7 @@ import type { AppDeps } from '../../../context';
 import { answerBody, send } from '../../../lib/contract';
 import { forbidden, parse } from '../../../lib/errors';
 import { currentUser, requireApprovedSeller, requireRole } from '../../../lib/session';
-import { singleFileUpload, storeUpload } from '../../../lib/upload';
+import { singleFileUpload, storeImageUpload } from '../../../lib/upload';
 import type { EntryKind } from '../catalog-cache';
 import { createProductService, type Actor } from './product.service';
 
@@ -67,10 +67,11 @@ export function createProductRouter(deps: AppDeps): Router {
     send(res, api.adminDeleteProduct, { message: 'Product deleted Successfully!' });
   });
 
-  // Product images: the admin and approved sellers. The role check runs before the file is read.
+  // Product and banner images: the admin and approved sellers. The role check runs before the file is read.
+  // result.url is the spec's field; width, height and variants come from the image pipeline (docs/images.md).
   r.post('/admin/products/upload-image', sellerOrAdmin, singleFileUpload, async (req, res) => {
-    const stored = await storeUpload(req, deps.storage, { folder: 'products' });
-    send(res, api.uploadProductImage, { message: 'Image uploaded', result: { url: stored.url } });
+    const result = await storeImageUpload(req, deps.storage, { folder: 'products' });
+    send(res, api.uploadProductImage, { message: 'Image uploaded', result });
   });
 
   // Approved sellers: their own products only; sellerId always comes from the session.

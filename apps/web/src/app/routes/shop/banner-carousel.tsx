@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { BannerDto } from '@mp/shared';
 import { ChevronLeft, ChevronRight, PauseIcon, PlayIcon } from '../../../components/icons';
-import { cn, Skeleton } from '../../../components/ui';
+import { cn, ProductImage, Skeleton } from '../../../components/ui';
 
 export function BannerCarousel({ banners, loading }: { banners: BannerDto[]; loading: boolean }) {
   const [index, setIndex] = useState(0);
@@ -50,15 +50,14 @@ export function BannerCarousel({ banners, loading }: { banners: BannerDto[]; loa
               i === index ? 'opacity-100' : 'opacity-0',
             )}
           >
-            <img
+            <ProductImage
               src={b.image}
               alt={`Offer banner ${i + 1}`}
               width={1600}
               height={500}
-              loading={i === 0 ? 'eager' : 'lazy'}
-              fetchPriority={i === 0 ? 'high' : undefined}
-              decoding="async"
-              className="h-full w-full object-cover"
+              priority={i === 0}
+              sizes="100vw"
+              className="h-full w-full"
             />
           </div>
         ))}

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { BannerDto } from '@mp/shared';
-import { Button, EmptyState, LoadingRegion, Skeleton } from '../../../components/ui';
+import { Button, EmptyState, LoadingRegion, ProductImage, Skeleton } from '../../../components/ui';
 import { adminApi } from '../admin-api';
 import { formatDate } from '../../../lib/format';
 import { ImageIcon } from '../shared/icons';
@@ -95,13 +95,13 @@ export function BannerManager({ banners, loading, reload }: BannerManagerProps) 
                 key={b._id}
                 className="overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm"
               >
-                <img
+                <ProductImage
                   src={b.image}
                   alt={`Banner ${i + 1}`}
                   width={900}
                   height={300}
-                  loading="lazy"
-                  className="aspect-[3/1] w-full bg-gray-100 object-cover"
+                  sizes="(min-width: 768px) 50vw, 100vw"
+                  className="aspect-[3/1] w-full"
                 />
                 <div className="flex items-center justify-between gap-3 p-3">
                   <span className="text-xs text-gray-600">Added {formatDate(b.createdAt)}</span>

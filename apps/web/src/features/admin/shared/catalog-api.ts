@@ -43,7 +43,7 @@ export function sellerProductEndpoints(sellerId: string): ProductEndpoints {
   };
 }
 
-/** POST multipart my_file; answers result.url. Used for product images and banners. */
+/** POST multipart my_file; answers result.url (the main image; its variants follow from it). Products and banners. */
 export async function uploadProductImage(file: File, signal?: AbortSignal): Promise<string> {
   const body = new FormData();
   body.append('my_file', file);

@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { LIMITS } from '@mp/shared';
-import { Button, Spinner, cn } from '../../../components/ui';
+import { Button, ProductImage, Spinner, cn } from '../../../components/ui';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { uploadProductImage } from './catalog-api';
 import { UploadIcon } from './icons';
@@ -99,12 +99,13 @@ export function ImageUploader({
       </span>
       {state === 'uploaded' && value ? (
         <div className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-3">
-          <img
+          <ProductImage
             src={value}
             alt="Uploaded image preview"
             width={80}
             height={80}
-            className="h-20 w-20 rounded-md bg-gray-100 object-cover"
+            priority
+            className="h-20 w-20 rounded-md"
           />
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-medium text-gray-900">{fileName || 'Current image'}</p>

@@ -72,6 +72,7 @@ export function ProductGrid({ products, loading, onEdit, onDelete }: ProductGrid
                 alt={p.title}
                 width={400}
                 height={300}
+                sizes="(min-width: 1536px) 20vw, (min-width: 1024px) 25vw, 50vw"
                 className="aspect-[4/3] w-full"
               />
               {p.totalStock === 0 ? (
