@@ -7,9 +7,14 @@ const c = await PGlite.create({ extensions: { pg_trgm } });
 console.log('create ms', Date.now() - t);
 const db = drizzle(c);
 await db.execute(sql`create extension if not exists pg_trgm`);
-const r = await db.execute(sql`select similarity('samsung','samsnug') as s, version() as v, gen_random_uuid() as id`);
+const r = await db.execute(
+  sql`select similarity('samsung','samsnug') as s, version() as v, gen_random_uuid() as id`,
+);
 console.log(r.rows);
 const t2 = Date.now();
-const d = await c.dumpDataDir('none'); console.log('dump', d.size, Date.now()-t2);
-const t3=Date.now(); const c2 = await PGlite.create({ loadDataDir: d, extensions: { pg_trgm } }); console.log('load ms', Date.now()-t3);
-console.log((await c2.query("select extname from pg_extension")).rows);
+const d = await c.dumpDataDir('none');
+console.log('dump', d.size, Date.now() - t2);
+const t3 = Date.now();
+const c2 = await PGlite.create({ loadDataDir: d, extensions: { pg_trgm } });
+console.log('load ms', Date.now() - t3);
+console.log((await c2.query('select extname from pg_extension')).rows);

@@ -461,7 +461,9 @@ export const endpoints = {
     body: { kind: 'multipart', schema: uploadBodySchema },
     responses: {
       201: okMsg(
-        { result: uploadedImageSchema.meta({ description: 'the main image, its size and its stored widths' }) },
+        {
+          result: uploadedImageSchema.meta({ description: 'the main image, its size and its stored widths' }),
+        },
         'Stored',
       ),
     },
