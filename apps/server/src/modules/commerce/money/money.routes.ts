@@ -1,0 +1,53 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { adminRefundInputSchema, idSchema, idempotencyKeySchema } from '@mp/shared';
+import type { AppDeps } from '../../../context';
+import { parse } from '../../../lib/errors';
+import { currentUser, requireAuth, requireRole } from '../../../lib/session';
+import { loadOrderDto } from '../orders/order.service';
+
+const orderParams = z.object({ orderId: idSchema });
+
+/** Shopper cancel of any order and the admin's refund (docs/money.md). Mounted at /api. */
+export function createMoneyRouter({ db, money }: AppDeps): Router {
+  const r = Router();
+
+  r.post('/shop/order/cancel/:orderId', requireAuth, async (req, res) => {
+    const { orderId } = parse(orderParams, req.params);
+    const user = currentUser(req);
+    const { order, refundId } = await money.cancelOrder({ userId: user.id, role: user.role }, orderId);
+    const data = await loadOrderDto(db, order);
+    const refund = data.payments.filter((p) => p.type === 'refund').at(-1);
+    res.json({
+      success: true,
+      message: !refundId
+        ? 'Order cancelled'
+        : refund?.status === 'completed'
+          ? 'Order cancelled and refunded'
+          : 'Order cancelled; the refund is on its way',
+      data,
+    });
+  });
+
+  r.post('/admin/orders/:orderId/refund', requireRole('admin'), async (req, res) => {
+    const { orderId } = parse(orderParams, req.params);
+    const input = parse(adminRefundInputSchema, req.body);
+    const header = req.get('Idempotency-Key');
+    const key = header === undefined ? undefined : parse(idempotencyKeySchema, header);
+    const user = currentUser(req);
+    const { order, created } = await money.adminRefund(
+      { userId: user.id, role: user.role },
+      orderId,
+      input,
+      key,
+    );
+    const data = await loadOrderDto(db, order);
+    res.status(created ? 201 : 200).json({
+      success: true,
+      message: created ? 'Refund issued' : 'This refund was already issued',
+      data,
+    });
+  });
+
+  return r;
+}
