@@ -85,7 +85,10 @@ export async function startPayPalFake(): Promise<PayPalFake> {
   const captureReplies = new Map<string, unknown>(); // PayPal-Request-Id → answer (idempotency)
   const refunds = new Map<string, FakeRefund>();
   const orderAmount = (o: FakeOrder) =>
-    ((o.request.purchase_units as Record<string, unknown>[])[0]!.amount as { value: string; currency_code: string });
+    (o.request.purchase_units as Record<string, unknown>[])[0]!.amount as {
+      value: string;
+      currency_code: string;
+    };
   const cents = (v: string) => Math.round(Number(v) * 100);
 
   const take = (call: FakeCall) => overrides.get(call)?.shift();

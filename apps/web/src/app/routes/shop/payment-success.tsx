@@ -37,8 +37,8 @@ export default function PaymentSuccessPage() {
           <>
             <h1 className="mt-4 text-2xl font-bold text-gray-900">Payment processing</h1>
             <p className="mt-1 text-gray-600">
-              Your payment is still being processed by the provider. Your order is confirmed once it completes;
-              check My Orders for its status.
+              Your payment is still being processed by the provider. Your order is confirmed once it
+              completes; check My Orders for its status.
             </p>
           </>
         ) : (
