@@ -174,6 +174,34 @@ const orderFields = {
 export const orderDtoSchema = z.object(orderFields).meta({ id: 'Order' });
 export type OrderDto = z.infer<typeof orderDtoSchema>;
 
+/** GET /api/admin/orders query: filters (all optional) and a page; dates are YYYY-MM-DD, `to` inclusive. */
+export const adminOrderListQuerySchema = z
+  .object({
+    status: z.preprocess(
+      emptyToUndefined,
+      z.enum(ORDER_STATUSES, { message: 'Unknown order status' }).optional(),
+    ),
+    paymentStatus: z.preprocess(
+      emptyToUndefined,
+      z.enum(PAYMENT_STATUSES, { message: 'Unknown payment status' }).optional(),
+    ),
+    sellerId: z.preprocess(emptyToUndefined, uuidOf('Must be a valid seller id').optional()),
+    from: z.preprocess(emptyToUndefined, z.iso.date('from must be a date (YYYY-MM-DD)').optional()),
+    to: z.preprocess(emptyToUndefined, z.iso.date('to must be a date (YYYY-MM-DD)').optional()),
+    page: z.coerce.number().int().min(1, 'Page must be 1 or more').max(100_000).default(1),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1, 'Limit must be 1 or more')
+      .max(LIMITS.pageSizeMax, `Limit must be at most ${LIMITS.pageSizeMax}`)
+      .default(LIMITS.pageSizeDefault),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
+export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
+
 /** POST /api/admin/orders/:orderId/refund: no amount = everything not yet refunded. */
 export const adminRefundInputSchema = z.object({
   amount: z.coerce

@@ -1,14 +1,19 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { adminRefundInputSchema, idSchema, idempotencyKeySchema } from '@mp/shared';
+import {
+  adminOrderListQuerySchema,
+  adminRefundInputSchema,
+  idSchema,
+  idempotencyKeySchema,
+} from '@mp/shared';
 import type { AppDeps } from '../../../context';
 import { parse } from '../../../lib/errors';
 import { currentUser, requireAuth, requireRole } from '../../../lib/session';
-import { loadOrderDto } from '../orders/order.service';
+import { listAdminOrders, loadOrderDto } from '../orders/order.service';
 
 const orderParams = z.object({ orderId: idSchema });
 
-/** Shopper cancel of any order and the admin's refund (docs/money.md). Mounted at /api. */
+/** Shopper cancel of any order, the admin's order desk and refund (docs/money.md). Mounted at /api. */
 export function createMoneyRouter({ db, money }: AppDeps): Router {
   const r = Router();
 
@@ -27,6 +32,11 @@ export function createMoneyRouter({ db, money }: AppDeps): Router {
           : 'Order cancelled; the refund is on its way',
       data,
     });
+  });
+
+  r.get('/admin/orders', requireRole('admin'), async (req, res) => {
+    const q = parse(adminOrderListQuerySchema, req.query);
+    res.json({ success: true, ...(await listAdminOrders(db, q)) });
   });
 
   r.post('/admin/orders/:orderId/refund', requireRole('admin'), async (req, res) => {

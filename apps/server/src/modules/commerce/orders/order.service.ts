@@ -9,6 +9,7 @@ import {
   type OrderCancelInput,
   type OrderCaptureInput,
   type OrderCreateInput,
+  type AdminOrderListQuery,
   type OrderDto,
 } from '@mp/shared';
 import type { Db, DbOrTx, Tx } from '../../../db/client';
@@ -42,6 +43,41 @@ export async function loadOrderDto(db: DbOrTx, order: OrderRow): Promise<OrderDt
     .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
   const payments = await paymentsOf(db, [order.id]);
   return toOrderDto(order, lines, payments.get(order.id));
+}
+
+/**
+ * GET /api/admin/orders: every order, newest first, filtered by overall status, payment status, a seller having a
+ * line in it, and the day it was placed (UTC, `to` inclusive); one page with the total count.
+ */
+export async function listAdminOrders(db: Db, q: AdminOrderListQuery) {
+  const where = and(
+    q.status ? eq(orders.orderStatus, q.status) : undefined,
+    q.paymentStatus ? eq(orders.paymentStatus, q.paymentStatus) : undefined,
+    q.sellerId
+      ? inArray(
+          orders.id,
+          db.select({ id: orderLines.orderId }).from(orderLines).where(eq(orderLines.sellerId, q.sellerId)),
+        )
+      : undefined,
+    q.from ? sql`${orders.createdAt} >= ${q.from}::date` : undefined,
+    q.to ? sql`${orders.createdAt} < ${q.to}::date + 1` : undefined,
+  );
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(where);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const total = Number(count?.n ?? 0);
+  return {
+    data: await ordersWithLines(db, rows),
+    pagination: { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) },
+  };
 }
 
 async function ordersWithLines(db: DbOrTx, rows: OrderRow[]): Promise<OrderDto[]> {
