@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADDRESS_PLACES, LIMITS, ORDER_STATUSES, PAYMENT_STATUSES, SELLER_ORDER_STATUSES } from './constants';
 import { emptyToUndefined, text, uuidOf } from './api';
 import { phoneSchema } from './auth';
+import { pageQuerySchema } from './product';
 
 const quantitySchema = z.coerce
   .number({ message: 'Quantity must be a number' })
@@ -188,13 +189,7 @@ export const adminOrderListQuerySchema = z
     sellerId: z.preprocess(emptyToUndefined, uuidOf('Must be a valid seller id').optional()),
     from: z.preprocess(emptyToUndefined, z.iso.date('from must be a date (YYYY-MM-DD)').optional()),
     to: z.preprocess(emptyToUndefined, z.iso.date('to must be a date (YYYY-MM-DD)').optional()),
-    page: z.coerce.number().int().min(1, 'Page must be 1 or more').max(100_000).default(1),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1, 'Limit must be 1 or more')
-      .max(LIMITS.pageSizeMax, `Limit must be at most ${LIMITS.pageSizeMax}`)
-      .default(LIMITS.pageSizeDefault),
+    ...pageQuerySchema.shape,
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     message: 'from must not be after to',

@@ -6,14 +6,14 @@
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { toPaise } from '@mp/shared';
 import type { Db, Tx } from '../../../db/client';
-import { orderLines, orders, products, refunds } from '../../../db/schema';
+import { orderLines, orders, refunds } from '../../../db/schema';
 import { AppError, conflict, notFound } from '../../../lib/errors';
 import type { Logger } from '../../../lib/logger';
 import type { ChangeFeed } from '../../../lib/change-feed';
 import { enqueueOrderPaidMails } from '../../mail';
 import { takeOutOfCart } from '../cart/cart.service';
 import { deriveOrderStatus, type OrderLineRow, type OrderRow } from '../orders/order.mapper';
-import { byProduct, orderProductIds, releaseHoldIn, retakeStock } from '../orders/stock-hold';
+import { adjustProducts, orderProductIds, releaseHoldIn, retakeStock } from '../orders/stock-hold';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { recordMoneyEvent, SYSTEM, type Actor } from './ledger';
 import { createRefunder, refundableIn, requestRefundIn, type RefundDecision } from './refunds';
@@ -94,16 +94,7 @@ export function createMoneyService(deps: {
       .update(orderLines)
       .set({ status: 'rejected', refundId, updatedAt: sql`now()` })
       .where(inArray(orderLines.id, [...ids]));
-    for (const l of byProduct(target)) {
-      await tx
-        .update(products)
-        .set({
-          totalStock: sql`${products.totalStock} + ${l.quantity}`,
-          unitsSold: sql`greatest(${products.unitsSold} - ${l.quantity}, 0)`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(products.id, l.productId));
-    }
+    await adjustProducts(tx, target, { stock: 1, sold: -1 });
     const statuses = all.map((l) => (ids.has(l.id) ? 'rejected' : l.status));
     await tx
       .update(orders)
@@ -290,12 +281,7 @@ export function createMoneyService(deps: {
         .select({ productId: orderLines.productId, quantity: orderLines.quantity })
         .from(orderLines)
         .where(eq(orderLines.orderId, orderId));
-      for (const l of byProduct(lines)) {
-        await tx
-          .update(products)
-          .set({ unitsSold: sql`${products.unitsSold} + ${l.quantity}` })
-          .where(eq(products.id, l.productId));
-      }
+      await adjustProducts(tx, lines, { stock: 0, sold: 1 });
       // a late capture's lines went back to the cart when its hold ended: they leave it again
       if (lateCapture && order.cartId) await takeOutOfCart(tx, order.cartId, lines);
       await recordMoneyEvent(tx, {

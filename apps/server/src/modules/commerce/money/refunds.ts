@@ -10,6 +10,7 @@ import type { Db, DbOrTx, Tx } from '../../../db/client';
 import { orders, refunds } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import type { Logger } from '../../../lib/logger';
+import { startIntervalJob } from '../../../lib/interval-job';
 import { enqueueRefundMail } from '../../mail';
 import type { OrderRow } from '../orders/order.mapper';
 import type { PaymentProvider } from '../payments/payment-provider';
@@ -240,18 +241,10 @@ export function createRefunder(deps: {
   }
 
   function startSweeper(opts: { intervalMs?: number; onError?: (err: unknown) => void } = {}): () => void {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      retryDue()
-        .catch((err: unknown) => opts.onError?.(err))
-        .finally(() => {
-          running = false;
-        });
-    }, opts.intervalMs ?? 60_000);
-    timer.unref();
-    return () => clearInterval(timer);
+    return startIntervalJob(() => retryDue(), {
+      intervalMs: opts.intervalMs ?? 60_000,
+      onError: opts.onError,
+    });
   }
 
   return { send, retryDue, reconcile, startSweeper, complete };

@@ -316,7 +316,7 @@ describe('refunds at the provider', () => {
 describe('who gives money back', () => {
   it('when the payment arrives after the hold expired and the stock is gone, then it is refunded in full', async () => {
     const o = await pendingOrder({ stock: 2, quantity: 2 });
-    await releaseExpiredHolds(ctx.db, new Date(Date.now() + 24 * 3600_000));
+    await releaseExpiredHolds(ctx.db, ctx.deps.changes, new Date(Date.now() + 24 * 3600_000));
     await ctx.db.update(products).set({ totalStock: 0 }).where(eq(products.id, o.product.id));
     const captureId = fake.markCaptured(o.paymentId);
     expect((await captureCompleted(o.paymentId, captureId)).status).toBe(200);
