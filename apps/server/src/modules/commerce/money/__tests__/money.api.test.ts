@@ -407,6 +407,46 @@ describe('who gives money back', () => {
   });
 });
 
+describe('racing refunds, cancels and rejections', () => {
+  it('when 50 refund, cancel and reject calls race on one order, then no more than captured is refunded and stock returns once', async () => {
+    const s1 = await ctx.loginAsSeller();
+    const s2 = await ctx.loginAsSeller();
+    const buyer = await ctx.loginAs('user');
+    const admin = await ctx.loginAs('admin');
+    const addressId = await addAddress(buyer.agent);
+    const p1 = await insertProduct(ctx.db, { pricePaise: 10_000, totalStock: 5, sellerId: s1.sellerId });
+    const p2 = await insertProduct(ctx.db, { pricePaise: 30_000, totalStock: 5, sellerId: s2.sellerId });
+    await addToCart(buyer.agent, p1.id, 2);
+    await addToCart(buyer.agent, p2.id, 1);
+    const created = await createOrder(buyer.agent, addressId);
+    fake.approve(created.paymentId);
+    expect((await capture({ agent: buyer.agent, ...created })).status).toBe(200);
+    const url = `/api/admin/orders/${created.orderId}/refund`;
+    const calls = Array.from({ length: 50 }, (_, i) =>
+      i % 5 === 0
+        ? buyer.agent.post(`/api/shop/order/cancel/${created.orderId}`)
+        : i % 5 === 1
+          ? s1.agent.put(`/api/seller/orders/update/${created.orderId}`).send({ orderStatus: 'rejected' })
+          : i % 5 === 2
+            ? s2.agent.put(`/api/seller/orders/update/${created.orderId}`).send({ orderStatus: 'rejected' })
+            : admin.agent.post(url).send({ amount: 37.5, reason: `race ${i}` }),
+    );
+    const results = await Promise.all(calls);
+    for (const r of results) expect([200, 201, 409], JSON.stringify(r.body)).toContain(r.status);
+    const row = await readOrder(ctx.db, created.orderId);
+    const all = await ctx.db.select().from(refunds).where(eq(refunds.orderId, created.orderId));
+    expect(all.reduce((sum, r) => sum + r.amountPaise, 0)).toBeLessThanOrEqual(row.capturedPaise);
+    expect(row.refundedPaise).toBeLessThanOrEqual(row.capturedPaise);
+    expect(all.every((r) => r.status === 'completed')).toBe(true);
+    // every line ended refunded, so everything captured is back, and each unit came back to stock exactly once
+    expect(row.refundedPaise).toBe(row.capturedPaise);
+    expect(await readProduct(ctx.db, p1.id)).toMatchObject({ totalStock: 5, unitsSold: 0 });
+    expect(await readProduct(ctx.db, p2.id)).toMatchObject({ totalStock: 5, unitsSold: 0 });
+    const atPayPal = [...fake.refunds.values()].filter((r) => r.captureId === row.captureId);
+    expect(atPayPal.reduce((sum, r) => sum + Math.round(Number(r.value) * 100), 0)).toBe(row.refundedPaise);
+  });
+});
+
 describe('capture racing cancel', () => {
   it('when capture and cancel race many times, then each ends one way and both callers are told the truth', async () => {
     for (let trial = 0; trial < 30; trial++) {
