@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { endpoints as api } from '@mp/shared';
+import { endpoints as api, formatINR } from '@mp/shared';
 import type { AppDeps } from '../../../context';
 import { send } from '../../../lib/contract';
 import { forbidden, parse } from '../../../lib/errors';
@@ -28,7 +28,12 @@ export function createSellerOrderRouter({ db, money }: AppDeps): Router {
       userId: user.id,
       role: user.role,
     });
-    send(res, api.updateSellerOrder, { message: 'Order status updated!', data });
+    // rejecting refunds the seller's lines (docs/money.md): say so
+    const message =
+      orderStatus === 'rejected' && data.refundedAmount > 0
+        ? `Order rejected; ${formatINR(data.refundedAmount)} is refunded to the shopper`
+        : 'Order status updated!';
+    send(res, api.updateSellerOrder, { message, data });
   });
 
   r.get('/seller/orders/:sellerId', seller, async (req, res) => {

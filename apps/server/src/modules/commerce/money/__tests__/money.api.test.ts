@@ -370,6 +370,7 @@ describe('who gives money back', () => {
       .send({ orderStatus: 'rejected' });
     expect(rej.status, JSON.stringify(rej.body)).toBe(200);
     expect(rej.body.data).toMatchObject({ orderStatus: 'rejected', refundedAmount: 100 });
+    expect(rej.body.message).toMatch(/refunded to the shopper/);
     expect(rej.body.data.payments).toEqual([
       expect.objectContaining({ type: 'refund' }),
       expect.objectContaining({ event: 'refund_completed' }),
