@@ -1,12 +1,14 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import {
+  endpoints as api,
   adminOrderListQuerySchema,
   adminRefundInputSchema,
   idSchema,
   idempotencyKeySchema,
 } from '@mp/shared';
 import type { AppDeps } from '../../../context';
+import { send } from '../../../lib/contract';
 import { parse } from '../../../lib/errors';
 import { currentUser, requireAuth, requireRole } from '../../../lib/session';
 import { listAdminOrders, loadOrderDto } from '../orders/order.service';
@@ -23,8 +25,7 @@ export function createMoneyRouter({ db, money }: AppDeps): Router {
     const { order, refundId } = await money.cancelOrder({ userId: user.id, role: user.role }, orderId);
     const data = await loadOrderDto(db, order);
     const refund = data.payments.filter((p) => p.type === 'refund').at(-1);
-    res.json({
-      success: true,
+    send(res, api.cancelAnyOrder, {
       message: !refundId
         ? 'Order cancelled'
         : refund?.status === 'completed'
@@ -36,7 +37,7 @@ export function createMoneyRouter({ db, money }: AppDeps): Router {
 
   r.get('/admin/orders', requireRole('admin'), async (req, res) => {
     const q = parse(adminOrderListQuerySchema, req.query);
-    res.json({ success: true, ...(await listAdminOrders(db, q)) });
+    send(res, api.adminOrders, await listAdminOrders(db, q));
   });
 
   r.post('/admin/orders/:orderId/refund', requireRole('admin'), async (req, res) => {
@@ -52,11 +53,12 @@ export function createMoneyRouter({ db, money }: AppDeps): Router {
       key,
     );
     const data = await loadOrderDto(db, order);
-    res.status(created ? 201 : 200).json({
-      success: true,
-      message: created ? 'Refund issued' : 'This refund was already issued',
-      data,
-    });
+    send(
+      res,
+      api.adminRefund,
+      { message: created ? 'Refund issued' : 'This refund was already issued', data },
+      created ? 201 : 200,
+    );
   });
 
   return r;
