@@ -103,7 +103,7 @@ describe('pending capture', () => {
     fake.next('capture', 'pending');
     const res = await capture(o);
     expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({ status: 'pending', data: { paymentStatus: 'pending' } });
+    expect(res.body).toMatchObject({ data: { paymentStatus: 'pending' } });
     expect(res.body.data.payments).toEqual([
       expect.objectContaining({ type: 'capture', event: 'capture_pending', status: 'pending', amount: 400 }),
     ]);
