@@ -8,6 +8,8 @@ import type { Sessions } from './lib/session';
 import type { FileStorage } from './lib/storage/storage';
 import type { PasswordHasher } from './modules/auth/passwords';
 import type { CatalogCache } from './modules/catalog/catalog-cache';
+import type { MoneyService } from './modules/commerce/money/money.service';
+import type { PaymentProvider } from './modules/commerce/payments/payment-provider';
 
 /** Everything a router needs, built once at start (or per test). */
 export interface AppDeps {
@@ -27,4 +29,8 @@ export interface AppDeps {
   /** draining for a shutdown: readiness answers 503 */
   lifecycle: Lifecycle;
   passwords: PasswordHasher;
+  /** PayPal when configured, else the built-in sandbox */
+  payments: PaymentProvider;
+  /** capture, cancel, refund use cases (docs/money.md) */
+  money: MoneyService;
 }

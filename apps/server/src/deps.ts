@@ -10,6 +10,8 @@ import { createStorage } from './lib/storage';
 import { CatalogCache } from './modules/catalog/catalog-cache';
 import { findSessionUser } from './modules/auth/auth.service';
 import { createPasswordHasher } from './modules/auth/passwords';
+import { createMoneyService } from './modules/commerce/money/money.service';
+import { createPaymentProvider } from './modules/commerce/payments';
 
 export interface DepsOptions {
   /** the process's feed (PostgreSQL LISTEN/NOTIFY in src/index.ts); in-process by default */
@@ -31,6 +33,15 @@ export function buildDeps(
   const metrics = options.metrics ?? createMetrics();
   const catalogCache = new CatalogCache(db, changes);
   metrics.sources.catalogCache = catalogCache.stats;
+  // the payment provider and the money use cases (docs/money.md): one of each per process
+  const payments = createPaymentProvider({ config, db });
+  const money = createMoneyService({
+    db,
+    changes,
+    provider: payments,
+    logger,
+    currency: config.paypalCurrency,
+  });
   return {
     config,
     db,
@@ -42,5 +53,7 @@ export function buildDeps(
     catalogCache,
     metrics,
     lifecycle: createLifecycle(),
+    payments,
+    money,
   };
 }

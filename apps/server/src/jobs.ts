@@ -1,13 +1,21 @@
 /**
  * Background work of a running server, started once by src/index.ts: orders a crash left half-created are released
  * at once, then timers release expired and half-created holds and remove uploads no record refers to
- * (docs/orders-and-stock.md). Answers a stop function.
+ * (docs/orders-and-stock.md), and retry refunds still pending at the provider (docs/money.md). Answers a stop function.
  */
 import type { AppDeps } from './context';
 import { releaseHalfCreatedOrders, startHoldSweeper } from './modules/commerce';
 import { startUploadSweeper } from './modules/sellers/document-uploads';
 
-export function startBackgroundJobs({ db, storage, config, logger, metrics, changes }: AppDeps): () => void {
+export function startBackgroundJobs({
+  db,
+  storage,
+  config,
+  logger,
+  metrics,
+  changes,
+  money,
+}: AppDeps): () => void {
   releaseHalfCreatedOrders(db, changes)
     .then((n) => {
       if (n > 0) logger.info({ released: n }, 'released orders a crash left without a payment');
@@ -27,7 +35,13 @@ export function startBackgroundJobs({ db, storage, config, logger, metrics, chan
     onRemoved: (n) => logger.info({ removed: n }, 'removed uploads no record refers to'),
     onError: (err) => logger.error({ err }, 'upload sweeper failed'),
   });
+  // refunds the provider could not make yet are retried with back-off until it confirms them (docs/money.md)
+  const stopRefunds = money.refunder.startSweeper({
+    intervalMs: 60_000,
+    onError: (err) => logger.error({ err }, 'refund sweeper failed'),
+  });
   return () => {
+    stopRefunds();
     stopHolds();
     stopUploads();
   };

@@ -28,6 +28,15 @@ export const API_ERROR_CODES = [
   'UPLOAD_QUOTA',
   'UPSTREAM_ERROR',
   'SERVICE_UNAVAILABLE',
+  // money (docs/money.md)
+  'ALREADY_PAID',
+  'ALREADY_CANCELLED',
+  'NOT_CANCELLABLE',
+  'NOT_REFUNDABLE',
+  'REFUND_EXCEEDS_CAPTURED',
+  'REFUND_REFUSED',
+  'ORDER_CANCELLED',
+  'AMOUNT_MISMATCH',
   'INTERNAL',
   /** checkout while no payment provider is configured (production without PayPal keys) */
   'PAYMENTS_NOT_CONFIGURED',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADDRESS_PLACES, LIMITS, ORDER_STATUSES, PAYMENT_STATUSES, SELLER_ORDER_STATUSES } from './constants';
 import { emptyToUndefined, text, uuidOf } from './api';
 import { phoneSchema } from './auth';
+import { pageQuerySchema } from './product';
 
 const quantitySchema = z.coerce
   .number({ message: 'Quantity must be a number' })
@@ -110,6 +111,19 @@ export const sellerOrderStatusInputSchema = z.object({
 });
 export type SellerOrderStatusInput = z.infer<typeof sellerOrderStatusInputSchema>;
 
+/** One money event of an order (docs/money.md). `event` is the ledger's own name for it. */
+export const paymentEntryDtoSchema = z
+  .object({
+    type: z.enum(['capture', 'refund']),
+    event: z.string(),
+    amount: z.number().meta({ description: 'rupees' }),
+    status: z.enum(['pending', 'completed', 'failed', 'refused']),
+    reason: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'PaymentEntry' });
+export type PaymentEntryDto = z.infer<typeof paymentEntryDtoSchema>;
+
 export const orderLineDtoSchema = z.object({
   productId: z.string(),
   _id: z.string(),
@@ -155,9 +169,45 @@ const orderFields = {
   sellerStatuses: z
     .record(z.string(), z.enum(ORDER_STATUSES))
     .meta({ description: 'per-seller status of an order that spans several sellers' }),
+  refundedAmount: z.number().meta({ description: 'money given back so far, rupees (docs/money.md)' }),
+  payments: z.array(paymentEntryDtoSchema).meta({ description: "the order's payment ledger, oldest first" }),
 };
 export const orderDtoSchema = z.object(orderFields).meta({ id: 'Order' });
 export type OrderDto = z.infer<typeof orderDtoSchema>;
+
+/** GET /api/admin/orders query: filters (all optional) and a page; dates are YYYY-MM-DD, `to` inclusive. */
+export const adminOrderListQuerySchema = z
+  .object({
+    status: z.preprocess(
+      emptyToUndefined,
+      z.enum(ORDER_STATUSES, { message: 'Unknown order status' }).optional(),
+    ),
+    paymentStatus: z.preprocess(
+      emptyToUndefined,
+      z.enum(PAYMENT_STATUSES, { message: 'Unknown payment status' }).optional(),
+    ),
+    sellerId: z.preprocess(emptyToUndefined, uuidOf('Must be a valid seller id').optional()),
+    from: z.preprocess(emptyToUndefined, z.iso.date('from must be a date (YYYY-MM-DD)').optional()),
+    to: z.preprocess(emptyToUndefined, z.iso.date('to must be a date (YYYY-MM-DD)').optional()),
+    ...pageQuerySchema.shape,
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
+export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
+
+/** POST /api/admin/orders/:orderId/refund: no amount = everything not yet refunded. */
+export const adminRefundInputSchema = z.object({
+  amount: z.coerce
+    .number()
+    .positive('Refund amount must be more than 0')
+    .multipleOf(0.01, 'At most two decimals')
+    .max(21_474_836.47)
+    .optional(),
+  reason: z.string().trim().min(3, 'Give a reason (at least 3 characters)').max(500),
+});
+export type AdminRefundInput = z.infer<typeof adminRefundInputSchema>;
 
 /** Why a cart line cannot be bought as it stands. */
 export type CartLineProblem = 'deleted' | 'outOfStock' | 'insufficientStock';

@@ -18,6 +18,8 @@ import {
   addressDtoSchema,
   addressInputSchema,
   adminDashboardDtoSchema,
+  adminOrderListQuerySchema,
+  adminRefundInputSchema,
   cartAddInputSchema,
   cartUpdateInputSchema,
   cartViewDtoSchema,
@@ -905,6 +907,42 @@ export const endpoints = {
     auth: 'approvedSeller',
     params: sellerIdParamsSchema,
     responses: { 200: ok({ data: z.array(sellerOrderDtoSchema) }) },
+  },
+
+  // Money (docs/money.md)
+  cancelAnyOrder: {
+    method: 'post',
+    path: '/api/shop/order/cancel/:orderId',
+    tag: 'Orders',
+    summary:
+      'Cancel an order: unpaid ends the hold; paid and unshipped refunds what is left and returns stock',
+    auth: 'session',
+    params: z.object({ orderId: idSchema }),
+    responses: { 200: okMsg({ data: orderDtoSchema }, 'Cancelled (and refunded)') },
+    errors: [404, 409],
+  },
+  adminOrders: {
+    method: 'get',
+    path: '/api/admin/orders',
+    tag: 'Orders',
+    summary: 'Every order, filtered by status, payment status, seller and dates; paginated',
+    auth: 'admin',
+    query: adminOrderListQuerySchema,
+    responses: { 200: ok({ data: z.array(orderDtoSchema), pagination: paginationSchema }) },
+  },
+  adminRefund: {
+    method: 'post',
+    path: '/api/admin/orders/:orderId/refund',
+    tag: 'Orders',
+    summary: 'Refund part or all of a paid order, with a reason',
+    auth: 'admin',
+    params: z.object({ orderId: idSchema }),
+    body: json(adminRefundInputSchema),
+    responses: {
+      200: okMsg({ data: orderDtoSchema }, 'The same refund again: nothing changed'),
+      201: okMsg({ data: orderDtoSchema }, 'Refund issued'),
+    },
+    errors: [404, 409],
   },
 
   // Dashboards

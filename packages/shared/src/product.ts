@@ -107,11 +107,8 @@ const csvList = <T extends z.ZodType>(item: T) =>
     .default([])
     .meta({ description: 'One or more values: repeat the parameter, or separate the values with commas' });
 
-/** GET /api/shop/products/get query. */
-export const productListQuerySchema = z.object({
-  category: csvList(categorySchema),
-  brand: csvList(brandSchema),
-  sortBy: z.preprocess(emptyToUndefined, z.enum(SORT_IDS, { message: 'Unknown sort order' }).optional()),
+/** A list's page and page size (default 24, at most LIMITS.pageSizeMax). */
+export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1, 'Page must be 1 or more').max(100_000).default(1),
   limit: z.coerce
     .number()
@@ -119,6 +116,14 @@ export const productListQuerySchema = z.object({
     .min(1, 'Limit must be 1 or more')
     .max(LIMITS.pageSizeMax, `Limit must be at most ${LIMITS.pageSizeMax}`)
     .default(LIMITS.pageSizeDefault),
+});
+
+/** GET /api/shop/products/get query. */
+export const productListQuerySchema = z.object({
+  category: csvList(categorySchema),
+  brand: csvList(brandSchema),
+  sortBy: z.preprocess(emptyToUndefined, z.enum(SORT_IDS, { message: 'Unknown sort order' }).optional()),
+  ...pageQuerySchema.shape,
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 

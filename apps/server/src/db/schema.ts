@@ -300,6 +300,14 @@ export const orders = pgTable(
     paidAt: timestamp({ withTimezone: true }),
     /** the checkout attempt's key sent by the client (Idempotency-Key): one order per key and shopper */
     idempotencyKey: text(),
+    /** what the provider captured (paise), once it confirmed it (docs/money.md) */
+    capturedPaise: integer().notNull().default(0),
+    /** what has been given back so far (completed refunds, paise) */
+    refundedPaise: integer().notNull().default(0),
+    /** the shopper cancelled this order: a capture arriving afterwards is refunded, never revives it */
+    cancelledAt: timestamp({ withTimezone: true }),
+    /** the delivery charge was given back (every line refunded) */
+    deliveryRefunded: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -350,6 +358,8 @@ export const orderLines = pgTable(
     status: text({ enum: ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected'] })
       .notNull()
       .default('pending'),
+    /** the refund that gave this line's money back (a line is refunded at most once) */
+    refundId: uuid(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -444,6 +454,81 @@ export const paymentEvents = pgTable(
   },
   (t) => [uniqueIndex('payment_events_provider_event_unique').on(t.provider, t.eventId)],
 );
+
+/**
+ * Refunds (docs/money.md): a row is written, in the transaction that decides the refund, before the provider is
+ * asked; `pending` until the provider confirms it (retried by the refund sweeper), then `completed`.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountPaise: integer().notNull(),
+    status: text({ enum: ['pending', 'completed'] })
+      .notNull()
+      .default('pending'),
+    /** why: shopper_cancel, seller_reject, admin, late_capture, amount_mismatch, cancelled_order */
+    kind: text().notNull(),
+    reason: text().notNull().default(''),
+    /** one refund per decision: a repeated request finds this key and changes nothing */
+    dedupeKey: text().notNull(),
+    captureId: text().notNull(),
+    providerRefundId: text(),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    actorUserId: uuid(),
+    actorRole: text().notNull(),
+    completedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('refunds_dedupe_unique').on(t.dedupeKey),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('refunds_amount_positive', sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/**
+ * The payment ledger (docs/money.md): every money event of an order, append-only (a trigger refuses UPDATE and
+ * DELETE). No foreign key: the record outlives the order.
+ */
+export const paymentLedger = pgTable(
+  'payment_ledger',
+  {
+    id: id(),
+    orderId: uuid().notNull(),
+    /** capture, capture_pending, capture_refused, refund_requested, refund_completed, refund_failed */
+    type: text().notNull(),
+    amountPaise: integer().notNull(),
+    currency: text().notNull(),
+    providerId: text(),
+    refundId: uuid(),
+    actorUserId: uuid(),
+    actorRole: text().notNull(),
+    reason: text().notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_ledger_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** The built-in sandbox provider's own state (what a real provider keeps on its side). */
+export const sandboxPayments = pgTable('sandbox_payments', {
+  paymentId: text().primaryKey(),
+  amountPaise: integer().notNull(),
+  currency: text().notNull(),
+  payerId: text(),
+  captureId: text(),
+  refundedPaise: integer().notNull().default(0),
+  createdAt: createdAt(),
+});
 
 /**
  * Transactional e-mail outbox (docs/seo-and-email.md): a row is written in the same transaction as the event it

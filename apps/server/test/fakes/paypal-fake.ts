@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakeCall = 'token' | 'create' | 'capture' | 'get' | 'verify';
+export type FakeCall = 'token' | 'create' | 'capture' | 'get' | 'verify' | 'refund';
 export type FakeBehaviour =
   | 'declined'
   | 'alreadyCaptured'
@@ -29,6 +29,18 @@ interface FakeOrder {
   request: Record<string, unknown>;
   payerId: string | null;
   captureId: string | null;
+  /** what the capture took, PayPal money string; defaults to the order's amount */
+  capturedValue?: string;
+  capturedCurrency?: string;
+}
+
+export interface FakeRefund {
+  id: string;
+  captureId: string;
+  value: string;
+  currency: string;
+  requestId: string;
+  invoiceId: string | undefined;
 }
 
 export interface PayPalFake {
@@ -41,6 +53,10 @@ export interface PayPalFake {
   approve(orderId: string, payerId?: string): void;
   /** marks the order captured on PayPal's side (e.g. captured by another request) */
   markCaptured(orderId: string): string;
+  /** refunds made, by PayPal-Request-Id */
+  refunds: Map<string, FakeRefund>;
+  /** the next capture of this order takes this amount instead of the order's (a provider-side mismatch) */
+  captureAmount(orderId: string, value: string, currency?: string): void;
   /** signature the fake's verify endpoint accepts */
   validSignature: string;
   reset(): void;
@@ -67,6 +83,13 @@ export async function startPayPalFake(): Promise<PayPalFake> {
   const hanging = new Set<ServerResponse>();
   const validSignature = 'valid-signature';
   const captureReplies = new Map<string, unknown>(); // PayPal-Request-Id → answer (idempotency)
+  const refunds = new Map<string, FakeRefund>();
+  const orderAmount = (o: FakeOrder) =>
+    (o.request.purchase_units as Record<string, unknown>[])[0]!.amount as {
+      value: string;
+      currency_code: string;
+    };
+  const cents = (v: string) => Math.round(Number(v) * 100);
 
   const take = (call: FakeCall) => overrides.get(call)?.shift();
 
@@ -79,7 +102,19 @@ export async function startPayPalFake(): Promise<PayPalFake> {
         {
           ...(o.request.purchase_units as Record<string, unknown>[])[0],
           payments: o.captureId
-            ? { captures: [{ id: o.captureId, status: 'COMPLETED', final_capture: true }] }
+            ? {
+                captures: [
+                  {
+                    id: o.captureId,
+                    status: 'COMPLETED',
+                    final_capture: true,
+                    amount: {
+                      currency_code: o.capturedCurrency ?? orderAmount(o).currency_code,
+                      value: o.capturedValue ?? orderAmount(o).value,
+                    },
+                  },
+                ],
+              }
             : undefined,
         },
       ],
@@ -130,7 +165,20 @@ export async function startPayPalFake(): Promise<PayPalFake> {
           id: order?.id,
           status: 'COMPLETED',
           payer: { payer_id: order?.payerId ?? 'FAKEPAYER1' },
-          purchase_units: [{ payments: { captures: [{ id: 'CAPPENDING', status: 'PENDING' }] } }],
+          purchase_units: [
+            {
+              payments: {
+                captures: [
+                  {
+                    id: 'CAPPENDING',
+                    status: 'PENDING',
+                    amount: order ? orderAmount(order) : undefined,
+                    status_details: { reason: 'PENDING_REVIEW' },
+                  },
+                ],
+              },
+            },
+          ],
         });
         return true;
     }
@@ -207,6 +255,46 @@ export async function startPayPalFake(): Promise<PayPalFake> {
       return json(res, 200, orderBody(order));
     }
 
+    // Payments v2 refund of a capture: PayPal-Request-Id idempotency, partial amounts, never more than captured
+    const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+    if (req.method === 'POST' && refund) {
+      const o = take('refund');
+      if (o && applyOverride(o, rec, res)) return;
+      const captureId = decodeURIComponent(refund[1]!);
+      const order = [...orders.values()].find((x) => x.captureId === captureId);
+      if (!order) return issue(res, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+      const requestId = String(req.headers['paypal-request-id'] ?? '');
+      const same = requestId ? refunds.get(requestId) : undefined;
+      const reply = (r: FakeRefund) =>
+        json(res, 201, {
+          id: r.id,
+          status: 'COMPLETED',
+          amount: { currency_code: r.currency, value: r.value },
+          invoice_id: r.invoiceId,
+          links: [{ rel: 'up', href: `/v2/payments/captures/${r.captureId}`, method: 'GET' }],
+        });
+      if (same) return reply(same);
+      const b = (body ?? {}) as { amount?: { value?: string; currency_code?: string }; invoice_id?: string };
+      const captured = cents(order.capturedValue ?? orderAmount(order).value);
+      const refunded = [...refunds.values()]
+        .filter((r) => r.captureId === captureId)
+        .reduce((s, r) => s + cents(r.value), 0);
+      const value = b.amount?.value ?? ((captured - refunded) / 100).toFixed(2);
+      if (cents(value) <= 0 || refunded + cents(value) > captured) {
+        return issue(res, 422, 'UNPROCESSABLE_ENTITY', 'REFUND_AMOUNT_EXCEEDED');
+      }
+      const r: FakeRefund = {
+        id: `RF${randomBytes(6).toString('hex').toUpperCase()}`,
+        captureId,
+        value,
+        currency: b.amount?.currency_code ?? orderAmount(order).currency_code,
+        requestId,
+        invoiceId: b.invoice_id,
+      };
+      refunds.set(requestId || r.id, r);
+      return reply(r);
+    }
+
     if (req.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
       const o = take('verify');
       if (o && applyOverride(o, rec, res)) return;
@@ -232,7 +320,14 @@ export async function startPayPalFake(): Promise<PayPalFake> {
     url: `http://127.0.0.1:${port}`,
     requests,
     orders,
+    refunds,
     validSignature,
+    captureAmount(orderId, value, currency) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`fake: no order ${orderId}`);
+      order.capturedValue = value;
+      if (currency) order.capturedCurrency = currency;
+    },
     next(call, behaviour) {
       const list = overrides.get(call) ?? [];
       list.push(behaviour);

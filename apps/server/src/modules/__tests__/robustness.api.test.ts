@@ -283,6 +283,12 @@ const FIXTURES: Record<EndpointId, Fixture> = {
   sellerOrdersOf: { params: (a) => ({ sellerId: a.sellerId ?? a.userId }) },
   adminDashboard: {},
   sellerDashboard: {},
+  cancelAnyOrder: { params: () => ({ orderId: randomUUID() }), destructive: true },
+  adminOrders: { query: () => ({ page: '1', limit: '5' }) },
+  adminRefund: {
+    params: () => ({ orderId: randomUUID() }),
+    body: () => ({ amount: 1, reason: 'audit refund' }),
+  },
 };
 
 const ROUTES: RouteCase[] = endpointList.map((e) => ({
@@ -759,6 +765,8 @@ describe('admin and seller routes for everyone else', () => {
     ['post', '/api/common/banner/add', { image: '/uploads/banners/evil.png' }],
     ['delete', '/api/common/banner/delete/:banner'],
     ['get', '/api/admin/dashboard'],
+    ['get', '/api/admin/orders'],
+    ['post', '/api/admin/orders/:orderB/refund', { reason: 'not the admin' }],
   ];
   const SELLER_ROUTES: [Method, string, object?][] = [
     ['post', '/api/seller/products/add', productBody()],

@@ -4,6 +4,7 @@ import {
   type OrderDto,
   type OrderLineDto,
   type OrderStatus,
+  type PaymentEntryDto,
   type SellerOrderDto,
 } from '@mp/shared';
 import type { orderLines, orders } from '../../../db/schema';
@@ -59,7 +60,7 @@ export function deriveOrderStatus(lineStatuses: OrderStatus[]): OrderStatus {
   return live.length === 0 ? 'rejected' : leastAdvanced(live);
 }
 
-export function toOrderDto(o: OrderRow, lines: OrderLineRow[]): OrderDto {
+export function toOrderDto(o: OrderRow, lines: OrderLineRow[], payments: PaymentEntryDto[] = []): OrderDto {
   return {
     _id: o.id,
     orderId: o.id,
@@ -88,12 +89,25 @@ export function toOrderDto(o: OrderRow, lines: OrderLineRow[]): OrderDto {
     paymentId: o.paymentId ?? '',
     payerId: o.payerId ?? '',
     sellerStatuses: sellerStatusesOf(lines),
+    refundedAmount: toRupees(o.refundedPaise),
+    payments,
   };
 }
 
-/** The seller's view: only its lines, totals of only those lines, its own status as orderStatus. */
-export function toSellerOrderDto(o: OrderRow, ownLines: OrderLineRow[], sellerId: string): SellerOrderDto {
-  const base = toOrderDto(o, ownLines);
+/**
+ * The seller's view: only its lines, totals of only those lines, its own status as orderStatus; of the money,
+ * only what was refunded for its lines (docs/money.md).
+ */
+export function toSellerOrderDto(
+  o: OrderRow,
+  ownLines: OrderLineRow[],
+  sellerId: string,
+  ownRefunds: PaymentEntryDto[] = [],
+): SellerOrderDto {
+  const refundedPaise = ownLines
+    .filter((l) => l.refundId)
+    .reduce((s, l) => s + l.linePricePaise * l.quantity, 0);
+  const base = { ...toOrderDto(o, ownLines, ownRefunds), refundedAmount: toRupees(refundedPaise) };
   const subtotalPaise = ownLines.reduce((s, l) => s + l.unitPricePaise * l.quantity, 0);
   const netPaise = ownLines.reduce((s, l) => s + l.linePricePaise * l.quantity, 0);
   return {

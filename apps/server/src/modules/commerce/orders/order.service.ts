@@ -9,6 +9,7 @@ import {
   type OrderCancelInput,
   type OrderCaptureInput,
   type OrderCreateInput,
+  type AdminOrderListQuery,
   type OrderDto,
 } from '@mp/shared';
 import type { Db, DbOrTx, Tx } from '../../../db/client';
@@ -17,7 +18,8 @@ import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
 import type { Logger } from '../../../lib/logger';
 import { ensureCartId, lineProblem, loadCartLines, ownProduct, takeOutOfCart } from '../cart/cart.service';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { completeOrderPayment } from './order-completion';
+import { paymentsOf } from '../money/ledger';
+import type { MoneyService } from '../money/money.service';
 import { toOrderDto, type OrderRow } from './order.mapper';
 import type { ChangeFeed } from '../../../lib/change-feed';
 import { orderProductIds, releaseHold, releaseHoldIn, takeStock } from './stock-hold';
@@ -25,6 +27,7 @@ import { orderProductIds, releaseHold, releaseHoldIn, takeStock } from './stock-
 export interface OrderServiceDeps {
   db: Db;
   provider: PaymentProvider;
+  money: MoneyService;
   holdMinutes: number;
   logger: Logger;
   changes: ChangeFeed;
@@ -38,7 +41,43 @@ export async function loadOrderDto(db: DbOrTx, order: OrderRow): Promise<OrderDt
     .from(orderLines)
     .where(eq(orderLines.orderId, order.id))
     .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
-  return toOrderDto(order, lines);
+  const payments = await paymentsOf(db, [order.id]);
+  return toOrderDto(order, lines, payments.get(order.id));
+}
+
+/**
+ * GET /api/admin/orders: every order, newest first, filtered by overall status, payment status, a seller having a
+ * line in it, and the day it was placed (UTC, `to` inclusive); one page with the total count.
+ */
+export async function listAdminOrders(db: Db, q: AdminOrderListQuery) {
+  const where = and(
+    q.status ? eq(orders.orderStatus, q.status) : undefined,
+    q.paymentStatus ? eq(orders.paymentStatus, q.paymentStatus) : undefined,
+    q.sellerId
+      ? inArray(
+          orders.id,
+          db.select({ id: orderLines.orderId }).from(orderLines).where(eq(orderLines.sellerId, q.sellerId)),
+        )
+      : undefined,
+    q.from ? sql`${orders.createdAt} >= ${q.from}::date` : undefined,
+    q.to ? sql`${orders.createdAt} < ${q.to}::date + 1` : undefined,
+  );
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(where);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const total = Number(count?.n ?? 0);
+  return {
+    data: await ordersWithLines(db, rows),
+    pagination: { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) },
+  };
 }
 
 async function ordersWithLines(db: DbOrTx, rows: OrderRow[]): Promise<OrderDto[]> {
@@ -53,10 +92,15 @@ async function ordersWithLines(db: DbOrTx, rows: OrderRow[]): Promise<OrderDto[]
       ),
     )
     .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
+  const payments = await paymentsOf(
+    db,
+    rows.map((o) => o.id),
+  );
   return rows.map((o) =>
     toOrderDto(
       o,
       lines.filter((l) => l.orderId === o.id),
+      payments.get(o.id),
     ),
   );
 }
@@ -71,7 +115,7 @@ const outOfStockMessage = (title: string, problem: string | null, stock: number)
       ? `${title} is out of stock. Please remove it from your cart.`
       : `Only ${stock} of ${title} left. Please reduce the quantity in your cart.`;
 
-export function createOrderService({ db, provider, holdMinutes, logger, changes }: OrderServiceDeps) {
+export function createOrderService({ db, provider, money, holdMinutes, logger, changes }: OrderServiceDeps) {
   async function findOwned(
     caller: Caller,
     orderId: string,
@@ -365,22 +409,15 @@ export function createOrderService({ db, provider, holdMinutes, logger, changes 
         .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending'), eq(orders.stockHeld, true)));
 
       const result = await provider.capture(input.paymentId);
-      if (result.status !== 'COMPLETED') {
-        return { status: 'pending', order: await loadOrderDto(db, order) };
+      const settled = await money.settleCapture(order.id, {
+        ...result,
+        payerId: result.payerId ?? input.payerId ?? null,
+      });
+      if (settled.outcome === 'refunded') {
+        logger.warn({ orderId: order.id, code: settled.code }, 'captured payment refused and refunded');
+        throw conflict(settled.message, settled.code);
       }
-      try {
-        const { order: paid } = await completeOrderPayment(db, changes, order.id, {
-          captureId: result.captureId,
-          payerId: result.payerId ?? input.payerId ?? null,
-        });
-        return { status: 'paid', order: await loadOrderDto(db, paid) };
-      } catch (err) {
-        logger.error(
-          { err, orderId: order.id, captureId: result.captureId },
-          'captured payment could not complete the order',
-        );
-        throw err;
-      }
+      return { status: settled.outcome, order: await loadOrderDto(db, settled.order) };
     },
 
     /** The shopper abandons a pending payment: the order is cancelled and its stock given back (idempotent). */
@@ -395,27 +432,9 @@ export function createOrderService({ db, provider, holdMinutes, logger, changes 
         [order] = await db.select().from(orders).where(eq(orders.paymentId, input.paymentId!)).limit(1);
         if (!order || order.userId !== caller.id) throw notFound('Order');
       }
-      return loadOrderDto(db, await cancelPending(db, changes, order.id));
+      return loadOrderDto(db, await money.cancelUnpaid(order.id));
     },
   };
-}
-
-/** Cancels a pending order (stock back once); a paid order cannot be cancelled this way. */
-export async function cancelPending(db: Db, changes: ChangeFeed, orderId: string): Promise<OrderRow> {
-  await releaseHold(db, changes, orderId, 'cancelled');
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw notFound('Order');
-  if (order.paymentStatus === 'paid') throw conflict('This order is already paid', 'CONFLICT');
-  if (order.paymentStatus === 'pending') {
-    // pending without a hold: nothing to give back, just close it
-    const [closed] = await db
-      .update(orders)
-      .set({ paymentStatus: 'cancelled', updatedAt: sql`now()` })
-      .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending'), eq(orders.stockHeld, false)))
-      .returning();
-    return closed ?? order;
-  }
-  return order;
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;

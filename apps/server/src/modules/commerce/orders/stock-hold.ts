@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { orderLines, orders, products } from '../../../db/schema';
 import type { ChangeFeed } from '../../../lib/change-feed';
 import { putBackInCart } from '../cart/cart.service';
+import { startIntervalJob } from '../../../lib/interval-job';
 
 export interface HeldLine {
   productId: string | null;
@@ -52,17 +53,36 @@ export async function orderProductIds(db: DbOrTx, orderId: string): Promise<stri
   return rows.flatMap((r) => (r.productId ? [r.productId] : []));
 }
 
+/**
+ * Moves these lines' units into (+1) or out of (-1) stock and units sold, in product-id order. Taking stock is
+ * never done here (it must be conditional: takeStock / retakeStock); units sold never go below zero.
+ */
+export async function adjustProducts(
+  tx: DbOrTx,
+  lines: HeldLine[],
+  change: { stock: 0 | 1; sold: -1 | 0 | 1 },
+): Promise<void> {
+  for (const l of byProduct(lines)) {
+    await tx
+      .update(products)
+      .set({
+        ...(change.stock
+          ? { totalStock: sql`${products.totalStock} + ${l.quantity}`, updatedAt: sql`now()` }
+          : {}),
+        ...(change.sold
+          ? { unitsSold: sql`greatest(${products.unitsSold} + ${change.sold * l.quantity}, 0)` }
+          : {}),
+      })
+      .where(eq(products.id, l.productId));
+  }
+}
+
 async function giveBack(tx: DbOrTx, orderId: string, cartId: string | null): Promise<void> {
   const lines = await tx
     .select({ productId: orderLines.productId, quantity: orderLines.quantity })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId));
-  for (const l of byProduct(lines)) {
-    await tx
-      .update(products)
-      .set({ totalStock: sql`${products.totalStock} + ${l.quantity}`, updatedAt: sql`now()` })
-      .where(eq(products.id, l.productId));
-  }
+  await adjustProducts(tx, lines, { stock: 1, sold: 0 });
   if (cartId) await putBackInCart(tx, cartId, lines);
 }
 
@@ -197,21 +217,16 @@ export function startHoldSweeper(
     onSwept?: (released: number) => void;
   } = {},
 ): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    Promise.all([releaseExpiredHolds(db, changes), releaseHalfCreatedOrders(db, changes)])
-      .then(([expired, halfCreated]) => {
-        const n = expired + halfCreated;
-        opts.onSwept?.(n);
-        if (n > 0) opts.onReleased?.(n);
-      })
-      .catch((err: unknown) => opts.onError?.(err))
-      .finally(() => {
-        running = false;
-      });
-  }, opts.intervalMs ?? 60_000);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startIntervalJob(
+    async () => {
+      const [expired, halfCreated] = await Promise.all([
+        releaseExpiredHolds(db, changes),
+        releaseHalfCreatedOrders(db, changes),
+      ]);
+      const n = expired + halfCreated;
+      opts.onSwept?.(n);
+      if (n > 0) opts.onReleased?.(n);
+    },
+    { intervalMs: opts.intervalMs ?? 60_000, onError: opts.onError },
+  );
 }

@@ -23,6 +23,22 @@ export interface CaptureResult {
   status: 'COMPLETED' | 'PENDING';
   captureId: string | null;
   payerId: string | null;
+  /** what the provider says it captured, in paise and its currency (null when it did not say) */
+  amountPaise: number | null;
+  currency: string | null;
+}
+
+export interface RefundRequest {
+  captureId: string;
+  amountPaise: number;
+  /** our refund id: the provider's idempotency key, so a retried refund is made once */
+  requestId: string;
+}
+
+export interface RefundResult {
+  providerRefundId: string;
+  /** COMPLETED: the money is back with the shopper. PENDING: the provider settles it later (webhook). */
+  status: 'COMPLETED' | 'PENDING';
 }
 
 export interface WebhookHeaders {
@@ -43,6 +59,13 @@ export interface PaymentProvider {
   create(order: PaymentOrderInfo): Promise<CreatedPayment>;
   /** Idempotent: capturing an already captured payment answers its capture again. */
   capture(paymentId: string): Promise<CaptureResult>;
+  /**
+   * Gives `amountPaise` of a capture back. Idempotent by requestId. Throws AppError 502 PAYMENT_PROVIDER_ERROR
+   * when the provider is unavailable (the refund stays pending and is retried), 409 REFUND_REFUSED when it refuses.
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
+  /** Sandbox only: the shopper approves the payment on the sandbox page; answers the payer id (idempotent). */
+  approve?(paymentId: string): Promise<{ payerId: string } | null>;
   /** true only when the provider confirms the webhook's signature */
   verifyWebhook?(headers: WebhookHeaders, event: unknown): Promise<boolean>;
 }
@@ -63,5 +86,6 @@ export function createUnconfiguredProvider(): PaymentProvider {
     id: 'none',
     create: () => Promise.reject(paymentsNotConfigured()),
     capture: () => Promise.reject(paymentsNotConfigured()),
+    refund: () => Promise.reject(paymentsNotConfigured()),
   };
 }

@@ -1,14 +1,12 @@
 import { Router, type Request, type Response } from 'express';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { endpoints as api, formatINR, toRupees, type ShopConfigDto } from '@mp/shared';
 import type { AppDeps } from '../../../context';
 import { send } from '../../../lib/contract';
 import { orders, paymentEvents } from '../../../db/schema';
-import { AppError, badRequest, notFound, nulCharacterPath } from '../../../lib/errors';
-import { completeOrderPayment } from '../orders/order-completion';
-import { cancelPending } from '../orders/order.service';
+import { badRequest, notFound, nulCharacterPath } from '../../../lib/errors';
 import type { PaymentProvider } from './payment-provider';
-import { newSandboxPayerId } from './sandbox-provider';
+import { parsePayPalAmount } from './paypal-amount';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -36,7 +34,7 @@ function sendPage(res: Response, status: number, title: string, body: string): v
 
 /** Sandbox approval pages and the PayPal webhook. Mounted at /api. */
 export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): Router {
-  const { db, logger } = deps;
+  const { db, logger, money } = deps;
   const r = Router();
 
   /** What every page needs to know: which provider takes the money, and whether it is a test (sandbox). */
@@ -129,16 +127,13 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
       );
       return;
     }
-    // approval is recorded once; approving again answers the same payer
-    await db
-      .update(orders)
-      .set({ payerId: newSandboxPayerId(), updatedAt: sql`now()` })
-      .where(and(eq(orders.id, order.id), sql`${orders.payerId} is null`));
-    const [approved] = await db
-      .select({ payerId: orders.payerId })
-      .from(orders)
-      .where(eq(orders.id, order.id));
-    const q = new URLSearchParams({ paymentId: order.paymentId!, PayerID: approved!.payerId! });
+    // the sandbox provider keeps the approval (docs/money.md); approving again answers the same payer
+    const approved = provider.approve ? await provider.approve(order.paymentId!) : null;
+    if (!approved) {
+      sendPage(res, 409, 'Payment closed', '<h1>This payment cannot be approved</h1>');
+      return;
+    }
+    const q = new URLSearchParams({ paymentId: order.paymentId!, PayerID: approved.payerId });
     res.redirect(303, `/shop/paypal-return?${q.toString()}`);
   });
 
@@ -154,7 +149,7 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
       );
       return;
     }
-    await cancelPending(db, deps.changes, order.id);
+    await money.cancelUnpaid(order.id);
     res.redirect(
       303,
       `/shop/paypal-cancel?${new URLSearchParams({ paymentId: order.paymentId! }).toString()}`,
@@ -191,24 +186,42 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
     let orderId: string | null = null;
     if (event.event_type === 'PAYMENT.CAPTURE.COMPLETED') {
       const resource = event.resource as
-        { id?: string; supplementary_data?: { related_ids?: { order_id?: string } } } | undefined;
+        | {
+            id?: string;
+            amount?: { value?: string; currency_code?: string };
+            supplementary_data?: { related_ids?: { order_id?: string } };
+          }
+        | undefined;
       const paypalOrderId = resource?.supplementary_data?.related_ids?.order_id;
       const [order] = paypalOrderId
         ? await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, paypalOrderId)).limit(1)
         : [];
       if (order) {
         orderId = order.id;
-        try {
-          await completeOrderPayment(db, deps.changes, order.id, {
-            captureId: resource?.id ?? null,
-            payerId: null,
-          });
-        } catch (err) {
-          if (!(err instanceof AppError) || err.status >= 500) throw err;
-          logger.error({ err, orderId, eventId: event.id }, 'webhook capture could not complete the order');
+        // the same verification as the return page: amount and currency must equal the order's total
+        const settled = await money.settleCapture(order.id, {
+          status: 'COMPLETED',
+          captureId: resource?.id ?? null,
+          payerId: null,
+          amountPaise: parsePayPalAmount(resource?.amount?.value),
+          currency: resource?.amount?.currency_code ?? null,
+        });
+        if (settled.outcome === 'refunded') {
+          logger.error(
+            { orderId, eventId: event.id, code: settled.code },
+            'webhook capture refused and refunded',
+          );
         }
       } else {
         logger.warn({ eventId: event.id, paypalOrderId }, 'webhook capture for an unknown order');
+      }
+    } else if (event.event_type === 'PAYMENT.CAPTURE.REFUNDED') {
+      // a refund PayPal settled later (or confirmed again): complete ours, found by its id or our request id
+      const resource = event.resource as { id?: string; invoice_id?: string } | undefined;
+      if (resource?.id) {
+        const found = await money.refunder.reconcile(resource.id, resource.invoice_id ?? null);
+        if (!found)
+          logger.warn({ eventId: event.id, refundId: resource.id }, 'webhook refund we did not ask for');
       }
     }
     await db

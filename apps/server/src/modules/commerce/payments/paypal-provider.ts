@@ -5,6 +5,7 @@
  */
 import paypal, { type PayPalRequest, type PayPalResponse } from '@paypal/checkout-server-sdk';
 import { AppError } from '../../../lib/errors';
+import { parsePayPalAmount } from './paypal-amount';
 import type { CaptureResult, PaymentOrderInfo, PaymentProvider, WebhookHeaders } from './payment-provider';
 
 export interface PayPalConfig {
@@ -21,6 +22,11 @@ interface PayPalLink {
   rel: string;
 }
 interface PayPalCapture {
+  id: string;
+  status: string;
+  amount?: { currency_code?: string; value?: string };
+}
+interface PayPalRefund {
   id: string;
   status: string;
 }
@@ -111,10 +117,15 @@ export function createPayPalProvider(cfg: PayPalConfig, publicUrl: string): Paym
   function captureResult(order: PayPalOrder): CaptureResult {
     const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
     const payerId = order.payer?.payer_id ?? order.payment_source?.paypal?.account_id ?? null;
+    const amount = {
+      amountPaise: parsePayPalAmount(capture?.amount?.value),
+      currency: capture?.amount?.currency_code ?? null,
+    };
     if (order.status === 'COMPLETED' && (!capture || capture.status === 'COMPLETED')) {
-      return { status: 'COMPLETED', captureId: capture?.id ?? null, payerId };
+      return { status: 'COMPLETED', captureId: capture?.id ?? null, payerId, ...amount };
     }
-    if (capture?.status === 'PENDING') return { status: 'PENDING', captureId: capture.id, payerId };
+    if (capture?.status === 'PENDING')
+      return { status: 'PENDING', captureId: capture.id, payerId, ...amount };
     throw new AppError(
       402,
       'PAYMENT_FAILED',
@@ -204,6 +215,33 @@ export function createPayPalProvider(cfg: PayPalConfig, publicUrl: string): Paym
           throw new AppError(409, 'PAYMENT_FAILED', 'The payment has not been approved on PayPal yet');
         }
         throw new AppError(409, 'PAYMENT_FAILED', 'PayPal could not capture this payment');
+      }
+    },
+
+    /** Orders v2 refund of a capture; PayPal-Request-Id makes a retried refund one refund. */
+    async refund({ captureId, amountPaise, requestId }) {
+      const request: PayPalRequest = {
+        path: `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+        verb: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'PayPal-Request-Id': `refund-${requestId}`,
+          Prefer: 'return=representation',
+        },
+        body: { amount: { currency_code: cfg.currency, value: money(amountPaise) }, invoice_id: requestId },
+      };
+      try {
+        const res = await call<PayPalRefund>(request);
+        const status = res.result.status === 'COMPLETED' ? 'COMPLETED' : 'PENDING';
+        if (res.result.status === 'CANCELLED' || res.result.status === 'FAILED') {
+          throw new AppError(409, 'REFUND_REFUSED', `PayPal answered the refund ${res.result.status}`);
+        }
+        return { providerRefundId: res.result.id, status };
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        if (isUnavailable(err)) throw unavailable();
+        const { issue } = errorIssue(err);
+        throw new AppError(409, 'REFUND_REFUSED', `PayPal refused the refund (${issue ?? 'unknown'})`);
       }
     },
 

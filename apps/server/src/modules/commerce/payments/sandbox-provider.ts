@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { orders } from '../../../db/schema';
+import { sandboxPayments } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import type { PaymentProvider } from './payment-provider';
 
@@ -9,30 +9,59 @@ export const SANDBOX_PREFIX = 'SBX-';
 export const sandboxApprovalPath = (paymentId: string) =>
   `/api/payments/sandbox/${encodeURIComponent(paymentId)}`;
 
+const newSandboxPayerId = () => `SBXPAYER${randomBytes(5).toString('hex').toUpperCase()}`;
+
 /**
- * The built-in provider used when PayPal is not configured (decisions.md). The shopper "approves" on a page this
- * server renders; approval is recorded as the order's payerId, and capture succeeds only after that.
+ * The built-in provider used when PayPal is not configured (decisions.md). It keeps its own state, as a real
+ * provider does on its side, in `sandbox_payments`: the amount asked for, the shopper's approval, the capture and
+ * what was refunded. Nothing else writes that table (docs/money.md).
  */
-export function createSandboxProvider(db: Db): PaymentProvider {
+export function createSandboxProvider(db: Db, currency = 'INR'): PaymentProvider {
   return {
     id: 'sandbox',
-    async create() {
+    async create(order) {
       const paymentId = `${SANDBOX_PREFIX}${randomBytes(12).toString('hex').toUpperCase()}`;
+      await db.insert(sandboxPayments).values({ paymentId, amountPaise: order.totalPaise, currency });
       return { paymentId, approvalURL: sandboxApprovalPath(paymentId) };
     },
+    async approve(paymentId) {
+      // approval is recorded once; approving again answers the same payer
+      await db
+        .update(sandboxPayments)
+        .set({ payerId: newSandboxPayerId() })
+        .where(and(eq(sandboxPayments.paymentId, paymentId), sql`${sandboxPayments.payerId} is null`));
+      const [p] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, paymentId));
+      return p?.payerId ? { payerId: p.payerId } : null;
+    },
     async capture(paymentId) {
-      const [order] = await db
-        .select({ payerId: orders.payerId })
-        .from(orders)
-        .where(eq(orders.paymentId, paymentId))
-        .limit(1);
-      if (!order) throw new AppError(409, 'PAYMENT_FAILED', 'Unknown sandbox payment');
-      if (!order.payerId) {
-        throw new AppError(409, 'PAYMENT_FAILED', 'The payment has not been approved yet');
-      }
-      return { status: 'COMPLETED', captureId: `CAP-${paymentId}`, payerId: order.payerId };
+      const [p] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, paymentId));
+      if (!p) throw new AppError(409, 'PAYMENT_FAILED', 'Unknown sandbox payment');
+      if (!p.payerId) throw new AppError(409, 'PAYMENT_FAILED', 'The payment has not been approved yet');
+      const captureId = `CAP-${paymentId}`;
+      await db.update(sandboxPayments).set({ captureId }).where(eq(sandboxPayments.paymentId, paymentId));
+      return {
+        status: 'COMPLETED',
+        captureId,
+        payerId: p.payerId,
+        amountPaise: p.amountPaise,
+        currency: p.currency,
+      };
+    },
+    async refund({ captureId, amountPaise, requestId }) {
+      // one conditional update: never more back than was captured, even for racing calls
+      const [p] = await db
+        .update(sandboxPayments)
+        .set({ refundedPaise: sql`${sandboxPayments.refundedPaise} + ${amountPaise}` })
+        .where(
+          and(
+            eq(sandboxPayments.captureId, captureId),
+            sql`${sandboxPayments.refundedPaise} + ${amountPaise} <= ${sandboxPayments.amountPaise}`,
+          ),
+        )
+        .returning();
+      if (!p)
+        throw new AppError(409, 'REFUND_REFUSED', 'The sandbox refused this refund (more than captured)');
+      return { providerRefundId: `RF-${requestId}`, status: 'COMPLETED' };
     },
   };
 }
-
-export const newSandboxPayerId = () => `SBXPAYER${randomBytes(5).toString('hex').toUpperCase()}`;

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { endpoints as api } from '@mp/shared';
+import { endpoints as api, formatINR } from '@mp/shared';
 import type { AppDeps } from '../../../context';
 import { send } from '../../../lib/contract';
 import { forbidden, parse } from '../../../lib/errors';
@@ -7,7 +7,7 @@ import { currentUser, requireApprovedSeller } from '../../../lib/session';
 import { listSellerOrders, sellerOrderDetails, updateSellerOrderStatus } from './seller-order.service';
 
 /** Seller orders of spec section 7: an approved seller sees and updates only its own lines. */
-export function createSellerOrderRouter({ db }: AppDeps): Router {
+export function createSellerOrderRouter({ db, money }: AppDeps): Router {
   const r = Router();
   const seller = requireApprovedSeller(db);
 
@@ -24,11 +24,16 @@ export function createSellerOrderRouter({ db }: AppDeps): Router {
     const { id } = parse(api.updateSellerOrder.params, req.params);
     const { orderStatus } = parse(api.updateSellerOrder.body.schema, req.body);
     const user = currentUser(req);
-    const data = await updateSellerOrderStatus(db, req.sellerId!, id, orderStatus, {
+    const data = await updateSellerOrderStatus(db, money, req.sellerId!, id, orderStatus, {
       userId: user.id,
       role: user.role,
     });
-    send(res, api.updateSellerOrder, { message: 'Order status updated!', data });
+    // rejecting refunds the seller's lines (docs/money.md): say so
+    const message =
+      orderStatus === 'rejected' && data.refundedAmount > 0
+        ? `Order rejected; ${formatINR(data.refundedAmount)} is refunded to the shopper`
+        : 'Order status updated!';
+    send(res, api.updateSellerOrder, { message, data });
   });
 
   r.get('/seller/orders/:sellerId', seller, async (req, res) => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   sellerStatusChoices,
   sellerStatusMove,
@@ -9,6 +9,8 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { orderLines, orderStatusHistory, orders } from '../../../db/schema';
 import { AppError, notFound } from '../../../lib/errors';
 import { enqueueLineStatusMail } from '../../mail';
+import { paymentsOf } from '../money/ledger';
+import type { MoneyService } from '../money/money.service';
 import { deriveOrderStatus, toSellerOrderDto, type OrderRow } from '../orders/order.mapper';
 
 /** Sellers see paid orders only: an unpaid checkout is not something to pack and ship. */
@@ -30,11 +32,18 @@ async function withOwnLines(db: DbOrTx, sellerId: string, rows: OrderRow[]): Pro
       ),
     )
     .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
+  const ownRefunds = new Set(lines.flatMap((l) => (l.refundId ? [l.refundId] : [])));
+  const payments = await paymentsOf(
+    db,
+    rows.map((o) => o.id),
+    ownRefunds,
+  );
   return rows.map((o) =>
     toSellerOrderDto(
       o,
       lines.filter((l) => l.orderId === o.id),
       sellerId,
+      payments.get(o.id),
     ),
   );
 }
@@ -73,17 +82,19 @@ export async function sellerOrderDetails(db: Db, sellerId: string, orderId: stri
 
 /**
  * A seller moves its lines of one order along the status machine (docs/orders-and-stock.md): forward only,
- * rejected only before shipping. Each move is recorded in order_status_history with its actor; asking for the
+ * rejected only before shipping; rejecting refunds those lines and returns their stock (docs/money.md). Each move is recorded in order_status_history with its actor; asking for the
  * status the lines already have changes nothing; any other move is refused with 409 INVALID_STATUS_TRANSITION.
  */
 export async function updateSellerOrderStatus(
   db: Db,
+  money: MoneyService,
   sellerId: string,
   orderId: string,
   status: SellerOrderStatus,
   actor: { userId: string; role: string },
 ): Promise<SellerOrderDto> {
-  return db.transaction(async (tx) => {
+  let refundId: string | null = null;
+  const dto = await db.transaction(async (tx) => {
     const locked = await sellerOrder(tx, sellerId, orderId, true);
     const own = await tx
       .select({ status: orderLines.status })
@@ -104,10 +115,29 @@ export async function updateSellerOrderStatus(
       );
     }
     if (move === 'same') return (await withOwnLines(tx, sellerId, [locked]))[0]!;
-    await tx
-      .update(orderLines)
-      .set({ status, updatedAt: sql`now()` })
-      .where(and(eq(orderLines.orderId, orderId), eq(orderLines.sellerId, sellerId)));
+    if (status === 'rejected') {
+      const target = await tx
+        .select()
+        .from(orderLines)
+        .where(
+          and(
+            eq(orderLines.orderId, orderId),
+            eq(orderLines.sellerId, sellerId),
+            isNull(orderLines.refundId),
+          ),
+        );
+      refundId = await money.refundLinesIn(tx, locked, target, {
+        kind: 'seller_reject',
+        reason: 'rejected by the seller',
+        dedupeKey: `reject:${orderId}:${sellerId}`,
+        actor: { userId: actor.userId, role: actor.role },
+      });
+    } else {
+      await tx
+        .update(orderLines)
+        .set({ status, updatedAt: sql`now()` })
+        .where(and(eq(orderLines.orderId, orderId), eq(orderLines.sellerId, sellerId)));
+    }
     await tx.insert(orderStatusHistory).values({
       orderId,
       sellerId,
@@ -128,4 +158,9 @@ export async function updateSellerOrderStatus(
     await enqueueLineStatusMail(tx, { orderId, sellerId, status });
     return (await withOwnLines(tx, sellerId, [order!]))[0]!;
   });
+  if (refundId === null) return dto;
+  // stock came back; the refund goes to the provider now that the decision is committed
+  await money.stockChanged(orderId);
+  await money.sendAll([refundId]);
+  return sellerOrderDetails(db, sellerId, orderId);
 }

@@ -22,13 +22,31 @@ export default function PaymentSuccessPage() {
     if (user) void dispatch(fetchCart(user.id));
   }, [dispatch, orderId, user]);
   const order = details && details._id === orderId ? details : null;
+  // a capture the provider has not settled yet (PayPal PENDING) is not a success: say so (docs/money.md)
+  const processing = order !== null && order.paymentStatus !== 'paid';
 
   return (
     <div className="mx-auto max-w-lg px-4 py-12">
       <div className="rounded-2xl border border-gray-200 bg-white p-8 text-center shadow-sm">
-        <CheckCircleIcon width={72} height={72} className="mx-auto text-green-600" />
-        <h1 className="mt-4 text-2xl font-bold text-gray-900">Payment Successful!</h1>
-        <p className="mt-1 text-gray-600">Thank you. Your order has been placed.</p>
+        <CheckCircleIcon
+          width={72}
+          height={72}
+          className={processing ? 'mx-auto text-amber-500' : 'mx-auto text-green-600'}
+        />
+        {processing ? (
+          <>
+            <h1 className="mt-4 text-2xl font-bold text-gray-900">Payment processing</h1>
+            <p className="mt-1 text-gray-600">
+              Your payment is still being processed by the provider. Your order is confirmed once it
+              completes; check My Orders for its status.
+            </p>
+          </>
+        ) : (
+          <>
+            <h1 className="mt-4 text-2xl font-bold text-gray-900">Payment Successful!</h1>
+            <p className="mt-1 text-gray-600">Thank you. Your order has been placed.</p>
+          </>
+        )}
         <dl className="mt-6 space-y-2 rounded-lg bg-gray-50 p-4 text-left text-sm">
           <div className="flex justify-between gap-4">
             <dt className="text-gray-600">Order ID</dt>
@@ -37,7 +55,7 @@ export default function PaymentSuccessPage() {
             </dd>
           </div>
           <div className="flex justify-between gap-4">
-            <dt className="text-gray-600">Total Paid</dt>
+            <dt className="text-gray-600">{processing ? 'Total' : 'Total Paid'}</dt>
             <dd className="font-semibold text-gray-900">
               {order ? (
                 formatINR(order.totalAmount)

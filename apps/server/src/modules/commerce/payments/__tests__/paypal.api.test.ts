@@ -40,6 +40,10 @@ const capture = (o: Awaited<ReturnType<typeof pendingOrder>>) =>
     .send({ paymentId: o.paymentId, payerId: 'FAKEPAYER1', orderId: o.orderId });
 
 let eventCounter = 0;
+/** The amount PayPal would report for this order's capture (what the fake was asked for). */
+const amountOf = (paypalOrderId: string) =>
+  (fake.orders.get(paypalOrderId)?.request.purchase_units as { amount: unknown }[] | undefined)?.[0]?.amount;
+
 function webhook(paypalOrderId: string, captureId: string, sig = fake.validSignature) {
   return ctx
     .anon()
@@ -57,6 +61,7 @@ function webhook(paypalOrderId: string, captureId: string, sig = fake.validSigna
       resource: {
         id: captureId,
         status: 'COMPLETED',
+        amount: amountOf(paypalOrderId),
         supplementary_data: { related_ids: { order_id: paypalOrderId } },
       },
     });

@@ -51,6 +51,8 @@ const order = (orderStatus: OrderStatus): SellerOrderDto => ({
   paymentId: 'PAY-1',
   payerId: '',
   sellerStatuses: {},
+  refundedAmount: 0,
+  payments: [],
   sellerId: 's-1',
 });
 

@@ -1,0 +1,42 @@
+/** The return page tells the truth about the payment (docs/money.md): a pending capture is not a success. */
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../../lib/api-client';
+import { renderConsole } from '../../../../features/admin/shared/test-utils';
+import PaymentSuccessPage from '../payment-success';
+
+const ORDER_ID = '9d1c2b3a-4e5f-4a6b-8c7d-000000000077';
+
+afterEach(() => vi.restoreAllMocks());
+
+function renderWith(paymentStatus: string) {
+  vi.spyOn(api, 'get').mockImplementation(async (url: string) => {
+    if (url === `/api/shop/order/details/${ORDER_ID}`) {
+      return {
+        data: {
+          success: true,
+          data: { _id: ORDER_ID, paymentStatus, paymentMethod: 'paypal', totalAmount: 400, payments: [] },
+        },
+      };
+    }
+    throw new Error(`unexpected GET ${url}`);
+  });
+  return renderConsole(<PaymentSuccessPage />, {
+    path: `/shop/payment-success/${ORDER_ID}`,
+    route: '/shop/payment-success/:orderId',
+  });
+}
+
+describe('payment return page', () => {
+  it('when the capture is still pending at the provider, then it says processing, not successful', async () => {
+    renderWith('pending');
+    expect(await screen.findByRole('heading', { name: 'Payment processing' })).toBeInTheDocument();
+    expect(screen.queryByText('Payment Successful!')).not.toBeInTheDocument();
+  });
+
+  it('when the order is paid, then it says Payment Successful!', async () => {
+    renderWith('paid');
+    expect(await screen.findByText(/₹\s?400/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+  });
+});
