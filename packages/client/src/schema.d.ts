@@ -1258,6 +1258,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shop/order/cancel/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an order: unpaid ends the hold; paid and unshipped refunds what is left and returns stock
+         * @description Needs a session (the `token` cookie set by login).
+         */
+        post: operations["cancelAnyOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every order, filtered by status, payment status, seller and dates; paginated
+         * @description Needs the session of the admin.
+         */
+        get: operations["adminOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{orderId}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund part or all of a paid order, with a reason
+         * @description Needs the session of the admin.
+         */
+        post: operations["adminRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/dashboard": {
         parameters: {
             query?: never;
@@ -1308,7 +1368,7 @@ export interface components {
             success: false;
             message: string;
             /** @enum {string} */
-            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD";
+            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "INTERNAL" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD";
             errors?: components["schemas"]["FieldErrors"];
             /** @description facts the caller can act on, per code (e.g. STALE_STOCK: `{ currentStock }`) */
             details?: {
@@ -1520,6 +1580,21 @@ export interface components {
             sellerStatuses: {
                 [key: string]: "pending" | "confirmed" | "inProcess" | "inShipping" | "delivered" | "rejected";
             };
+            /** @description money given back so far, rupees (docs/money.md) */
+            refundedAmount: number;
+            /** @description the order's payment ledger, oldest first */
+            payments: components["schemas"]["PaymentEntry"][];
+        };
+        PaymentEntry: {
+            /** @enum {string} */
+            type: "capture" | "refund";
+            event: string;
+            /** @description rupees */
+            amount: number;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed" | "refused";
+            reason: string;
+            createdAt: string;
         };
         /** @description A seller's view of an order: only its own lines and their totals. */
         SellerOrder: {
@@ -1568,6 +1643,10 @@ export interface components {
             sellerStatuses: {
                 [key: string]: "pending" | "confirmed" | "inProcess" | "inShipping" | "delivered" | "rejected";
             };
+            /** @description money given back so far, rupees (docs/money.md) */
+            refundedAmount: number;
+            /** @description the order's payment ledger, oldest first */
+            payments: components["schemas"]["PaymentEntry"][];
             sellerId: string;
         };
         AdminDashboard: {
@@ -4157,6 +4236,137 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    cancelAnyOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled (and refunded) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["Order"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    adminOrders: {
+        parameters: {
+            query?: {
+                status?: "pending" | "confirmed" | "inProcess" | "inShipping" | "delivered" | "rejected";
+                paymentStatus?: "pending" | "paid" | "failed" | "cancelled";
+                sellerId?: string;
+                from?: string;
+                to?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Order"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    adminRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount?: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The same refund again: nothing changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["Order"];
+                    };
+                };
+            };
+            /** @description Refund issued */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["Order"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };
