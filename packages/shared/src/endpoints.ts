@@ -34,7 +34,7 @@ import {
   shopConfigDtoSchema,
 } from './commerce';
 import { LIMITS } from './constants';
-import { uploadedImageSchema } from './images';
+import { uploadedImageSchema } from './image-schemas';
 import {
   bannerDtoSchema,
   bannerInputSchema,

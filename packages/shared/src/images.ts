@@ -11,7 +11,7 @@
  * widths are Cloudinary URL transformations (`c_limit,w_…,f_auto,q_auto`). Any other URL (older uploads, links
  * typed by hand) gives only `src`.
  */
-import { z } from 'zod';
+import type { ImageVariant } from './image-schemas';
 
 /** the widths stored (or asked of Cloudinary); an image narrower than one of them is never enlarged */
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;
@@ -45,23 +45,6 @@ export function variantName(
 ): string {
   return `${id}_${size.width}x${size.height}${w === size.width ? '' : `_w${w}`}.${format}`;
 }
-
-export const imageVariantSchema = z.object({
-  url: z.string(),
-  width: z.number().int().positive(),
-  /** image/webp, image/jpeg or image/png; empty for Cloudinary (f_auto picks the format per browser) */
-  type: z.string(),
-});
-export type ImageVariant = z.infer<typeof imageVariantSchema>;
-
-/** `result` of POST /api/admin/products/upload-image: `url` (the spec's field) plus sizes and variants */
-export const uploadedImageSchema = z.object({
-  url: z.string(),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  variants: z.array(imageVariantSchema),
-});
-export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 
 export interface ResponsiveImage {
   /** what `<img src>` gets: the main fallback (or the plain URL) */

@@ -11,3 +11,4 @@ export * from './seo';
 export * from './order-status';
 export * from './endpoints';
 export * from './images';
+export * from './image-schemas';
