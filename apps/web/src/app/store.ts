@@ -4,6 +4,8 @@
  * download them.
  */
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { baseApi } from '../lib/api';
 import addressSlice from '../features/addresses/address-slice';
 import authSlice from '../features/auth/auth-slice';
 import bannersSlice from '../features/banners/banners-slice';
@@ -25,16 +27,20 @@ export const rootReducer = combineSlices(
   ordersSlice,
   reviewsSlice,
   bannersSlice,
+  baseApi,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export function makeStore(preloadedState?: Partial<ReturnType<typeof rootReducer>>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as ReturnType<typeof rootReducer>,
+    middleware: (getDefault) => getDefault().concat(baseApi.middleware),
   });
 }
 
 export const store = makeStore();
+// refetch on focus / reconnect where an endpoint asks for it
+setupListeners(store.dispatch);
 export type AppStore = ReturnType<typeof makeStore>;
 export type RootState = ReturnType<typeof rootReducer>;
 export type AppDispatch = AppStore['dispatch'];

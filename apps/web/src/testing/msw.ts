@@ -1,0 +1,38 @@
+/**
+ * MSW in the web tests: the axios instance really sends its requests and these handlers answer them. Answers are
+ * typed by the shared endpoint table (`Answer<'id'>` for success, the error envelope for failures), so a test
+ * cannot answer with something the server would never send.
+ */
+import { endpoints, type Answer, type ApiErrorBody, type EndpointId } from '@mp/shared';
+import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
+import { setupServer } from 'msw/node';
+
+export const server = setupServer();
+
+type Resolver<K extends EndpointId> = (info: {
+  request: StrictRequest<DefaultBodyType>;
+  params: Record<string, string | readonly string[] | undefined>;
+}) => Answer<K> | HttpResponse<DefaultBodyType> | Promise<Answer<K> | HttpResponse<DefaultBodyType>>;
+
+/** A handler for the endpoint with this id (method and path from the table) answering 200 with `answer`. */
+export function answer<K extends EndpointId>(id: K, answer: Answer<K> | Resolver<K>) {
+  const e = endpoints[id];
+  return http[e.method](e.path, async (info) => {
+    const out = typeof answer === 'function' ? await (answer as Resolver<K>)(info) : answer;
+    return out instanceof Response ? out : HttpResponse.json(out as DefaultBodyType);
+  });
+}
+
+/** A handler for the endpoint with this id answering the error envelope. */
+export function fail(
+  id: EndpointId,
+  status: number,
+  body: Omit<ApiErrorBody, 'success'>,
+) {
+  const e = endpoints[id];
+  return http[e.method](e.path, () => HttpResponse.json({ success: false, ...body }, { status }));
+}
+
+/** The error envelope as an HttpResponse (for resolvers that decide per request). */
+export const errorResponse = (status: number, body: Omit<ApiErrorBody, 'success'>) =>
+  HttpResponse.json({ success: false, ...body }, { status });
