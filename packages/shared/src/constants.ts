@@ -2,6 +2,8 @@
 
 /** The shop's name in page titles, structured data and e-mails. */
 export const SHOP_NAME = 'Haat Marketplace';
+/** name of the <meta> in every app page's head that carries the shop's set-up (ShopConfigDto as JSON) */
+export const SHOP_CONFIG_META = 'shop-config';
 
 export const ROLES = ['user', 'seller', 'admin'] as const;
 export type Role = (typeof ROLES)[number];

@@ -22,6 +22,9 @@ export const IMAGE_MAX_PIXELS = 50_000_000;
 
 export type ImageFallback = 'jpg' | 'png';
 
+/** `sizes` of the product page's main image; the server preloads the same candidate the page will pick */
+export const PRODUCT_IMAGE_SIZES = '(min-width: 992px) 600px, 100vw';
+
 const NAME = /^(.*\/)([0-9a-f-]{36})_(\d{1,5})x(\d{1,5})\.([a-z]{3,4})$/i;
 const CLOUDINARY = /^(https?:\/\/[^/?#]+\/[^/?#]+\/image\/upload\/)(.+)$/i;
 

@@ -14,8 +14,10 @@ import {
   listingPageDescription,
   listingPageTitle,
   pageTitle,
+  PRODUCT_IMAGE_SIZES,
   productPageDescription,
   productPageTitle,
+  responsiveImage,
   searchPageTitle,
   SHOP_NAME,
   type ProductDto,
@@ -115,6 +117,7 @@ export function productPage(p: ProductDto, publicUrl: string): ShellPage {
         `<meta property="product:price:currency" content="INR" />`,
         `<meta property="product:availability" content="${inStock ? 'in stock' : 'out of stock'}" />`,
         jsonLd(structured),
+        imagePreload(p.image),
       ],
     }),
     body: `<main id="main" style="max-width:64rem;margin:0 auto;padding:1rem;font-family:system-ui,sans-serif">
@@ -126,6 +129,19 @@ export function productPage(p: ProductDto, publicUrl: string): ShellPage {
 <p>${e(p.description)}</p>
 </main>`,
   };
+}
+
+/**
+ * The product image is the page's largest paint: preload the candidate the page's <picture> will choose (same
+ * srcset and sizes), so it downloads while the scripts do instead of after the product answer arrives.
+ */
+function imagePreload(url: string): string {
+  const img = responsiveImage(url);
+  const e = escapeHtml;
+  const set = img.webpSrcSet ?? img.srcSet;
+  if (!set) return `<link rel="preload" as="image" href="${e(img.src)}" fetchpriority="high" />`;
+  const type = img.webpSrcSet ? ' type="image/webp"' : '';
+  return `<link rel="preload" as="image"${type} imagesrcset="${e(set)}" imagesizes="${e(PRODUCT_IMAGE_SIZES)}" fetchpriority="high" />`;
 }
 
 export function notFoundPage(publicUrl: string): ShellPage {

@@ -9,6 +9,7 @@ import type { AppDeps } from '../../context';
 import { AppError } from '../../lib/errors';
 import type { PageRenderer, ShellPage } from '../../lib/static-files';
 import { createProductService } from '../catalog/products/product.service';
+import { shopConfigMeta } from '../commerce/payments/shop-config';
 import { defaultPage, homePage, listingPage, notFoundPage, productPage, searchPage } from './page-head';
 import { createSitemapService, RANGE_PATTERN } from './sitemap.service';
 
@@ -99,7 +100,8 @@ export function createSeoRouter(deps: AppDeps): Router {
 export function createPageRenderer(deps: AppDeps): PageRenderer {
   const base = deps.config.publicUrl;
   const productsSvc = createProductService(deps);
-  return async (req: Request): Promise<ShellPage> => {
+  const configMeta = shopConfigMeta(deps.config);
+  const render = async (req: Request): Promise<ShellPage> => {
     const path = req.path.replace(/\/+$/, '') || '/';
     if (path === '/') return homePage(base);
     const product = /^\/product\/([^/]+)$/.exec(path);
@@ -119,5 +121,9 @@ export function createPageRenderer(deps: AppDeps): PageRenderer {
       return listingPage(base, q.success ? (q.data.category ?? []) : []);
     }
     return defaultPage();
+  };
+  return async (req) => {
+    const page = await render(req);
+    return { ...page, head: `${page.head}\n  ${configMeta}` };
   };
 }

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ShopConfigDto } from '@mp/shared';
+import { SHOP_CONFIG_META, type ShopConfigDto } from '@mp/shared';
 import { api } from '../../lib/api-client';
 import { PaymentsUnavailableNotice, TestPaymentsNotice } from './test-payments-notice';
 import { resetShopConfig } from './use-shop-config';
@@ -20,6 +20,21 @@ describe('test payments notice', () => {
     render(<TestPaymentsNotice />);
     expect(await screen.findByTestId('test-payments-notice')).toHaveTextContent(/Test payments/);
     expect(get).toHaveBeenCalledWith('/api/shop/config');
+  });
+
+  it('when the page head carries the shop set-up, then the notice is there at the first render, without a request', () => {
+    const get = serve({ provider: 'paypal', testMode: false });
+    const meta = document.createElement('meta');
+    meta.name = SHOP_CONFIG_META;
+    meta.content = JSON.stringify({ payments: { provider: 'sandbox', testMode: true } });
+    document.head.append(meta);
+    try {
+      render(<TestPaymentsNotice />);
+      expect(screen.getByTestId('test-payments-notice')).toHaveTextContent(/Test payments/);
+      expect(get).not.toHaveBeenCalled();
+    } finally {
+      meta.remove();
+    }
   });
 
   it('when PayPal takes the payments, then no notice', async () => {

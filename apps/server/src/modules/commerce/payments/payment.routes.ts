@@ -1,12 +1,13 @@
 import { Router, type Request, type Response } from 'express';
 import { and, eq } from 'drizzle-orm';
-import { endpoints as api, formatINR, toRupees, type ShopConfigDto } from '@mp/shared';
+import { endpoints as api, formatINR, toRupees } from '@mp/shared';
 import type { AppDeps } from '../../../context';
 import { send } from '../../../lib/contract';
 import { orders, paymentEvents } from '../../../db/schema';
 import { badRequest, notFound, nulCharacterPath } from '../../../lib/errors';
 import type { PaymentProvider } from './payment-provider';
 import { parsePayPalAmount } from './paypal-amount';
+import { shopConfigOf } from './shop-config';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -39,14 +40,8 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
 
   /** What every page needs to know: which provider takes the money, and whether it is a test (sandbox). */
   r.get('/shop/config', (_req, res) => {
-    const data: ShopConfigDto = {
-      payments: {
-        provider: deps.config.paymentProvider,
-        testMode: deps.config.paymentProvider === 'sandbox',
-      },
-    };
     res.setHeader('Cache-Control', 'no-cache');
-    send(res, api.shopConfig, { data });
+    send(res, api.shopConfig, { data: shopConfigOf(deps.config) });
   });
 
   /** The sandbox order the logged-in owner is paying; HTML error pages otherwise (a browser is looking). */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PRODUCT_IMAGE_SIZES, responsiveImage, SHOP_CONFIG_META } from '@mp/shared';
 import { createTestContext } from '../../../../test/app';
 import { products } from '../../../db/schema';
 import { insertProduct } from '../../commerce/__tests__/helpers';
@@ -150,6 +151,27 @@ describe('other pages', () => {
         'query-input': 'required name=search_term_string',
       },
     });
+  });
+
+  it('when any app page is fetched, then its head carries the shop set-up, so the test-payments notice is there at first paint', async () => {
+    for (const url of ['/', '/shop/listing', '/shop/cart', '/no-such-page']) {
+      const raw = metaContent((await ctx.anon().get(url)).text, 'name', SHOP_CONFIG_META);
+      expect(raw, url).toBeDefined();
+      const config = JSON.parse(raw!.replaceAll('&quot;', '"')) as unknown;
+      expect(config).toEqual((await ctx.anon().get('/api/shop/config')).body.data);
+    }
+  });
+
+  it('when a product page is fetched, then it preloads the very image candidate the page shows (same srcset and sizes)', async () => {
+    const image = '/uploads/products/2f1c8a44-5b7e-4c1a-9d1e-0c7a1f0e9b21_1280x960.jpg';
+    const p = await insertProduct(ctx.db, { title: 'Preloaded Lamp', image });
+    const html = (await ctx.anon().get(`/product/${p.id}`)).text;
+    const preload = /<link rel="preload" as="image"[^>]*>/.exec(html)?.[0];
+    const shown = responsiveImage(image);
+    expect(preload).toContain('type="image/webp"');
+    expect(preload).toContain(`imagesrcset="${shown.webpSrcSet}"`);
+    expect(preload).toContain(`imagesizes="${PRODUCT_IMAGE_SIZES}"`);
+    expect(preload).toContain('fetchpriority="high"');
   });
 
   it('when a category listing, the whole listing or a search is fetched, then each has a fitting title and description', async () => {

@@ -16,7 +16,8 @@ export default function ShopLayout() {
       </a>
       <TestPaymentsNotice />
       <ShopHeader />
-      <main id="main" className="flex-1">
+      {/* at least a screen tall: the footer starts below the fold, so pages filling in never shift it (CLS) */}
+      <main id="main" className="min-h-screen flex-1">
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { brandLabel, categoryLabel } from '@mp/shared/constants';
 import { pageTitle, productPageTitle } from '@mp/shared/seo';
+import { PRODUCT_IMAGE_SIZES } from '@mp/shared/images';
 import { useAppDispatch, useAppSelector } from '../../hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import {
@@ -166,7 +167,7 @@ export default function ProductDetailPage() {
             width={800}
             height={800}
             priority
-            sizes="(min-width: 992px) 600px, 100vw"
+            sizes={PRODUCT_IMAGE_SIZES}
             className="aspect-square w-full"
           />
           <ProductBadges
