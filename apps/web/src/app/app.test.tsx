@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../lib/api-client';
+import { answer, server } from '../testing/msw';
 import { App } from './app';
 
 describe('App shell', () => {
@@ -9,7 +9,7 @@ describe('App shell', () => {
   });
 
   it('when an anonymous visitor opens an unknown path, then the not-found page shows and the tab says so', async () => {
-    vi.spyOn(api, 'get').mockResolvedValue({ data: { success: true, authenticated: false, user: null } });
+    server.use(answer('checkAuth', { success: true, authenticated: false, user: null }));
     window.history.pushState({}, '', '/no/such/page');
     render(<App />);
     expect(await screen.findByText("Oops! We couldn't find that page.")).toBeInTheDocument();
@@ -18,7 +18,7 @@ describe('App shell', () => {
   });
 
   it('when the login page opens, then the tab names it', async () => {
-    vi.spyOn(api, 'get').mockResolvedValue({ data: { success: true, authenticated: false, user: null } });
+    server.use(answer('checkAuth', { success: true, authenticated: false, user: null }));
     window.history.pushState({}, '', '/auth/login');
     render(<App />);
     await waitFor(() => expect(document.title).toBe('Log in | Haat Marketplace'));

@@ -5,11 +5,11 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { CheckAuth } from '../components/guard/check-auth';
-import { checkAuth } from '../features/auth/auth-slice';
-import { fetchBanners } from '../features/banners/banners-slice';
-import { fetchCart } from '../features/cart/cart-slice';
-import { fetchHome } from '../features/shop/products-slice';
-import { fetchWishlist } from '../features/wishlist/wishlist-slice';
+import { authApi } from '../features/auth/auth-api';
+import { useShopperId } from '../features/auth/use-session';
+import { useGetCartQuery } from '../features/cart/cart-api';
+import { productsApi } from '../features/shop/products-api';
+import { useGetWishlistQuery } from '../features/wishlist/wishlist-api';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { PageFallback } from './page-fallback';
 import { NotFound, UnauthPage } from './routes/misc';
@@ -43,27 +43,22 @@ const OrdersPage = lazy(() => import('./routes/shop/account/orders'));
 const WishlistPage = lazy(() => import('./routes/shop/account/wishlist'));
 const AccountLogoutPage = lazy(() => import('./routes/shop/account/logout'));
 
-/** Loads the shopper's cart and wishlist once the user is known. */
+/** Loads the shopper's cart and wishlist once the user is known (and keeps them in the cache). */
 function useShopperData() {
-  const dispatch = useAppDispatch();
-  const { user, isAuthenticated } = useAppSelector((s) => s.auth);
-  const userId = isAuthenticated && user?.role === 'user' ? user.id : null;
-  useEffect(() => {
-    if (!userId) return;
-    void dispatch(fetchCart(userId));
-    void dispatch(fetchWishlist(userId));
-  }, [dispatch, userId]);
+  const userId = useShopperId();
+  useGetCartQuery(userId ?? '', { skip: !userId });
+  useGetWishlistQuery(userId ?? '', { skip: !userId });
 }
 
 export function AppRoutes() {
   const dispatch = useAppDispatch();
   const checked = useAppSelector((s) => s.auth.checked);
   useEffect(() => {
-    void dispatch(checkAuth());
+    void dispatch(authApi.endpoints.checkAuth.initiate(undefined, { subscribe: false }));
     // the home page's data does not depend on the session: fetch it alongside the session check
     if (window.location.pathname === '/') {
-      void dispatch(fetchHome());
-      void dispatch(fetchBanners());
+      void dispatch(productsApi.util.prefetch('home', undefined, {}));
+      void dispatch(productsApi.util.prefetch('banners', undefined, {}));
     }
   }, [dispatch]);
   useShopperData();

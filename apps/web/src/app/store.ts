@@ -1,40 +1,54 @@
 /**
- * The Redux store. Feature slices are combined with combineSlices; console-only slices (admin, seller)
- * inject themselves with `rootReducer.inject(slice)` from their lazily loaded modules, so shoppers never
- * download them.
+ * The Redux store: the session slice and RTK Query's cache (`baseApi`; features inject their endpoints, console-only
+ * ones from the lazily loaded console chunks, so shoppers never download them). Storage writes happen in the
+ * listener below, never in reducers.
  */
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { baseApi } from '../lib/api';
-import addressSlice from '../features/addresses/address-slice';
-import authSlice from '../features/auth/auth-slice';
-import bannersSlice from '../features/banners/banners-slice';
-import cartSlice from '../features/cart/cart-slice';
-import ordersSlice from '../features/orders/orders-slice';
-import reviewsSlice from '../features/reviews/reviews-slice';
-import productsSlice from '../features/shop/products-slice';
-import wishlistSlice from '../features/wishlist/wishlist-slice';
+import authSlice, { sessionCleared } from '../features/auth/auth-slice';
+import { authApi } from '../features/auth/auth-api';
+import { baseApi, sessionExpired } from '../lib/api';
+import { STORAGE_KEYS, writeJson } from '../lib/storage';
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface LazyLoadedSlices {}
 
-export const rootReducer = combineSlices(
-  authSlice,
-  productsSlice,
-  cartSlice,
-  wishlistSlice,
-  addressSlice,
-  ordersSlice,
-  reviewsSlice,
-  bannersSlice,
-  baseApi,
-).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(authSlice, baseApi).withLazyLoadedSlices<LazyLoadedSlices>();
 
-export function makeStore(preloadedState?: Partial<ReturnType<typeof rootReducer>>) {
+type State = ReturnType<typeof rootReducer>;
+
+/** The session's user and seller follow the auth state into localStorage (spec: `user`, `seller`). */
+function persistSession(state: State) {
+  if (typeof localStorage === 'undefined') return;
+  writeJson(localStorage, STORAGE_KEYS.user, state.auth.user);
+  writeJson(localStorage, STORAGE_KEYS.seller, state.auth.seller);
+}
+
+const signedOut = isAnyOf(sessionCleared, sessionExpired, authApi.endpoints.logout.matchFulfilled);
+
+function sessionListeners() {
+  const listener = createListenerMiddleware();
+  listener.startListening({
+    predicate: (_action, current, previous) =>
+      (current as State).auth.user !== (previous as State).auth.user ||
+      (current as State).auth.seller !== (previous as State).auth.seller,
+    effect: (_action, api) => persistSession(api.getState() as State),
+  });
+  // a signed-out visitor keeps nobody's cart, wishlist, addresses or orders in the cache
+  listener.startListening({
+    matcher: signedOut,
+    effect: (_action, api) => {
+      api.dispatch(baseApi.util.resetApiState());
+    },
+  });
+  return listener;
+}
+
+export function makeStore(preloadedState?: Partial<State>) {
   return configureStore({
     reducer: rootReducer,
-    preloadedState: preloadedState as ReturnType<typeof rootReducer>,
-    middleware: (getDefault) => getDefault().concat(baseApi.middleware),
+    preloadedState: preloadedState as State,
+    middleware: (getDefault) => getDefault().prepend(sessionListeners().middleware).concat(baseApi.middleware),
   });
 }
 
@@ -42,5 +56,5 @@ export const store = makeStore();
 // refetch on focus / reconnect where an endpoint asks for it
 setupListeners(store.dispatch);
 export type AppStore = ReturnType<typeof makeStore>;
-export type RootState = ReturnType<typeof rootReducer>;
+export type RootState = State;
 export type AppDispatch = AppStore['dispatch'];

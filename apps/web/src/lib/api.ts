@@ -15,6 +15,9 @@ import { api } from './api-client';
 
 export type ErrorCode = ApiErrorCode;
 
+/** An answer without its `success` flag (each variant of a union), as `envelope: 'whole'` calls receive it. */
+export type Whole<T> = T extends unknown ? Omit<T, 'success'> : never;
+
 /** Every failed call, normalised. `status` 0: no answer (network down, time-out). */
 export interface ApiError {
   status: number;
@@ -64,9 +67,21 @@ export function toApiError(err: unknown): ApiError {
   return { status: 0, message: UNEXPECTED_ERROR_MESSAGE };
 }
 
+/**
+ * The text to show for a failure: the server's message when it sent one, the network/time-out text when no answer
+ * came, else the fallback (the spec's wording).
+ */
+export function errorMessage(err: unknown, fallback: string): string {
+  const e = toApiError(err);
+  if (e.status === 0) return isNoAnswer(e) ? e.message : fallback;
+  return e.message === UNEXPECTED_ERROR_MESSAGE ? fallback : e.message;
+}
+
+const isNoAnswer = (e: ApiError) => e.message === NETWORK_ERROR_MESSAGE || e.message === TIMEOUT_MESSAGE;
+
 /** The error's code, if the failure is an ApiError with one. */
 export function errorCode(err: unknown): ErrorCode | undefined {
-  return isApiError(err) ? err.code : undefined;
+  return err instanceof AxiosError || isApiError(err) ? toApiError(err).code : undefined;
 }
 
 function fromAxios(err: AxiosError): ApiError {

@@ -12,9 +12,14 @@ export const server = setupServer();
 type Resolver<K extends EndpointId> = (info: {
   request: StrictRequest<DefaultBodyType>;
   params: Record<string, string | readonly string[] | undefined>;
-}) => Answer<K> | HttpResponse<DefaultBodyType> | Promise<Answer<K> | HttpResponse<DefaultBodyType>>;
+}) => Answer<K> | Response | Promise<Answer<K> | Response>;
 
-/** A handler for the endpoint with this id (method and path from the table) answering 200 with `answer`. */
+/**
+ * A handler for the endpoint with this id (method and path from the table): answers `answer`, or what the
+ * resolver returns for each request (an answer of that endpoint, or an HttpResponse such as `errorResponse`).
+ */
+export function answer<K extends EndpointId>(id: K, resolve: NoInfer<Resolver<K>>): ReturnType<typeof http.get>;
+export function answer<K extends EndpointId>(id: K, answer: NoInfer<Answer<K>>): ReturnType<typeof http.get>;
 export function answer<K extends EndpointId>(id: K, answer: Answer<K> | Resolver<K>) {
   const e = endpoints[id];
   return http[e.method](e.path, async (info) => {

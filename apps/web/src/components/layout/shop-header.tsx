@@ -2,10 +2,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { logoutUser } from '../../features/auth/auth-slice';
-import { selectCartLineCount } from '../../features/cart/cart-slice';
-import { searchCleared } from '../../features/shop/products-slice';
+import { useAppSelector } from '../../app/hooks';
+import { useLogoutMutation } from '../../features/auth/auth-api';
+import { useShopperId } from '../../features/auth/use-session';
+import { useGetCartQuery } from '../../features/cart/cart-api';
+import { errorMessage } from '../../lib/api';
 import { useDebouncedSearch } from '../../features/shop/use-debounced-search';
 import { BrandLogo } from '../brand-logo';
 import { CartIcon, LogoutIcon, MenuIcon, SearchIcon, StoreIcon, UserIcon } from '../icons';
@@ -16,7 +17,6 @@ const SEARCH_PATH = '/shop/listing/search';
 function SearchBox({ className, onDone }: { className?: string; onDone?: () => void }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const dispatch = useAppDispatch();
   const [params] = useSearchParams();
   const initial = location.pathname === SEARCH_PATH ? (params.get('keyword') ?? '') : '';
   const [text, setText] = useState(initial);
@@ -28,8 +28,9 @@ function SearchBox({ className, onDone }: { className?: string; onDone?: () => v
   };
   useDebouncedSearch(text, {
     onQuery: go,
+    // on the results page a too-short text clears the results (the page asks for at least 4 characters)
     onClear: () => {
-      if (location.pathname === SEARCH_PATH) dispatch(searchCleared());
+      if (location.pathname === SEARCH_PATH) go(text.trim());
     },
   });
   const submit = (e: FormEvent) => {
@@ -61,7 +62,7 @@ function SearchBox({ className, onDone }: { className?: string; onDone?: () => v
 function AccountMenu({ username }: { username: string }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
-  const dispatch = useAppDispatch();
+  const [logout] = useLogoutMutation();
   const navigate = useNavigate();
   const menuId = useId();
   useEffect(() => {
@@ -77,13 +78,13 @@ function AccountMenu({ username }: { username: string }) {
       document.removeEventListener('keydown', onKey);
     };
   }, [open]);
-  const logout = async () => {
+  const signOut = async () => {
     setOpen(false);
-    const r = await dispatch(logoutUser());
-    if (logoutUser.fulfilled.match(r)) {
+    const r = await logout();
+    if (!r.error) {
       toast.success('logged out successful!');
       navigate('/');
-    } else toast.error(String(r.payload ?? 'Logout failed'));
+    } else toast.error(errorMessage(r.error, 'Logout failed'));
   };
   return (
     <div ref={ref} className="relative">
@@ -116,7 +117,7 @@ function AccountMenu({ username }: { username: string }) {
           <button
             role="menuitem"
             type="button"
-            onClick={logout}
+            onClick={signOut}
             className="flex w-full items-center gap-2 px-4 py-2 text-left hover:bg-gray-50"
           >
             <LogoutIcon width={16} height={16} /> Logout
@@ -128,7 +129,9 @@ function AccountMenu({ username }: { username: string }) {
 }
 
 function CartLink({ className }: { className?: string }) {
-  const count = useAppSelector(selectCartLineCount);
+  const userId = useShopperId();
+  // the header badge: the number of distinct cart lines
+  const count = useGetCartQuery(userId ?? '', { skip: !userId }).data?.items.length ?? 0;
   return (
     <Link
       to="/shop/cart"
@@ -158,14 +161,14 @@ export function ShopHeader() {
   const { user, isAuthenticated } = useAppSelector((s) => s.auth);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
-  const dispatch = useAppDispatch();
+  const [logout] = useLogoutMutation();
   const navigate = useNavigate();
   useEffect(() => setMenuOpen(false), [location.pathname]);
   const loggedIn = isAuthenticated && user;
-  const logout = async () => {
+  const signOut = async () => {
     setMenuOpen(false);
-    const r = await dispatch(logoutUser());
-    if (logoutUser.fulfilled.match(r)) {
+    const r = await logout();
+    if (!r.error) {
       toast.success('logged out successful!');
       navigate('/');
     }
@@ -235,7 +238,7 @@ export function ShopHeader() {
             </NavLink>
           ))}
           {loggedIn ? (
-            <Button variant="outline" className="mt-4" onClick={logout}>
+            <Button variant="outline" className="mt-4" onClick={signOut}>
               Logout
             </Button>
           ) : (

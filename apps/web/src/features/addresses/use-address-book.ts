@@ -1,23 +1,29 @@
 /** Address actions with the spec's toasts, shared by checkout and the account page. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { AddressDto, AddressInput } from '@mp/shared';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { errorMessage } from '../../lib/api';
+import {
+  useAddAddressMutation,
+  useDeleteAddressMutation,
+  useEditAddressMutation,
+  useListAddressesQuery,
+} from './address-api';
 import { addressLimitWarning } from './address-rules';
-import { addAddress, deleteAddress, editAddress, fetchAddresses } from './address-slice';
 
 export type AddressFormMode = { kind: 'closed' } | { kind: 'add' } | { kind: 'edit'; address: AddressDto };
 
 export function useAddressBook(userId: string) {
-  const dispatch = useAppDispatch();
-  const state = useAppSelector((s) => s.addresses);
+  const { data: list = [], isLoading, isSuccess, isError } = useListAddressesQuery(userId, {
+    refetchOnMountOrArgChange: true,
+  });
+  const [add] = useAddAddressMutation();
+  const [edit] = useEditAddressMutation();
+  const [del] = useDeleteAddressMutation();
   const [mode, setMode] = useState<AddressFormMode>({ kind: 'closed' });
-  useEffect(() => {
-    void dispatch(fetchAddresses(userId));
-  }, [dispatch, userId]);
 
   const openAdd = () => {
-    const warning = addressLimitWarning(state.list.length, false);
+    const warning = addressLimitWarning(list.length, false);
     if (warning) {
       toast.warn(warning);
       return;
@@ -27,37 +33,37 @@ export function useAddressBook(userId: string) {
 
   const save = async (input: AddressInput): Promise<boolean> => {
     if (mode.kind === 'edit') {
-      const r = await dispatch(editAddress({ userId, addressId: mode.address._id, input }));
-      if (editAddress.fulfilled.match(r)) {
+      const r = await edit({ userId, addressId: mode.address._id, input });
+      if (!r.error) {
         toast.success('Edited Address successful!');
         setMode({ kind: 'closed' });
         return true;
       }
-      toast.error(String(r.payload));
+      toast.error(errorMessage(r.error, 'Failed to edit address.'));
       return false;
     }
-    const warning = addressLimitWarning(state.list.length, false);
+    const warning = addressLimitWarning(list.length, false);
     if (warning) {
       toast.warn(warning);
       return false;
     }
-    const r = await dispatch(addAddress({ userId, input }));
-    if (addAddress.fulfilled.match(r)) {
+    const r = await add({ userId, input });
+    if (!r.error) {
       toast.success('Added New Address successful!');
       setMode({ kind: 'closed' });
       return true;
     }
-    toast.error(String(r.payload));
+    toast.error(errorMessage(r.error, 'Failed to add address.'));
     return false;
   };
 
   const remove = async (a: AddressDto) => {
-    const r = await dispatch(deleteAddress({ userId, addressId: a._id }));
-    if (deleteAddress.fulfilled.match(r)) {
+    const r = await del({ userId, addressId: a._id });
+    if (!r.error) {
       toast.success('Address deleted successful!');
       if (mode.kind === 'edit' && mode.address._id === a._id) setMode({ kind: 'closed' });
-    } else toast.error(String(r.payload));
+    } else toast.error(errorMessage(r.error, 'Failed to delete address.'));
   };
 
-  return { ...state, mode, setMode, openAdd, save, remove };
+  return { list, isLoading, loaded: isSuccess || isError, mode, setMode, openAdd, save, remove };
 }

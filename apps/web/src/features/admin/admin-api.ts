@@ -1,26 +1,55 @@
-/** Admin seller-approval, banner and dashboard calls (spec section 7; decisions.md dashboards). */
-import type { SellerDecision, Answer } from '@mp/shared';
-import { api } from '../../lib/api-client';
+/**
+ * Admin console calls: seller approval, banners, dashboard (spec section 7; decisions.md dashboards). Injected from
+ * the lazily loaded console chunk, so shoppers never download them. The banner list itself is the shop's
+ * `banners` query (one endpoint, one cache entry).
+ */
+import type { AdminDashboardDto, Answer, SellerDecision, SellerDto } from '@mp/shared';
+import { baseApi, type Whole } from '../../lib/api';
 
-export const adminApi = {
-  sellers: async () => (await api.get<Answer<'listSellers'>>('/api/auth/sellerlist/get')).data.data ?? [],
-  sellerDetails: async (id: string) =>
-    (await api.get<Answer<'getSeller'>>(`/api/auth/sellerlist/details/${encodeURIComponent(id)}`)).data.data,
-  decideSeller: async (id: string, approvalstatus: SellerDecision) =>
-    (
-      await api.put<Answer<'decideSeller'>>(`/api/auth/sellerlist/update/${encodeURIComponent(id)}`, {
-        approvalstatus,
-        isapproved: approvalstatus === 'approved',
-      })
-    ).data,
-  banners: async () => (await api.get<Answer<'listBanners'>>('/api/common/banner/get')).data.data ?? [],
-  addBanner: async (image: string) =>
-    (
-      await api.post<Answer<'addBanner'>>('/api/common/banner/add', {
-        image,
-      })
-    ).data,
-  deleteBanner: async (id: string) =>
-    (await api.delete<Answer<'deleteBanner'>>(`/api/common/banner/delete/${encodeURIComponent(id)}`)).data,
-  dashboard: async () => (await api.get<Answer<'adminDashboard'>>('/api/admin/dashboard')).data.data,
-};
+export const adminApi = baseApi.injectEndpoints({
+  endpoints: (b) => ({
+    sellers: b.query<SellerDto[], void>({
+      query: () => '/api/auth/sellerlist/get',
+      providesTags: ['Sellers'],
+    }),
+    sellerDetails: b.query<SellerDto, string>({
+      query: (id) => `/api/auth/sellerlist/details/${encodeURIComponent(id)}`,
+      providesTags: (_r, _e, id) => [{ type: 'Sellers', id }],
+    }),
+    /** Approves or rejects a seller; its detail and the seller list are asked again. */
+    decideSeller: b.mutation<Whole<Answer<'decideSeller'>>, { id: string; approvalstatus: SellerDecision }>({
+      query: ({ id, approvalstatus }) => ({
+        url: `/api/auth/sellerlist/update/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body: { approvalstatus, isapproved: approvalstatus === 'approved' },
+        envelope: 'whole',
+      }),
+      invalidatesTags: ['Sellers', 'Dashboard'],
+    }),
+    addBanner: b.mutation<Whole<Answer<'addBanner'>>, string>({
+      query: (image) => ({ url: '/api/common/banner/add', method: 'POST', body: { image }, envelope: 'whole' }),
+      invalidatesTags: ['Banners'],
+    }),
+    deleteBanner: b.mutation<Whole<Answer<'deleteBanner'>>, string>({
+      query: (id) => ({
+        url: `/api/common/banner/delete/${encodeURIComponent(id)}`,
+        method: 'DELETE',
+        envelope: 'whole',
+      }),
+      invalidatesTags: ['Banners'],
+    }),
+    adminDashboard: b.query<AdminDashboardDto, void>({
+      query: () => '/api/admin/dashboard',
+      providesTags: ['Dashboard'],
+    }),
+  }),
+});
+
+export const {
+  useSellersQuery,
+  useSellerDetailsQuery,
+  useDecideSellerMutation,
+  useAddBannerMutation,
+  useDeleteBannerMutation,
+  useAdminDashboardQuery,
+} = adminApi;

@@ -1,8 +1,13 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import type { LoginInput, RegisterInput, SellerDto, SellerRegisterInput, UserDto, Answer } from '@mp/shared';
-import { AxiosError } from 'axios';
-import { api, apiErrorMessage } from '../../lib/api-client';
-import { readJson, STORAGE_KEYS, writeJson } from '../../lib/storage';
+/**
+ * The session: who is signed in (user, seller record) and whether the start-up check has finished. Fed by the auth
+ * endpoints' answers; a 401 UNAUTHENTICATED from any call (`sessionExpired`) clears it, and the route guard then
+ * sends the visitor to the login page with the way back. Storage writes happen in the store's listener, not here.
+ */
+import { isAnyOf, createSlice } from '@reduxjs/toolkit';
+import type { SellerDto, UserDto } from '@mp/shared';
+import { errorCode, sessionExpired } from '../../lib/api';
+import { readJson, STORAGE_KEYS } from '../../lib/storage';
+import { authApi } from './auth-api';
 
 export interface AuthState {
   user: UserDto | null;
@@ -21,77 +26,25 @@ const initialState = (): AuthState => ({
   checked: false,
 });
 
-/** The start-up session check: an anonymous visitor is an ordinary 200 answer with `user: null`. */
-export const checkAuth = createAsyncThunk('auth/checkAuth', async () => {
-  const { data } = await api.get<Answer<'checkAuth'>>('/api/auth/check-auth');
-  return data;
-});
-
 export const LOGIN_FAILED = 'Login failed. Please check credentials.';
 
-/** A refused login reads as the spec's text whatever the server said; only rate limiting (429) and a network
- * failure (no answer) say more, since checking the credentials would not help there. */
+/** A refused login reads as the spec's text whatever the server said; only rate limiting and a failure with no
+ * answer say more, since checking the credentials would not help there. */
 export function loginErrorMessage(err: unknown): string {
-  if (err instanceof AxiosError && (!err.response || err.response.status === 429))
-    return apiErrorMessage(err, LOGIN_FAILED);
+  const code = errorCode(err);
+  if (code === 'RATE_LIMITED') return (err as { message: string }).message;
+  if (err && typeof err === 'object' && (err as { status?: unknown }).status === 0)
+    return (err as { message: string }).message;
   return LOGIN_FAILED;
 }
 
-export const loginUser = createAsyncThunk('auth/login', async (input: LoginInput, { rejectWithValue }) => {
-  try {
-    const { data } = await api.post<Answer<'login'>>('/api/auth/login', input);
-    return data;
-  } catch (err) {
-    return rejectWithValue(loginErrorMessage(err));
-  }
-});
+const { checkAuth, login, registerSeller, logout, sellerInfo, updateProfile } = authApi.endpoints;
 
-export const registerUser = createAsyncThunk(
-  'auth/register',
-  async (input: RegisterInput, { rejectWithValue }) => {
-    try {
-      const { data } = await api.post<Answer<'register'>>('/api/auth/register', input);
-      return data;
-    } catch (err) {
-      return rejectWithValue(apiErrorMessage(err, 'Registration failed'));
-    }
-  },
-);
-
-export const registerSeller = createAsyncThunk(
-  'auth/registerSeller',
-  async (input: SellerRegisterInput, { rejectWithValue }) => {
-    try {
-      const { data } = await api.post<Answer<'registerSeller'>>('/api/auth/seller/register-seller', input);
-      return data;
-    } catch (err) {
-      return rejectWithValue(apiErrorMessage(err, 'Registration failed'));
-    }
-  },
-);
-
-export const logoutUser = createAsyncThunk('auth/logout', async (_: void, { rejectWithValue }) => {
-  try {
-    const { data } = await api.post<Answer<'logout'>>('/api/auth/logout');
-    return data;
-  } catch (err) {
-    return rejectWithValue(apiErrorMessage(err, 'Logout failed'));
-  }
-});
-
-/** Re-reads the seller's approval (the pending page polls this). */
-export const fetchSellerInfo = createAsyncThunk('auth/sellerInfo', async (email: string) => {
-  const { data } = await api.get<Answer<'sellerInfo'>>('/api/auth/user/seller-info', {
-    params: { email },
-  });
-  return data.sellerinfo;
-});
-
-function persist(state: AuthState) {
-  if (typeof localStorage === 'undefined') return;
-  writeJson(localStorage, STORAGE_KEYS.user, state.user);
-  writeJson(localStorage, STORAGE_KEYS.seller, state.seller);
-}
+const signedOut = (s: AuthState) => {
+  s.user = null;
+  s.seller = null;
+  s.isAuthenticated = false;
+};
 
 const authSlice = createSlice({
   name: 'auth',
@@ -99,77 +52,51 @@ const authSlice = createSlice({
   reducers: {
     userUpdated(state, action: { payload: UserDto }) {
       state.user = action.payload;
-      persist(state);
     },
-    sessionCleared(state) {
-      state.user = null;
-      state.seller = null;
-      state.isAuthenticated = false;
-      persist(state);
-    },
+    sessionCleared: signedOut,
   },
   extraReducers: (b) => {
-    b.addCase(checkAuth.pending, (s) => {
-      s.isLoading = true;
-    })
-      .addCase(checkAuth.fulfilled, (s, a) => {
-        const answer = a.payload;
-        s.user = answer.authenticated ? answer.user : null;
-        s.seller = answer.authenticated ? (answer.seller ?? null) : null;
-        s.isAuthenticated = answer.authenticated;
-        s.isLoading = false;
-        s.checked = true;
-        persist(s);
-      })
-      .addCase(checkAuth.rejected, (s) => {
-        s.user = null;
-        s.seller = null;
-        s.isAuthenticated = false;
-        s.isLoading = false;
-        s.checked = true;
-        persist(s);
-      })
-      .addCase(loginUser.pending, (s) => {
+    b.addCase(sessionExpired, signedOut)
+      .addMatcher(checkAuth.matchPending, (s) => {
         s.isLoading = true;
       })
-      .addCase(loginUser.fulfilled, (s, a) => {
-        s.user = a.payload.user;
-        s.seller = a.payload.seller ?? null;
-        s.isAuthenticated = a.payload.success;
+      .addMatcher(checkAuth.matchFulfilled, (s, { payload }) => {
+        s.user = payload.authenticated ? payload.user : null;
+        s.seller = payload.authenticated ? (payload.seller ?? null) : null;
+        s.isAuthenticated = payload.authenticated;
         s.isLoading = false;
-        persist(s);
+        s.checked = true;
       })
-      .addCase(loginUser.rejected, (s) => {
-        s.user = null;
-        s.seller = null;
-        s.isAuthenticated = false;
+      .addMatcher(checkAuth.matchRejected, (s, a) => {
+        if (a.meta.condition) return; // a second subscriber of the same check: the first one answers
+        signedOut(s);
         s.isLoading = false;
-        persist(s);
+        s.checked = true;
       })
-      .addCase(registerUser.rejected, (s) => {
-        s.user = null;
-        s.isAuthenticated = false;
-        persist(s);
+      .addMatcher(login.matchPending, (s) => {
+        s.isLoading = true;
       })
-      .addCase(registerSeller.fulfilled, (s, a) => {
-        s.user = a.payload.user;
-        s.seller = a.payload.seller ?? null;
+      .addMatcher(login.matchFulfilled, (s, { payload }) => {
+        s.user = payload.user;
+        s.seller = payload.seller ?? null;
         s.isAuthenticated = true;
-        persist(s);
+        s.isLoading = false;
       })
-      .addCase(registerSeller.rejected, (s) => {
-        s.seller = null;
-        persist(s);
+      .addMatcher(login.matchRejected, (s) => {
+        signedOut(s);
+        s.isLoading = false;
       })
-      .addCase(logoutUser.fulfilled, (s) => {
-        s.user = null;
-        s.seller = null;
-        s.isAuthenticated = false;
-        persist(s);
+      .addMatcher(registerSeller.matchFulfilled, (s, { payload }) => {
+        s.user = payload.user;
+        s.seller = payload.seller ?? null;
+        s.isAuthenticated = true;
       })
-      .addCase(fetchSellerInfo.fulfilled, (s, a) => {
-        s.seller = a.payload;
-        persist(s);
+      .addMatcher(isAnyOf(logout.matchFulfilled), signedOut)
+      .addMatcher(sellerInfo.matchFulfilled, (s, { payload }) => {
+        s.seller = payload;
+      })
+      .addMatcher(updateProfile.matchFulfilled, (s, { payload }) => {
+        s.user = payload;
       });
   },
 });

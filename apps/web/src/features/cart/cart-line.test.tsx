@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CartLineDto } from '@mp/shared';
 import { makeStore } from '../../app/store';
-import { api } from '../../lib/api-client';
+import { answer, fail, server } from '../../testing/msw';
 import { CartLine } from './cart-line';
 
 const line = (over: Partial<CartLineDto> = {}): CartLineDto => ({
@@ -23,6 +23,8 @@ const line = (over: Partial<CartLineDto> = {}): CartLineDto => ({
   ...over,
 });
 
+const cart = { _id: 'c', userId: 'u1', items: [] } as never;
+
 function renderLine(item: CartLineDto) {
   return render(
     <Provider store={makeStore()}>
@@ -39,7 +41,8 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('CartLine', () => {
   it('when plus is pressed at the stock, then it warns and sends no update', () => {
-    const put = vi.spyOn(api, 'put');
+    const put = vi.fn();
+    server.use(answer('updateCart', (info) => (put(info), { success: true, message: 'Updated', data: cart })));
     const warn = vi.spyOn(toast, 'warn');
     renderLine(line({ quantity: 2, totalStock: 2 }));
     fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
@@ -53,21 +56,22 @@ describe('CartLine', () => {
   });
 
   it('when plus is pressed under the stock, then it sends the new quantity and confirms', async () => {
-    const put = vi
-      .spyOn(api, 'put')
-      .mockResolvedValue({ data: { success: true, data: { _id: 'c', userId: 'u1', items: [] } } });
+    const bodies: unknown[] = [];
+    server.use(
+      answer('updateCart', async ({ request }) => {
+        bodies.push(await request.json());
+        return { success: true, message: 'Updated', data: cart };
+      }),
+    );
     const success = vi.spyOn(toast, 'success');
     renderLine(line({ quantity: 1, totalStock: 5 }));
     fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('Cart updated successfully!'));
-    expect(put).toHaveBeenCalledWith(
-      '/api/shop/cart/update-cart',
-      expect.objectContaining({ productId: 'p1', quantity: 2 }),
-    );
+    expect(bodies).toEqual([expect.objectContaining({ productId: 'p1', quantity: 2 })]);
   });
 
   it('when the update fails, then it says so', async () => {
-    vi.spyOn(api, 'put').mockRejectedValue(new Error('boom'));
+    server.use(fail('updateCart', 409, { code: 'OUT_OF_STOCK', message: 'Only 1 left' }));
     const error = vi.spyOn(toast, 'error');
     renderLine(line({ quantity: 1, totalStock: 5 }));
     fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));

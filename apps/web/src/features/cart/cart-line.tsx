@@ -1,10 +1,9 @@
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import type { CartLineDto } from '@mp/shared';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button, Price, ProductImage } from '../../components/ui';
 import { canDecrease, quantityStep } from './cart-rules';
-import { removeCartItem, updateCartQuantity } from './cart-slice';
+import { useRemoveCartItemMutation, useUpdateCartQuantityMutation } from './cart-api';
 
 const PROBLEMS = {
   deleted: 'This product is no longer sold.',
@@ -13,8 +12,9 @@ const PROBLEMS = {
 } as const;
 
 export function CartLine({ item, userId }: { item: CartLineDto; userId: string }) {
-  const dispatch = useAppDispatch();
-  const busy = useAppSelector((s) => s.cart.pendingProductId === item.productId);
+  const [update, updating] = useUpdateCartQuantityMutation();
+  const [removeLine, removing] = useRemoveCartItemMutation();
+  const busy = updating.isLoading || removing.isLoading;
 
   const step = async (direction: 'plus' | 'minus') => {
     const s = quantityStep(item, direction);
@@ -23,20 +23,18 @@ export function CartLine({ item, userId }: { item: CartLineDto; userId: string }
       return;
     }
     if (s.kind === 'ignore') return;
-    const r = await dispatch(
-      updateCartQuantity({
-        userId,
-        productId: item.productId,
-        quantity: s.quantity,
-        discount: item.discount,
-      }),
-    );
-    if (updateCartQuantity.fulfilled.match(r)) toast.success('Cart updated successfully!');
+    const r = await update({
+      userId,
+      productId: item.productId,
+      quantity: s.quantity,
+      discount: item.discount,
+    });
+    if (!r.error) toast.success('Cart updated successfully!');
     else toast.error('Failed to update cart.');
   };
   const remove = async () => {
-    const r = await dispatch(removeCartItem({ userId, productId: item.productId }));
-    if (removeCartItem.fulfilled.match(r)) toast.success('Item removed from cart!');
+    const r = await removeLine({ userId, productId: item.productId });
+    if (!r.error) toast.success('Item removed from cart!');
     else toast.error('Failed to remove item.');
   };
 

@@ -1,10 +1,10 @@
 /** The payment-return step of spec section 4: 5 s after load, capture with paymentId, payerId and the stored
  * order id; on success clear the stored id and answer the order id. PayPal's own `token` stands in for paymentId. */
-import type { Answer } from '@mp/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LIMITS } from '@mp/shared/constants';
-import { api, apiErrorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api';
 import { readJson, STORAGE_KEYS } from '../../lib/storage';
+import { useCaptureOrderMutation } from './orders-api';
 
 export type CaptureState =
   | { status: 'waiting' }
@@ -21,6 +21,7 @@ export function usePaymentCapture(
   const paymentId = params.get('paymentId') ?? params.get('token') ?? '';
   const payerId = params.get('PayerID') ?? '';
   const [state, setState] = useState<CaptureState>({ status: 'waiting' });
+  const [captureOrder] = useCaptureOrderMutation();
   const done = useRef(onSuccess);
   done.current = onSuccess;
 
@@ -32,20 +33,16 @@ export function usePaymentCapture(
     setState({ status: 'capturing' });
     const storedId = readJson<string>(sessionStorage, STORAGE_KEYS.currentOrderId) ?? undefined;
     try {
-      const { data } = await api.post<Answer<'captureOrder'>>('/api/shop/order/capture', {
-        paymentId,
-        payerId,
-        orderId: storedId,
-      });
-      const orderId = data.data.orderId || storedId;
-      if (!data.success || !orderId) throw new Error('capture failed');
+      const order = await captureOrder({ paymentId, payerId, orderId: storedId }).unwrap();
+      const orderId = order.orderId || storedId;
+      if (!orderId) throw new Error('capture failed');
       sessionStorage.removeItem(STORAGE_KEYS.currentOrderId);
       setState({ status: 'success', orderId });
       done.current(orderId);
     } catch (err) {
-      setState({ status: 'error', message: apiErrorMessage(err, 'We could not confirm your payment.') });
+      setState({ status: 'error', message: errorMessage(err, 'We could not confirm your payment.') });
     }
-  }, [paymentId, payerId]);
+  }, [paymentId, payerId, captureOrder]);
 
   useEffect(() => {
     const t = setTimeout(() => void capture(), delay);

@@ -1,17 +1,43 @@
-/** Seller order and dashboard calls (spec section 7, Seller orders; decisions.md dashboards). */
-import type { SellerOrderStatus, Answer } from '@mp/shared';
-import { api } from '../../lib/api-client';
+/**
+ * Seller console calls: orders and the dashboard (spec section 7, Seller orders; decisions.md dashboards). Injected
+ * from the lazily loaded console chunk, so shoppers never download them.
+ */
+import type { Answer, SellerDashboardDto, SellerOrderDto, SellerOrderStatus } from '@mp/shared';
+import { baseApi } from '../../lib/api';
 
-export const sellerApi = {
-  orders: async () => (await api.get<Answer<'sellerOrders'>>('/api/seller/orders/get')).data.data ?? [],
-  orderDetails: async (id: string) =>
-    (await api.get<Answer<'sellerOrderDetails'>>(`/api/seller/orders/details/${encodeURIComponent(id)}`)).data
-      .data,
-  updateOrderStatus: async (id: string, orderStatus: SellerOrderStatus) =>
-    (
-      await api.put<Answer<'updateSellerOrder'>>(`/api/seller/orders/update/${encodeURIComponent(id)}`, {
-        orderStatus,
-      })
-    ).data,
-  dashboard: async () => (await api.get<Answer<'sellerDashboard'>>('/api/seller/dashboard')).data.data,
-};
+export const sellerApi = baseApi.injectEndpoints({
+  endpoints: (b) => ({
+    sellerOrders: b.query<SellerOrderDto[], void>({
+      query: () => '/api/seller/orders/get',
+      providesTags: ['SellerOrders'],
+    }),
+    sellerOrderDetails: b.query<SellerOrderDto, string>({
+      query: (id) => `/api/seller/orders/details/${encodeURIComponent(id)}`,
+      providesTags: (_r, _e, id) => [{ type: 'SellerOrders', id }],
+    }),
+    /** Sets the seller's status on its own lines of an order; the detail and the list are asked again. */
+    updateSellerOrderStatus: b.mutation<
+      Omit<Answer<'updateSellerOrder'>, 'success'>,
+      { id: string; orderStatus: SellerOrderStatus }
+    >({
+      query: ({ id, orderStatus }) => ({
+        url: `/api/seller/orders/update/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body: { orderStatus },
+        envelope: 'whole',
+      }),
+      invalidatesTags: ['SellerOrders', 'Dashboard'],
+    }),
+    sellerDashboard: b.query<SellerDashboardDto, void>({
+      query: () => '/api/seller/dashboard',
+      providesTags: ['Dashboard'],
+    }),
+  }),
+});
+
+export const {
+  useSellerOrdersQuery,
+  useSellerOrderDetailsQuery,
+  useUpdateSellerOrderStatusMutation,
+  useSellerDashboardQuery,
+} = sellerApi;

@@ -1,18 +1,28 @@
-import { render, screen } from '@testing-library/react';
+import { render as renderUi, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SHOP_CONFIG_META, type ShopConfigDto } from '@mp/shared';
-import { api } from '../../lib/api-client';
+import { makeStore } from '../../app/store';
+import { answer, server } from '../../testing/msw';
 import { PaymentsUnavailableNotice, TestPaymentsNotice } from './test-payments-notice';
-import { resetShopConfig } from './use-shop-config';
+
+const render = (ui: ReactElement) => renderUi(<Provider store={makeStore()}>{ui}</Provider>);
 
 function serve(payments: ShopConfigDto['payments']) {
-  return vi.spyOn(api, 'get').mockResolvedValue({ data: { success: true, data: { payments } } });
+  const get = vi.fn();
+  server.use(
+    answer('shopConfig', ({ request }) => {
+      get(new URL(request.url).pathname);
+      return { success: true, data: { payments } };
+    }),
+  );
+  return get;
 }
 
 describe('test payments notice', () => {
   afterEach(() => {
     vi.restoreAllMocks();
-    resetShopConfig();
   });
 
   it('when the shop takes sandbox payments, then every page says test payments', async () => {
@@ -20,6 +30,21 @@ describe('test payments notice', () => {
     render(<TestPaymentsNotice />);
     expect(await screen.findByTestId('test-payments-notice')).toHaveTextContent(/Test payments/);
     expect(get).toHaveBeenCalledWith('/api/shop/config');
+  });
+
+  it('when the page head carries the shop set-up, then the notice is there at the first render, without a request', () => {
+    const get = serve({ provider: 'paypal', testMode: false });
+    const meta = document.createElement('meta');
+    meta.name = SHOP_CONFIG_META;
+    meta.content = JSON.stringify({ payments: { provider: 'sandbox', testMode: true } });
+    document.head.append(meta);
+    try {
+      render(<TestPaymentsNotice />);
+      expect(screen.getByTestId('test-payments-notice')).toHaveTextContent(/Test payments/);
+      expect(get).not.toHaveBeenCalled();
+    } finally {
+      meta.remove();
+    }
   });
 
   it('when the page head carries the shop set-up, then the notice is there at the first render, without a request', () => {

@@ -1,7 +1,7 @@
 /** Listing filters: the URL is the source of truth; sessionStorage keeps the last choice (spec section 2). */
 import { CATEGORY_ALIASES, DEFAULT_SORT, SORT_IDS } from '@mp/shared/constants';
 import { readJson, STORAGE_KEYS, writeJson } from '../../lib/storage';
-import type { ListingQuery } from './products-slice';
+import type { ListingQuery } from './products-api';
 
 const list = (v: string | null) =>
   (v ?? '')

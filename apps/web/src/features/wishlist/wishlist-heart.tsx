@@ -1,9 +1,9 @@
 /** The heart on product cards: filled red when in the wishlist, grey outline otherwise; click toggles. */
 import { toast } from 'react-toastify';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import { HeartIcon } from '../../components/icons';
 import { cn } from '../../components/ui';
-import { addToWishlist, removeFromWishlist } from './wishlist-slice';
+import { useAddToWishlistMutation, useGetWishlistQuery, useRemoveFromWishlistMutation } from './wishlist-api';
 
 export function WishlistHeart({
   productId,
@@ -14,10 +14,14 @@ export function WishlistHeart({
   title: string;
   className?: string;
 }) {
-  const dispatch = useAppDispatch();
   const user = useAppSelector((s) => (s.auth.isAuthenticated ? s.auth.user : null));
-  const inList = useAppSelector((s) => s.wishlist.items.some((w) => w.productId === productId));
-  const busy = useAppSelector((s) => s.wishlist.pending.includes(productId));
+  const { inList } = useGetWishlistQuery(user?.id ?? '', {
+    skip: !user,
+    selectFromResult: (r) => ({ inList: r.data?.some((w) => w.productId === productId) ?? false }),
+  });
+  const [add, adding] = useAddToWishlistMutation();
+  const [removeItem, removing] = useRemoveFromWishlistMutation();
+  const busy = adding.isLoading || removing.isLoading;
 
   const toggle = async () => {
     if (!user) {
@@ -25,12 +29,12 @@ export function WishlistHeart({
       return;
     }
     if (inList) {
-      const r = await dispatch(removeFromWishlist({ userId: user.id, productId }));
-      if (removeFromWishlist.fulfilled.match(r)) toast.success('Removed from wishlist');
+      const r = await removeItem({ userId: user.id, productId });
+      if (!r.error) toast.success('Removed from wishlist');
       else toast.error('Failed to remove from wishlist');
     } else {
-      const r = await dispatch(addToWishlist({ userId: user.id, productId }));
-      if (addToWishlist.fulfilled.match(r)) toast.success('Added to wishlist');
+      const r = await add({ userId: user.id, productId });
+      if (!r.error) toast.success('Added to wishlist');
       else toast.error('Failed to add to wishlist');
     }
   };

@@ -2,11 +2,10 @@
 import { useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { logoutUser } from '../../../features/auth/auth-slice';
+import { useLogoutMutation } from '../../../features/auth/auth-api';
 import { ConsoleShell, type ConsoleNavItem } from '../../../features/admin/shared/console-shell';
 import { TestPaymentsNotice } from '../../../features/shop-config/test-payments-notice';
 import { BoxIcon, DashboardIcon, ImageIcon, UsersIcon } from '../../../features/admin/shared/icons';
-import { useAppDispatch } from '../../hooks';
 
 const NAV: ConsoleNavItem[] = [
   { to: '/admin/dashboard', label: 'Dashboard', icon: DashboardIcon },
@@ -16,15 +15,15 @@ const NAV: ConsoleNavItem[] = [
 ];
 
 export function AdminLayout() {
-  const dispatch = useAppDispatch();
+  const [logoutCall] = useLogoutMutation();
   const navigate = useNavigate();
   const [loggingOut, setLoggingOut] = useState(false);
 
   async function logout() {
     setLoggingOut(true);
-    const result = await dispatch(logoutUser());
+    const result = await logoutCall();
     setLoggingOut(false);
-    if (logoutUser.fulfilled.match(result)) {
+    if (!result.error) {
       toast.success('Logged out successfully!');
       navigate('/auth/login', { replace: true });
     } else {

@@ -1,23 +1,17 @@
 /** Admin dashboard: real figures and revenue for the last 30 days (GET /api/admin/dashboard). */
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { formatINR } from '@mp/shared';
 import { EmptyState } from '../../../components/ui';
-import { fetchAdminDashboard, selectAdminConsole } from '../../../features/admin/admin-slice';
+import { useAdminDashboardQuery } from '../../../features/admin/admin-api';
 import { RevenueChart, StatCard, StatGridSkeleton } from '../../../features/admin/shared/dashboard-widgets';
 import { BoxIcon, ReceiptIcon, UsersIcon } from '../../../features/admin/shared/icons';
-import { isLoading } from '../../../features/admin/shared/remote';
+import { isLoading, remoteOf } from '../../../features/admin/shared/remote';
 import { TestPaymentsLine } from '../../../features/shop-config/test-payments-notice';
-import { useAppDispatch, useAppSelector } from '../../hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function AdminDashboardPage() {
   useDocumentTitle('Dashboard – Admin');
-  const dispatch = useAppDispatch();
-  const dashboard = useAppSelector((s) => selectAdminConsole(s).dashboard);
-  useEffect(() => {
-    void dispatch(fetchAdminDashboard());
-  }, [dispatch]);
+  const dashboard = remoteOf(useAdminDashboardQuery(undefined, { refetchOnMountOrArgChange: true }), null);
   const d = dashboard.data;
 
   return (

@@ -1,46 +1,37 @@
 /** "Seller's Listing" and the "Seller's Details" modal with the approval decision. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { SellerDecision } from '@mp/shared';
 import {
-  decideSeller,
-  fetchSellerDetails,
-  fetchSellers,
-  selectAdminConsole,
-  sellerDetailsCleared,
-} from '../../../features/admin/admin-slice';
+  useDecideSellerMutation,
+  useSellerDetailsQuery,
+  useSellersQuery,
+} from '../../../features/admin/admin-api';
 import { SellerDetailsModal } from '../../../features/admin/components/seller-details-modal';
 import { SellersTable } from '../../../features/admin/components/sellers-table';
-import { isLoading } from '../../../features/admin/shared/remote';
-import { useAppDispatch, useAppSelector } from '../../hooks';
+import { isLoading, remoteOf } from '../../../features/admin/shared/remote';
+import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function SellerListingPage() {
   useDocumentTitle('Sellers – Admin');
-  const dispatch = useAppDispatch();
-  const { sellers, sellerDetails } = useAppSelector(selectAdminConsole);
+  const sellers = remoteOf(useSellersQuery(undefined, { refetchOnMountOrArgChange: true }), []);
   const [openId, setOpenId] = useState<string | null>(null);
+  // the open seller only; kept on screen while it is asked again after a decision
+  const details = useSellerDetailsQuery(openId ?? '', { skip: !openId, refetchOnMountOrArgChange: true });
+  const sellerDetails = remoteOf({ ...details, data: details.currentData }, null);
+  const [decideSeller] = useDecideSellerMutation();
 
-  useEffect(() => {
-    void dispatch(fetchSellers());
-  }, [dispatch]);
-
-  function open(id: string) {
-    setOpenId(id);
-    void dispatch(fetchSellerDetails(id));
-  }
-  function close() {
-    setOpenId(null);
-    dispatch(sellerDetailsCleared());
-  }
+  const open = (id: string) => setOpenId(id);
+  const close = () => setOpenId(null);
   async function decide(approvalstatus: SellerDecision) {
     if (!openId) return false;
-    const result = await dispatch(decideSeller({ id: openId, approvalstatus }));
-    if (decideSeller.fulfilled.match(result)) {
+    const result = await decideSeller({ id: openId, approvalstatus });
+    if (!result.error) {
       toast.success('Seller status updated!');
       return true;
     }
-    toast.error((result.payload as string | undefined) ?? 'Seller status update failed');
+    toast.error(errorMessage(result.error, 'Seller status update failed'));
     return false;
   }
 

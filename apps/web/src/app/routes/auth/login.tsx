@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useAppDispatch, useAppSelector } from '../../hooks';
+import { useAppSelector } from '../../hooks';
 import { Button, Input } from '../../../components/ui';
-import { LOGIN_FAILED, loginUser } from '../../../features/auth/auth-slice';
+import { useLoginMutation } from '../../../features/auth/auth-api';
+import { loginErrorMessage } from '../../../features/auth/auth-slice';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function LoginPage() {
   useDocumentTitle('Log in');
-  const dispatch = useAppDispatch();
+  const [login] = useLoginMutation();
   const isLoading = useAppSelector((s) => s.auth.isLoading);
   const [params] = useSearchParams();
   const [email, setEmail] = useState('');
@@ -18,10 +19,10 @@ export default function LoginPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
-    const r = await dispatch(loginUser({ email: email.trim(), password }));
+    const r = await login({ email: email.trim(), password });
     setBusy(false);
-    if (loginUser.fulfilled.match(r)) toast.success(r.payload.message || 'Logged in successfully');
-    else toast.error(String(r.payload ?? LOGIN_FAILED));
+    if (r.data) toast.success(r.data.message || 'Logged in successfully');
+    else toast.error(loginErrorMessage(r.error));
     // on success the access guard sends the user to the remembered page or the role's home
   };
   const role = params.get('role');

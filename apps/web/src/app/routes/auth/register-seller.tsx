@@ -3,9 +3,8 @@ import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { BUSINESS_TYPES } from '@mp/shared/constants';
 import { sellerRegisterInputSchema, type Answer } from '@mp/shared';
-import { useAppDispatch } from '../../hooks';
 import { Button, cn, Input, Select, Textarea } from '../../../components/ui';
-import { registerSeller } from '../../../features/auth/auth-slice';
+import { useRegisterSellerMutation } from '../../../features/auth/auth-api';
 import {
   emptySellerForm,
   SELLER_STEPS,
@@ -14,7 +13,8 @@ import {
   type FieldErrors,
   type SellerForm,
 } from '../../../features/auth/seller-wizard';
-import { api, apiErrorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const BUSINESS_OPTIONS = BUSINESS_TYPES.map((b) => ({ value: b, label: b }));
@@ -53,7 +53,7 @@ function Stepper({ step }: { step: number }) {
 
 export default function RegisterSellerPage() {
   useDocumentTitle('Become a seller');
-  const dispatch = useAppDispatch();
+  const [registerSeller] = useRegisterSellerMutation();
   const [step, setStep] = useState(0);
   const [values, setValues] = useState<SellerForm>(emptySellerForm());
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -92,7 +92,7 @@ export default function RegisterSellerPage() {
       setErrors((er) => ({ ...er, image: undefined }));
       setProgress(100);
     } catch (err) {
-      setErrors((er) => ({ ...er, image: apiErrorMessage(err, 'Upload failed!') }));
+      setErrors((er) => ({ ...er, image: errorMessage(err, 'Upload failed!') }));
       setFileName('');
       if (fileRef.current) fileRef.current.value = '';
     } finally {
@@ -125,10 +125,10 @@ export default function RegisterSellerPage() {
       return;
     }
     setBusy(true);
-    const r = await dispatch(registerSeller(parsed.data));
+    const r = await registerSeller(parsed.data);
     setBusy(false);
-    if (registerSeller.fulfilled.match(r)) toast.success(r.payload.message || 'Registration Successful!');
-    else toast.error(String(r.payload ?? 'Registration failed'));
+    if (r.data) toast.success(r.data.message || 'Registration Successful!');
+    else toast.error(errorMessage(r.error, 'Registration failed'));
     // on success the seller is logged in and the access guard sends them to /seller/pending or the dashboard
   };
 

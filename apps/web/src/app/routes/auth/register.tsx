@@ -2,16 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { registerInputSchema } from '@mp/shared';
-import { useAppDispatch } from '../../hooks';
 import { Button, Input } from '../../../components/ui';
-import { registerUser } from '../../../features/auth/auth-slice';
+import { useRegisterMutation } from '../../../features/auth/auth-api';
+import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const empty = { username: '', email: '', password: '' };
 
 export default function RegisterPage() {
   useDocumentTitle('Create an account');
-  const dispatch = useAppDispatch();
+  const [register] = useRegisterMutation();
   const navigate = useNavigate();
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -30,13 +30,13 @@ export default function RegisterPage() {
     }
     setErrors({});
     setBusy(true);
-    const r = await dispatch(registerUser(parsed.data));
+    const r = await register(parsed.data);
     setBusy(false);
-    if (registerUser.fulfilled.match(r)) {
-      toast.success(r.payload.message || 'Registration Successful!');
+    if (r.data) {
+      toast.success(r.data.message || 'Registration Successful!');
       setValues(empty);
       navigate('/auth/login');
-    } else toast.error(String(r.payload ?? 'Registration failed'));
+    } else toast.error(errorMessage(r.error, 'Registration failed'));
   };
 
   return (

@@ -1,30 +1,23 @@
 /** Seller dashboard: welcome line and the seller's real figures (GET /api/seller/dashboard). */
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { formatINR } from '@mp/shared';
 import { EmptyState, ProductImage } from '../../../components/ui';
-import { fetchSellerInfo } from '../../../features/auth/auth-slice';
-import { fetchSellerDashboard, selectSellerConsole } from '../../../features/seller/seller-slice';
-import { isLoading } from '../../../features/admin/shared/remote';
+import { useSellerInfoQuery } from '../../../features/auth/auth-api';
+import { useSellerDashboardQuery } from '../../../features/seller/seller-api';
+import { isLoading, remoteOf } from '../../../features/admin/shared/remote';
 import { RevenueChart, StatCard, StatGridSkeleton } from '../../../features/admin/shared/dashboard-widgets';
 import { BoxIcon, ReceiptIcon } from '../../../features/admin/shared/icons';
-import { useAppDispatch, useAppSelector } from '../../hooks';
+import { useAppSelector } from '../../hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { TestPaymentsLine } from '../../../features/shop-config/test-payments-notice';
 
 export default function SellerDashboardPage() {
   useDocumentTitle('Dashboard – Seller');
-  const dispatch = useAppDispatch();
   const user = useAppSelector((s) => s.auth.user);
   const seller = useAppSelector((s) => s.auth.seller);
-  const dashboard = useAppSelector((s) => selectSellerConsole(s).dashboard);
-
-  useEffect(() => {
-    if (!seller && user?.email) void dispatch(fetchSellerInfo(user.email));
-  }, [dispatch, seller, user?.email]);
-  useEffect(() => {
-    void dispatch(fetchSellerDashboard());
-  }, [dispatch]);
+  // the answer fills the session's seller record (auth slice)
+  useSellerInfoQuery(user?.email ?? '', { skip: Boolean(seller) || !user?.email });
+  const dashboard = remoteOf(useSellerDashboardQuery(undefined, { refetchOnMountOrArgChange: true }), null);
 
   const d = dashboard.data;
   return (

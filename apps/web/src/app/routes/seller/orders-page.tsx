@@ -1,44 +1,35 @@
 /** Seller orders: 'Order History' (decisions.md) and the 'Order Details' modal with the status update. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { SellerOrderStatus } from '@mp/shared';
 import { OrderDetailsModal } from '../../../features/seller/components/order-details-modal';
 import { OrderHistoryTable } from '../../../components/orders/order-history-table';
 import { ReceiptIcon } from '../../../features/admin/shared/icons';
-import { isLoading } from '../../../features/admin/shared/remote';
+import { isLoading, remoteOf } from '../../../features/admin/shared/remote';
 import {
-  fetchSellerOrderDetails,
-  fetchSellerOrders,
-  orderDetailsCleared,
-  selectSellerConsole,
-  updateSellerOrderStatus,
-} from '../../../features/seller/seller-slice';
-import { useAppDispatch, useAppSelector } from '../../hooks';
+  useSellerOrderDetailsQuery,
+  useSellerOrdersQuery,
+  useUpdateSellerOrderStatusMutation,
+} from '../../../features/seller/seller-api';
+import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function SellerOrdersPage() {
   useDocumentTitle('Orders – Seller');
-  const dispatch = useAppDispatch();
-  const { orders, orderDetails } = useAppSelector(selectSellerConsole);
+  const orders = remoteOf(useSellerOrdersQuery(undefined, { refetchOnMountOrArgChange: true }), []);
   const [openId, setOpenId] = useState<string | null>(null);
+  // the open order only (another order's answer never shows); kept on screen while it is asked again
+  const details = useSellerOrderDetailsQuery(openId ?? '', { skip: !openId, refetchOnMountOrArgChange: true });
+  const orderDetails = remoteOf({ ...details, data: details.currentData }, null);
+  const [update] = useUpdateSellerOrderStatusMutation();
 
-  useEffect(() => {
-    void dispatch(fetchSellerOrders());
-  }, [dispatch]);
-
-  function open(id: string) {
-    setOpenId(id);
-    void dispatch(fetchSellerOrderDetails(id));
-  }
-  function close() {
-    setOpenId(null);
-    dispatch(orderDetailsCleared());
-  }
+  const open = (id: string) => setOpenId(id);
+  const close = () => setOpenId(null);
   async function updateStatus(orderStatus: SellerOrderStatus) {
     if (!openId) return;
-    const result = await dispatch(updateSellerOrderStatus({ id: openId, orderStatus }));
-    if (updateSellerOrderStatus.fulfilled.match(result)) toast.success('Order status updated!');
-    else toast.error((result.payload as string | undefined) ?? 'Order status update failed');
+    const result = await update({ id: openId, orderStatus });
+    if (!result.error) toast.success('Order status updated!');
+    else toast.error(errorMessage(result.error, 'Order status update failed'));
   }
 
   return (

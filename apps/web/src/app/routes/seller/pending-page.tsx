@@ -6,14 +6,13 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LIMITS } from '@mp/shared';
 import { Spinner } from '../../../components/ui';
-import { fetchSellerInfo } from '../../../features/auth/auth-slice';
+import { useLazySellerInfoQuery } from '../../../features/auth/auth-api';
 import { AlertIcon, ClockIcon } from '../../../features/admin/shared/icons';
-import { useAppDispatch, useAppSelector } from '../../hooks';
+import { useAppSelector } from '../../hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function PendingPage() {
   useDocumentTitle('Approval pending – Seller');
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const email = useAppSelector((s) => s.auth.user?.email);
   const seller = useAppSelector((s) => s.auth.seller);
@@ -24,11 +23,13 @@ export default function PendingPage() {
     if (approved) navigate('/seller/dashboard', { replace: true });
   }, [approved, navigate]);
 
+  // each answer updates the session's seller record (auth slice)
+  const [poll] = useLazySellerInfoQuery();
   useEffect(() => {
     if (!email || approved) return;
-    const timer = setInterval(() => void dispatch(fetchSellerInfo(email)), LIMITS.sellerPollMs);
+    const timer = setInterval(() => void poll(email), LIMITS.sellerPollMs);
     return () => clearInterval(timer);
-  }, [dispatch, email, approved]);
+  }, [poll, email, approved]);
 
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 rounded-2xl border border-gray-200 bg-white px-6 py-12 text-center shadow-sm">

@@ -3,8 +3,9 @@ import { TestPaymentsNotice } from '../../../features/shop-config/test-payments-
 import { useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useAppDispatch, useAppSelector } from '../../hooks';
-import { logoutUser } from '../../../features/auth/auth-slice';
+import { errorMessage } from '../../../lib/api';
+import { useAppSelector } from '../../hooks';
+import { useLogoutMutation } from '../../../features/auth/auth-api';
 import { ConsoleShell, type ConsoleNavItem } from '../../../features/admin/shared/console-shell';
 import { BoxIcon, DashboardIcon, ReceiptIcon } from '../../../features/admin/shared/icons';
 
@@ -17,20 +18,20 @@ const NAV: ConsoleNavItem[] = [
 export const APPROVAL_HINT = 'Access restricted until admin approval';
 
 export function SellerLayout() {
-  const dispatch = useAppDispatch();
+  const [logoutCall] = useLogoutMutation();
   const navigate = useNavigate();
   const seller = useAppSelector((s) => s.auth.seller);
   const [loggingOut, setLoggingOut] = useState(false);
 
   async function logout() {
     setLoggingOut(true);
-    const result = await dispatch(logoutUser());
+    const result = await logoutCall();
     setLoggingOut(false);
-    if (logoutUser.fulfilled.match(result)) {
+    if (!result.error) {
       toast.success('logged out successful!');
       navigate('/auth/login', { replace: true });
     } else {
-      toast.error((result.payload as string | undefined) ?? 'Logout failed');
+      toast.error(errorMessage(result.error, 'Logout failed'));
     }
   }
 

@@ -2,6 +2,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../hooks';
 import { CartIcon } from '../../../components/icons';
 import { Button, buttonClass, EmptyState, LoadingRegion, Skeleton } from '../../../components/ui';
+import { useGetCartQuery } from '../../../features/cart/cart-api';
 import { CartLine } from '../../../features/cart/cart-line';
 import { cartTotals, PriceSummary } from '../../../features/cart/price-summary';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -9,7 +10,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 export default function CartPage() {
   useDocumentTitle('Your cart');
   const { user, isAuthenticated } = useAppSelector((s) => s.auth);
-  const { cart, isLoading } = useAppSelector((s) => s.cart);
+  const signedIn = isAuthenticated && user;
+  const { data: cart = null, isLoading } = useGetCartQuery(user?.id ?? '', { skip: !signedIn });
   const navigate = useNavigate();
 
   if (!isAuthenticated || !user) {

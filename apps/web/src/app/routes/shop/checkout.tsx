@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../hooks';
+import { useAppSelector } from '../../hooks';
 import { Button, buttonClass, EmptyState, LoadingRegion, Skeleton } from '../../../components/ui';
 import { AddressForm, toFormValues } from '../../../features/addresses/address-form';
 import { AddressText } from '../../../features/addresses/address-text';
 import { useAddressBook } from '../../../features/addresses/use-address-book';
-import { logoutUser } from '../../../features/auth/auth-slice';
+import { useLogoutMutation } from '../../../features/auth/auth-api';
+import { useGetCartQuery } from '../../../features/cart/cart-api';
 import { cartTotals, PriceSummary } from '../../../features/cart/price-summary';
-import { createOrder, newCheckoutKey } from '../../../features/orders/orders-slice';
+import { newCheckoutKey, useCreateOrderMutation } from '../../../features/orders/orders-api';
+import { STORAGE_KEYS } from '../../../lib/storage';
 import type { UserDto } from '@mp/shared';
 import { AddAddressPanel } from '../../../features/addresses/add-address-panel';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -53,10 +55,11 @@ function Step({
 export const goToApproval = (url: string) => window.location.assign(url);
 
 function DeliveryStep({ user }: { user: UserDto }) {
-  const dispatch = useAppDispatch();
   const book = useAddressBook(user.id);
   const [selected, setSelected] = useState<string | null>(null);
-  const isProcessing = useAppSelector((s) => s.orders.isProcessing);
+  const [createOrder, creation] = useCreateOrderMutation();
+  // stays processing on success: the browser is leaving for the approval page
+  const isProcessing = creation.isLoading || creation.isSuccess;
   // one key per checkout attempt: a double click sends the same key; a failed attempt gets a new one
   const checkoutKey = useRef(newCheckoutKey());
   useEffect(() => {
@@ -66,23 +69,24 @@ function DeliveryStep({ user }: { user: UserDto }) {
   const deliver = async (addressId: string) => {
     const a = book.list.find((x) => x._id === addressId);
     if (!a) return;
-    const r = await dispatch(
-      createOrder({
-        idempotencyKey: checkoutKey.current,
-        userId: user.id,
-        addressInfo: {
-          addressId: a._id,
-          address: a.address,
-          city: a.city,
-          pincode: a.pincode,
-          phone: a.phone,
-          notes: a.notes,
-        },
-      }),
-    );
+    const r = await createOrder({
+      idempotencyKey: checkoutKey.current,
+      userId: user.id,
+      addressInfo: {
+        addressId: a._id,
+        address: a.address,
+        city: a.city,
+        pincode: a.pincode,
+        phone: a.phone,
+        notes: a.notes,
+      },
+    });
     // a failed creation only clears the processing state (spec section 4)
-    if (createOrder.fulfilled.match(r)) goToApproval(r.payload.approvalURL);
-    else checkoutKey.current = newCheckoutKey();
+    if (r.data) {
+      // the payment-return page captures this order (spec section 4)
+      sessionStorage.setItem(STORAGE_KEYS.currentOrderId, JSON.stringify(r.data.orderId));
+      goToApproval(r.data.approvalURL);
+    } else checkoutKey.current = newCheckoutKey();
   };
 
   if (book.isLoading && !book.loaded) {
@@ -161,13 +165,14 @@ function DeliveryStep({ user }: { user: UserDto }) {
 export default function CheckoutPage() {
   useDocumentTitle('Checkout');
   const { user } = useAppSelector((s) => s.auth);
-  const cart = useAppSelector((s) => s.cart);
-  const dispatch = useAppDispatch();
+  const cartQuery = useGetCartQuery(user?.id ?? '', { skip: !user });
+  const cart = { cart: cartQuery.data ?? null, isLoading: cartQuery.isLoading };
+  const [logout] = useLogoutMutation();
   const navigate = useNavigate();
   if (!user) return null;
 
   const change = async () => {
-    await dispatch(logoutUser());
+    await logout();
     navigate('/auth/login', { state: { from: '/shop/checkout' } });
   };
   const items = cart.cart?.items ?? [];

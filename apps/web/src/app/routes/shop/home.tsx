@@ -1,11 +1,8 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { CATEGORIES } from '@mp/shared/constants';
 import type { ProductDto } from '@mp/shared';
-import { useAppDispatch, useAppSelector } from '../../hooks';
-import { fetchBanners } from '../../../features/banners/banners-slice';
 import { ProductCard, ProductCardSkeleton } from '../../../features/shop/product-card';
-import { fetchHome } from '../../../features/shop/products-slice';
+import { useBannersQuery, useHomeQuery } from '../../../features/shop/products-api';
 import { LIMITS } from '@mp/shared/constants';
 import { BannerCarousel } from './banner-carousel';
 import { CategoryIcon } from './category-icon';
@@ -68,18 +65,9 @@ function Grid({ title, products, loading }: { title: string; products: ProductDt
 
 export default function HomePage() {
   useDocumentTitle(null);
-  const dispatch = useAppDispatch();
-  const { home, homeLoading } = useAppSelector((s) => s.products);
-  const banners = useAppSelector((s) => s.banners);
-  const started = useAppSelector((s) => s.products.home != null || s.products.homeLoading);
-  const bannersStarted = banners.loaded || banners.isLoading;
-  useEffect(() => {
-    // the app shell starts these on a cold load of '/'; fetch again on later visits
-    if (!started) void dispatch(fetchHome());
-    if (!bannersStarted) void dispatch(fetchBanners());
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch]);
-  const loading = homeLoading && !home;
+  // the app shell starts both on a cold load of '/' (alongside the session check); a failed load shows empty rows
+  const { data: home, isLoading: loading } = useHomeQuery();
+  const banners = useBannersQuery();
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-4">
       <h1 className="sr-only">Haat Marketplace</h1>
@@ -100,7 +88,7 @@ export default function HomePage() {
           ))}
         </ul>
       </nav>
-      <BannerCarousel banners={banners.list} loading={!banners.loaded} />
+      <BannerCarousel banners={banners.data ?? []} loading={banners.isLoading} />
       <Row title="Best Deals" products={home?.bestDeals ?? []} loading={loading} />
       <Row title="Top Offers on Electronics" products={home?.electronicsOffers ?? []} loading={loading} />
       <div className="grid gap-6 lg:grid-cols-2">

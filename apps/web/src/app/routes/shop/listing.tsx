@@ -3,7 +3,6 @@ import { useSearchParams } from 'react-router-dom';
 import { BRANDS, CATEGORIES, SORT_OPTIONS } from '@mp/shared/constants';
 import type { ProductFacets } from '@mp/shared';
 import { listingPageTitle } from '@mp/shared/seo';
-import { useAppDispatch, useAppSelector } from '../../hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { FilterIcon } from '../../../components/icons';
 import { Button, Drawer, EmptyState, LoadingRegion } from '../../../components/ui';
@@ -16,7 +15,7 @@ import {
   toggle,
 } from '../../../features/shop/listing-filters';
 import { ProductGrid } from '../../../features/shop/product-card';
-import { fetchProducts, type ListingQuery } from '../../../features/shop/products-slice';
+import { type ListingQuery, useListProductsQuery } from '../../../features/shop/products-api';
 
 function FacetGroup({
   title,
@@ -151,9 +150,7 @@ function PaginationNav({
 }
 
 export default function ListingPage() {
-  const dispatch = useAppDispatch();
   const [params, setParams] = useSearchParams();
-  const { list, pagination, facets, listLoading } = useAppSelector((s) => s.products);
   const [drawer, setDrawer] = useState(false);
   const sortId = useId();
 
@@ -165,6 +162,13 @@ export default function ListingPage() {
   );
   const key = paramsFromQuery(query).toString();
   useDocumentTitle(listingPageTitle(query.category), { full: true });
+  const listing = useListProductsQuery(query, { skip: needsRestore });
+  // the previous page stays on screen (dimmed) while the next one loads; a failed load empties the list
+  const answer = listing.isError ? undefined : listing.data;
+  const list = answer?.data ?? [];
+  const pagination = answer?.pagination ?? null;
+  const facets = listing.data?.facets ?? null;
+  const listLoading = listing.isFetching;
 
   useEffect(() => {
     if (needsRestore) {
@@ -172,7 +176,6 @@ export default function ListingPage() {
       return;
     }
     storeQuery(query);
-    void dispatch(fetchProducts(query));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, needsRestore]);
 

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatINR } from '@mp/shared/money';
-import { useAppDispatch, useAppSelector } from '../../hooks';
+import { useAppDispatch } from '../../hooks';
 import { CheckCircleIcon } from '../../../components/icons';
 import { buttonClass, Skeleton } from '../../../components/ui';
-import { fetchCart } from '../../../features/cart/cart-slice';
-import { fetchOrderDetails } from '../../../features/orders/orders-slice';
+import { useGetOrderQuery } from '../../../features/orders/orders-api';
+import { baseApi } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const METHOD_LABEL: Record<string, string> = { paypal: 'PayPal', sandbox: 'Sandbox (test payment)' };
@@ -14,13 +14,13 @@ export default function PaymentSuccessPage() {
   useDocumentTitle('Payment successful');
   const { orderId = '' } = useParams();
   const dispatch = useAppDispatch();
-  const user = useAppSelector((s) => s.auth.user);
-  const { details, detailsLoading } = useAppSelector((s) => s.orders);
+  const { currentData: details, isFetching: detailsLoading } = useGetOrderQuery(orderId, {
+    refetchOnMountOrArgChange: true,
+  });
   useEffect(() => {
-    void dispatch(fetchOrderDetails(orderId));
     // the order took its lines out of the cart; lines added since stay (docs/orders-and-stock.md)
-    if (user) void dispatch(fetchCart(user.id));
-  }, [dispatch, orderId, user]);
+    dispatch(baseApi.util.invalidateTags(['Cart']));
+  }, [dispatch, orderId]);
   const order = details && details._id === orderId ? details : null;
   // a capture the provider has not settled yet (PayPal PENDING) is not a success: say so (docs/money.md)
   const processing = order !== null && order.paymentStatus !== 'paid';

@@ -2,32 +2,25 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { XCircleIcon } from '../../../components/icons';
 import { buttonClass } from '../../../components/ui';
-import { api } from '../../../lib/api-client';
 import { readJson, STORAGE_KEYS } from '../../../lib/storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { fetchCart } from '../../../features/cart/cart-slice';
-import { useAppDispatch, useAppSelector } from '../../hooks';
+import { useCancelPendingOrderMutation } from '../../../features/orders/orders-api';
 
 export default function PaypalCancelPage() {
   useDocumentTitle('Payment cancelled');
   const [params] = useSearchParams();
-  const dispatch = useAppDispatch();
-  const userId = useAppSelector((s) => s.auth.user?.id);
+  const [cancelPending] = useCancelPendingOrderMutation();
   useEffect(() => {
     // give the held stock back at once instead of waiting for the hold to expire (best effort)
     const orderId = readJson<string>(sessionStorage, STORAGE_KEYS.currentOrderId) ?? undefined;
     const paymentId = params.get('paymentId') ?? params.get('token') ?? undefined;
     if (orderId || paymentId) {
-      api
-        .post('/api/shop/order/cancel', { orderId, paymentId })
-        .then(() => {
-          sessionStorage.removeItem(STORAGE_KEYS.currentOrderId);
-          // the cancelled order's lines are back in the cart (docs/orders-and-stock.md)
-          if (userId) void dispatch(fetchCart(userId));
-        })
-        .catch(() => undefined);
+      // the cancelled order's lines are back in the cart: the mutation invalidates it (docs/orders-and-stock.md)
+      void cancelPending({ orderId, paymentId }).then((r) => {
+        if (!r.error) sessionStorage.removeItem(STORAGE_KEYS.currentOrderId);
+      });
     }
-  }, [params, dispatch, userId]);
+  }, [params, cancelPending]);
   return (
     <div className="mx-auto max-w-lg px-4 py-12">
       <div className="rounded-2xl border border-gray-200 bg-white p-8 text-center shadow-sm">

@@ -1,10 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { brandLabel, categoryLabel } from '@mp/shared/constants';
 import { pageTitle, productPageTitle } from '@mp/shared/seo';
 import { PRODUCT_IMAGE_SIZES } from '@mp/shared/images';
-import { useAppDispatch, useAppSelector } from '../../hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import {
   Badge,
@@ -17,19 +16,19 @@ import {
   Textarea,
 } from '../../../components/ui';
 import { useLoginPrompt } from '../../../features/auth/use-login-prompt';
-import { addToCart } from '../../../features/cart/cart-slice';
-import { addReview, averageRating, fetchReviews } from '../../../features/reviews/reviews-slice';
+import { useAddToCartMutation } from '../../../features/cart/cart-api';
+import { averageRating, useAddReviewMutation, useListReviewsQuery } from '../../../features/reviews/reviews-api';
 import { StarInput, Stars } from '../../../features/reviews/star-rating';
 import { ProductBadges } from '../../../features/shop/product-card';
-import { fetchProductDetails } from '../../../features/shop/products-slice';
+import { useGetProductQuery } from '../../../features/shop/products-api';
+import { errorMessage } from '../../../lib/api';
 import { WishlistHeart } from '../../../features/wishlist/wishlist-heart';
 
 function ReviewForm({ productId }: { productId: string }) {
-  const dispatch = useAppDispatch();
   const requireLogin = useLoginPrompt();
   const [rating, setRating] = useState(0);
   const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [addReview, { isLoading: busy }] = useAddReviewMutation();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const user = requireLogin('Please login to write a review.', false);
@@ -38,23 +37,18 @@ function ReviewForm({ productId }: { productId: string }) {
       toast.warn('Please rate and review first.');
       return;
     }
-    setBusy(true);
-    const r = await dispatch(
-      addReview({
-        productId,
-        userId: user.id,
-        username: user.username,
-        reviewMessage: message.trim(),
-        reviewVal: rating,
-      }),
-    );
-    setBusy(false);
-    if (addReview.fulfilled.match(r)) {
+    const r = await addReview({
+      productId,
+      userId: user.id,
+      username: user.username,
+      reviewMessage: message.trim(),
+      reviewVal: rating,
+    });
+    if (!r.error) {
       toast.success('Review Added Successfully!');
       setRating(0);
       setMessage('');
-      void dispatch(fetchProductDetails(productId));
-    } else toast.error(String(r.payload));
+    } else toast.error(errorMessage(r.error, 'Could not add the review.'));
   };
   return (
     <form onSubmit={submit} className="space-y-3 rounded-xl border border-gray-200 bg-white p-4">
@@ -76,11 +70,19 @@ function ReviewForm({ productId }: { productId: string }) {
 
 export default function ProductDetailPage() {
   const { id = '' } = useParams();
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const requireLogin = useLoginPrompt();
-  const { details: product, detailsLoading, detailsError } = useAppSelector((s) => s.products);
-  const reviews = useAppSelector((s) => s.reviews);
+  const details = useGetProductQuery(id);
+  const product = details.data ?? null;
+  const detailsLoading = details.isFetching;
+  const detailsError = details.isError;
+  const reviewsQuery = useListReviewsQuery(id);
+  const reviews = {
+    productId: reviewsQuery.currentData ? id : null,
+    list: reviewsQuery.currentData ?? [],
+    isLoading: reviewsQuery.isFetching,
+  };
+  const [addToCart] = useAddToCartMutation();
   const [adding, setAdding] = useState<'cart' | 'buy' | null>(null);
   useDocumentTitle(
     product && product._id === id
@@ -88,11 +90,6 @@ export default function ProductDetailPage() {
       : pageTitle(detailsError ? 'Product not found' : 'Loading product'),
     { full: true },
   );
-
-  useEffect(() => {
-    void dispatch(fetchProductDetails(id));
-    void dispatch(fetchReviews(id));
-  }, [dispatch, id]);
 
   if (detailsError && !product) {
     return (
@@ -135,17 +132,12 @@ export default function ProductDetailPage() {
     const user = requireLogin('Please login to continue.');
     if (!user) return;
     setAdding(mode);
-    const r = await dispatch(
-      addToCart({ userId: user.id, productId: product._id, quantity: 1, discount: product.discount }),
-    );
+    const r = await addToCart({ userId: user.id, productId: product._id, quantity: 1, discount: product.discount });
     setAdding(null);
-    if (addToCart.fulfilled.match(r)) {
+    if (!r.error) {
       if (mode === 'buy') navigate('/shop/checkout');
       else toast.success('Product added Successfully!');
-    } else {
-      console.error('add to cart failed', r.payload);
-      toast.error(String(r.payload ?? 'Failed to add to cart.'));
-    }
+    } else toast.error(errorMessage(r.error, 'Failed to add to cart.'));
   };
 
   return (

@@ -1,25 +1,20 @@
-import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { searchPageTitle } from '@mp/shared/seo';
-import { useAppDispatch, useAppSelector } from '../../hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { EmptyState, LoadingRegion } from '../../../components/ui';
 import { ProductGrid } from '../../../features/shop/product-card';
-import { searchCleared, searchProducts } from '../../../features/shop/products-slice';
+import { useSearchProductsQuery } from '../../../features/shop/products-api';
 import { searchAction } from '../../../features/shop/use-debounced-search';
 
 export default function SearchPage() {
   const [params] = useSearchParams();
   const keyword = params.get('keyword') ?? '';
   useDocumentTitle(searchPageTitle(keyword), { full: true });
-  const dispatch = useAppDispatch();
-  const { search, searchLoading } = useAppSelector((s) => s.products);
   const action = searchAction(keyword);
   const query = action.kind === 'query' ? action.keyword : null;
-  useEffect(() => {
-    if (query) void dispatch(searchProducts(query));
-    else dispatch(searchCleared());
-  }, [dispatch, query]);
+  // results of this keyword only (an older search answering late never shows)
+  const { currentData, isFetching: searchLoading } = useSearchProductsQuery(query ?? '', { skip: !query });
+  const search = (query && currentData) || [];
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">

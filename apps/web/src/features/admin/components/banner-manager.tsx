@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { BannerDto } from '@mp/shared';
 import { Button, EmptyState, LoadingRegion, ProductImage, Skeleton } from '../../../components/ui';
-import { adminApi } from '../admin-api';
+import { useAddBannerMutation, useDeleteBannerMutation } from '../admin-api';
 import { formatDate } from '../../../lib/format';
 import { ImageIcon } from '../shared/icons';
 import { ImageUploader } from '../shared/image-uploader';
@@ -11,10 +11,12 @@ import { ImageUploader } from '../shared/image-uploader';
 export interface BannerManagerProps {
   banners: BannerDto[];
   loading: boolean;
-  reload: () => unknown;
 }
 
-export function BannerManager({ banners, loading, reload }: BannerManagerProps) {
+/** Writes invalidate the banner list (the shop's carousel too), which is asked again. */
+export function BannerManager({ banners, loading }: BannerManagerProps) {
+  const [addBanner] = useAddBannerMutation();
+  const [deleteBanner] = useDeleteBannerMutation();
   const [image, setImage] = useState('');
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -24,10 +26,9 @@ export function BannerManager({ banners, loading, reload }: BannerManagerProps) 
     if (!image) return;
     setSaving(true);
     try {
-      await adminApi.addBanner(image);
+      await addBanner(image).unwrap();
       toast.success('Banner uploaded successfully!');
       setImage('');
-      void reload();
     } catch {
       toast.error('Upload failed!');
     } finally {
@@ -38,9 +39,8 @@ export function BannerManager({ banners, loading, reload }: BannerManagerProps) 
   async function remove(id: string) {
     setDeletingId(id);
     try {
-      await adminApi.deleteBanner(id);
+      await deleteBanner(id).unwrap();
       toast.success('Banner deleted successfully!');
-      void reload();
     } catch {
       toast.error('Error!');
     } finally {

@@ -1,49 +1,113 @@
 /**
  * Product calls shared by the admin and seller consoles. The two consoles differ only in their paths, so each
- * builds a ProductEndpoints object and the product pages/forms work against that.
+ * console's hook builds a ProductEndpoints object and the product pages/forms work against that. Writes invalidate
+ * the console's list and the shop's catalogue caches.
  */
-import type { ProductDto, ProductInput, Answer } from '@mp/shared';
+import { useMemo } from 'react';
+import type { Answer, ProductDto, ProductInput } from '@mp/shared';
 import { api } from '../../../lib/api-client';
+import { baseApi, type TagType } from '../../../lib/api';
+
+type WriteAnswer = Omit<Answer<'adminEditProduct'>, 'success'>;
 
 export interface ProductEndpoints {
-  list: () => Promise<ProductDto[]>;
   add: (input: ProductInput) => Promise<{ message?: string; data?: ProductDto }>;
   edit: (id: string, input: ProductInput) => Promise<{ message?: string; data?: ProductDto }>;
   remove: (id: string) => Promise<{ message?: string }>;
 }
 
-type ListAnswer = Answer<'adminListProducts'>;
-type WriteAnswer = Answer<'adminEditProduct'>;
+const shopTags: TagType[] = ['Products', 'Product', 'Home'];
 
-export const adminProductEndpoints: ProductEndpoints = {
-  list: async () => (await api.get<ListAnswer>('/api/admin/products/get')).data.data ?? [],
-  add: async (input) => (await api.post<WriteAnswer>('/api/admin/products/add', input)).data,
-  edit: async (id, input) =>
-    (await api.put<WriteAnswer>(`/api/admin/products/edit/${encodeURIComponent(id)}`, input)).data,
-  remove: async (id) =>
-    (await api.delete<Answer<'adminDeleteProduct'>>(`/api/admin/products/delete/${encodeURIComponent(id)}`))
-      .data,
-};
+export const catalogApi = baseApi.injectEndpoints({
+  endpoints: (b) => ({
+    adminProducts: b.query<ProductDto[], void>({
+      query: () => '/api/admin/products/get',
+      providesTags: ['AdminProducts'],
+    }),
+    adminAddProduct: b.mutation<WriteAnswer, ProductInput>({
+      query: (body) => ({ url: '/api/admin/products/add', method: 'POST', body, envelope: 'whole' }),
+      invalidatesTags: ['AdminProducts', 'Dashboard', ...shopTags],
+    }),
+    adminEditProduct: b.mutation<WriteAnswer, { id: string; input: ProductInput }>({
+      query: ({ id, input }) => ({
+        url: `/api/admin/products/edit/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body: input,
+        envelope: 'whole',
+      }),
+      invalidatesTags: ['AdminProducts', 'Dashboard', ...shopTags],
+    }),
+    adminDeleteProduct: b.mutation<{ message?: string }, string>({
+      query: (id) => ({
+        url: `/api/admin/products/delete/${encodeURIComponent(id)}`,
+        method: 'DELETE',
+        envelope: 'whole',
+      }),
+      invalidatesTags: ['AdminProducts', 'Dashboard', ...shopTags],
+    }),
+    /** The seller's own products. sellerId is the seller record's _id (the server takes it from the session). */
+    sellerProducts: b.query<ProductDto[], string>({
+      query: (sellerId) => `/api/seller/products/get/${encodeURIComponent(sellerId)}`,
+      providesTags: ['SellerProducts'],
+    }),
+    sellerAddProduct: b.mutation<WriteAnswer, ProductInput & { sellerId: string }>({
+      query: (body) => ({ url: '/api/seller/products/add', method: 'POST', body, envelope: 'whole' }),
+      invalidatesTags: ['SellerProducts', 'Dashboard', ...shopTags],
+    }),
+    sellerEditProduct: b.mutation<WriteAnswer, { id: string; input: ProductInput }>({
+      query: ({ id, input }) => ({
+        url: `/api/seller/products/edit/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body: input,
+        envelope: 'whole',
+      }),
+      invalidatesTags: ['SellerProducts', 'Dashboard', ...shopTags],
+    }),
+    sellerDeleteProduct: b.mutation<{ message?: string }, string>({
+      query: (id) => ({
+        url: `/api/seller/products/delete/${encodeURIComponent(id)}`,
+        method: 'DELETE',
+        envelope: 'whole',
+      }),
+      invalidatesTags: ['SellerProducts', 'Dashboard', ...shopTags],
+    }),
+  }),
+});
 
-/** The seller's own products. sellerId is the seller record's _id (the server takes it from the session anyway). */
-export function sellerProductEndpoints(sellerId: string): ProductEndpoints {
-  return {
-    list: async () =>
-      (await api.get<ListAnswer>(`/api/seller/products/get/${encodeURIComponent(sellerId)}`)).data.data ?? [],
-    add: async (input) =>
-      (await api.post<WriteAnswer>('/api/seller/products/add', { ...input, sellerId })).data,
-    edit: async (id, input) =>
-      (await api.put<WriteAnswer>(`/api/seller/products/edit/${encodeURIComponent(id)}`, input)).data,
-    remove: async (id) =>
-      (
-        await api.delete<Answer<'sellerDeleteProduct'>>(
-          `/api/seller/products/delete/${encodeURIComponent(id)}`,
-        )
-      ).data,
-  };
+export const { useAdminProductsQuery, useSellerProductsQuery } = catalogApi;
+
+/** The admin console's product writes. */
+export function useAdminProductEndpoints(): ProductEndpoints {
+  const [add] = catalogApi.useAdminAddProductMutation();
+  const [edit] = catalogApi.useAdminEditProductMutation();
+  const [remove] = catalogApi.useAdminDeleteProductMutation();
+  return useMemo(
+    () => ({
+      add: (input) => add(input).unwrap(),
+      edit: (id, input) => edit({ id, input }).unwrap(),
+      remove: (id) => remove(id).unwrap(),
+    }),
+    [add, edit, remove],
+  );
 }
 
-/** POST multipart my_file; answers result.url (the main image; its variants follow from it). Products and banners. */
+/** The seller console's product writes. */
+export function useSellerProductEndpoints(sellerId: string): ProductEndpoints {
+  const [add] = catalogApi.useSellerAddProductMutation();
+  const [edit] = catalogApi.useSellerEditProductMutation();
+  const [remove] = catalogApi.useSellerDeleteProductMutation();
+  return useMemo(
+    () => ({
+      add: (input) => add({ ...input, sellerId }).unwrap(),
+      edit: (id, input) => edit({ id, input }).unwrap(),
+      remove: (id) => remove(id).unwrap(),
+    }),
+    [add, edit, remove, sellerId],
+  );
+}
+
+/** POST multipart my_file; answers result.url (the main image; its variants follow from it). Products and banners.
+ * A plain axios call: an upload is not server state, and it needs its own time-out and cancel signal. */
 export async function uploadProductImage(file: File, signal?: AbortSignal): Promise<string> {
   const body = new FormData();
   body.append('my_file', file);

@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { LIMITS } from '@mp/shared';
 import { Button, ProductImage, Spinner, cn } from '../../../components/ui';
-import { apiErrorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api';
 import { uploadProductImage } from './catalog-api';
 import { UploadIcon } from './icons';
 
@@ -68,7 +68,7 @@ export function ImageUploader({
     } catch (err) {
       if (controller.signal.aborted) return;
       setState('idle');
-      setUploadError(apiErrorMessage(err, 'Upload failed. Try another image.'));
+      setUploadError(errorMessage(err, 'Upload failed. Try another image.'));
     } finally {
       if (!controller.signal.aborted) onUploadingChange?.(false);
       if (inputRef.current) inputRef.current.value = '';

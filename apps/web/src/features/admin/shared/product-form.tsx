@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { BRANDS, CATEGORIES, productInputSchema, type ProductDto, type ProductInput } from '@mp/shared';
 import { Button, Input, Select, Textarea } from '../../../components/ui';
-import { apiErrorCode, apiErrorDetails, apiErrorMessage } from '../../../lib/api-client';
+import { errorCode, errorMessage, toApiError } from '../../../lib/api';
 import type { ProductEndpoints } from './catalog-api';
 import { ImageUploader } from './image-uploader';
 
@@ -43,8 +43,8 @@ const fromProduct = (p: ProductDto): FormValues => ({
 
 /** The current stock figure of a 409 STALE_STOCK answer, else undefined. */
 function staleStock(err: unknown): number | undefined {
-  if (apiErrorCode(err) !== 'STALE_STOCK') return undefined;
-  const current = apiErrorDetails(err)?.currentStock;
+  if (errorCode(err) !== 'STALE_STOCK') return undefined;
+  const current = toApiError(err).details?.currentStock;
   return typeof current === 'number' ? current : undefined;
 }
 
@@ -107,7 +107,7 @@ export function ProductForm({ product, endpoints, onSaved, upload }: ProductForm
           totalStock: `Stock changed while you were editing: it is now ${currentStock}. Check the figure and save again.`,
         }));
       }
-      toast.error(apiErrorMessage(err, product ? 'Product update failed' : 'Product add failed'));
+      toast.error(errorMessage(err, product ? 'Product update failed' : 'Product add failed'));
     } finally {
       setSaving(false);
     }

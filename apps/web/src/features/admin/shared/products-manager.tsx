@@ -1,12 +1,12 @@
 /**
  * A console products page: heading, '+ Add Product', the grid, and the product panel (a right-side 500px slide-in
- * panel for the admin, a popup for the seller). Lists come from the console's slice; writes go through endpoints.
+ * panel for the admin, a popup for the seller). Lists come from the console's queries; writes go through endpoints and invalidate them.
  */
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { ProductDto } from '@mp/shared';
 import { Button, Drawer, Modal, cn } from '../../../components/ui';
-import { apiErrorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api';
 import type { ProductEndpoints } from './catalog-api';
 import { ProductForm } from './product-form';
 import { ProductGrid } from './product-grid';
@@ -16,7 +16,6 @@ export interface ProductsManagerProps {
   products: ProductDto[];
   loading: boolean;
   endpoints: ProductEndpoints;
-  reload: () => unknown;
   panel: 'drawer' | 'modal';
   /** the seller's '+ Add Product' button stays fixed at the bottom-right corner */
   fixedAddButton?: boolean;
@@ -29,7 +28,6 @@ export function ProductsManager({
   products,
   loading,
   endpoints,
-  reload,
   panel,
   fixedAddButton,
 }: ProductsManagerProps) {
@@ -43,10 +41,7 @@ export function ProductsManager({
       key={state.product?._id ?? 'new'}
       product={state.product}
       endpoints={endpoints}
-      onSaved={() => {
-        close();
-        void reload();
-      }}
+      onSaved={close}
     />
   );
 
@@ -54,9 +49,8 @@ export function ProductsManager({
     try {
       const answer = await endpoints.remove(p._id);
       toast.success(answer.message ?? 'Product deleted successfully!');
-      void reload();
     } catch (err) {
-      toast.error(apiErrorMessage(err, 'Product delete failed'));
+      toast.error(errorMessage(err, 'Product delete failed'));
     }
   }
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../../../lib/api-client';
+import { answer, server } from '../../../../testing/msw';
 import { renderConsole, sellerRecord } from '../../../../features/admin/shared/test-utils';
 import SellerListingPage from '../seller-listing-page';
 
@@ -10,27 +10,31 @@ const { toast } = await import('react-toastify');
 
 afterEach(() => vi.restoreAllMocks());
 
+/** A server holding one pending seller; records the list reads and the decisions sent. */
 function mockServer() {
   let seller = sellerRecord({ gstno: null });
-  const get = vi.spyOn(api, 'get').mockImplementation(async (url: string) => {
-    if (url === '/api/auth/sellerlist/get') return { data: { success: true, data: [seller] } };
-    if (url === `/api/auth/sellerlist/details/${seller._id}`)
-      return { data: { success: true, data: seller } };
-    throw new Error(`unexpected GET ${url}`);
-  });
-  const put = vi.spyOn(api, 'put').mockImplementation(async (_url: string, body: unknown) => {
-    const { approvalstatus } = body as { approvalstatus: 'approved' | 'rejected' };
-    seller = { ...seller, approvalstatus, isapproved: approvalstatus === 'approved' };
-    return { data: { success: true, message: 'Seller status updated!', data: seller } };
-  });
-  return { get, put, id: seller._id };
+  const calls = { list: 0, puts: [] as { url: string; body: unknown }[] };
+  server.use(
+    answer('listSellers', () => {
+      calls.list += 1;
+      return { success: true, data: [seller] };
+    }),
+    answer('getSeller', () => ({ success: true, data: seller })),
+    answer('decideSeller', async ({ request }) => {
+      const body = (await request.json()) as { approvalstatus: 'approved' | 'rejected' };
+      calls.puts.push({ url: new URL(request.url).pathname, body });
+      seller = { ...seller, approvalstatus: body.approvalstatus, isapproved: body.approvalstatus === 'approved' };
+      return { success: true, message: 'Seller status updated!', data: seller };
+    }),
+  );
+  return { calls, id: seller._id };
 }
 
 const renderPage = () => renderConsole(<SellerListingPage />);
 
 describe("Seller's Listing", () => {
   it('when there are no sellers, then says No Seller found.', async () => {
-    vi.spyOn(api, 'get').mockResolvedValue({ data: { success: true, data: [] } });
+    server.use(answer('listSellers', { success: true, data: [] }));
     renderPage();
     expect(await screen.findByText('No Seller found.')).toBeInTheDocument();
   });
@@ -55,30 +59,29 @@ describe("Seller's Listing", () => {
   });
 
   it('when approved is submitted, then PUTs the decision, toasts, reloads detail and list and resets the form', async () => {
-    const { get, put, id } = mockServer();
+    const { calls, id } = mockServer();
     renderPage();
     await userEvent.click(
       within(await screen.findByRole('table')).getByRole('button', { name: /View Detail/ }),
     );
     const dialog = await screen.findByRole('dialog', { name: "Seller's Details" });
     const select = await within(dialog).findByLabelText(/Seller Status/);
-    const listCalls = get.mock.calls.filter(([u]) => u === '/api/auth/sellerlist/get').length;
+    const listCalls = calls.list;
 
     await userEvent.selectOptions(select, 'approved');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Seller status updated!'));
-    expect(put).toHaveBeenCalledWith(`/api/auth/sellerlist/update/${id}`, {
-      approvalstatus: 'approved',
-      isapproved: true,
-    });
-    expect(get.mock.calls.filter(([u]) => u === '/api/auth/sellerlist/get').length).toBe(listCalls + 1);
+    expect(calls.puts).toEqual([
+      { url: `/api/auth/sellerlist/update/${id}`, body: { approvalstatus: 'approved', isapproved: true } },
+    ]);
+    await waitFor(() => expect(calls.list).toBe(listCalls + 1));
     await waitFor(() => expect(within(dialog).getByLabelText(/Seller Status/)).toHaveValue(''));
     expect(within(dialog).getByText('Approved', { selector: 'span' })).toBeInTheDocument();
   });
 
   it('when submitted without a choice, then says the status must be approved or rejected', async () => {
-    const { put } = mockServer();
+    const { calls } = mockServer();
     renderPage();
     await userEvent.click(
       within(await screen.findByRole('table')).getByRole('button', { name: /View Detail/ }),
@@ -86,6 +89,6 @@ describe("Seller's Listing", () => {
     const dialog = await screen.findByRole('dialog', { name: "Seller's Details" });
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Submit' }));
     expect(within(dialog).getByText('Seller status must be approved or rejected')).toBeInTheDocument();
-    expect(put).not.toHaveBeenCalled();
+    expect(calls.puts).toHaveLength(0);
   });
 });

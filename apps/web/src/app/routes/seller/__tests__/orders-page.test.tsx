@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderStatus, SellerOrderDto } from '@mp/shared';
-import { api } from '../../../../lib/api-client';
+import { answer, server } from '../../../../testing/msw';
 import { renderConsole, sellerRecord, sellerUser } from '../../../../features/admin/shared/test-utils';
 import SellerOrdersPage from '../orders-page';
 
@@ -60,17 +60,24 @@ afterEach(() => vi.restoreAllMocks());
 
 function mockServer(initial: OrderStatus = 'confirmed') {
   let status: OrderStatus = initial;
-  const get = vi.spyOn(api, 'get').mockImplementation(async (url: string) => {
-    if (url === '/api/seller/orders/get') return { data: { success: true, data: [order(status)] } };
-    if (url === `/api/seller/orders/details/${ORDER_ID}`)
-      return { data: { success: true, data: order(status) } };
-    throw new Error(`unexpected GET ${url}`);
-  });
-  const put = vi.spyOn(api, 'put').mockImplementation(async (_url: string, body: unknown) => {
-    status = (body as { orderStatus: OrderStatus }).orderStatus;
-    return { data: { success: true, message: 'Order status updated!', data: order(status) } };
-  });
-  return { get, put };
+  const calls = { list: 0, details: 0, puts: [] as { url: string; body: unknown }[] };
+  server.use(
+    answer('sellerOrders', () => {
+      calls.list += 1;
+      return { success: true, data: [order(status)] };
+    }),
+    answer('sellerOrderDetails', () => {
+      calls.details += 1;
+      return { success: true, data: order(status) };
+    }),
+    answer('updateSellerOrder', async ({ request }) => {
+      const body = (await request.json()) as { orderStatus: OrderStatus };
+      calls.puts.push({ url: new URL(request.url).pathname, body });
+      status = body.orderStatus;
+      return { success: true, message: 'Order status updated!', data: order(status) };
+    }),
+  );
+  return { calls };
 }
 
 /** the values the Order Status select offers */
@@ -87,7 +94,7 @@ const renderPage = () =>
 
 describe('Seller Order History', () => {
   it('when the seller has no orders, then says No orders found.', async () => {
-    vi.spyOn(api, 'get').mockResolvedValue({ data: { success: true, data: [] } });
+    server.use(answer('sellerOrders', { success: true, data: [] }));
     renderPage();
     expect(await screen.findByText('No orders found.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Order History' })).toBeInTheDocument();
@@ -143,23 +150,25 @@ describe('Seller Order History', () => {
   );
 
   it('when a status is submitted, then it calls the update, toasts and refetches the order and the list', async () => {
-    const { get, put } = mockServer();
+    const { calls } = mockServer();
     renderPage();
     await userEvent.click(
       within(await screen.findByRole('table')).getByRole('button', { name: 'View Detail' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
     await within(dialog).findByText(ORDER_ID);
-    const detailCalls = get.mock.calls.filter(([u]) => u.includes('/details/')).length;
-    const listCalls = get.mock.calls.filter(([u]) => u === '/api/seller/orders/get').length;
+    const detailCalls = calls.details;
+    const listCalls = calls.list;
 
     await userEvent.selectOptions(within(dialog).getByLabelText('Order Status'), 'inShipping');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update Order Status' }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Order status updated!'));
-    expect(put).toHaveBeenCalledWith(`/api/seller/orders/update/${ORDER_ID}`, { orderStatus: 'inShipping' });
-    expect(get.mock.calls.filter(([u]) => u.includes('/details/')).length).toBe(detailCalls + 1);
-    expect(get.mock.calls.filter(([u]) => u === '/api/seller/orders/get').length).toBe(listCalls + 1);
+    expect(calls.puts).toEqual([
+      { url: `/api/seller/orders/update/${ORDER_ID}`, body: { orderStatus: 'inShipping' } },
+    ]);
+    await waitFor(() => expect(calls.details).toBe(detailCalls + 1));
+    await waitFor(() => expect(calls.list).toBe(listCalls + 1));
     expect(await within(dialog).findAllByText('In Shipping')).not.toHaveLength(0);
     expect(within(dialog).getByRole('button', { name: 'Update Order Status' })).toBeDisabled();
   });

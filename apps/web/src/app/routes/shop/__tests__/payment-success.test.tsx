@@ -1,7 +1,8 @@
 /** The return page tells the truth about the payment (docs/money.md): a pending capture is not a success. */
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../../../lib/api-client';
+import type { OrderDto } from '@mp/shared';
+import { answer, server } from '../../../../testing/msw';
 import { renderConsole } from '../../../../features/admin/shared/test-utils';
 import PaymentSuccessPage from '../payment-success';
 
@@ -10,17 +11,8 @@ const ORDER_ID = '9d1c2b3a-4e5f-4a6b-8c7d-000000000077';
 afterEach(() => vi.restoreAllMocks());
 
 function renderWith(paymentStatus: string) {
-  vi.spyOn(api, 'get').mockImplementation(async (url: string) => {
-    if (url === `/api/shop/order/details/${ORDER_ID}`) {
-      return {
-        data: {
-          success: true,
-          data: { _id: ORDER_ID, paymentStatus, paymentMethod: 'paypal', totalAmount: 400, payments: [] },
-        },
-      };
-    }
-    throw new Error(`unexpected GET ${url}`);
-  });
+  const order = { _id: ORDER_ID, paymentStatus, paymentMethod: 'paypal', totalAmount: 400, payments: [] };
+  server.use(answer('getOrder', { success: true, data: order as unknown as OrderDto }));
   return renderConsole(<PaymentSuccessPage />, {
     path: `/shop/payment-success/${ORDER_ID}`,
     route: '/shop/payment-success/:orderId',

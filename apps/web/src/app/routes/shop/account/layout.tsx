@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useAppDispatch, useAppSelector } from '../../../hooks';
+import { useAppSelector } from '../../../hooks';
 import {
   BoxIcon,
   HeartIcon,
@@ -11,7 +11,7 @@ import {
   UserIcon,
 } from '../../../../components/icons';
 import { cn } from '../../../../components/ui';
-import { logoutUser } from '../../../../features/auth/auth-slice';
+import { useLogoutMutation } from '../../../../features/auth/auth-api';
 import { PageFallback } from '../../../page-fallback';
 
 const LINKS = [
@@ -24,11 +24,11 @@ const LINKS = [
 
 export default function AccountLayout() {
   const user = useAppSelector((s) => s.auth.user);
-  const dispatch = useAppDispatch();
+  const [logoutCall] = useLogoutMutation();
   const navigate = useNavigate();
   const logout = async () => {
-    const r = await dispatch(logoutUser());
-    if (logoutUser.fulfilled.match(r)) {
+    const r = await logoutCall();
+    if (!r.error) {
       toast.success('logged out successful!');
       navigate('/');
     }

@@ -1,25 +1,24 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useAppDispatch } from '../../../hooks';
-import { logoutUser } from '../../../../features/auth/auth-slice';
+import { useLogoutMutation } from '../../../../features/auth/auth-api';
 import { Spinner } from '../../../../components/ui';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 /** /shop/account/logout logs out (decisions.md). */
 export default function AccountLogoutPage() {
   useDocumentTitle('Log out');
-  const dispatch = useAppDispatch();
+  const [logoutCall] = useLogoutMutation();
   const navigate = useNavigate();
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void dispatch(logoutUser()).then((r) => {
-      if (logoutUser.fulfilled.match(r)) toast.success('logged out successful!');
+    void logoutCall().then((r) => {
+      if (!r.error) toast.success('logged out successful!');
       navigate('/', { replace: true });
     });
-  }, [dispatch, navigate]);
+  }, [logoutCall, navigate]);
   return (
     <div className="flex items-center gap-3 p-8 text-gray-600">
       <Spinner label="Logging out" /> Logging out…

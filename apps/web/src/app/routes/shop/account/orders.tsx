@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatINR } from '@mp/shared/money';
 import type { OrderDto } from '@mp/shared';
-import { useAppDispatch, useAppSelector } from '../../../hooks';
+import { useAppSelector } from '../../../hooks';
 import { Modal, ProductImage, StatusBadge } from '../../../../components/ui';
-import { fetchOrders } from '../../../../features/orders/orders-slice';
+import { useListOrdersQuery } from '../../../../features/orders/orders-api';
 import { OrderHistoryTable } from '../../../../components/orders/order-history-table';
 import { formatDate } from '../../../../lib/format';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
@@ -82,17 +82,13 @@ function OrderDetails({ order }: { order: OrderDto }) {
 export default function OrdersPage() {
   useDocumentTitle('My orders');
   const user = useAppSelector((s) => s.auth.user)!;
-  const { list, isLoading, loaded } = useAppSelector((s) => s.orders);
-  const dispatch = useAppDispatch();
+  const { data: list = [], isLoading } = useListOrdersQuery(user.id, { refetchOnMountOrArgChange: true });
   const [open, setOpen] = useState<OrderDto | null>(null);
-  useEffect(() => {
-    void dispatch(fetchOrders(user.id));
-  }, [dispatch, user.id]);
 
   return (
     <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
       <h1 className="mb-4 text-xl font-bold text-gray-900">Order History</h1>
-      <OrderHistoryTable orders={list} loading={isLoading && !loaded} onView={setOpen} viewLabel="Details" />
+      <OrderHistoryTable orders={list} loading={isLoading} onView={setOpen} viewLabel="Details" />
       <Modal open={open != null} onClose={() => setOpen(null)} title="Order Details" size="lg">
         {open && <OrderDetails order={open} />}
       </Modal>

@@ -1,12 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { GENDERS } from '@mp/shared/constants';
-import { profileUpdateInputSchema, type Answer } from '@mp/shared';
-import { useAppDispatch, useAppSelector } from '../../../hooks';
+import { profileUpdateInputSchema } from '@mp/shared';
+import { useAppSelector } from '../../../hooks';
 import { Button, Input, Select } from '../../../../components/ui';
-import { sessionCleared, userUpdated } from '../../../../features/auth/auth-slice';
-import { AxiosError } from 'axios';
-import { api } from '../../../../lib/api-client';
+import { useUpdateProfileMutation } from '../../../../features/auth/auth-api';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: g.charAt(0).toUpperCase() + g.slice(1) }));
@@ -14,7 +12,7 @@ const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: g.charAt(0).toUppe
 export default function ProfilePage() {
   useDocumentTitle('My profile');
   const user = useAppSelector((s) => s.auth.user)!;
-  const dispatch = useAppDispatch();
+  const [updateProfile] = useUpdateProfileMutation();
   const [phone, setPhone] = useState(user.phone ?? '');
   const [gender, setGender] = useState<string>(user.gender ?? '');
   const [dob, setDob] = useState(user.dob ?? '');
@@ -32,21 +30,11 @@ export default function ProfilePage() {
     }
     setErrors({});
     setBusy(true);
-    try {
-      const { data } = await api.put<Answer<'updateProfile'>>(`/api/auth/update/${user.id}`, {
-        phone,
-        gender,
-        dob,
-      });
-      dispatch(userUpdated(data.data));
-      toast.success('Profile updated successfully!');
-    } catch (err) {
-      toast.error('Profile update failed!');
-      // spec section 4: a failed profile edit clears the session, when the session is what failed
-      if (err instanceof AxiosError && err.response?.status === 401) dispatch(sessionCleared());
-    } finally {
-      setBusy(false);
-    }
+    // the answer updates the session's user (auth slice); a 401 clears the session like any call (lib/api.ts)
+    const r = await updateProfile({ id: user.id, input: parsed.data });
+    setBusy(false);
+    if (!r.error) toast.success('Profile updated successfully!');
+    else toast.error('Profile update failed!');
   };
 
   return (

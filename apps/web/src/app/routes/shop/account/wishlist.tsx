@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useAppDispatch, useAppSelector } from '../../../hooks';
+import { useAppSelector } from '../../../hooks';
 import { HeartIcon, TrashIcon } from '../../../../components/icons';
 import {
   Badge,
@@ -12,26 +11,26 @@ import {
   ProductImage,
   Skeleton,
 } from '../../../../components/ui';
-import { fetchWishlist, removeFromWishlist } from '../../../../features/wishlist/wishlist-slice';
+import {
+  useGetWishlistQuery,
+  useRemoveFromWishlistMutation,
+} from '../../../../features/wishlist/wishlist-api';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 export default function WishlistPage() {
   useDocumentTitle('My wishlist');
   const user = useAppSelector((s) => s.auth.user)!;
-  const { items, isLoading, loaded } = useAppSelector((s) => s.wishlist);
-  const dispatch = useAppDispatch();
-  useEffect(() => {
-    void dispatch(fetchWishlist(user.id));
-  }, [dispatch, user.id]);
+  const { data: items = [], isLoading } = useGetWishlistQuery(user.id, { refetchOnMountOrArgChange: true });
+  const [removeItem] = useRemoveFromWishlistMutation();
   const remove = async (productId: string) => {
-    const r = await dispatch(removeFromWishlist({ userId: user.id, productId }));
-    if (removeFromWishlist.fulfilled.match(r)) toast.success('Removed from wishlist');
+    const r = await removeItem({ userId: user.id, productId });
+    if (!r.error) toast.success('Removed from wishlist');
     else toast.error('Failed to remove from wishlist');
   };
   return (
     <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
       <h1 className="mb-4 text-xl font-bold text-gray-900">My Wishlist ({items.length})</h1>
-      {isLoading && !loaded ? (
+      {isLoading ? (
         <LoadingRegion label="Loading wishlist" className="grid gap-4 sm:grid-cols-2">
           <Skeleton className="h-40" />
           <Skeleton className="h-40" />

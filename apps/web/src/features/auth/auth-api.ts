@@ -1,0 +1,43 @@
+/** Session calls (spec section 6). The session itself lives in the auth slice, fed by these endpoints' answers. */
+import type { Answer, LoginInput, ProfileUpdateInput, RegisterInput, SellerRegisterInput } from '@mp/shared';
+import { baseApi, type Whole } from '../../lib/api';
+
+export const authApi = baseApi.injectEndpoints({
+  endpoints: (b) => ({
+    /** The start-up check: an anonymous visitor is an ordinary 200 answer with `authenticated: false`. */
+    checkAuth: b.query<Whole<Answer<'checkAuth'>>, void>({
+      query: () => ({ url: '/api/auth/check-auth', envelope: 'whole' }),
+      providesTags: ['Session'],
+    }),
+    login: b.mutation<Whole<Answer<'login'>>, LoginInput>({
+      query: (body) => ({ url: '/api/auth/login', method: 'POST', body, envelope: 'whole' }),
+    }),
+    register: b.mutation<Whole<Answer<'register'>>, RegisterInput>({
+      query: (body) => ({ url: '/api/auth/register', method: 'POST', body, envelope: 'whole' }),
+    }),
+    registerSeller: b.mutation<Whole<Answer<'registerSeller'>>, SellerRegisterInput>({
+      query: (body) => ({ url: '/api/auth/seller/register-seller', method: 'POST', body, envelope: 'whole' }),
+    }),
+    logout: b.mutation<Whole<Answer<'logout'>>, void>({
+      query: () => ({ url: '/api/auth/logout', method: 'POST', envelope: 'whole' }),
+    }),
+    /** The seller's approval (the pending page polls this). */
+    sellerInfo: b.query<Answer<'sellerInfo'>['sellerinfo'], string>({
+      query: (email) => ({ url: '/api/auth/user/seller-info', params: { email } }),
+      providesTags: ['Session'],
+    }),
+    updateProfile: b.mutation<Answer<'updateProfile'>['data'], { id: string; input: ProfileUpdateInput }>({
+      query: ({ id, input }) => ({ url: `/api/auth/update/${encodeURIComponent(id)}`, method: 'PUT', body: input }),
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useRegisterSellerMutation,
+  useLogoutMutation,
+  useSellerInfoQuery,
+  useLazySellerInfoQuery,
+  useUpdateProfileMutation,
+} = authApi;

@@ -1,0 +1,50 @@
+/** The shopper's cart (spec section 4). Every write answers the new cart, which replaces the cached one. */
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { Answer, CartViewDto } from '@mp/shared';
+import { baseApi } from '../../lib/api';
+
+type CartLineInput = { userId: string; productId: string; quantity: number; discount?: number };
+
+export const cartApi = baseApi.injectEndpoints({
+  endpoints: (b) => ({
+    getCart: b.query<CartViewDto, string>({
+      query: (userId) => `/api/shop/cart/get/${encodeURIComponent(userId)}`,
+      providesTags: ['Cart'],
+    }),
+    addToCart: b.mutation<Answer<'addToCart'>['data'], Omit<CartLineInput, 'quantity'> & { quantity?: number }>({
+      query: (input) => ({ url: '/api/shop/cart/add', method: 'POST', body: { quantity: 1, ...input } }),
+      onQueryStarted: (input, api) => replaceCart(input.userId, api),
+    }),
+    updateCartQuantity: b.mutation<Answer<'updateCart'>['data'], CartLineInput>({
+      query: (body) => ({ url: '/api/shop/cart/update-cart', method: 'PUT', body }),
+      onQueryStarted: (input, api) => replaceCart(input.userId, api),
+    }),
+    removeCartItem: b.mutation<Answer<'removeFromCart'>['data'], { userId: string; productId: string }>({
+      query: ({ userId, productId }) => ({
+        url: `/api/shop/cart/${encodeURIComponent(userId)}/${encodeURIComponent(productId)}`,
+        method: 'DELETE',
+      }),
+      onQueryStarted: (input, api) => replaceCart(input.userId, api),
+    }),
+  }),
+});
+
+/** The write's answer is the whole new cart: put it in the cache instead of asking again. */
+async function replaceCart(
+  userId: string,
+  { dispatch, queryFulfilled }: {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the store's state type depends on this API
+    dispatch: ThunkDispatch<any, unknown, UnknownAction>;
+    queryFulfilled: Promise<{ data: CartViewDto }>;
+  },
+): Promise<void> {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(cartApi.util.upsertQueryData('getCart', userId, data));
+  } catch {
+    // the failure is shown by the caller; the cached cart stays as it was
+  }
+}
+
+export const { useGetCartQuery, useAddToCartMutation, useUpdateCartQuantityMutation, useRemoveCartItemMutation } =
+  cartApi;

@@ -1,0 +1,58 @@
+/** The shopper's orders and the checkout's payment steps (spec section 4; docs/orders-and-stock.md). */
+import type { Answer, OrderDto } from '@mp/shared';
+import { baseApi } from '../../lib/api';
+
+export type CreateOrderAnswer = Omit<Answer<'createOrder'>, 'success'>;
+
+/** A new checkout attempt's key (crypto.randomUUID needs a secure context; getRandomValues does not). */
+export function newCheckoutKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export const ordersApi = baseApi.injectEndpoints({
+  endpoints: (b) => ({
+    listOrders: b.query<OrderDto[], string>({
+      query: (userId) => `/api/shop/order/list/${encodeURIComponent(userId)}`,
+      providesTags: ['Orders'],
+    }),
+    getOrder: b.query<OrderDto, string>({
+      query: (id) => `/api/shop/order/details/${encodeURIComponent(id)}`,
+      providesTags: (_r, _e, id) => [{ type: 'Orders', id }],
+    }),
+    /**
+     * Orders the cart to the chosen address and answers the approval URL. The checkout attempt's key goes in
+     * Idempotency-Key: the same attempt sent twice makes one order (docs/orders-and-stock.md).
+     */
+    createOrder: b.mutation<
+      CreateOrderAnswer,
+      { userId: string; addressInfo: Record<string, unknown> & { addressId: string }; idempotencyKey: string }
+    >({
+      query: ({ userId, addressInfo, idempotencyKey }) => ({
+        url: '/api/shop/order/create',
+        method: 'POST',
+        body: { userId, addressId: addressInfo.addressId, addressInfo },
+        headers: { 'Idempotency-Key': idempotencyKey },
+        envelope: 'whole',
+      }),
+      invalidatesTags: ['Orders'],
+    }),
+    captureOrder: b.mutation<OrderDto, { paymentId: string; payerId: string; orderId?: string }>({
+      query: (body) => ({ url: '/api/shop/order/capture', method: 'POST', body }),
+      invalidatesTags: ['Orders', 'Cart'],
+    }),
+    /** Abandons a pending payment: its stock is given back and its lines return to the cart. */
+    cancelPendingOrder: b.mutation<OrderDto, { orderId?: string; paymentId?: string }>({
+      query: (body) => ({ url: '/api/shop/order/cancel', method: 'POST', body }),
+      invalidatesTags: ['Orders', 'Cart'],
+    }),
+  }),
+});
+
+export const {
+  useListOrdersQuery,
+  useGetOrderQuery,
+  useCreateOrderMutation,
+  useCaptureOrderMutation,
+  useCancelPendingOrderMutation,
+} = ordersApi;

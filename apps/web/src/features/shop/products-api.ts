@@ -1,0 +1,52 @@
+/** The shop's catalogue: home sections, banners, the listing (facets, pagination), search, the detail, config. */
+import type { Answer, BannerDto, HomeSections, ProductDto, ShopConfigDto } from '@mp/shared';
+import { baseApi } from '../../lib/api';
+
+export interface ListingQuery {
+  category: string[];
+  brand: string[];
+  sortBy: string;
+  page: number;
+}
+
+export const EMPTY_HOME: HomeSections = { bestDeals: [], electronicsOffers: [], topDiscounts: [], topSelection: [] };
+
+export const productsApi = baseApi.injectEndpoints({
+  endpoints: (b) => ({
+    home: b.query<HomeSections, void>({ query: () => '/api/shop/home', providesTags: ['Home'] }),
+    /** The home carousel; the admin banner page reads the same list. */
+    banners: b.query<BannerDto[], void>({ query: () => '/api/common/banner/get', providesTags: ['Banners'] }),
+    listProducts: b.query<Omit<Answer<'listProducts'>, 'success'>, ListingQuery>({
+      query: (q) => {
+        const params: Record<string, string | number> = { sortBy: q.sortBy, page: q.page };
+        if (q.category.length) params.category = q.category.join(',');
+        if (q.brand.length) params.brand = q.brand.join(',');
+        return { url: '/api/shop/products/get', params, envelope: 'whole' };
+      },
+      providesTags: ['Products'],
+    }),
+    searchProducts: b.query<ProductDto[], string>({
+      query: (keyword) => `/api/shop/product/search/search-product/${encodeURIComponent(keyword)}`,
+      providesTags: ['Products'],
+    }),
+    getProduct: b.query<ProductDto, string>({
+      query: (id) => `/api/shop/products/get/${encodeURIComponent(id)}`,
+      providesTags: (_r, _e, id) => [{ type: 'Product', id }],
+    }),
+    /** Which payment provider takes the money (docs/security.md); asked once per page load. */
+    shopConfig: b.query<ShopConfigDto, void>({
+      query: () => '/api/shop/config',
+      providesTags: ['ShopConfig'],
+      keepUnusedDataFor: 24 * 60 * 60,
+    }),
+  }),
+});
+
+export const {
+  useHomeQuery,
+  useBannersQuery,
+  useListProductsQuery,
+  useSearchProductsQuery,
+  useGetProductQuery,
+  useShopConfigQuery,
+} = productsApi;
