@@ -1286,7 +1286,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every order, filtered by status, payment status, seller and dates; paginated
+         * Every order, filtered by status, payment status, seller, dates and order number; paginated
          * @description Needs the session of the admin.
          */
         get: operations["adminOrders"];
@@ -1537,6 +1537,14 @@ export interface components {
         Order: {
             _id: string;
             orderId: string;
+            /** @description short human order number, e.g. "HM-100234" */
+            orderNumber: string;
+            /**
+             * @description the state a shopper sees: an unpaid order whose payment was cancelled or expired is cancelled
+             * @enum {string}
+             */
+            state: "awaitingPayment" | "paymentProcessing" | "paymentFailed" | "cancelled" | "confirmed" | "inProcess" | "inShipping" | "delivered" | "rejected";
+            cancelledAt: string | null;
             userId: string;
             cartId: string | null;
             buyerName: string;
@@ -1554,6 +1562,8 @@ export interface components {
                 discount: number;
                 quantity: number;
                 sellerId: string | null;
+                /** @description the seller's store name (the marketplace's name for its own lines) */
+                storeName: string;
                 /** @enum {string} */
                 status: "pending" | "confirmed" | "inProcess" | "inShipping" | "delivered" | "rejected";
             }[];
@@ -1584,6 +1594,8 @@ export interface components {
             refundedAmount: number;
             /** @description the order's payment ledger, oldest first */
             payments: components["schemas"]["PaymentEntry"][];
+            /** @description each seller's part of the order with its status timeline */
+            fulfilment: components["schemas"]["Fulfilment"][];
         };
         PaymentEntry: {
             /** @enum {string} */
@@ -1596,10 +1608,31 @@ export interface components {
             reason: string;
             createdAt: string;
         };
+        Fulfilment: {
+            sellerId: string | null;
+            storeName: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "inProcess" | "inShipping" | "delivered" | "rejected";
+            timeline: {
+                /** @enum {string} */
+                step: "placed" | "paid" | "inProcess" | "shipped" | "delivered" | "cancelled" | "rejected" | "refunded";
+                /** @enum {string} */
+                state: "done" | "pending" | "upcoming";
+                at: string | null;
+            }[];
+        };
         /** @description A seller's view of an order: only its own lines and their totals. */
         SellerOrder: {
             _id: string;
             orderId: string;
+            /** @description short human order number, e.g. "HM-100234" */
+            orderNumber: string;
+            /**
+             * @description the state a shopper sees: an unpaid order whose payment was cancelled or expired is cancelled
+             * @enum {string}
+             */
+            state: "awaitingPayment" | "paymentProcessing" | "paymentFailed" | "cancelled" | "confirmed" | "inProcess" | "inShipping" | "delivered" | "rejected";
+            cancelledAt: string | null;
             userId: string;
             cartId: string | null;
             buyerName: string;
@@ -1617,6 +1650,8 @@ export interface components {
                 discount: number;
                 quantity: number;
                 sellerId: string | null;
+                /** @description the seller's store name (the marketplace's name for its own lines) */
+                storeName: string;
                 /** @enum {string} */
                 status: "pending" | "confirmed" | "inProcess" | "inShipping" | "delivered" | "rejected";
             }[];
@@ -1647,6 +1682,8 @@ export interface components {
             refundedAmount: number;
             /** @description the order's payment ledger, oldest first */
             payments: components["schemas"]["PaymentEntry"][];
+            /** @description each seller's part of the order with its status timeline */
+            fulfilment: components["schemas"]["Fulfilment"][];
             sellerId: string;
         };
         AdminDashboard: {
@@ -4282,6 +4319,7 @@ export interface operations {
                 status?: "pending" | "confirmed" | "inProcess" | "inShipping" | "delivered" | "rejected";
                 paymentStatus?: "pending" | "paid" | "failed" | "cancelled";
                 sellerId?: string;
+                number?: string;
                 from?: string;
                 to?: string;
                 page?: number;

@@ -3,6 +3,7 @@ import { ADDRESS_PLACES, LIMITS, ORDER_STATUSES, PAYMENT_STATUSES, SELLER_ORDER_
 import { emptyToUndefined, text, uuidOf } from './api';
 import { phoneSchema } from './auth';
 import { pageQuerySchema } from './product';
+import { parseOrderNumber, SHOPPER_ORDER_STATES, TIMELINE_STEPS } from './order-display';
 
 const quantitySchema = z.coerce
   .number({ message: 'Quantity must be a number' })
@@ -134,6 +135,9 @@ export const orderLineDtoSchema = z.object({
   discount: z.number(),
   quantity: z.number().int(),
   sellerId: z.string().nullable(),
+  storeName: z
+    .string()
+    .meta({ description: "the seller's store name (the marketplace's name for its own lines)" }),
   status: z.enum(ORDER_STATUSES),
 });
 export type OrderLineDto = z.infer<typeof orderLineDtoSchema>;
@@ -146,9 +150,32 @@ export const orderAddressDtoSchema = z.object({
   notes: z.string(),
 });
 export type OrderAddressDto = z.infer<typeof orderAddressDtoSchema>;
+export const timelineStepDtoSchema = z.object({
+  step: z.enum(TIMELINE_STEPS),
+  state: z.enum(['done', 'pending', 'upcoming']),
+  at: z.string().nullable(),
+});
+
+/** One seller's part of an order: its store, its status and its timeline (docs/order-views.md). */
+export const fulfilmentDtoSchema = z
+  .object({
+    sellerId: z.string().nullable(),
+    storeName: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    timeline: z.array(timelineStepDtoSchema),
+  })
+  .meta({ id: 'Fulfilment' });
+export type FulfilmentDto = z.infer<typeof fulfilmentDtoSchema>;
+
 const orderFields = {
   _id: z.string(),
   orderId: z.string(),
+  orderNumber: z.string().meta({ description: 'short human order number, e.g. "HM-100234"' }),
+  state: z.enum(SHOPPER_ORDER_STATES).meta({
+    description:
+      'the state a shopper sees: an unpaid order whose payment was cancelled or expired is cancelled',
+  }),
+  cancelledAt: z.string().nullable(),
   userId: z.string(),
   cartId: z.string().nullable(),
   buyerName: z.string(),
@@ -171,6 +198,9 @@ const orderFields = {
     .meta({ description: 'per-seller status of an order that spans several sellers' }),
   refundedAmount: z.number().meta({ description: 'money given back so far, rupees (docs/money.md)' }),
   payments: z.array(paymentEntryDtoSchema).meta({ description: "the order's payment ledger, oldest first" }),
+  fulfilment: z
+    .array(fulfilmentDtoSchema)
+    .meta({ description: "each seller's part of the order with its status timeline" }),
 };
 export const orderDtoSchema = z.object(orderFields).meta({ id: 'Order' });
 export type OrderDto = z.infer<typeof orderDtoSchema>;
@@ -187,6 +217,21 @@ export const adminOrderListQuerySchema = z
       z.enum(PAYMENT_STATUSES, { message: 'Unknown payment status' }).optional(),
     ),
     sellerId: z.preprocess(emptyToUndefined, uuidOf('Must be a valid seller id').optional()),
+    number: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .max(40)
+        .transform((v, ctx) => {
+          const n = parseOrderNumber(v);
+          if (n === null) {
+            ctx.addIssue({ code: 'custom', message: 'Order number looks like HM-100234' });
+            return z.NEVER;
+          }
+          return n;
+        })
+        .optional(),
+    ),
     from: z.preprocess(emptyToUndefined, z.iso.date('from must be a date (YYYY-MM-DD)').optional()),
     to: z.preprocess(emptyToUndefined, z.iso.date('to must be a date (YYYY-MM-DD)').optional()),
     ...pageQuerySchema.shape,

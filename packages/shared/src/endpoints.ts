@@ -925,7 +925,7 @@ export const endpoints = {
     method: 'get',
     path: '/api/admin/orders',
     tag: 'Orders',
-    summary: 'Every order, filtered by status, payment status, seller and dates; paginated',
+    summary: 'Every order, filtered by status, payment status, seller, dates and order number; paginated',
     auth: 'admin',
     query: adminOrderListQuerySchema,
     responses: { 200: ok({ data: z.array(orderDtoSchema), pagination: paginationSchema }) },

@@ -9,6 +9,7 @@ export * from './product';
 export * from './commerce';
 export * from './seo';
 export * from './order-status';
+export * from './order-display';
 export * from './endpoints';
 export * from './images';
 export * from './image-schemas';

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -267,6 +268,8 @@ export const orders = pgTable(
   'orders',
   {
     id: id(),
+    /** the short human order number shown as "HM-100234" (docs/order-views.md) */
+    orderNumber: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity({ startWith: 100001 }),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -313,6 +316,7 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('orders_number_unique').on(t.orderNumber),
     uniqueIndex('orders_user_idempotency_unique')
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

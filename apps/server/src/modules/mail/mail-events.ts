@@ -4,7 +4,7 @@
  * outbox rows: the e-mail exists exactly when the event committed.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { OrderStatus } from '@mp/shared';
+import { formatOrderNumber, type OrderStatus } from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders, sellers, users } from '../../db/schema';
 import { enqueueMail } from './mail-outbox';
@@ -68,6 +68,7 @@ export async function enqueueOrderPaidMails(tx: DbOrTx, orderId: string): Promis
     payload: {
       kind: 'order-confirmation',
       orderId,
+      orderNumber: formatOrderNumber(order.orderNumber),
       lines: lines.map(mailLine),
       subtotalPaise: order.subtotalPaise,
       discountPaise: order.discountPaise,
@@ -88,6 +89,7 @@ export async function enqueueOrderPaidMails(tx: DbOrTx, orderId: string): Promis
       payload: {
         kind: 'seller-new-order',
         orderId,
+        orderNumber: formatOrderNumber(order.orderNumber),
         storename: own[0]!.storename ?? '',
         lines: own.map(mailLine),
         address,
@@ -134,6 +136,7 @@ export async function enqueueLineStatusMail(
     payload: {
       kind: 'line-status',
       orderId,
+      orderNumber: formatOrderNumber(found.order.orderNumber),
       buyerName: found.order.buyerName,
       storename: lines[0]!.storename ?? '',
       status,
@@ -158,6 +161,7 @@ export async function enqueueRefundMail(
     payload: {
       kind: 'refund',
       orderId: refund.orderId,
+      orderNumber: formatOrderNumber(found.order.orderNumber),
       buyerName: found.order.buyerName,
       amountPaise: refund.amountPaise,
       ...(refund.reason ? { reason: refund.reason } : {}),

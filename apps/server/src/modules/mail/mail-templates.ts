@@ -29,6 +29,9 @@ export interface MailAddress {
 
 const inr = (paise: number) => formatINR(toRupees(paise));
 const shortId = (id: string) => id.slice(0, 8).toUpperCase();
+/** The order's short number ("HM-100234"); mails queued before numbers existed name the id's start. */
+const orderRef = (input: { orderId: string; orderNumber?: string }) =>
+  input.orderNumber ?? `#${shortId(input.orderId)}`;
 
 /** The HTML frame every message shares: the shop's name on top, the body, a footer. */
 function frame(publicUrl: string, heading: string, bodyHtml: string): string {
@@ -70,6 +73,8 @@ function addressBlock(a: MailAddress): { text: string; html: string } {
 export function orderConfirmationMail(input: {
   publicUrl: string;
   orderId: string;
+  /** "HM-100234" (absent in mails queued before order numbers) */
+  orderNumber?: string;
   lines: MailLine[];
   subtotalPaise: number;
   discountPaise: number;
@@ -78,7 +83,7 @@ export function orderConfirmationMail(input: {
   address: MailAddress;
 }): RenderedMail {
   const { publicUrl, orderId } = input;
-  const heading = `Thank you for your order #${shortId(orderId)}`;
+  const heading = `Thank you for your order ${orderRef(input)}`;
   const lines = linesTable(input.lines);
   const address = addressBlock(input.address);
   const totals: [string, string][] = [
@@ -90,7 +95,7 @@ export function orderConfirmationMail(input: {
   const link = `${publicUrl}/shop/account`;
   const text = `Hello ${input.address.buyerName},
 
-your payment was received and your order #${shortId(orderId)} is confirmed.
+your payment was received and your order ${orderRef(input)} is confirmed.
 
 ${lines.text}
 
@@ -111,7 +116,7 @@ ${lines.html}
 <p><a href="${escapeHtml(link)}">Follow your order in your account</a></p>`,
   );
   return {
-    subject: `${SHOP_NAME}: order #${shortId(orderId)} confirmed (${inr(input.totalPaise)})`,
+    subject: `${SHOP_NAME}: order ${orderRef(input)} confirmed (${inr(input.totalPaise)})`,
     text,
     html,
   };
@@ -120,6 +125,8 @@ ${lines.html}
 export function sellerNewOrderMail(input: {
   publicUrl: string;
   orderId: string;
+  /** "HM-100234" (absent in mails queued before order numbers) */
+  orderNumber?: string;
   storename: string;
   lines: MailLine[];
   address: MailAddress;
@@ -129,10 +136,10 @@ export function sellerNewOrderMail(input: {
   const lines = linesTable(input.lines);
   const address = addressBlock(input.address);
   const link = `${publicUrl}/seller/orders`;
-  const heading = `New order #${shortId(orderId)} for ${input.storename}`;
+  const heading = `New order ${orderRef(input)} for ${input.storename}`;
   const text = `Hello ${input.storename},
 
-a shopper has paid for order #${shortId(orderId)}. Your items to pack (${inr(total)}):
+a shopper has paid for order ${orderRef(input)}. Your items to pack (${inr(total)}):
 
 ${lines.text}
 
@@ -144,12 +151,12 @@ ${textFooter(publicUrl)}`;
   const html = frame(
     publicUrl,
     heading,
-    `<p>A shopper has paid for order #${escapeHtml(shortId(orderId))}. Your items to pack (<strong>${escapeHtml(inr(total))}</strong>):</p>
+    `<p>A shopper has paid for order ${escapeHtml(orderRef(input))}. Your items to pack (<strong>${escapeHtml(inr(total))}</strong>):</p>
 ${lines.html}
 <h2 style="font-size:15px;margin:16px 0 4px">Ship to</h2><p style="margin:0">${address.html}</p>
 <p><a href="${escapeHtml(link)}">Open the order in your seller console</a></p>`,
   );
-  return { subject: `${SHOP_NAME}: new order #${shortId(orderId)} (${inr(total)})`, text, html };
+  return { subject: `${SHOP_NAME}: new order ${orderRef(input)} (${inr(total)})`, text, html };
 }
 
 export function sellerDecisionMail(input: {
@@ -194,6 +201,8 @@ const statusWords: Record<NotifiedLineStatus, { subject: string; message: string
 export function lineStatusMail(input: {
   publicUrl: string;
   orderId: string;
+  /** "HM-100234" (absent in mails queued before order numbers) */
+  orderNumber?: string;
   buyerName: string;
   storename: string;
   status: NotifiedLineStatus;
@@ -203,7 +212,7 @@ export function lineStatusMail(input: {
   const words = statusWords[input.status];
   const lines = linesTable(input.lines);
   const link = `${publicUrl}/shop/account`;
-  const heading = `Your order #${shortId(orderId)} ${words.subject}`;
+  const heading = `Your order ${orderRef(input)} ${words.subject}`;
   const text = `Hello ${input.buyerName},
 
 ${words.message} (sold by ${input.storename})
@@ -225,14 +234,16 @@ ${lines.html}
 export function refundMail(input: {
   publicUrl: string;
   orderId: string;
+  /** "HM-100234" (absent in mails queued before order numbers) */
+  orderNumber?: string;
   buyerName: string;
   amountPaise: number;
   reason?: string;
 }): RenderedMail {
   const { publicUrl, orderId } = input;
   const amount = inr(input.amountPaise);
-  const heading = `Refund of ${amount} for order #${shortId(orderId)}`;
-  const message = `we have issued a refund of ${amount} for your order #${shortId(orderId)}. It reaches your account in 5–7 working days, depending on your bank.`;
+  const heading = `Refund of ${amount} for order ${orderRef(input)}`;
+  const message = `we have issued a refund of ${amount} for your order ${orderRef(input)}. It reaches your account in 5–7 working days, depending on your bank.`;
   const text = `Hello ${input.buyerName},
 
 ${message}${input.reason ? `\n\nReason: ${input.reason}` : ''}

@@ -13,6 +13,7 @@ import type { ChangeFeed } from '../../../lib/change-feed';
 import { enqueueOrderPaidMails } from '../../mail';
 import { takeOutOfCart } from '../cart/cart.service';
 import { deriveOrderStatus, type OrderLineRow, type OrderRow } from '../orders/order.mapper';
+import { recordStatusChangesIn } from '../orders/order-history';
 import { adjustProducts, orderProductIds, releaseHoldIn, retakeStock } from '../orders/stock-hold';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { recordMoneyEvent, SYSTEM, type Actor } from './ledger';
@@ -273,10 +274,15 @@ export function createMoneyService(deps: {
         })
         .where(eq(orders.id, orderId))
         .returning();
+      const before = await tx
+        .select({ sellerId: orderLines.sellerId, status: orderLines.status })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, orderId));
       await tx
         .update(orderLines)
         .set({ status: 'confirmed', updatedAt: sql`now()` })
         .where(eq(orderLines.orderId, orderId));
+      await recordStatusChangesIn(tx, orderId, before, 'confirmed', SYSTEM);
       const lines = await tx
         .select({ productId: orderLines.productId, quantity: orderLines.quantity })
         .from(orderLines)
@@ -360,6 +366,7 @@ export function createMoneyService(deps: {
       }
       const target = lines.filter((l) => l.refundId === null && l.status !== 'rejected');
       if (target.length === 0) throw conflict('Nothing of this order is left to cancel', 'ALREADY_CANCELLED');
+      await recordStatusChangesIn(tx, orderId, target, 'rejected', caller);
       const refundId = await refundLinesIn(tx, order, target, {
         kind: 'shopper_cancel',
         reason: 'cancelled by the shopper',

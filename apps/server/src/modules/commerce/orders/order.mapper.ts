@@ -1,23 +1,46 @@
 import {
+  formatOrderNumber,
+  orderTimeline,
   ORDER_STATUSES,
+  SHOP_NAME,
+  shopperOrderState,
   toRupees,
+  type FulfilmentDto,
   type OrderDto,
   type OrderLineDto,
   type OrderStatus,
   type PaymentEntryDto,
   type SellerOrderDto,
 } from '@mp/shared';
-import type { orderLines, orders } from '../../../db/schema';
+import type { orderLines, orderStatusHistory, orders, refunds } from '../../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
+export type StatusHistoryRow = typeof orderStatusHistory.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+
+/** What an order answer shows beyond the order and its lines (gathered by order-views.ts). */
+export interface OrderFacts {
+  payments: PaymentEntryDto[];
+  /** store names by seller id */
+  storeNames: Map<string, string>;
+  /** this order's status history, oldest first */
+  history: StatusHistoryRow[];
+  /** the refunds its lines point at, by id */
+  refunds: Map<string, RefundRow>;
+}
+
+export const NO_FACTS: OrderFacts = { payments: [], storeNames: new Map(), history: [], refunds: new Map() };
 
 /** Key of sellerStatuses for lines of products the admin listed directly (no seller). */
 export const MARKETPLACE_SELLER_KEY = 'admin';
 
 const rupeesString = (paise: number) => (paise / 100).toFixed(2);
 
-export function toOrderLineDto(l: OrderLineRow): OrderLineDto {
+const storeNameOf = (sellerId: string | null, names: Map<string, string>) =>
+  (sellerId && names.get(sellerId)) || SHOP_NAME;
+
+export function toOrderLineDto(l: OrderLineRow, storeNames: Map<string, string> = new Map()): OrderLineDto {
   return {
     _id: l.id,
     productId: l.productId ?? '',
@@ -28,6 +51,7 @@ export function toOrderLineDto(l: OrderLineRow): OrderLineDto {
     discount: l.discount,
     quantity: l.quantity,
     sellerId: l.sellerId,
+    storeName: storeNameOf(l.sellerId, storeNames),
     status: l.status,
   };
 }
@@ -60,17 +84,79 @@ export function deriveOrderStatus(lineStatuses: OrderStatus[]): OrderStatus {
   return live.length === 0 ? 'rejected' : leastAdvanced(live);
 }
 
-export function toOrderDto(o: OrderRow, lines: OrderLineRow[], payments: PaymentEntryDto[] = []): OrderDto {
+/** When an unpaid order ended (cancelled, expired or failed), or null while it is paid or still payable. */
+function endedAt(o: OrderRow, expired: boolean): Date | null {
+  if (o.paymentStatus === 'paid') return null;
+  if (o.cancelledAt) return o.cancelledAt;
+  if (o.paymentStatus !== 'pending') return o.updatedAt;
+  return expired ? o.holdExpiresAt : null;
+}
+
+/** Each seller's part of the order: store, status, timeline (docs/order-views.md). */
+function fulfilmentOf(
+  o: OrderRow,
+  lines: OrderLineRow[],
+  facts: OrderFacts,
+  ended: Date | null,
+): FulfilmentDto[] {
+  const parts = new Map<string, OrderLineRow[]>();
+  for (const l of lines) {
+    const key = l.sellerId ?? MARKETPLACE_SELLER_KEY;
+    parts.set(key, [...(parts.get(key) ?? []), l]);
+  }
+  return [...parts.values()].map((own) => {
+    const sellerId = own[0]!.sellerId;
+    const status = deriveOrderStatus(own.map((l) => l.status));
+    const refundId = own.find((l) => l.refundId)?.refundId;
+    const refund = refundId ? facts.refunds.get(refundId) : undefined;
+    return {
+      sellerId,
+      storeName: storeNameOf(sellerId, facts.storeNames),
+      status,
+      timeline: orderTimeline({
+        placedAt: o.createdAt,
+        paidAt: o.paidAt,
+        paymentStatus: o.paymentStatus,
+        endedAt: ended,
+        status,
+        history: facts.history
+          .filter((h) => h.sellerId === sellerId)
+          .map((h) => ({ toStatus: h.toStatus, at: h.createdAt, byShopper: h.actorUserId === o.userId })),
+        refund: refund ? { requestedAt: refund.createdAt, completedAt: refund.completedAt } : null,
+      }),
+    };
+  });
+}
+
+export function toOrderDto(
+  o: OrderRow,
+  lines: OrderLineRow[],
+  facts: OrderFacts = NO_FACTS,
+  now: number = Date.now(),
+): OrderDto {
+  const state = shopperOrderState(
+    {
+      paymentStatus: o.paymentStatus,
+      orderStatus: o.orderStatus,
+      cancelledAt: o.cancelledAt,
+      holdExpiresAt: o.paymentStatus === 'pending' ? o.holdExpiresAt : null,
+      capturePending: facts.payments.some((p) => p.event === 'capture_pending'),
+    },
+    now,
+  );
   return {
     _id: o.id,
     orderId: o.id,
+    orderNumber: formatOrderNumber(o.orderNumber),
+    state,
+    cancelledAt: o.cancelledAt?.toISOString() ?? null,
     userId: o.userId,
     cartId: o.cartId,
     buyerName: o.buyerName,
     createdAt: o.createdAt.toISOString(),
     orderDate: o.createdAt.toISOString(),
     orderUpdateDate: o.updatedAt.toISOString(),
-    cartItems: lines.map(toOrderLineDto),
+    cartItems: lines.map((l) => toOrderLineDto(l, facts.storeNames)),
     addressInfo: {
       addressId: o.addressId,
       address: o.address,
@@ -90,7 +176,8 @@ export function toOrderDto(o: OrderRow, lines: OrderLineRow[], payments: Payment
     payerId: o.payerId ?? '',
     sellerStatuses: sellerStatusesOf(lines),
     refundedAmount: toRupees(o.refundedPaise),
-    payments,
+    payments: facts.payments,
+    fulfilment: fulfilmentOf(o, lines, facts, endedAt(o, state === 'cancelled')),
   };
 }
 
@@ -102,12 +189,14 @@ export function toSellerOrderDto(
   o: OrderRow,
   ownLines: OrderLineRow[],
   sellerId: string,
-  ownRefunds: PaymentEntryDto[] = [],
+  facts: OrderFacts = NO_FACTS,
 ): SellerOrderDto {
   const refundedPaise = ownLines
     .filter((l) => l.refundId)
     .reduce((s, l) => s + l.linePricePaise * l.quantity, 0);
-  const base = { ...toOrderDto(o, ownLines, ownRefunds), refundedAmount: toRupees(refundedPaise) };
+  // the seller's own status drives everything it sees: its lines, its state, its timeline
+  const own = { ...o, orderStatus: deriveOrderStatus(ownLines.map((l) => l.status)) };
+  const base = { ...toOrderDto(own, ownLines, facts), refundedAmount: toRupees(refundedPaise) };
   const subtotalPaise = ownLines.reduce((s, l) => s + l.unitPricePaise * l.quantity, 0);
   const netPaise = ownLines.reduce((s, l) => s + l.linePricePaise * l.quantity, 0);
   return {
@@ -115,7 +204,6 @@ export function toSellerOrderDto(
     subtotal: toRupees(subtotalPaise),
     discount: toRupees(subtotalPaise - netPaise),
     totalAmount: toRupees(netPaise),
-    orderStatus: deriveOrderStatus(ownLines.map((l) => l.status)),
     sellerId,
   };
 }

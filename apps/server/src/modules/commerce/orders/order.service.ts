@@ -18,9 +18,9 @@ import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
 import type { Logger } from '../../../lib/logger';
 import { ensureCartId, lineProblem, loadCartLines, ownProduct, takeOutOfCart } from '../cart/cart.service';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { paymentsOf } from '../money/ledger';
 import type { MoneyService } from '../money/money.service';
-import { toOrderDto, type OrderRow } from './order.mapper';
+import type { OrderRow } from './order.mapper';
+import { orderViews } from './order-views';
 import type { ChangeFeed } from '../../../lib/change-feed';
 import { orderProductIds, releaseHold, releaseHoldIn, takeStock } from './stock-hold';
 
@@ -36,18 +36,12 @@ export interface OrderServiceDeps {
 export type Caller = Pick<Express.SessionUser, 'id' | 'role'>;
 
 export async function loadOrderDto(db: DbOrTx, order: OrderRow): Promise<OrderDto> {
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, order.id))
-    .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
-  const payments = await paymentsOf(db, [order.id]);
-  return toOrderDto(order, lines, payments.get(order.id));
+  return (await orderViews(db, [order]))[0]!;
 }
 
 /**
  * GET /api/admin/orders: every order, newest first, filtered by overall status, payment status, a seller having a
- * line in it, and the day it was placed (UTC, `to` inclusive); one page with the total count.
+ * line in it, the day it was placed (UTC, `to` inclusive) and the order number; one page with the total count.
  */
 export async function listAdminOrders(db: Db, q: AdminOrderListQuery) {
   const where = and(
@@ -59,6 +53,7 @@ export async function listAdminOrders(db: Db, q: AdminOrderListQuery) {
           db.select({ id: orderLines.orderId }).from(orderLines).where(eq(orderLines.sellerId, q.sellerId)),
         )
       : undefined,
+    q.number ? eq(orders.orderNumber, q.number) : undefined,
     q.from ? sql`${orders.createdAt} >= ${q.from}::date` : undefined,
     q.to ? sql`${orders.createdAt} < ${q.to}::date + 1` : undefined,
   );
@@ -75,34 +70,9 @@ export async function listAdminOrders(db: Db, q: AdminOrderListQuery) {
     .offset((q.page - 1) * q.limit);
   const total = Number(count?.n ?? 0);
   return {
-    data: await ordersWithLines(db, rows),
+    data: await orderViews(db, rows),
     pagination: { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) },
   };
-}
-
-async function ordersWithLines(db: DbOrTx, rows: OrderRow[]): Promise<OrderDto[]> {
-  if (rows.length === 0) return [];
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(
-      inArray(
-        orderLines.orderId,
-        rows.map((o) => o.id),
-      ),
-    )
-    .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
-  const payments = await paymentsOf(
-    db,
-    rows.map((o) => o.id),
-  );
-  return rows.map((o) =>
-    toOrderDto(
-      o,
-      lines.filter((l) => l.orderId === o.id),
-      payments.get(o.id),
-    ),
-  );
 }
 
 /** The order amount columns are PostgreSQL integers (paise): a larger order cannot be written. */
@@ -364,7 +334,7 @@ export function createOrderService({ db, provider, money, holdMinutes, logger, c
         .from(orders)
         .where(eq(orders.userId, userId))
         .orderBy(desc(orders.createdAt), desc(orders.id));
-      return ordersWithLines(db, rows);
+      return orderViews(db, rows);
     },
 
     async details(caller: Caller, orderId: string): Promise<OrderDto> {

@@ -6,47 +6,17 @@ import {
   type SellerOrderStatus,
 } from '@mp/shared';
 import type { Db, DbOrTx } from '../../../db/client';
-import { orderLines, orderStatusHistory, orders } from '../../../db/schema';
+import { orderLines, orders } from '../../../db/schema';
 import { AppError, notFound } from '../../../lib/errors';
 import { enqueueLineStatusMail } from '../../mail';
-import { paymentsOf } from '../money/ledger';
 import type { MoneyService } from '../money/money.service';
-import { deriveOrderStatus, toSellerOrderDto, type OrderRow } from '../orders/order.mapper';
+import { deriveOrderStatus, type OrderRow } from '../orders/order.mapper';
+import { recordStatusChangesIn } from '../orders/order-history';
+import { sellerOrderViews } from '../orders/order-views';
 
 /** Sellers see paid orders only: an unpaid checkout is not something to pack and ship. */
 const visible = (sellerId: string) =>
   and(eq(orderLines.sellerId, sellerId), eq(orders.paymentStatus, 'paid'));
-
-async function withOwnLines(db: DbOrTx, sellerId: string, rows: OrderRow[]): Promise<SellerOrderDto[]> {
-  if (rows.length === 0) return [];
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(
-      and(
-        eq(orderLines.sellerId, sellerId),
-        inArray(
-          orderLines.orderId,
-          rows.map((o) => o.id),
-        ),
-      ),
-    )
-    .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
-  const ownRefunds = new Set(lines.flatMap((l) => (l.refundId ? [l.refundId] : [])));
-  const payments = await paymentsOf(
-    db,
-    rows.map((o) => o.id),
-    ownRefunds,
-  );
-  return rows.map((o) =>
-    toSellerOrderDto(
-      o,
-      lines.filter((l) => l.orderId === o.id),
-      sellerId,
-      payments.get(o.id),
-    ),
-  );
-}
 
 /** The seller's orders, newest first, each showing only that seller's lines. */
 export async function listSellerOrders(db: Db, sellerId: string): Promise<SellerOrderDto[]> {
@@ -60,7 +30,7 @@ export async function listSellerOrders(db: Db, sellerId: string): Promise<Seller
     .from(orders)
     .where(inArray(orders.id, ids))
     .orderBy(desc(orders.createdAt), desc(orders.id));
-  return withOwnLines(db, sellerId, rows);
+  return sellerOrderViews(db, sellerId, rows);
 }
 
 async function sellerOrder(db: DbOrTx, sellerId: string, orderId: string, lock = false): Promise<OrderRow> {
@@ -77,12 +47,12 @@ async function sellerOrder(db: DbOrTx, sellerId: string, orderId: string, lock =
 
 export async function sellerOrderDetails(db: Db, sellerId: string, orderId: string): Promise<SellerOrderDto> {
   const order = await sellerOrder(db, sellerId, orderId);
-  return (await withOwnLines(db, sellerId, [order]))[0]!;
+  return (await sellerOrderViews(db, sellerId, [order]))[0]!;
 }
 
 /**
  * A seller moves its lines of one order along the status machine (docs/orders-and-stock.md): forward only,
- * rejected only before shipping; rejecting refunds those lines and returns their stock (docs/money.md). Each move is recorded in order_status_history with its actor; asking for the
+ * rejected only before shipping; rejecting refunds those lines and returns their stock (docs/money.md). Each move is recorded in order_status_history with its actor (order-history.ts); asking for the
  * status the lines already have changes nothing; any other move is refused with 409 INVALID_STATUS_TRANSITION.
  */
 export async function updateSellerOrderStatus(
@@ -97,7 +67,7 @@ export async function updateSellerOrderStatus(
   const dto = await db.transaction(async (tx) => {
     const locked = await sellerOrder(tx, sellerId, orderId, true);
     const own = await tx
-      .select({ status: orderLines.status })
+      .select({ status: orderLines.status, sellerId: orderLines.sellerId })
       .from(orderLines)
       .where(and(eq(orderLines.orderId, orderId), eq(orderLines.sellerId, sellerId)));
     const current = deriveOrderStatus(own.map((l) => l.status));
@@ -114,7 +84,8 @@ export async function updateSellerOrderStatus(
         { current, allowed },
       );
     }
-    if (move === 'same') return (await withOwnLines(tx, sellerId, [locked]))[0]!;
+    if (move === 'same') return (await sellerOrderViews(tx, sellerId, [locked]))[0]!;
+    await recordStatusChangesIn(tx, orderId, own, status, actor);
     if (status === 'rejected') {
       const target = await tx
         .select()
@@ -138,14 +109,6 @@ export async function updateSellerOrderStatus(
         .set({ status, updatedAt: sql`now()` })
         .where(and(eq(orderLines.orderId, orderId), eq(orderLines.sellerId, sellerId)));
     }
-    await tx.insert(orderStatusHistory).values({
-      orderId,
-      sellerId,
-      fromStatus: current,
-      toStatus: status,
-      actorUserId: actor.userId,
-      actorRole: actor.role,
-    });
     const all = await tx
       .select({ status: orderLines.status })
       .from(orderLines)
@@ -156,7 +119,7 @@ export async function updateSellerOrderStatus(
       .where(eq(orders.id, orderId))
       .returning();
     await enqueueLineStatusMail(tx, { orderId, sellerId, status });
-    return (await withOwnLines(tx, sellerId, [order!]))[0]!;
+    return (await sellerOrderViews(tx, sellerId, [order!]))[0]!;
   });
   if (refundId === null) return dto;
   // stock came back; the refund goes to the provider now that the decision is committed

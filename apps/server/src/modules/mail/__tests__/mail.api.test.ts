@@ -232,7 +232,7 @@ describe('development mailbox (no SMTP_URL)', () => {
       expect(files).toHaveLength(3);
       const parsed = await Promise.all(files.map((f) => simpleParser(readFileSync(path.join(dir, f)))));
       const confirmation = parsed.find((m) => /confirmed/.test(m.subject ?? ''))!;
-      expect(confirmation.subject).toMatch(/^Haat Marketplace: order #\w+ confirmed \(₹1,28,653\)$/);
+      expect(confirmation.subject).toMatch(/^Haat Marketplace: order HM-\d+ confirmed \(₹1,28,653\)$/);
       expect(confirmation.text).toContain('Silk Kurta');
       expect(confirmation.html).toContain('Silk Kurta');
       // the file is named by the outbox row: a repeated send rewrites it instead of adding a second message

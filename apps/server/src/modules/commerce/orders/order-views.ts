@@ -1,0 +1,103 @@
+/**
+ * The order answers of shoppers, sellers and the admin (docs/order-views.md): each order with its lines, store
+ * names, payment ledger and the status timeline of every seller's part, read in a fixed number of queries for
+ * a whole page of orders.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { OrderDto, SellerOrderDto } from '@mp/shared';
+import type { DbOrTx } from '../../../db/client';
+import { orderLines, orderStatusHistory, refunds, sellers } from '../../../db/schema';
+import { paymentsOf } from '../money/ledger';
+import {
+  toOrderDto,
+  toSellerOrderDto,
+  type OrderFacts,
+  type OrderLineRow,
+  type OrderRow,
+  type RefundRow,
+  type StatusHistoryRow,
+} from './order.mapper';
+
+interface Gathered {
+  lines: OrderLineRow[];
+  facts: (orderId: string) => OrderFacts;
+}
+
+async function gather(db: DbOrTx, rows: OrderRow[], sellerId?: string): Promise<Gathered> {
+  const orderIds = rows.map((o) => o.id);
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(
+      and(inArray(orderLines.orderId, orderIds), sellerId ? eq(orderLines.sellerId, sellerId) : undefined),
+    )
+    .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
+  const refundIds = [...new Set(lines.flatMap((l) => (l.refundId ? [l.refundId] : [])))];
+  const sellerIds = [...new Set(lines.flatMap((l) => (l.sellerId ? [l.sellerId] : [])))];
+  // one after the other: inside a transaction they share one connection
+  // a seller sees only the refunds of its own lines (docs/money.md)
+  const payments = await paymentsOf(db, orderIds, sellerId ? new Set(refundIds) : undefined);
+  const names = sellerIds.length
+    ? await db
+        .select({ id: sellers.id, storename: sellers.storename })
+        .from(sellers)
+        .where(inArray(sellers.id, sellerIds))
+    : [];
+  const history = await db
+    .select()
+    .from(orderStatusHistory)
+    .where(
+      and(
+        inArray(orderStatusHistory.orderId, orderIds),
+        sellerId ? eq(orderStatusHistory.sellerId, sellerId) : undefined,
+      ),
+    )
+    .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id));
+  const refundRows = refundIds.length
+    ? await db.select().from(refunds).where(inArray(refunds.id, refundIds))
+    : [];
+  const storeNames = new Map(names.map((n) => [n.id, n.storename]));
+  const refundsById = new Map<string, RefundRow>(refundRows.map((r) => [r.id, r]));
+  const historyOf = new Map<string, StatusHistoryRow[]>();
+  for (const h of history) historyOf.set(h.orderId, [...(historyOf.get(h.orderId) ?? []), h]);
+  return {
+    lines,
+    facts: (orderId) => ({
+      payments: payments.get(orderId) ?? [],
+      storeNames,
+      history: historyOf.get(orderId) ?? [],
+      refunds: refundsById,
+    }),
+  };
+}
+
+/** Shopper and admin answers: every line of each order, the whole ledger. */
+export async function orderViews(db: DbOrTx, rows: OrderRow[]): Promise<OrderDto[]> {
+  if (rows.length === 0) return [];
+  const { lines, facts } = await gather(db, rows);
+  return rows.map((o) =>
+    toOrderDto(
+      o,
+      lines.filter((l) => l.orderId === o.id),
+      facts(o.id),
+    ),
+  );
+}
+
+/** A seller's answers: only its own lines, only the refunds of those lines, only its own timeline. */
+export async function sellerOrderViews(
+  db: DbOrTx,
+  sellerId: string,
+  rows: OrderRow[],
+): Promise<SellerOrderDto[]> {
+  if (rows.length === 0) return [];
+  const { lines, facts } = await gather(db, rows, sellerId);
+  return rows.map((o) =>
+    toSellerOrderDto(
+      o,
+      lines.filter((l) => l.orderId === o.id),
+      sellerId,
+      facts(o.id),
+    ),
+  );
+}

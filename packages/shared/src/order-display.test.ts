@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { formatOrderNumber, orderTimeline, parseOrderNumber, shopperOrderState } from './order-display';
+
+const t = (iso: string) => new Date(iso);
+const names = (f: Parameters<typeof orderTimeline>[0]) => orderTimeline(f).map((s) => `${s.step}:${s.state}`);
+
+describe('order numbers', () => {
+  it('formats and reads back the short number in the forms people type', () => {
+    expect(formatOrderNumber(100234)).toBe('HM-100234');
+    for (const s of ['HM-100234', 'hm-100234', 'HM100234', '#HM-100234', ' 100234 ', 'hm 100234']) {
+      expect(parseOrderNumber(s), s).toBe(100234);
+    }
+    for (const s of ['', 'HM-', 'XY-100234', '100234a', '0', '-5', '1'.repeat(16)]) {
+      expect(parseOrderNumber(s), s).toBeNull();
+    }
+  });
+});
+
+describe('shopperOrderState', () => {
+  const base = { orderStatus: 'pending' as const, cancelledAt: null };
+  it('never calls an ended payment pending', () => {
+    expect(shopperOrderState({ ...base, paymentStatus: 'cancelled' })).toBe('cancelled');
+    expect(shopperOrderState({ ...base, paymentStatus: 'failed' })).toBe('paymentFailed');
+    const now = Date.parse('2026-01-01T10:00:00Z');
+    expect(
+      shopperOrderState({ ...base, paymentStatus: 'pending', holdExpiresAt: '2026-01-01T09:59:00Z' }, now),
+    ).toBe('cancelled');
+    expect(
+      shopperOrderState({ ...base, paymentStatus: 'pending', holdExpiresAt: '2026-01-01T10:05:00Z' }, now),
+    ).toBe('awaitingPayment');
+    expect(shopperOrderState({ ...base, paymentStatus: 'pending', capturePending: true }, now)).toBe(
+      'paymentProcessing',
+    );
+  });
+  it('shows a paid order by its fulfilment, and a cancelled paid order as cancelled', () => {
+    expect(shopperOrderState({ ...base, paymentStatus: 'paid', orderStatus: 'confirmed' })).toBe('confirmed');
+    expect(shopperOrderState({ ...base, paymentStatus: 'paid', orderStatus: 'inShipping' })).toBe(
+      'inShipping',
+    );
+    expect(
+      shopperOrderState({
+        paymentStatus: 'paid',
+        orderStatus: 'rejected',
+        cancelledAt: '2026-01-01T00:00:00Z',
+      }),
+    ).toBe('cancelled');
+    expect(shopperOrderState({ ...base, paymentStatus: 'paid', orderStatus: 'rejected' })).toBe('rejected');
+  });
+});
+
+describe('orderTimeline', () => {
+  const paid = {
+    placedAt: t('2026-01-01T10:00:00Z'),
+    paidAt: t('2026-01-01T10:01:00Z'),
+    paymentStatus: 'paid' as const,
+    endedAt: null,
+    refund: null,
+  };
+  it('marks the reached steps done with their times; a skipped step is done without a time', () => {
+    const steps = orderTimeline({
+      ...paid,
+      status: 'inShipping',
+      history: [{ toStatus: 'inShipping', at: t('2026-01-02T09:00:00Z'), byShopper: false }],
+    });
+    expect(steps).toEqual([
+      { step: 'placed', state: 'done', at: '2026-01-01T10:00:00.000Z' },
+      { step: 'paid', state: 'done', at: '2026-01-01T10:01:00.000Z' },
+      { step: 'inProcess', state: 'done', at: null },
+      { step: 'shipped', state: 'done', at: '2026-01-02T09:00:00.000Z' },
+      { step: 'delivered', state: 'upcoming', at: null },
+    ]);
+  });
+  it('a rejected part ends rejected then refunded (pending until the provider confirms)', () => {
+    const history = [
+      { toStatus: 'inProcess', at: t('2026-01-02T00:00:00Z'), byShopper: false },
+      { toStatus: 'rejected', at: t('2026-01-03T00:00:00Z'), byShopper: false },
+    ];
+    expect(
+      names({
+        ...paid,
+        status: 'rejected',
+        history,
+        refund: { requestedAt: t('2026-01-03T00:00:00Z'), completedAt: null },
+      }),
+    ).toEqual(['placed:done', 'paid:done', 'inProcess:done', 'rejected:done', 'refunded:pending']);
+    expect(
+      names({
+        ...paid,
+        status: 'rejected',
+        history: [{ toStatus: 'rejected', at: t('2026-01-03T00:00:00Z'), byShopper: true }],
+        refund: { requestedAt: t('2026-01-03T00:00:00Z'), completedAt: t('2026-01-03T00:01:00Z') },
+      }),
+    ).toEqual(['placed:done', 'paid:done', 'cancelled:done', 'refunded:done']);
+  });
+  it('an unpaid order is placed with the rest upcoming, or placed → cancelled once its payment ended', () => {
+    const unpaid = {
+      ...paid,
+      paidAt: null,
+      paymentStatus: 'pending' as const,
+      status: 'pending' as const,
+      history: [],
+    };
+    expect(names(unpaid)).toEqual([
+      'placed:done',
+      'paid:upcoming',
+      'inProcess:upcoming',
+      'shipped:upcoming',
+      'delivered:upcoming',
+    ]);
+    expect(names({ ...unpaid, paymentStatus: 'cancelled', endedAt: t('2026-01-01T10:30:00Z') })).toEqual([
+      'placed:done',
+      'cancelled:done',
+    ]);
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * How an order reads to people (docs/order-views.md): its short number, the one state a shopper sees, and the
+ * status timeline of each seller's part. Pure functions: the server puts their results in every order answer and
+ * e-mail; the web shows them.
+ */
+import type { OrderStatus, PaymentStatus } from './constants';
+
+/** Short human order numbers: "HM-100234" (the orders table's sequence, starting at 100001). */
+export const ORDER_NUMBER_PREFIX = 'HM';
+
+export const formatOrderNumber = (n: number): string => `${ORDER_NUMBER_PREFIX}-${n}`;
+
+/** "HM-100234", "hm100234", "#HM-100234" or "100234" → 100234; anything else → null. */
+export function parseOrderNumber(input: string): number | null {
+  const m = /^#?\s*(?:hm\s*-?\s*)?(\d{1,15})$/i.exec(input.trim());
+  if (!m) return null;
+  const n = Number(m[1]);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/** The states a shopper sees for an order (never "pending" for a payment that ended). */
+export const SHOPPER_ORDER_STATES = [
+  'awaitingPayment',
+  'paymentProcessing',
+  'paymentFailed',
+  'cancelled',
+  'confirmed',
+  'inProcess',
+  'inShipping',
+  'delivered',
+  'rejected',
+] as const;
+export type ShopperOrderState = (typeof SHOPPER_ORDER_STATES)[number];
+
+export const SHOPPER_ORDER_STATE_LABELS: Record<ShopperOrderState, string> = {
+  awaitingPayment: 'Awaiting payment',
+  paymentProcessing: 'Payment processing',
+  paymentFailed: 'Payment failed',
+  cancelled: 'Cancelled',
+  confirmed: 'Confirmed',
+  inProcess: 'In process',
+  inShipping: 'Shipped',
+  delivered: 'Delivered',
+  rejected: 'Rejected',
+};
+
+export interface OrderStateFacts {
+  paymentStatus: PaymentStatus;
+  orderStatus: OrderStatus;
+  cancelledAt: Date | string | null;
+  /** while unpaid: when the stock hold ends (past = the checkout expired, even before the sweeper ran) */
+  holdExpiresAt?: Date | string | null;
+  /** the provider accepted the payment but has not settled it yet */
+  capturePending?: boolean;
+}
+
+/**
+ * The one state a shopper sees. An unpaid order whose payment was cancelled or whose hold expired is Cancelled;
+ * a cancelled paid order is Cancelled (its refund shows beside it); otherwise the fulfilment status.
+ */
+export function shopperOrderState(o: OrderStateFacts, now: number = Date.now()): ShopperOrderState {
+  if (o.cancelledAt) return 'cancelled';
+  switch (o.paymentStatus) {
+    case 'cancelled':
+      return 'cancelled';
+    case 'failed':
+      return 'paymentFailed';
+    case 'pending': {
+      if (o.capturePending) return 'paymentProcessing';
+      const due = o.holdExpiresAt ? new Date(o.holdExpiresAt).getTime() : null;
+      return due !== null && due <= now ? 'cancelled' : 'awaitingPayment';
+    }
+    case 'paid':
+      return o.orderStatus === 'pending' ? 'confirmed' : o.orderStatus;
+  }
+}
+
+/** The steps of a seller part's timeline. */
+export const TIMELINE_STEPS = [
+  'placed',
+  'paid',
+  'inProcess',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'rejected',
+  'refunded',
+] as const;
+export type TimelineStepName = (typeof TIMELINE_STEPS)[number];
+
+export const TIMELINE_STEP_LABELS: Record<TimelineStepName, string> = {
+  placed: 'Placed',
+  paid: 'Paid',
+  inProcess: 'In process',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  rejected: 'Rejected by the seller',
+  refunded: 'Refunded',
+};
+
+/** done: happened (at = when, if known); pending: under way (a refund the provider has not confirmed); upcoming. */
+export interface TimelineStep {
+  step: TimelineStepName;
+  state: 'done' | 'pending' | 'upcoming';
+  at: string | null;
+}
+
+export interface TimelineFacts {
+  placedAt: Date;
+  paidAt: Date | null;
+  paymentStatus: PaymentStatus;
+  /** when an unpaid order ended (cancelled, expired or failed), else null */
+  endedAt: Date | null;
+  /** the seller part's status now */
+  status: OrderStatus;
+  /** the part's status changes, oldest first; `byShopper` when the shopper's cancel made it */
+  history: { toStatus: string; at: Date; byShopper: boolean }[];
+  /** the refund of the part's lines, if any */
+  refund: { completedAt: Date | null; requestedAt: Date } | null;
+}
+
+const FORWARD: { step: TimelineStepName; status: OrderStatus; rank: number }[] = [
+  { step: 'inProcess', status: 'inProcess', rank: 1 },
+  { step: 'shipped', status: 'inShipping', rank: 2 },
+  { step: 'delivered', status: 'delivered', rank: 3 },
+];
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/**
+ * The timeline of one seller's part of an order: placed → paid → in process → shipped → delivered, or, when the
+ * part was rejected or cancelled, the steps it reached, then rejected/cancelled and refunded. An unpaid order
+ * that ended reads placed → cancelled. Times come from the status history; a step skipped by the seller
+ * (confirmed straight to shipped) is done without a time.
+ */
+export function orderTimeline(f: TimelineFacts): TimelineStep[] {
+  const placed: TimelineStep = { step: 'placed', state: 'done', at: iso(f.placedAt) };
+  if (f.paymentStatus !== 'paid') {
+    if (f.paymentStatus === 'pending' && !f.endedAt) {
+      return [
+        placed,
+        { step: 'paid', state: 'upcoming', at: null },
+        ...FORWARD.map((s) => ({ step: s.step, state: 'upcoming' as const, at: null })),
+      ];
+    }
+    return [placed, { step: 'cancelled', state: 'done', at: iso(f.endedAt) }];
+  }
+  const lastAt = (status: string) => f.history.filter((h) => h.toStatus === status).at(-1);
+  const paid: TimelineStep = { step: 'paid', state: 'done', at: iso(f.paidAt) };
+  if (f.status === 'rejected') {
+    const ending = lastAt('rejected');
+    // the furthest forward status reached before the rejection
+    const reached = Math.max(
+      0,
+      ...f.history.map((h) => FORWARD.find((s) => s.status === h.toStatus)?.rank ?? 0),
+    );
+    const refund: TimelineStep[] = f.refund
+      ? [
+          {
+            step: 'refunded',
+            state: f.refund.completedAt ? 'done' : 'pending',
+            at: iso(f.refund.completedAt ?? f.refund.requestedAt),
+          },
+        ]
+      : [];
+    return [
+      placed,
+      paid,
+      ...FORWARD.filter((s) => s.rank <= reached).map((s) => ({
+        step: s.step,
+        state: 'done' as const,
+        at: iso(lastAt(s.status)?.at),
+      })),
+      { step: ending?.byShopper ? 'cancelled' : 'rejected', state: 'done', at: iso(ending?.at) },
+      ...refund,
+    ];
+  }
+  const rank = FORWARD.find((s) => s.status === f.status)?.rank ?? 0;
+  return [
+    placed,
+    paid,
+    ...FORWARD.map((s) => ({
+      step: s.step,
+      state: s.rank <= rank ? ('done' as const) : ('upcoming' as const),
+      at: s.rank <= rank ? iso(lastAt(s.status)?.at) : null,
+    })),
+  ];
+}
