@@ -43,16 +43,20 @@ async function gather(db: DbOrTx, rows: OrderRow[], sellerId?: string): Promise<
         .from(sellers)
         .where(inArray(sellers.id, sellerIds))
     : [];
-  const history = await db
-    .select()
-    .from(orderStatusHistory)
-    .where(
-      and(
-        inArray(orderStatusHistory.orderId, orderIds),
-        sellerId ? eq(orderStatusHistory.sellerId, sellerId) : undefined,
-      ),
-    )
-    .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id));
+  // status history exists only once an order was paid
+  const paidIds = rows.filter((o) => o.paidAt !== null).map((o) => o.id);
+  const history = paidIds.length
+    ? await db
+        .select()
+        .from(orderStatusHistory)
+        .where(
+          and(
+            inArray(orderStatusHistory.orderId, paidIds),
+            sellerId ? eq(orderStatusHistory.sellerId, sellerId) : undefined,
+          ),
+        )
+        .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id))
+    : [];
   const refundRows = refundIds.length
     ? await db.select().from(refunds).where(inArray(refunds.id, refundIds))
     : [];
