@@ -12,6 +12,8 @@ export interface OrderHistoryRow {
   orderDate?: string | null;
   createdAt: string;
   orderStatus: string;
+  /** the short order number ("HM-100234"), shown under the first item */
+  orderNumber?: string;
   totalAmount: number;
   cartItems: { image: string; title: string }[];
 }
@@ -23,6 +25,8 @@ export interface OrderHistoryTableProps<T extends OrderHistoryRow> {
   /** the label of each row's button: 'Details' for shoppers, 'View Detail' for sellers */
   viewLabel: string;
   emptyIcon?: ReactNode;
+  /** the Status cell; the order's status badge by default */
+  renderStatus?: (order: T) => ReactNode;
 }
 
 function FirstItem({ order, size }: { order: OrderHistoryRow; size: 48 | 64 }) {
@@ -45,6 +49,11 @@ function ItemTitle({ order }: { order: OrderHistoryRow }) {
       {order.cartItems.length > 1 && (
         <span className="text-gray-500"> +{order.cartItems.length - 1} more</span>
       )}
+      {order.orderNumber && (
+        <span className="block text-xs font-normal text-gray-600" data-testid="order-number">
+          Order {order.orderNumber}
+        </span>
+      )}
     </>
   );
 }
@@ -55,6 +64,7 @@ export function OrderHistoryTable<T extends OrderHistoryRow>({
   onView,
   viewLabel,
   emptyIcon,
+  renderStatus = (o) => <StatusBadge status={o.orderStatus} />,
 }: OrderHistoryTableProps<T>) {
   if (loading && orders.length === 0) {
     return (
@@ -83,7 +93,7 @@ export function OrderHistoryTable<T extends OrderHistoryRow>({
               </p>
               <p className="text-xs text-gray-600">{date(o)}</p>
               <div className="mt-1 flex items-center justify-between gap-2">
-                <StatusBadge status={o.orderStatus} />
+                {renderStatus(o)}
                 <span className="text-sm font-semibold text-gray-900">{formatINR(o.totalAmount)}</span>
               </div>
               <Button variant="outline" size="sm" className="mt-3 w-full" onClick={() => onView(o)}>
@@ -116,9 +126,7 @@ export function OrderHistoryTable<T extends OrderHistoryRow>({
                   </div>
                 </td>
                 <td className="whitespace-nowrap px-3 py-3 text-gray-700">{date(o)}</td>
-                <td className="px-3 py-3">
-                  <StatusBadge status={o.orderStatus} />
-                </td>
+                <td className="px-3 py-3">{renderStatus(o)}</td>
                 <td className="whitespace-nowrap px-3 py-3 font-semibold text-gray-900">
                   {formatINR(o.totalAmount)}
                 </td>

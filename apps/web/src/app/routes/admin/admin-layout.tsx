@@ -5,11 +5,12 @@ import { toast } from 'react-toastify';
 import { useLogoutMutation } from '../../../features/auth/auth-api';
 import { ConsoleShell, type ConsoleNavItem } from '../../../features/admin/shared/console-shell';
 import { TestPaymentsNotice } from '../../../features/shop-config/test-payments-notice';
-import { BoxIcon, DashboardIcon, ImageIcon, UsersIcon } from '../../../features/admin/shared/icons';
+import { BoxIcon, DashboardIcon, ImageIcon, ReceiptIcon, UsersIcon } from '../../../features/admin/shared/icons';
 
 const NAV: ConsoleNavItem[] = [
   { to: '/admin/dashboard', label: 'Dashboard', icon: DashboardIcon },
   { to: '/admin/products', label: 'Products', icon: BoxIcon },
+  { to: '/admin/orders', label: 'Orders', icon: ReceiptIcon },
   { to: '/admin/seller-listing', label: "Seller's", icon: UsersIcon },
   { to: '/admin/banner', label: 'Banner', icon: ImageIcon },
 ];

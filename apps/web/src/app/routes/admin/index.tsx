@@ -7,6 +7,7 @@ const pages = {
   dashboard: lazy(() => import('./dashboard-page')),
   products: lazy(() => import('./products-page')),
   'seller-listing': lazy(() => import('./seller-listing-page')),
+  orders: lazy(() => import('./orders-page')),
   banner: lazy(() => import('./banner-page')),
 };
 

@@ -10,6 +10,9 @@ import {
   StatusBadge,
 } from '../../../components/ui';
 import { formatDate, orNA } from '../../../lib/format';
+import { FulfilmentTimeline } from '../../../components/orders/fulfilment-timeline';
+import { OrderNumber } from '../../../components/orders/order-state';
+import { PaymentLedger } from '../../../components/orders/payment-ledger';
 import { OrderStatusForm } from './order-status-form';
 
 export interface OrderDetailsModalProps {
@@ -38,11 +41,15 @@ export function OrderDetailsModal({ open, onClose, order, loading, onUpdateStatu
           <DetailSection title="Order Summary">
             <DetailRows
               rows={[
-                ['Order ID', order._id],
+                ['Order ID', <OrderNumber key="n" number={order.orderNumber} id={order._id} />],
+                ['Buyer', order.buyerName],
                 ['Order Date', formatDate(order.orderDate ?? order.createdAt, true)],
                 ['Shipping Charge', formatINR(order.shippingCharge)],
                 ['Total', formatINR(order.totalAmount)],
                 ['Order Status', <StatusBadge key="s" status={order.orderStatus} />],
+                ...(order.refundedAmount > 0
+                  ? ([['Refunded', formatINR(order.refundedAmount)]] as [string, string][])
+                  : []),
               ]}
             />
           </DetailSection>
@@ -84,11 +91,19 @@ export function OrderDetailsModal({ open, onClose, order, loading, onUpdateStatu
                   ['PayerID', orNA(order.payerId)],
                   ['PaymentID', orNA(order.paymentId)],
                   ['Payment Method', orNA(order.paymentMethod)],
-                  ['Payment Status', orNA(order.paymentStatus)],
+                  ['Payment Status', <StatusBadge key="p" status={order.paymentStatus} />],
                 ]}
               />
+              {order.payments.length > 0 && (
+                <div className="mt-3">
+                  <PaymentLedger payments={order.payments} refundedAmount={0} />
+                </div>
+              )}
             </DetailSection>
           </div>
+          <DetailSection title="Progress">
+            <FulfilmentTimeline parts={order.fulfilment} showStore={false} />
+          </DetailSection>
           <OrderStatusForm key={order._id} current={order.orderStatus} onSubmit={onUpdateStatus} />
         </div>
       )}

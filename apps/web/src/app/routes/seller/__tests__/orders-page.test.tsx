@@ -13,6 +13,9 @@ const ORDER_ID = '9d1c2b3a-4e5f-4a6b-8c7d-000000000042';
 const order = (orderStatus: OrderStatus): SellerOrderDto => ({
   _id: ORDER_ID,
   orderId: ORDER_ID,
+  orderNumber: 'HM-100042',
+  state: orderStatus === 'pending' ? 'confirmed' : orderStatus,
+  cancelledAt: null,
   userId: 'buyer-1',
   cartId: null,
   buyerName: 'Meera Shopper',
@@ -30,6 +33,7 @@ const order = (orderStatus: OrderStatus): SellerOrderDto => ({
       discount: 10,
       quantity: 2,
       sellerId: 's-1',
+      storeName: 'Bottle House',
       status: orderStatus,
     },
   ],
@@ -53,6 +57,17 @@ const order = (orderStatus: OrderStatus): SellerOrderDto => ({
   sellerStatuses: {},
   refundedAmount: 0,
   payments: [],
+  fulfilment: [
+    {
+      sellerId: 's-1',
+      storeName: 'Bottle House',
+      status: orderStatus,
+      timeline: [
+        { step: 'placed', state: 'done', at: '2025-03-05T10:00:00.000Z' },
+        { step: 'paid', state: 'done', at: '2025-03-05T10:01:00.000Z' },
+      ],
+    },
+  ],
   sellerId: 's-1',
 });
 

@@ -5,25 +5,36 @@ import { useAppSelector } from '../../../hooks';
 import { Modal, ProductImage, StatusBadge } from '../../../../components/ui';
 import { useListOrdersQuery } from '../../../../features/orders/orders-api';
 import { OrderHistoryTable } from '../../../../components/orders/order-history-table';
+import { FulfilmentTimeline } from '../../../../components/orders/fulfilment-timeline';
+import { OrderNumber, OrderStateBadge } from '../../../../components/orders/order-state';
+import { PaymentLedger } from '../../../../components/orders/payment-ledger';
 import { formatDate } from '../../../../lib/format';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 function OrderDetails({ order }: { order: OrderDto }) {
   return (
     <div className="space-y-5 text-sm">
-      <dl className="grid grid-cols-2 gap-2 rounded-lg bg-gray-50 p-3">
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 rounded-lg bg-gray-50 p-3">
         <dt className="text-gray-600">Order ID</dt>
-        <dd className="break-all font-mono">{order.orderId}</dd>
+        <dd>
+          <OrderNumber number={order.orderNumber} id={order.orderId} />
+        </dd>
         <dt className="text-gray-600">Order Date</dt>
         <dd>{formatDate(order.orderDate)}</dd>
         <dt className="text-gray-600">Order Status</dt>
         <dd>
-          <StatusBadge status={order.orderStatus} />
+          <OrderStateBadge state={order.state} />
         </dd>
         <dt className="text-gray-600">Shipping</dt>
         <dd>{order.shippingCharge > 0 ? formatINR(order.shippingCharge) : 'Free'}</dd>
         <dt className="text-gray-600">Total</dt>
         <dd className="font-semibold">{formatINR(order.totalAmount)}</dd>
+        {order.refundedAmount > 0 && (
+          <>
+            <dt className="text-gray-600">Refunded</dt>
+            <dd className="font-semibold text-green-800">{formatINR(order.refundedAmount)}</dd>
+          </>
+        )}
       </dl>
       <section>
         <h3 className="mb-2 font-semibold text-gray-900">Products</h3>
@@ -42,14 +53,18 @@ function OrderDetails({ order }: { order: OrderDto }) {
                 <p className="text-gray-600">
                   Qty {l.quantity} × {formatINR(Number(l.price))}
                 </p>
-                <p className="text-xs text-gray-500">
-                  Seller ID: <span className="font-mono">{l.sellerId ?? 'NA'}</span>
+                <p className="text-xs text-gray-600" data-testid="line-store">
+                  Sold by <span className="font-medium text-gray-800">{l.storeName}</span>
                 </p>
               </div>
               <StatusBadge status={l.status} className="self-start" />
             </li>
           ))}
         </ul>
+      </section>
+      <section>
+        <h3 className="mb-2 font-semibold text-gray-900">Order Progress</h3>
+        <FulfilmentTimeline parts={order.fulfilment} />
       </section>
       <section>
         <h3 className="mb-2 font-semibold text-gray-900">Shipping Information</h3>
@@ -74,6 +89,8 @@ function OrderDetails({ order }: { order: OrderDto }) {
           <dt className="text-gray-600">PayerID</dt>
           <dd className="break-all font-mono">{order.payerId || 'NA'}</dd>
         </dl>
+        <h4 className="mb-2 mt-3 font-medium text-gray-900">Payments</h4>
+        <PaymentLedger payments={order.payments} refundedAmount={order.refundedAmount} />
       </section>
     </div>
   );
@@ -83,13 +100,21 @@ export default function OrdersPage() {
   useDocumentTitle('My orders');
   const user = useAppSelector((s) => s.auth.user)!;
   const { data: list = [], isLoading } = useListOrdersQuery(user.id, { refetchOnMountOrArgChange: true });
-  const [open, setOpen] = useState<OrderDto | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  // the open order is read from the list, so a cancel (which refetches the list) shows at once
+  const open: OrderDto | null = list.find((o) => o._id === openId) ?? null;
 
   return (
     <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
       <h1 className="mb-4 text-xl font-bold text-gray-900">Order History</h1>
-      <OrderHistoryTable orders={list} loading={isLoading} onView={setOpen} viewLabel="Details" />
-      <Modal open={open != null} onClose={() => setOpen(null)} title="Order Details" size="lg">
+      <OrderHistoryTable
+        orders={list}
+        loading={isLoading}
+        onView={(o) => setOpenId(o._id)}
+        viewLabel="Details"
+        renderStatus={(o) => <OrderStateBadge state={o.state} />}
+      />
+      <Modal open={open != null} onClose={() => setOpenId(null)} title="Order Details" size="lg">
         {open && <OrderDetails order={open} />}
       </Modal>
     </div>

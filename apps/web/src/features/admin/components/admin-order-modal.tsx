@@ -1,0 +1,242 @@
+/**
+ * The admin's order detail (issue 13 item 6): summary, lines with their stores, each seller part's timeline, the
+ * payment ledger, and the refund action (amount optional, reason required, a confirmation step).
+ */
+import { useState, type FormEvent } from 'react';
+import { adminRefundInputSchema, type OrderDto } from '@mp/shared';
+import { formatINR, toPaise, toRupees } from '@mp/shared/money';
+import {
+  Button,
+  DetailRows,
+  DetailSection,
+  Input,
+  Modal,
+  ProductImage,
+  StatusBadge,
+  Textarea,
+} from '../../../components/ui';
+import { FulfilmentTimeline } from '../../../components/orders/fulfilment-timeline';
+import { OrderNumber, OrderStateBadge } from '../../../components/orders/order-state';
+import { PaymentLedger } from '../../../components/orders/payment-ledger';
+import { formatDate, orNA } from '../../../lib/format';
+
+/** What can still be refunded: captured minus every refund asked for (pending or completed), docs/money.md. */
+export function refundableOf(order: Pick<OrderDto, 'payments'>): number {
+  let paise = 0;
+  for (const p of order.payments) {
+    if (p.event === 'capture') paise += toPaise(p.amount);
+    if (p.event === 'refund_requested') paise -= toPaise(p.amount);
+  }
+  return toRupees(Math.max(paise, 0));
+}
+
+export interface RefundRequest {
+  amount?: number;
+  reason: string;
+}
+
+export interface RefundOutcome {
+  ok: boolean;
+  /** field errors from the server (VALIDATION_FAILED) */
+  fieldErrors?: Partial<Record<'amount' | 'reason', string>>;
+}
+
+function RefundForm({
+  order,
+  onRefund,
+}: {
+  order: OrderDto;
+  onRefund: (input: RefundRequest) => Promise<RefundOutcome>;
+}) {
+  const refundable = refundableOf(order);
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<'amount' | 'reason', string>>>({});
+  const [confirming, setConfirming] = useState<RefundRequest | null>(null);
+  const [sending, setSending] = useState(false);
+
+  if (refundable <= 0) {
+    return (
+      <p className="text-sm text-gray-700">
+        {order.payments.some((p) => p.event === 'capture')
+          ? 'Everything captured for this order has been refunded.'
+          : 'Nothing was captured for this order, so there is nothing to refund.'}
+      </p>
+    );
+  }
+
+  function review(e: FormEvent) {
+    e.preventDefault();
+    const parsed = adminRefundInputSchema.safeParse({
+      amount: amount.trim() === '' ? undefined : amount.trim(),
+      reason,
+    });
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0];
+        if ((key === 'amount' || key === 'reason') && !next[key]) {
+          next[key] = key === 'amount' && issue.code === 'invalid_type' ? 'Enter an amount in ₹' : issue.message;
+        }
+      }
+      setErrors(next);
+      return;
+    }
+    if (parsed.data.amount !== undefined && parsed.data.amount > refundable) {
+      setErrors({ amount: `At most ${formatINR(refundable)} is left to refund` });
+      return;
+    }
+    setErrors({});
+    setConfirming({ amount: parsed.data.amount, reason: parsed.data.reason });
+  }
+
+  async function confirm() {
+    if (!confirming) return;
+    setSending(true);
+    const outcome = await onRefund(confirming);
+    setSending(false);
+    if (outcome.ok) {
+      setAmount('');
+      setReason('');
+      setConfirming(null);
+    } else {
+      if (outcome.fieldErrors) setErrors(outcome.fieldErrors);
+      setConfirming(null);
+    }
+  }
+
+  if (confirming) {
+    const shown = confirming.amount ?? refundable;
+    return (
+      <div role="alertdialog" aria-labelledby="refund-confirm-title" className="flex flex-col gap-3 text-sm">
+        <p id="refund-confirm-title" className="font-semibold text-gray-900">
+          Refund {formatINR(shown)} of order {order.orderNumber} to {order.buyerName}?
+        </p>
+        <p className="text-gray-700">Reason: {confirming.reason}</p>
+        <p className="text-gray-600">The money goes back through the payment provider. This cannot be undone.</p>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="danger" loading={sending} onClick={() => void confirm()} autoFocus>
+            Confirm refund of {formatINR(shown)}
+          </Button>
+          <Button variant="outline" disabled={sending} onClick={() => setConfirming(null)}>
+            Back
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={review} noValidate aria-label="Refund" className="flex flex-col gap-3">
+      <p className="text-sm text-gray-700">
+        Left to refund: <span className="font-semibold">{formatINR(refundable)}</span>
+      </p>
+      <Input
+        label="Amount (₹)"
+        inputMode="decimal"
+        placeholder={String(refundable)}
+        hint={`Leave empty to refund everything left (${formatINR(refundable)})`}
+        value={amount}
+        error={errors.amount}
+        onChange={(e) => setAmount(e.target.value)}
+      />
+      <Textarea
+        label="Reason"
+        required
+        rows={2}
+        maxLength={500}
+        value={reason}
+        error={errors.reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      <div>
+        <Button type="submit" variant="danger">
+          Refund…
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function AdminOrderModal({
+  order,
+  onClose,
+  onRefund,
+}: {
+  order: OrderDto | null;
+  onClose: () => void;
+  onRefund: (input: RefundRequest) => Promise<RefundOutcome>;
+}) {
+  return (
+    <Modal
+      open={order !== null}
+      onClose={onClose}
+      title={order ? `Order ${order.orderNumber}` : 'Order'}
+      size="xl"
+    >
+      {order && (
+        <div className="flex flex-col gap-4">
+          <DetailSection title="Order Summary">
+            <DetailRows
+              rows={[
+                ['Order ID', <OrderNumber key="n" number={order.orderNumber} id={order._id} />],
+                ['Order Date', formatDate(order.createdAt, true)],
+                ['Buyer', order.buyerName],
+                ['Status', <OrderStateBadge key="s" state={order.state} />],
+                ['Payment', <StatusBadge key="p" status={order.paymentStatus} />],
+                ['Subtotal', formatINR(order.subtotal)],
+                ['Discount', formatINR(order.discount)],
+                ['Shipping Charge', formatINR(order.shippingCharge)],
+                ['Total', formatINR(order.totalAmount)],
+                ['Refunded', formatINR(order.refundedAmount)],
+              ]}
+            />
+          </DetailSection>
+          <DetailSection title="Products">
+            <ul className="divide-y divide-gray-100">
+              {order.cartItems.map((l) => (
+                <li key={l._id} className="flex items-center gap-3 py-2 text-sm">
+                  <ProductImage
+                    src={l.image}
+                    alt={l.title}
+                    width={48}
+                    height={48}
+                    className="h-12 w-12 rounded-md"
+                  />
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium text-gray-900">{l.title}</p>
+                    <p className="text-xs text-gray-600">
+                      {l.quantity} × {formatINR(Number(l.price))} · Sold by{' '}
+                      <span className="font-medium text-gray-800">{l.storeName}</span>
+                    </p>
+                  </div>
+                  <StatusBadge status={l.status} />
+                </li>
+              ))}
+            </ul>
+          </DetailSection>
+          <DetailSection title="Progress">
+            <FulfilmentTimeline parts={order.fulfilment} />
+          </DetailSection>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <DetailSection title="Payment Ledger">
+              <PaymentLedger payments={order.payments} refundedAmount={order.refundedAmount} />
+              <p className="mt-2 text-xs text-gray-600">
+                {order.paymentMethod} · PaymentID {orNA(order.paymentId)}
+              </p>
+            </DetailSection>
+            <DetailSection title="Refund">
+              <RefundForm key={order._id} order={order} onRefund={onRefund} />
+            </DetailSection>
+          </div>
+          <DetailSection title="Shipping Information">
+            <p className="text-sm text-gray-900">
+              {order.buyerName}, {order.addressInfo.address}, {order.addressInfo.city} –{' '}
+              {order.addressInfo.pincode} · {order.addressInfo.phone}
+            </p>
+          </DetailSection>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,278 @@
+/**
+ * The admin order desk (issue 13 item 6): filters, one page of orders (a card list below md), paging. Data comes
+ * from the page; this only shows it.
+ */
+import { useState, type FormEvent } from 'react';
+import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderDto } from '@mp/shared';
+import { formatINR } from '@mp/shared/money';
+import { parseOrderNumber } from '@mp/shared/order-display';
+import {
+  Button,
+  EmptyState,
+  Input,
+  LoadingRegion,
+  Select,
+  Skeleton,
+  StatusBadge,
+  statusLabel,
+} from '../../../components/ui';
+import { OrderStateBadge } from '../../../components/orders/order-state';
+import { formatDate } from '../../../lib/format';
+
+export interface OrderDeskFilters {
+  status: string;
+  paymentStatus: string;
+  sellerId: string;
+  from: string;
+  to: string;
+  number: string;
+  page: number;
+}
+
+export const EMPTY_FILTERS: OrderDeskFilters = {
+  status: '',
+  paymentStatus: '',
+  sellerId: '',
+  from: '',
+  to: '',
+  number: '',
+  page: 1,
+};
+
+export interface SellerChoice {
+  id: string;
+  storeName: string;
+}
+
+const storesOf = (o: OrderDto) => [...new Set(o.cartItems.map((l) => l.storeName))].join(', ');
+
+export function OrderDeskFiltersForm({
+  value,
+  sellers,
+  onChange,
+}: {
+  value: OrderDeskFilters;
+  sellers: SellerChoice[];
+  onChange: (next: OrderDeskFilters) => void;
+}) {
+  const [number, setNumber] = useState(value.number);
+  const [numberError, setNumberError] = useState<string | null>(null);
+  const set = (patch: Partial<OrderDeskFilters>) => onChange({ ...value, ...patch, page: 1 });
+  const datesWrong = value.from !== '' && value.to !== '' && value.from > value.to;
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const trimmed = number.trim();
+    if (trimmed && parseOrderNumber(trimmed) === null) {
+      setNumberError('Order number looks like HM-100234');
+      return;
+    }
+    setNumberError(null);
+    set({ number: trimmed });
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      aria-label="Filter orders"
+      className="grid grid-cols-1 gap-3 rounded-xl border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3"
+    >
+      <Input
+        label="Order number"
+        placeholder="HM-100234"
+        value={number}
+        error={numberError}
+        onChange={(e) => setNumber(e.target.value)}
+        inputMode="text"
+        autoComplete="off"
+      />
+      <Select
+        label="Status"
+        placeholder="All statuses"
+        value={value.status}
+        onChange={(e) => set({ status: e.target.value })}
+        options={ORDER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+      />
+      <Select
+        label="Payment status"
+        placeholder="All payment statuses"
+        value={value.paymentStatus}
+        onChange={(e) => set({ paymentStatus: e.target.value })}
+        options={PAYMENT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+      />
+      <Select
+        label="Seller"
+        placeholder="All sellers"
+        value={value.sellerId}
+        onChange={(e) => set({ sellerId: e.target.value })}
+        options={sellers.map((s) => ({ value: s.id, label: s.storeName }))}
+      />
+      <Input label="From" type="date" value={value.from} onChange={(e) => set({ from: e.target.value })} />
+      <Input
+        label="To"
+        type="date"
+        value={value.to}
+        error={datesWrong ? 'From must not be after To' : null}
+        onChange={(e) => set({ to: e.target.value })}
+      />
+      <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-3">
+        <Button type="submit">Search</Button>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => {
+            setNumber('');
+            setNumberError(null);
+            onChange(EMPTY_FILTERS);
+          }}
+        >
+          Clear filters
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function OrderDeskTable({
+  orders,
+  loading,
+  error,
+  onRetry,
+  onView,
+}: {
+  orders: OrderDto[];
+  loading: boolean;
+  error: string | null;
+  onRetry: () => void;
+  onView: (order: OrderDto) => void;
+}) {
+  if (loading && orders.length === 0) {
+    return (
+      <LoadingRegion label="Loading orders…" className="space-y-3">
+        {Array.from({ length: 5 }, (_, i) => (
+          <Skeleton key={i} className="h-12 w-full" />
+        ))}
+      </LoadingRegion>
+    );
+  }
+  if (error) {
+    return (
+      <EmptyState
+        title="Orders could not be loaded"
+        description={error}
+        action={
+          <Button variant="outline" onClick={onRetry}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (orders.length === 0) {
+    return <EmptyState title="No orders found." description="No order matches these filters." />;
+  }
+  return (
+    <>
+      <ul className="flex flex-col gap-3 md:hidden" aria-label="Orders">
+        {orders.map((o) => (
+          <li key={o._id} className="rounded-lg border border-gray-200 bg-white p-3 text-sm">
+            <div className="flex items-center justify-between gap-2">
+              <span className="font-semibold text-gray-900">{o.orderNumber}</span>
+              <span className="font-semibold text-gray-900">{formatINR(o.totalAmount)}</span>
+            </div>
+            <p className="text-xs text-gray-600">
+              {formatDate(o.createdAt, true)} · {o.buyerName}
+            </p>
+            <p className="truncate text-xs text-gray-600">{storesOf(o)}</p>
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <OrderStateBadge state={o.state} />
+              <StatusBadge status={o.paymentStatus} />
+              {o.refundedAmount > 0 && (
+                <span className="text-xs font-medium text-green-800">
+                  Refunded {formatINR(o.refundedAmount)}
+                </span>
+              )}
+            </div>
+            <Button variant="outline" size="md" className="mt-3 w-full" onClick={() => onView(o)}>
+              View order {o.orderNumber}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-xl border border-gray-200 bg-white md:block">
+        <table className="w-full min-w-[760px] text-left text-sm">
+          <caption className="sr-only">Orders, newest first</caption>
+          <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-600">
+            <tr>
+              {['Order', 'Date', 'Buyer', 'Stores', 'Total', 'Payment', 'Status', ''].map((h, i) => (
+                <th key={i} scope="col" className="px-3 py-2">
+                  {h || <span className="sr-only">Details</span>}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {orders.map((o) => (
+              <tr key={o._id} data-testid="admin-order-row" className="hover:bg-gray-50">
+                <td className="whitespace-nowrap px-3 py-3 font-semibold text-gray-900">{o.orderNumber}</td>
+                <td className="whitespace-nowrap px-3 py-3 text-gray-700">{formatDate(o.createdAt, true)}</td>
+                <td className="px-3 py-3 text-gray-900">{o.buyerName}</td>
+                <td className="max-w-[14rem] truncate px-3 py-3 text-gray-700" title={storesOf(o)}>
+                  {storesOf(o)}
+                </td>
+                <td className="whitespace-nowrap px-3 py-3 font-semibold text-gray-900">
+                  {formatINR(o.totalAmount)}
+                  {o.refundedAmount > 0 && (
+                    <span className="block text-xs font-medium text-green-800">
+                      −{formatINR(o.refundedAmount)} refunded
+                    </span>
+                  )}
+                </td>
+                <td className="px-3 py-3">
+                  <StatusBadge status={o.paymentStatus} />
+                </td>
+                <td className="px-3 py-3">
+                  <OrderStateBadge state={o.state} />
+                </td>
+                <td className="px-3 py-3">
+                  <Button variant="outline" size="sm" onClick={() => onView(o)}>
+                    View<span className="sr-only"> order {o.orderNumber}</span>
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+export function Pager({
+  page,
+  pages,
+  total,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  if (total === 0) return null;
+  return (
+    <nav aria-label="Order pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p className="text-gray-700" aria-live="polite">
+        Page {page} of {Math.max(pages, 1)} · {total} {total === 1 ? 'order' : 'orders'}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="outline" size="md" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        <Button variant="outline" size="md" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          Next
+        </Button>
+      </div>
+    </nav>
+  );
+}

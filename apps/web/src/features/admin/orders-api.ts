@@ -1,0 +1,68 @@
+/**
+ * The admin order desk's calls (issue 13 item 6, docs/money.md): one page of orders by filters, and a refund.
+ * Injected from the lazily loaded admin console chunk.
+ */
+import type { Answer, AdminRefundInput } from '@mp/shared';
+import { baseApi } from '../../lib/api';
+
+export interface AdminOrdersArgs {
+  status?: string;
+  paymentStatus?: string;
+  sellerId?: string;
+  from?: string;
+  to?: string;
+  number?: string;
+  page: number;
+  limit: number;
+}
+
+type AdminOrdersPage = Omit<Answer<'adminOrders'>, 'success'>;
+type RefundAnswer = Omit<Answer<'adminRefund'>, 'success'>;
+
+/** The query's filters without the empty ones (the server reads an absent filter as "any"). */
+const present = (args: AdminOrdersArgs) =>
+  Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined && v !== ''));
+
+export const adminOrdersApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    adminOrders: build.query<AdminOrdersPage, AdminOrdersArgs>({
+      query: (args) => ({ url: '/api/admin/orders', params: present(args), envelope: 'whole' }),
+      providesTags: (page) => [
+        { type: 'AdminOrders', id: 'LIST' },
+        ...(page?.data ?? []).map((o) => ({ type: 'AdminOrders' as const, id: o._id })),
+      ],
+    }),
+    /** the sellers the desk filters by (every seller, by store name) */
+    orderDeskSellers: build.query<{ id: string; storeName: string }[], void>({
+      query: () => '/api/auth/sellerlist/get',
+      transformResponse: (list: Answer<'listSellers'>['data']) =>
+        (list ?? [])
+          .map((s) => ({ id: s._id, storeName: s.storename }))
+          .sort((a, b) => a.storeName.localeCompare(b.storeName)),
+      providesTags: [{ type: 'Sellers', id: 'LIST' }],
+    }),
+    adminRefund: build.mutation<
+      RefundAnswer,
+      { orderId: string; input: AdminRefundInput; idempotencyKey: string }
+    >({
+      query: ({ orderId, input, idempotencyKey }) => ({
+        url: `/api/admin/orders/${encodeURIComponent(orderId)}/refund`,
+        method: 'POST',
+        body: input,
+        headers: { 'Idempotency-Key': idempotencyKey },
+        envelope: 'whole',
+      }),
+      // the shopper's and the seller's views of this order change too
+      invalidatesTags: (_r, _e, { orderId }) => [
+        { type: 'AdminOrders', id: orderId },
+        { type: 'AdminOrders', id: 'LIST' },
+        'Orders',
+        'SellerOrders',
+        'Dashboard',
+        'Earnings',
+      ],
+    }),
+  }),
+});
+
+export const { useAdminOrdersQuery, useAdminRefundMutation, useOrderDeskSellersQuery } = adminOrdersApi;
