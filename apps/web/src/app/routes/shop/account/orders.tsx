@@ -56,6 +56,11 @@ function OrderDetails({ order }: { order: OrderDto }) {
                 <p className="text-xs text-gray-600" data-testid="line-store">
                   Sold by <span className="font-medium text-gray-800">{l.storeName}</span>
                 </p>
+                {l.sellerId && (
+                  <p className="break-all text-xs text-gray-500">
+                    Seller ID: <span className="font-mono">{l.sellerId}</span>
+                  </p>
+                )}
               </div>
               <StatusBadge status={l.status} className="self-start" />
             </li>
