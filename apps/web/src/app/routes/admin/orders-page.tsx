@@ -79,7 +79,10 @@ export default function AdminOrdersPage() {
 
   async function onRefund(req: RefundRequest): Promise<RefundOutcome> {
     if (!open) return { ok: false };
-    const input: AdminRefundInput = { reason: req.reason, ...(req.amount !== undefined && { amount: req.amount }) };
+    const input: AdminRefundInput = {
+      reason: req.reason,
+      ...(req.amount !== undefined && { amount: req.amount }),
+    };
     try {
       const answer = await refund({ orderId: open._id, input, idempotencyKey: newRefundKey() }).unwrap();
       const count = (o: OrderDto, event: string) => o.payments.filter((p) => p.event === event).length;
@@ -134,7 +137,10 @@ export default function AdminOrdersPage() {
         sellers={sellers.data ?? []}
         onChange={apply}
       />
-      <div aria-busy={isFetching} className={isFetching && !isLoading ? 'opacity-70 transition-opacity' : undefined}>
+      <div
+        aria-busy={isFetching}
+        className={isFetching && !isLoading ? 'opacity-70 transition-opacity' : undefined}
+      >
         <OrderDeskTable
           orders={orders}
           loading={isLoading}

@@ -76,7 +76,8 @@ function RefundForm({
       for (const issue of parsed.error.issues) {
         const key = issue.path[0];
         if ((key === 'amount' || key === 'reason') && !next[key]) {
-          next[key] = key === 'amount' && issue.code === 'invalid_type' ? 'Enter an amount in ₹' : issue.message;
+          next[key] =
+            key === 'amount' && issue.code === 'invalid_type' ? 'Enter an amount in ₹' : issue.message;
         }
       }
       setErrors(next);
@@ -113,7 +114,9 @@ function RefundForm({
           Refund {formatINR(shown)} of order {order.orderNumber} to {order.buyerName}?
         </p>
         <p className="text-gray-700">Reason: {confirming.reason}</p>
-        <p className="text-gray-600">The money goes back through the payment provider. This cannot be undone.</p>
+        <p className="text-gray-600">
+          The money goes back through the payment provider. This cannot be undone.
+        </p>
         <div className="flex flex-wrap gap-2">
           <Button variant="danger" loading={sending} onClick={() => void confirm()} autoFocus>
             Confirm refund of {formatINR(shown)}

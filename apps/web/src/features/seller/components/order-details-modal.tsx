@@ -42,7 +42,6 @@ export function OrderDetailsModal({ open, onClose, order, loading, onUpdateStatu
             <DetailRows
               rows={[
                 ['Order ID', <OrderNumber key="n" number={order.orderNumber} id={order._id} />],
-                ['Buyer', order.buyerName],
                 ['Order Date', formatDate(order.orderDate ?? order.createdAt, true)],
                 ['Shipping Charge', formatINR(order.shippingCharge)],
                 ['Total', formatINR(order.totalAmount)],
