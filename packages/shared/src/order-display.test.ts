@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatOrderNumber, orderTimeline, parseOrderNumber, shopperOrderState } from './order-display';
+import {
+  formatOrderNumber,
+  orderTimeline,
+  parseOrderNumber,
+  refundableAmount,
+  shopperCanCancel,
+  shopperOrderState,
+} from './order-display';
 
 const t = (iso: string) => new Date(iso);
 const names = (f: Parameters<typeof orderTimeline>[0]) => orderTimeline(f).map((s) => `${s.step}:${s.state}`);
@@ -111,5 +118,41 @@ describe('orderTimeline', () => {
       'placed:done',
       'cancelled:done',
     ]);
+  });
+});
+
+describe('refundableAmount and shopperCanCancel', () => {
+  it('counts captured minus every refund asked for', () => {
+    expect(
+      refundableAmount([
+        { event: 'capture', amount: 898.2 },
+        { event: 'refund_requested', amount: 100 },
+        { event: 'refund_completed', amount: 100 },
+        { event: 'refund_requested', amount: 0.2 },
+      ]),
+    ).toBe(798);
+    expect(
+      refundableAmount([
+        { event: 'capture_refused', amount: 50 },
+        { event: 'refund_requested', amount: 50 },
+      ]),
+    ).toBe(0);
+  });
+  it('allows a cancel only before shipping, once', () => {
+    const paid = {
+      state: 'confirmed' as const,
+      paymentStatus: 'paid' as const,
+      cancelledAt: null,
+      cartItems: [{ status: 'confirmed' as const }, { status: 'rejected' as const }],
+    };
+    expect(shopperCanCancel(paid)).toBe(true);
+    expect(
+      shopperCanCancel({ ...paid, cartItems: [{ status: 'inShipping' }, { status: 'confirmed' }] }),
+    ).toBe(false);
+    expect(shopperCanCancel({ ...paid, cartItems: [{ status: 'rejected' }] })).toBe(false);
+    expect(shopperCanCancel({ ...paid, cancelledAt: '2026-01-01T00:00:00Z' })).toBe(false);
+    expect(shopperCanCancel({ ...paid, paymentStatus: 'pending', state: 'awaitingPayment' })).toBe(true);
+    expect(shopperCanCancel({ ...paid, paymentStatus: 'pending', state: 'cancelled' })).toBe(false);
+    expect(shopperCanCancel({ ...paid, paymentStatus: 'cancelled', state: 'cancelled' })).toBe(false);
   });
 });

@@ -187,3 +187,34 @@ export function orderTimeline(f: TimelineFacts): TimelineStep[] {
     })),
   ];
 }
+
+/**
+ * What is left to refund from an order's payments as answered (docs/money.md): captured minus every refund asked
+ * for, pending or completed, in rupees. The server decides with its own locked figures; this is what people see.
+ */
+export function refundableAmount(payments: { event: string; amount: number }[]): number {
+  let paise = 0;
+  for (const p of payments) {
+    if (p.event === 'capture') paise += Math.round(p.amount * 100);
+    if (p.event === 'refund_requested') paise -= Math.round(p.amount * 100);
+  }
+  return Math.max(paise, 0) / 100;
+}
+
+/**
+ * Whether the shopper may cancel the order (POST /api/shop/order/cancel/{id}, docs/money.md): not already
+ * cancelled; unpaid and still payable; or paid with no line in shipping or delivered and some line not yet
+ * rejected or refunded.
+ */
+export function shopperCanCancel(o: {
+  state: ShopperOrderState;
+  paymentStatus: PaymentStatus;
+  cancelledAt: string | null;
+  cartItems: { status: OrderStatus }[];
+}): boolean {
+  if (o.cancelledAt) return false;
+  if (o.paymentStatus === 'pending') return o.state === 'awaitingPayment';
+  if (o.paymentStatus !== 'paid') return false;
+  if (o.cartItems.some((l) => l.status === 'inShipping' || l.status === 'delivered')) return false;
+  return o.cartItems.some((l) => l.status !== 'rejected');
+}

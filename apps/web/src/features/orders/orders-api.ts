@@ -46,6 +46,18 @@ export const ordersApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/api/shop/order/cancel', method: 'POST', body }),
       invalidatesTags: ['Orders', 'Cart'],
     }),
+    /**
+     * Cancels any order of the shopper (docs/money.md): unpaid ends the hold; paid and unshipped is refunded.
+     * Every view of the order, the stock and the cart may change.
+     */
+    cancelOrder: b.mutation<Omit<Answer<'cancelAnyOrder'>, 'success'>, string>({
+      query: (orderId) => ({
+        url: `/api/shop/order/cancel/${encodeURIComponent(orderId)}`,
+        method: 'POST',
+        envelope: 'whole',
+      }),
+      invalidatesTags: ['Orders', 'AdminOrders', 'SellerOrders', 'Products', 'Product', 'Cart'],
+    }),
   }),
 });
 
@@ -55,4 +67,5 @@ export const {
   useCreateOrderMutation,
   useCaptureOrderMutation,
   useCancelPendingOrderMutation,
+  useCancelOrderMutation,
 } = ordersApi;

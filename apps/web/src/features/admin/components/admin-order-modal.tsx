@@ -4,7 +4,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { adminRefundInputSchema, type OrderDto } from '@mp/shared';
-import { formatINR, toPaise, toRupees } from '@mp/shared/money';
+import { formatINR } from '@mp/shared/money';
+import { refundableAmount } from '@mp/shared/order-display';
 import {
   Button,
   DetailRows,
@@ -19,16 +20,6 @@ import { FulfilmentTimeline } from '../../../components/orders/fulfilment-timeli
 import { OrderNumber, OrderStateBadge } from '../../../components/orders/order-state';
 import { PaymentLedger } from '../../../components/orders/payment-ledger';
 import { formatDate, orNA } from '../../../lib/format';
-
-/** What can still be refunded: captured minus every refund asked for (pending or completed), docs/money.md. */
-export function refundableOf(order: Pick<OrderDto, 'payments'>): number {
-  let paise = 0;
-  for (const p of order.payments) {
-    if (p.event === 'capture') paise += toPaise(p.amount);
-    if (p.event === 'refund_requested') paise -= toPaise(p.amount);
-  }
-  return toRupees(Math.max(paise, 0));
-}
 
 export interface RefundRequest {
   amount?: number;
@@ -48,7 +39,7 @@ function RefundForm({
   order: OrderDto;
   onRefund: (input: RefundRequest) => Promise<RefundOutcome>;
 }) {
-  const refundable = refundableOf(order);
+  const refundable = refundableAmount(order.payments);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Partial<Record<'amount' | 'reason', string>>>({});

@@ -106,7 +106,7 @@ describe('admin Orders page', () => {
           refundedAmount: 100,
           payments: [capture(898.2), ...refund(100, 'Damaged bottle')],
         };
-        return { success: true, message: 'Refund issued', data: current };
+        return { success: true as const, message: 'Refund issued', data: current };
       }),
     );
     renderConsole(<AdminOrdersPage />, { path: '/admin/orders', route: '/admin/orders' });

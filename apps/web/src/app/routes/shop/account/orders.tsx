@@ -4,6 +4,7 @@ import type { OrderDto } from '@mp/shared';
 import { useAppSelector } from '../../../hooks';
 import { Modal, ProductImage, StatusBadge } from '../../../../components/ui';
 import { useListOrdersQuery } from '../../../../features/orders/orders-api';
+import { CancelOrder } from '../../../../features/orders/cancel-order';
 import { OrderHistoryTable } from '../../../../components/orders/order-history-table';
 import { FulfilmentTimeline } from '../../../../components/orders/fulfilment-timeline';
 import { OrderNumber, OrderStateBadge } from '../../../../components/orders/order-state';
@@ -97,6 +98,7 @@ function OrderDetails({ order }: { order: OrderDto }) {
         <h4 className="mb-2 mt-3 font-medium text-gray-900">Payments</h4>
         <PaymentLedger payments={order.payments} refundedAmount={order.refundedAmount} />
       </section>
+      <CancelOrder order={order} />
     </div>
   );
 }

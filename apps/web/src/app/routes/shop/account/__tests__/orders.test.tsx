@@ -1,0 +1,130 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { OrderDto } from '@mp/shared';
+import { renderConsole, sellerUser } from '../../../../../features/admin/shared/test-utils';
+import { answer, errorResponse, server } from '../../../../../testing/msw';
+import { capture, orderFixture, refund } from '../../../../../testing/order-fixture';
+import OrdersPage from '../orders';
+
+vi.mock('react-toastify', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), warn: vi.fn(), info: vi.fn() },
+}));
+const { toast } = await import('react-toastify');
+
+const shopper = sellerUser({ id: 'buyer-1', _id: 'buyer-1', role: 'user', username: 'Meera' });
+
+const abandoned = orderFixture({
+  _id: 'o-2',
+  orderId: 'o-2',
+  orderNumber: 'HM-100043',
+  state: 'cancelled',
+  orderStatus: 'pending',
+  paymentStatus: 'cancelled',
+  payments: [],
+  fulfilment: [
+    {
+      sellerId: 's-1',
+      storeName: 'Bottle House',
+      status: 'pending',
+      timeline: [
+        { step: 'placed', state: 'done', at: '2025-03-05T10:00:00.000Z' },
+        { step: 'cancelled', state: 'done', at: '2025-03-05T10:05:00.000Z' },
+      ],
+    },
+  ],
+});
+
+function serve(list: () => OrderDto[]) {
+  server.use(answer('listOrders', () => ({ success: true as const, data: list() })));
+}
+
+describe('My Orders', () => {
+  it('when a payment was abandoned, then the row says Cancelled (never Pending) with its order number', async () => {
+    serve(() => [abandoned]);
+    renderConsole(<OrdersPage />, { auth: { user: shopper } });
+    const row = await screen.findByTestId('order-row');
+    expect(within(row).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(row).queryByText('Pending')).toBeNull();
+    expect(within(row).getByText('Order HM-100043')).toBeInTheDocument();
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    const timeline = within(dialog).getByTestId('order-timeline');
+    expect([...timeline.querySelectorAll('li')].map((li) => li.dataset.step)).toEqual([
+      'placed',
+      'cancelled',
+    ]);
+    expect(within(dialog).queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it('when a paid order is cancelled, then it asks first and the toast says how much was refunded', async () => {
+    let current = orderFixture();
+    serve(() => [current]);
+    let cancels = 0;
+    server.use(
+      answer('cancelAnyOrder', () => {
+        cancels++;
+        current = {
+          ...current,
+          state: 'cancelled',
+          cancelledAt: '2025-03-06T10:00:00.000Z',
+          orderStatus: 'rejected',
+          refundedAmount: 898.2,
+          cartItems: current.cartItems.map((l) => ({ ...l, status: 'rejected' as const })),
+          payments: [capture(898.2), ...refund(898.2, 'cancelled by the shopper')],
+        };
+        return { success: true as const, message: 'Order cancelled and refunded', data: current };
+      }),
+    );
+    renderConsole(<OrdersPage />, { auth: { user: shopper } });
+    await userEvent.click(
+      within(await screen.findByTestId('order-row')).getByRole('button', { name: 'Details' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    expect(within(dialog).getByTestId('line-store')).toHaveTextContent('Sold by Bottle House');
+    expect(within(dialog).getByRole('list', { name: 'Payments' })).toHaveTextContent('Payment received');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(within(dialog).getByText('₹898.20 will be refunded to your payment method.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep order' }));
+    expect(cancels).toBe(0);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel order' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Order HM-100042 cancelled and ₹898.20 refunded.'),
+    );
+    expect(cancels).toBe(1);
+    expect(within(dialog).getByTestId('refunded-amount')).toHaveTextContent('Refunded: ₹898.20');
+    expect(within(dialog).queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    await waitFor(() =>
+      expect(within(screen.getByTestId('order-row')).getByText('Cancelled')).toBeInTheDocument(),
+    );
+  });
+
+  it('when the server says part of it shipped, then the toast says it can no longer be cancelled (by code)', async () => {
+    serve(() => [orderFixture()]);
+    server.use(
+      answer('cancelAnyOrder', () =>
+        errorResponse(409, {
+          code: 'NOT_CANCELLABLE',
+          message: 'Part of this order is already shipped',
+          requestId: 'r',
+        }),
+      ),
+    );
+    renderConsole(<OrdersPage />, { auth: { user: shopper } });
+    await userEvent.click(
+      within(await screen.findByTestId('order-row')).getByRole('button', { name: 'Details' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel order' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        'Part of this order has already shipped, so it can no longer be cancelled.',
+      ),
+    );
+  });
+});
