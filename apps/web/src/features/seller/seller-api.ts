@@ -26,7 +26,8 @@ export const sellerApi = baseApi.injectEndpoints({
         body: { orderStatus },
         envelope: 'whole',
       }),
-      invalidatesTags: ['SellerOrders', 'Dashboard'],
+      // a rejection refunds the shopper: the order desk and the shopper's view change too (docs/money.md)
+      invalidatesTags: ['SellerOrders', 'Dashboard', 'AdminOrders', 'Orders'],
     }),
     sellerDashboard: b.query<SellerDashboardDto, void>({
       query: () => '/api/seller/dashboard',

@@ -12,6 +12,7 @@ import {
   useUpdateSellerOrderStatusMutation,
 } from '../../../features/seller/seller-api';
 import { errorMessage } from '../../../lib/api';
+import { statusUpdatedMessage } from '../../../features/seller/status-toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function SellerOrdersPage() {
@@ -28,7 +29,7 @@ export default function SellerOrdersPage() {
   async function updateStatus(orderStatus: SellerOrderStatus) {
     if (!openId) return;
     const result = await update({ id: openId, orderStatus });
-    if (!result.error) toast.success('Order status updated!');
+    if (!result.error) toast.success(statusUpdatedMessage(orderStatus, result.data?.data));
     else toast.error(errorMessage(result.error, 'Order status update failed'));
   }
 

@@ -89,7 +89,8 @@ function mockServer(initial: OrderStatus = 'confirmed') {
       const body = (await request.json()) as { orderStatus: OrderStatus };
       calls.puts.push({ url: new URL(request.url).pathname, body });
       status = body.orderStatus;
-      return { success: true, message: 'Order status updated!', data: order(status) };
+      const data = { ...order(status), refundedAmount: status === 'rejected' ? 898.2 : 0 };
+      return { success: true, message: 'Order status updated!', data };
     }),
   );
   return { calls };
@@ -186,5 +187,22 @@ describe('Seller Order History', () => {
     await waitFor(() => expect(calls.list).toBe(listCalls + 1));
     expect(await within(dialog).findAllByText('In Shipping')).not.toHaveLength(0);
     expect(within(dialog).getByRole('button', { name: 'Update Order Status' })).toBeDisabled();
+  });
+
+  it('when the seller rejects its lines, then the toast says the shopper is refunded', async () => {
+    mockServer();
+    renderPage();
+    await userEvent.click(
+      within(await screen.findByRole('table')).getByRole('button', { name: 'View Detail' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    await within(dialog).findByText(ORDER_ID);
+    await userEvent.selectOptions(within(dialog).getByLabelText('Order Status'), 'rejected');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update Order Status' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(
+        'Order HM-100042 rejected; ₹898.20 is refunded to the shopper.',
+      ),
+    );
   });
 });
