@@ -38,8 +38,8 @@ export const SHOPPER_ORDER_STATE_LABELS: Record<ShopperOrderState, string> = {
   paymentFailed: 'Payment failed',
   cancelled: 'Cancelled',
   confirmed: 'Confirmed',
-  inProcess: 'In process',
-  inShipping: 'Shipped',
+  inProcess: 'In Process',
+  inShipping: 'In Shipping',
   delivered: 'Delivered',
   rejected: 'Rejected',
 };
