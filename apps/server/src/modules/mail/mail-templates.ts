@@ -82,7 +82,7 @@ export function orderConfirmationMail(input: {
   totalPaise: number;
   address: MailAddress;
 }): RenderedMail {
-  const { publicUrl, orderId } = input;
+  const { publicUrl } = input;
   const heading = `Thank you for your order ${orderRef(input)}`;
   const lines = linesTable(input.lines);
   const address = addressBlock(input.address);
@@ -131,7 +131,7 @@ export function sellerNewOrderMail(input: {
   lines: MailLine[];
   address: MailAddress;
 }): RenderedMail {
-  const { publicUrl, orderId } = input;
+  const { publicUrl } = input;
   const total = input.lines.reduce((s, l) => s + l.linePricePaise * l.quantity, 0);
   const lines = linesTable(input.lines);
   const address = addressBlock(input.address);
@@ -208,7 +208,7 @@ export function lineStatusMail(input: {
   status: NotifiedLineStatus;
   lines: MailLine[];
 }): RenderedMail {
-  const { publicUrl, orderId } = input;
+  const { publicUrl } = input;
   const words = statusWords[input.status];
   const lines = linesTable(input.lines);
   const link = `${publicUrl}/shop/account`;
@@ -240,7 +240,7 @@ export function refundMail(input: {
   amountPaise: number;
   reason?: string;
 }): RenderedMail {
-  const { publicUrl, orderId } = input;
+  const { publicUrl } = input;
   const amount = inr(input.amountPaise);
   const heading = `Refund of ${amount} for order ${orderRef(input)}`;
   const message = `we have issued a refund of ${amount} for your order ${orderRef(input)}. It reaches your account in 5–7 working days, depending on your bank.`;
