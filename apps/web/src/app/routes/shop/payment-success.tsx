@@ -49,6 +49,12 @@ export default function PaymentSuccessPage() {
         )}
         <dl className="mt-6 space-y-2 rounded-lg bg-gray-50 p-4 text-left text-sm">
           <div className="flex justify-between gap-4">
+            <dt className="text-gray-600">Order number</dt>
+            <dd className="font-semibold text-gray-900" data-testid="order-number">
+              {order ? order.orderNumber : detailsLoading ? <Skeleton className="h-4 w-24" /> : '—'}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-4">
             <dt className="text-gray-600">Order ID</dt>
             <dd className="break-all font-mono font-semibold text-gray-900" data-testid="order-id">
               {orderId}

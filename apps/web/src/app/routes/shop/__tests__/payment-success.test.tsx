@@ -11,7 +11,14 @@ const ORDER_ID = '9d1c2b3a-4e5f-4a6b-8c7d-000000000077';
 afterEach(() => vi.restoreAllMocks());
 
 function renderWith(paymentStatus: string) {
-  const order = { _id: ORDER_ID, paymentStatus, paymentMethod: 'paypal', totalAmount: 400, payments: [] };
+  const order = {
+    _id: ORDER_ID,
+    orderNumber: 'HM-100077',
+    paymentStatus,
+    paymentMethod: 'paypal',
+    totalAmount: 400,
+    payments: [],
+  };
   server.use(answer('getOrder', { success: true, data: order as unknown as OrderDto }));
   return renderConsole(<PaymentSuccessPage />, {
     path: `/shop/payment-success/${ORDER_ID}`,
@@ -30,5 +37,6 @@ describe('payment return page', () => {
     renderWith('paid');
     expect(await screen.findByText(/₹\s?400/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(screen.getByTestId('order-number')).toHaveTextContent('HM-100077');
   });
 });
