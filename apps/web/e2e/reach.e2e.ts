@@ -148,7 +148,7 @@ describe.skipIf(!MAIL_DIR)('e-mail', () => {
     });
     expect(capture.ok()).toBe(true);
 
-    const mail = await waitForMail(shopper.email, /^Haat Marketplace: order #\w+ confirmed \(₹[\d,.]+\)$/);
+    const mail = await waitForMail(shopper.email, /^Haat Marketplace: order HM-\d+ confirmed \(₹[\d,.]+\)$/);
     expect(mail.text).toContain(product.title);
     expect(mail.text).toContain('9 Park Street');
     expect(mail.html).toContain(product.title);
