@@ -62,7 +62,10 @@ export function PaymentLedger({
                 {p.type === 'refund' ? '−' : ''}
                 {formatINR(p.amount)}
               </span>
-              <Badge tone={STATUS_TONE[p.status]}>{STATUS_LABEL[p.status]}</Badge>
+              {/* a request is an event of its own: its outcome is the completed or failed entry after it */}
+              <Badge tone={p.event === 'refund_requested' ? 'gray' : STATUS_TONE[p.status]}>
+                {p.event === 'refund_requested' ? 'Requested' : STATUS_LABEL[p.status]}
+              </Badge>
             </li>
           ))}
         </ul>
