@@ -3,7 +3,7 @@
  * Injected from the lazily loaded admin console chunk.
  */
 import type { Answer, AdminRefundInput } from '@mp/shared';
-import { baseApi } from '../../lib/api';
+import { baseApi, type Whole } from '../../lib/api';
 
 export interface AdminOrdersArgs {
   status?: string;
@@ -16,8 +16,8 @@ export interface AdminOrdersArgs {
   limit: number;
 }
 
-type AdminOrdersPage = Omit<Answer<'adminOrders'>, 'success'>;
-type RefundAnswer = Omit<Answer<'adminRefund'>, 'success'>;
+type AdminOrdersPage = Whole<Answer<'adminOrders'>>;
+type RefundAnswer = Whole<Answer<'adminRefund'>>;
 
 /** The query's filters without the empty ones (the server reads an absent filter as "any"). */
 const present = (args: AdminOrdersArgs) =>
@@ -31,15 +31,6 @@ export const adminOrdersApi = baseApi.injectEndpoints({
         { type: 'AdminOrders', id: 'LIST' },
         ...(page?.data ?? []).map((o) => ({ type: 'AdminOrders' as const, id: o._id })),
       ],
-    }),
-    /** the sellers the desk filters by (every seller, by store name) */
-    orderDeskSellers: build.query<{ id: string; storeName: string }[], void>({
-      query: () => '/api/auth/sellerlist/get',
-      transformResponse: (list: Answer<'listSellers'>['data']) =>
-        (list ?? [])
-          .map((s) => ({ id: s._id, storeName: s.storename }))
-          .sort((a, b) => a.storeName.localeCompare(b.storeName)),
-      providesTags: [{ type: 'Sellers', id: 'LIST' }],
     }),
     adminRefund: build.mutation<
       RefundAnswer,
@@ -65,4 +56,4 @@ export const adminOrdersApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useAdminOrdersQuery, useAdminRefundMutation, useOrderDeskSellersQuery } = adminOrdersApi;
+export const { useAdminOrdersQuery, useAdminRefundMutation } = adminOrdersApi;

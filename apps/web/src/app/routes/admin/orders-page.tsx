@@ -19,11 +19,8 @@ import {
   Pager,
   type OrderDeskFilters,
 } from '../../../features/admin/components/order-desk-table';
-import {
-  useAdminOrdersQuery,
-  useAdminRefundMutation,
-  useOrderDeskSellersQuery,
-} from '../../../features/admin/orders-api';
+import { useSellersQuery } from '../../../features/admin/admin-api';
+import { useAdminOrdersQuery, useAdminRefundMutation } from '../../../features/admin/orders-api';
 import { toApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -69,7 +66,14 @@ export default function AdminOrdersPage() {
     },
     { skip: datesWrong },
   );
-  const sellers = useOrderDeskSellersQuery();
+  const sellers = useSellersQuery();
+  const sellerChoices = useMemo(
+    () =>
+      (sellers.data ?? [])
+        .map((s) => ({ id: s._id, storeName: s.storename }))
+        .sort((a, b) => a.storeName.localeCompare(b.storeName)),
+    [sellers.data],
+  );
   const [refund] = useAdminRefundMutation();
   const [openId, setOpenId] = useState<string | null>(null);
   const orders = data?.data ?? [];
@@ -134,7 +138,7 @@ export default function AdminOrdersPage() {
       <OrderDeskFiltersForm
         key={params.toString()}
         value={filters}
-        sellers={sellers.data ?? []}
+        sellers={sellerChoices}
         onChange={apply}
       />
       <div
