@@ -5,7 +5,13 @@ import { toast } from 'react-toastify';
 import { useLogoutMutation } from '../../../features/auth/auth-api';
 import { ConsoleShell, type ConsoleNavItem } from '../../../features/admin/shared/console-shell';
 import { TestPaymentsNotice } from '../../../features/shop-config/test-payments-notice';
-import { BoxIcon, DashboardIcon, ImageIcon, ReceiptIcon, UsersIcon } from '../../../features/admin/shared/icons';
+import {
+  BoxIcon,
+  DashboardIcon,
+  ImageIcon,
+  ReceiptIcon,
+  UsersIcon,
+} from '../../../features/admin/shared/icons';
 
 const NAV: ConsoleNavItem[] = [
   { to: '/admin/dashboard', label: 'Dashboard', icon: DashboardIcon },

@@ -20,7 +20,10 @@ export default function SellerOrdersPage() {
   const orders = remoteOf(useSellerOrdersQuery(undefined, { refetchOnMountOrArgChange: true }), []);
   const [openId, setOpenId] = useState<string | null>(null);
   // the open order only (another order's answer never shows); kept on screen while it is asked again
-  const details = useSellerOrderDetailsQuery(openId ?? '', { skip: !openId, refetchOnMountOrArgChange: true });
+  const details = useSellerOrderDetailsQuery(openId ?? '', {
+    skip: !openId,
+    refetchOnMountOrArgChange: true,
+  });
   const orderDetails = remoteOf({ ...details, data: details.currentData }, null);
   const [update] = useUpdateSellerOrderStatusMutation();
 
