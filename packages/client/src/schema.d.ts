@@ -421,7 +421,9 @@ export interface paths {
         };
         /**
          * Every live product, newest first (paged when page is given)
-         * @description Needs the session of the admin.
+         * @description `q` searches titles, `category`/`brand` (comma-separated) and `sellerId` filter; with `page`, the answer carries `pagination`.
+         *
+         *     Needs the session of the admin.
          */
         get: operations["adminListProducts"];
         put?: never;
@@ -521,7 +523,7 @@ export interface paths {
         };
         /**
          * A seller's live products (its own, or any for the admin)
-         * @description sellerId may be the seller id or its user id.
+         * @description sellerId may be the seller id or its user id. Takes the admin list's `q`, `category`, `brand` and `page` (the `sellerId` query is ignored).
          *
          *     Needs the session of an approved seller or of the admin.
          */
@@ -1004,8 +1006,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Order the cart to an address: holds the stock and opens a payment
-         * @description Only the address is taken from the body; prices come from the catalogue.
+         * Order the cart (or one product: buyNow) to an address: holds the stock and opens a payment
+         * @description Only the address (and, for buy now, the product and quantity) is taken from the body; prices come from the catalogue. With `buyNow`, the order holds that product only and the cart is left as it is.
          *
          *     Needs a session (the `token` cookie set by login).
          */
@@ -1492,6 +1494,11 @@ export interface components {
         Banner: {
             _id: string;
             image: string;
+            mobileImage: string | null;
+            title: string;
+            subtitle: string;
+            ctaLabel: string;
+            ctaLink: string;
             createdAt: string;
         };
         /** @description The cart; totals count only the available lines (what checkout would charge). */
@@ -1559,6 +1566,8 @@ export interface components {
                 /** @description unit price after the line's discount, 2 decimals */
                 price: string;
                 unitPrice: number;
+                /** @description the product's list price when ordered (rupees) */
+                listPrice: number;
                 discount: number;
                 quantity: number;
                 sellerId: string | null;
@@ -1647,6 +1656,8 @@ export interface components {
                 /** @description unit price after the line's discount, 2 decimals */
                 price: string;
                 unitPrice: number;
+                /** @description the product's list price when ordered (rupees) */
+                listPrice: number;
                 discount: number;
                 quantity: number;
                 sellerId: string | null;
@@ -2583,6 +2594,12 @@ export interface operations {
     adminListProducts: {
         parameters: {
             query?: {
+                q?: string;
+                /** @description One or more values: repeat the parameter, or separate the values with commas */
+                category?: ("men" | "women" | "kids" | "accessories" | "footwear" | "mobile" | "appliances" | "electronics" | "fashion")[];
+                /** @description One or more values: repeat the parameter, or separate the values with commas */
+                brand?: ("nike" | "adidas" | "puma" | "levi" | "zara" | "h&m" | "apple" | "samsung" | "oneplus" | "xiaomi" | "realme" | "vivo" | "oppo" | "motorola" | "tecno" | "boat" | "noise" | "fastrack" | "casio" | "philips" | "panasonic" | "godrej" | "voltas" | "bluestar" | "lg")[];
+                sellerId?: string;
                 page?: number;
                 limit?: number;
             };
@@ -2602,6 +2619,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         data: components["schemas"]["Product"][];
+                        pagination?: components["schemas"]["Pagination"];
                     };
                 };
             };
@@ -2807,6 +2825,12 @@ export interface operations {
     sellerListProducts: {
         parameters: {
             query?: {
+                q?: string;
+                /** @description One or more values: repeat the parameter, or separate the values with commas */
+                category?: ("men" | "women" | "kids" | "accessories" | "footwear" | "mobile" | "appliances" | "electronics" | "fashion")[];
+                /** @description One or more values: repeat the parameter, or separate the values with commas */
+                brand?: ("nike" | "adidas" | "puma" | "levi" | "zara" | "h&m" | "apple" | "samsung" | "oneplus" | "xiaomi" | "realme" | "vivo" | "oppo" | "motorola" | "tecno" | "boat" | "noise" | "fastrack" | "casio" | "philips" | "panasonic" | "godrej" | "voltas" | "bluestar" | "lg")[];
+                sellerId?: string;
                 page?: number;
                 limit?: number;
             };
@@ -2828,6 +2852,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         data: components["schemas"]["Product"][];
+                        pagination?: components["schemas"]["Pagination"];
                     };
                 };
             };
@@ -3295,6 +3320,11 @@ export interface operations {
             content: {
                 "application/json": {
                     image: string;
+                    mobileImage?: string;
+                    title: string;
+                    subtitle: string;
+                    ctaLabel: string;
+                    ctaLink: string;
                 };
             };
         };
@@ -3713,6 +3743,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    buyNow?: {
+                        /** Format: uuid */
+                        productId: string;
+                        /** @default 1 */
+                        quantity?: number;
+                    };
                     /** Format: uuid */
                     addressId?: string;
                     addressInfo?: {

@@ -80,9 +80,16 @@ export const idempotencyKeySchema = z
   .string({ message: 'Idempotency key must be a string' })
   .regex(/^[\x21-\x7e]{8,200}$/, 'Idempotency key must be 8 to 200 visible ASCII characters');
 
-/** POST /api/shop/order/create: only the address is taken from the client; prices come from the database. */
+/**
+ * POST /api/shop/order/create: only the address is taken from the client; prices come from the database.
+ * `buyNow` orders that one product and quantity instead of the cart, and leaves the cart as it is
+ * (docs/orders-and-stock.md).
+ */
 export const orderCreateInputSchema = z
   .object({
+    buyNow: z
+      .object({ productId: productIdSchema, quantity: z.preprocess(emptyToUndefined, quantitySchema.default(1)) })
+      .optional(),
     addressId: uuidOf('Choose a delivery address').optional(),
     addressInfo: z
       .object({ addressId: uuidOf('Choose a delivery address') })
@@ -132,6 +139,7 @@ export const orderLineDtoSchema = z.object({
   image: z.string(),
   price: z.string().meta({ description: "unit price after the line's discount, 2 decimals" }),
   unitPrice: z.number(),
+  listPrice: z.number().meta({ description: "the product's list price when ordered (rupees)" }),
   discount: z.number(),
   quantity: z.number().int(),
   sellerId: z.string().nullable(),

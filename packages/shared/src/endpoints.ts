@@ -429,9 +429,11 @@ export const endpoints = {
     path: '/api/admin/products/get',
     tag: 'Products',
     summary: 'Every live product, newest first (paged when page is given)',
+    description:
+      '`q` searches titles, `category`/`brand` (comma-separated) and `sellerId` filter; with `page`, the answer carries `pagination`.',
     auth: 'admin',
     query: managementListQuerySchema,
-    responses: { 200: ok({ data: z.array(product) }) },
+    responses: { 200: ok({ data: z.array(product), pagination: paginationSchema.optional() }) },
   },
   adminEditProduct: {
     method: 'put',
@@ -486,11 +488,12 @@ export const endpoints = {
     path: '/api/seller/products/get/:sellerId',
     tag: 'Products',
     summary: "A seller's live products (its own, or any for the admin)",
-    description: 'sellerId may be the seller id or its user id.',
+    description:
+      'sellerId may be the seller id or its user id. Takes the admin list\'s `q`, `category`, `brand` and `page` (the `sellerId` query is ignored).',
     auth: 'approvedSellerOrAdmin',
     params: sellerIdParamsSchema,
     query: managementListQuerySchema,
-    responses: { 200: ok({ data: z.array(product) }) },
+    responses: { 200: ok({ data: z.array(product), pagination: paginationSchema.optional() }) },
   },
   sellerEditProduct: {
     method: 'put',
@@ -744,8 +747,9 @@ export const endpoints = {
     method: 'post',
     path: '/api/shop/order/create',
     tag: 'Orders',
-    summary: 'Order the cart to an address: holds the stock and opens a payment',
-    description: 'Only the address is taken from the body; prices come from the catalogue.',
+    summary: 'Order the cart (or one product: buyNow) to an address: holds the stock and opens a payment',
+    description:
+      'Only the address (and, for buy now, the product and quantity) is taken from the body; prices come from the catalogue. With `buyNow`, the order holds that product only and the cart is left as it is.',
     auth: 'session',
     headers: z.object({
       'Idempotency-Key': idempotencyKeySchema.optional().meta({

@@ -6,6 +6,8 @@ import {
   discountedUnitPrice,
   isBestSeller,
   lineDiscountPaise,
+  priceBreakdown,
+  savingsSummary,
   stockBadge,
   unitPrice,
 } from './pricing';
@@ -164,5 +166,68 @@ describe('isBestSeller', () => {
     [{ totalStock: 5 }, false],
   ])('when the product is %j, then best seller is %s', (p, expected) => {
     expect(isBestSeller(p)).toBe(expected);
+  });
+});
+
+describe('priceBreakdown', () => {
+  it('when a sale price and a further discount apply, then the payable unit and the true saving are given', () => {
+    // the card: ₹999 list, ₹699 sale, 10% further: the shopper pays 629.10, i.e. 37% below 999
+    expect(priceBreakdown({ price: 999, salePrice: 699, discount: 10 })).toEqual({
+      listPrice: 999,
+      salePrice: 699,
+      discountPercent: 10,
+      basePrice: 699,
+      payable: 629.1,
+      savings: 369.9,
+      savingsPercent: 37,
+    });
+  });
+
+  it('when the payable unit is what the order line stores, then both agree for any input', () => {
+    for (const p of [
+      { price: 999.99, discount: 15 },
+      { price: 1000, salePrice: 500, discount: 10 },
+      { price: 250, salePrice: 0 },
+      { price: 0.33, discount: 50 },
+    ]) {
+      expect(priceBreakdown(p).payable).toBe(discountedUnitPrice(p));
+    }
+  });
+
+  it('when the percent has fractions, then it is rounded down (never overstated)', () => {
+    // 1000 → 667: 33.3% saved
+    expect(priceBreakdown({ price: 1000, salePrice: 667 }).savingsPercent).toBe(33);
+    // 3 → 1: 66.67% saved
+    expect(priceBreakdown({ price: 3, salePrice: 1 }).savingsPercent).toBe(66);
+  });
+
+  it('when the sale price is above the list price, then there is no saving', () => {
+    const b = priceBreakdown({ price: 500, salePrice: 600 });
+    expect(b).toMatchObject({ payable: 600, savings: 0, savingsPercent: 0 });
+  });
+
+  it('when nothing lowers the price, then payable is the list price and nothing is saved', () => {
+    expect(priceBreakdown({ price: 499 })).toMatchObject({
+      salePrice: null,
+      discountPercent: 0,
+      payable: 499,
+      savings: 0,
+      savingsPercent: 0,
+    });
+  });
+});
+
+describe('savingsSummary', () => {
+  it('when lines are summed, then list total − savings is what the rules charge before delivery', () => {
+    const lines = [
+      { price: 999, salePrice: 699, discount: 10, quantity: 2 },
+      { price: 0.33, discount: 50, quantity: 3 },
+      { price: 200, quantity: 1 },
+    ];
+    const s = savingsSummary(lines);
+    const t = computeTotals(lines);
+    expect(s.listTotal).toBe(999 * 2 + 0.99 + 200);
+    expect(s.payableTotal).toBe(Math.round((t.subtotal - t.discount) * 100) / 100);
+    expect(Math.round((s.listTotal - s.savings) * 100) / 100).toBe(s.payableTotal);
   });
 });

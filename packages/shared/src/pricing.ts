@@ -93,3 +93,66 @@ export function stockBadge(stock: number): StockBadge {
 export function isBestSeller(p: { totalStock: number; salePrice?: number | null }): boolean {
   return p.totalStock > 0 && (p.salePrice ?? 0) > LIMITS.bestSellerAbovePrice;
 }
+
+/**
+ * What a shopper pays for one unit and what makes that figure (docs/prices.md): the list price, the sale price
+ * when it lowers it, the further discount percent of the rules, the payable unit price (the order line's unit
+ * price), and the savings against the list price in rupees and as the true percent (rounded down, never
+ * overstated). Cards, the product page, cart, checkout, order detail and the server's order lines all read it.
+ */
+export interface PriceBreakdown {
+  /** the product's own price (MRP) */
+  listPrice: number;
+  /** the sale price, when one is set (> 0); the further discount applies to it */
+  salePrice: number | null;
+  /** the further discount percent of the rules (0–100) */
+  discountPercent: number;
+  /** the rules' unit price before the further discount (sale price, else list price) */
+  basePrice: number;
+  /** what one unit costs the shopper */
+  payable: number;
+  /** list price − payable, never below 0 */
+  savings: number;
+  /** savings as a whole percent of the list price, rounded down */
+  savingsPercent: number;
+}
+
+export function priceBreakdown(p: PriceInput): PriceBreakdown {
+  const base = unitPrice(p);
+  const payable = discountedUnitPrice(p);
+  const listPaise = toPaise(p.price);
+  const savingsPaise = Math.max(0, listPaise - toPaise(payable));
+  return {
+    listPrice: p.price,
+    salePrice: p.salePrice != null && p.salePrice > 0 ? p.salePrice : null,
+    discountPercent: discountPercent(p),
+    basePrice: base,
+    payable,
+    savings: toRupees(savingsPaise),
+    savingsPercent: listPaise > 0 ? Math.floor((savingsPaise * 100) / listPaise) : 0,
+  };
+}
+
+/**
+ * The cart/checkout/order summary in list-price terms, so it reads like the lines above it: the lines at list
+ * price, what the shopper saves on them, and what the lines cost (Σ payable per line under the rules'
+ * rounding). `totals` stays the rules' own figures (computeTotals) for delivery and the total charged.
+ */
+export function savingsSummary(lines: readonly PricedLineInput[]): {
+  listTotal: number;
+  savings: number;
+  payableTotal: number;
+} {
+  let listPaise = 0;
+  let payablePaise = 0;
+  for (const line of lines) {
+    assertQuantity(line.quantity);
+    listPaise += Math.max(toPaise(line.price), toPaise(unitPrice(line))) * line.quantity;
+    payablePaise += toPaise(unitPrice(line)) * line.quantity - lineDiscountPaise(line);
+  }
+  return {
+    listTotal: toRupees(listPaise),
+    savings: toRupees(listPaise - payablePaise),
+    payableTotal: toRupees(payablePaise),
+  };
+}

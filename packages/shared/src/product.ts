@@ -153,10 +153,50 @@ export const homeSectionsSchema = z
   .meta({ id: 'HomeSections' });
 export type HomeSections = z.infer<typeof homeSectionsSchema>;
 
-export const bannerInputSchema = z.object({ image: imageUrlSchema });
+/** Banner image sizes the banner screen recommends (docs/images.md): wide for desktops, about 4:5 for phones. */
+export const BANNER_IMAGE_SIZES = {
+  desktop: { width: 1920, height: 640 },
+  mobile: { width: 800, height: 1000 },
+} as const;
+
+const optionalText = (label: string, max: number) =>
+  z.preprocess(
+    (v) => (v == null ? '' : v),
+    z
+      .string({ message: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`),
+  );
+
+/**
+ * A banner: the image, an optional art-directed image for phones, and its message as text shown over the image
+ * (never baked into it, so no crop cuts it). The button link stays inside the shop.
+ */
+export const bannerInputSchema = z
+  .object({
+    image: imageUrlSchema,
+    mobileImage: z.preprocess(emptyToUndefined, imageUrlSchema.optional()),
+    title: optionalText('Title', 80),
+    subtitle: optionalText('Subtitle', 160),
+    ctaLabel: optionalText('Button label', 30),
+    ctaLink: optionalText('Button link', 300).refine(
+      (v) => v === '' || (/^\/(?!\/)\S*$/.test(v) && !v.includes('\\')),
+      'Button link must be a path in the shop, like /shop/listing?category=men',
+    ),
+  })
+  .refine((b) => !b.ctaLabel || b.ctaLink, { message: 'A button needs a link', path: ['ctaLink'] });
 export type BannerInput = z.infer<typeof bannerInputSchema>;
 export const bannerDtoSchema = z
-  .object({ _id: z.string(), image: z.string(), createdAt: z.string() })
+  .object({
+    _id: z.string(),
+    image: z.string(),
+    mobileImage: z.string().nullable(),
+    title: z.string(),
+    subtitle: z.string(),
+    ctaLabel: z.string(),
+    ctaLink: z.string(),
+    createdAt: z.string(),
+  })
   .meta({ id: 'Banner' });
 export type BannerDto = z.infer<typeof bannerDtoSchema>;
 
@@ -217,8 +257,24 @@ export const searchQuerySchema = z.object({
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
-/** Admin/seller product lists: everything unless page (and limit, default 24, max 100) is given. */
+/**
+ * Admin/seller product lists: everything unless page (and limit, default 24, max 100) is given; `q` searches
+ * titles (2–100 characters), `category`, `brand` and (admin) `sellerId` filter. With a page, the answer carries
+ * `pagination`.
+ */
 export const managementListQuerySchema = z.object({
+  q: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .min(2, 'Search must be at least 2 characters')
+      .max(100, 'Search is too long')
+      .optional(),
+  ),
+  category: csvList(categorySchema),
+  brand: csvList(brandSchema),
+  sellerId: z.preprocess(emptyToUndefined, uuidOf('Must be a valid seller id').optional()),
   page: z.coerce.number().int().min(1, 'Page must be 1 or more').max(100_000).optional(),
   limit: z.coerce
     .number()

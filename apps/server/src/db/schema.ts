@@ -169,6 +169,10 @@ export const products = pgTable(
     index('products_seller_idx')
       .on(t.sellerId)
       .where(sql`${t.deletedAt} is null`),
+    // the consoles' product lists, newest first, one page at a time
+    index('products_live_created_idx')
+      .on(sql`${t.createdAt} desc`, sql`${t.id} desc`)
+      .where(sql`${t.deletedAt} is null`),
     index('products_search_idx').using('gin', t.searchVector),
     index('products_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('products_discount_idx')
@@ -357,6 +361,9 @@ export const orderLines = pgTable(
     discount: integer().notNull().default(0),
     /** unit price after the discount, the spec's order-line price */
     linePricePaise: integer().notNull(),
+    /** the product's list price (MRP) when ordered, so the line shows what made its price (docs/prices.md);
+     * null on lines recorded before it was kept */
+    listPricePaise: integer(),
     quantity: integer().notNull(),
     /** the seller's own status for its lines of this order */
     status: text({ enum: ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected'] })
@@ -442,6 +449,14 @@ export const wishlistItems = pgTable(
 export const banners = pgTable('banners', {
   id: id(),
   image: text().notNull(),
+  /** art-directed image for narrow screens, chosen by the admin (docs/images.md); null: the main image */
+  mobileImage: text(),
+  /** the message, shown as HTML over the image so no crop can cut it */
+  title: text().notNull().default(''),
+  subtitle: text().notNull().default(''),
+  ctaLabel: text().notNull().default(''),
+  /** a path inside the shop ('/shop/listing?category=men') */
+  ctaLink: text().notNull().default(''),
   createdAt: createdAt(),
 });
 

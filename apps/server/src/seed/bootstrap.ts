@@ -78,7 +78,10 @@ export async function seedDemo({
     storage,
     bannerSvg({ heading: 'Business document', sub: 'Demo upload', seed: 'doc' }),
   );
-  const bannerImages = await Promise.all(DEMO_BANNERS.map((b) => saveImage(storage, bannerSvg(b))));
+  // the banners' message is text over the picture (never baked in, so no crop cuts it)
+  const bannerImages = await Promise.all(
+    DEMO_BANNERS.map((b) => saveImage(storage, bannerSvg(b, { textless: true }))),
+  );
 
   await db.transaction(async (tx) => {
     const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
@@ -184,6 +187,14 @@ export async function seedDemo({
       from (select product_id, sum(review_val)::int as total, count(*)::int as n from reviews group by product_id) s
       where s.product_id = p.id`);
 
-    await tx.insert(banners).values(bannerImages.map((image) => ({ image })));
+    await tx.insert(banners).values(
+      DEMO_BANNERS.map((b, i) => ({
+        image: bannerImages[i]!,
+        title: b.heading,
+        subtitle: b.sub,
+        ctaLabel: b.ctaLabel,
+        ctaLink: b.ctaLink,
+      })),
+    );
   });
 }

@@ -154,9 +154,27 @@ export const DEMO_PRODUCTS: DemoProduct[] = (Object.keys(ROWS) as Category[]).fl
 );
 
 export const DEMO_BANNERS = [
-  { heading: 'Big Festive Sale', sub: 'Up to 60% off on top brands', seed: 'festive' },
-  { heading: 'New Season Styles', sub: 'Fresh fashion for men, women and kids', seed: 'fashion!' },
-  { heading: 'Electronics Week', sub: 'Laptops, TVs and mobiles at the best prices', seed: 'tech' },
+  {
+    heading: 'Big Festive Sale',
+    sub: 'Up to 60% off on top brands',
+    seed: 'festive',
+    ctaLabel: 'Shop offers',
+    ctaLink: '/shop/listing',
+  },
+  {
+    heading: 'New Season Styles',
+    sub: 'Fresh fashion for men, women and kids',
+    seed: 'fashion!',
+    ctaLabel: 'Shop fashion',
+    ctaLink: '/shop/listing?category=men,women,kids',
+  },
+  {
+    heading: 'Electronics Week',
+    sub: 'Laptops, TVs and mobiles at the best prices',
+    seed: 'tech',
+    ctaLabel: 'Shop electronics',
+    ctaLink: '/shop/listing?category=electronics',
+  },
 ];
 
 export const DEMO_REVIEWS = [

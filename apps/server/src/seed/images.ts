@@ -54,13 +54,17 @@ export function productSvg(p: { title: string; category: string; brandLabel: str
 </svg>`;
 }
 
-export function bannerSvg(b: { heading: string; sub: string; seed: string }): string {
+/** A banner picture; with `textless`, only the art: the banner's message is then overlaid as HTML by the shop. */
+export function bannerSvg(b: { heading: string; sub: string; seed: string }, opts: { textless?: boolean } = {}): string {
   const [light, dark] = paletteFor(b.seed);
+  const text = opts.textless
+    ? ''
+    : `<text x="120" y="230" font-family="system-ui,sans-serif" font-size="84" font-weight="800" fill="#ffffff">${escapeXml(b.heading)}</text>
+<text x="124" y="310" font-family="system-ui,sans-serif" font-size="40" fill="#ffffff">${escapeXml(b.sub)}</text>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1600 500" width="1600" height="500" role="img" aria-label="${escapeXml(b.heading)}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${light}"/></linearGradient></defs>
 <rect width="1600" height="500" fill="url(#g)"/>
 <circle cx="1300" cy="250" r="190" fill="#ffffff" opacity=".25"/><circle cx="1420" cy="120" r="90" fill="#ffffff" opacity=".2"/>
-<text x="120" y="230" font-family="system-ui,sans-serif" font-size="84" font-weight="800" fill="#ffffff">${escapeXml(b.heading)}</text>
-<text x="124" y="310" font-family="system-ui,sans-serif" font-size="40" fill="#ffffff">${escapeXml(b.sub)}</text>
+${text}
 </svg>`;
 }

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { endpoints as api, type ProductDto } from '@mp/shared';
+import { LIMITS, endpoints as api, type ProductDto } from '@mp/shared';
 import type { AppDeps } from '../../../context';
 import { answerBody, send } from '../../../lib/contract';
 import { forbidden, parse } from '../../../lib/errors';
@@ -50,8 +50,12 @@ export function createProductRouter(deps: AppDeps): Router {
 
   r.get('/admin/products/get', adminOnly, async (req, res) => {
     const q = parse(api.adminListProducts.query, req.query);
-    const data = await svc.listForManagement({ page: q.page, limit: q.page ? (q.limit ?? 24) : undefined });
-    send(res, api.adminListProducts, { data });
+    const page = await svc.listForManagement({
+      ...q,
+      sellerOrUserId: q.sellerId,
+      limit: q.page ? (q.limit ?? LIMITS.pageSizeDefault) : undefined,
+    });
+    send(res, api.adminListProducts, page);
   });
 
   r.put('/admin/products/edit/:id', adminOnly, async (req, res) => {
@@ -88,12 +92,12 @@ export function createProductRouter(deps: AppDeps): Router {
       throw forbidden('You can only list your own products');
     }
     const q = parse(api.sellerListProducts.query, req.query);
-    const data = await svc.listForManagement({
+    const page = await svc.listForManagement({
+      ...q,
       sellerOrUserId: user.role === 'admin' ? sellerId : req.sellerId!,
-      page: q.page,
-      limit: q.page ? (q.limit ?? 24) : undefined,
+      limit: q.page ? (q.limit ?? LIMITS.pageSizeDefault) : undefined,
     });
-    send(res, api.sellerListProducts, { data });
+    send(res, api.sellerListProducts, page);
   });
 
   r.put('/seller/products/edit/:id', approvedSeller, async (req, res) => {

@@ -229,29 +229,55 @@ export function createProductService({ db, catalogCache, changes }: ProductServi
       changed([id]);
     },
 
-    /** Every live product (admin), or one seller's (seller id or that seller's user id), newest first. */
-    async listForManagement(opts: { sellerOrUserId?: string; page?: number; limit?: number }) {
-      const where = opts.sellerOrUserId
-        ? and(
-            live,
-            or(
+    /**
+     * The consoles' product lists: every live product (admin), or one seller's (seller id or that seller's user
+     * id), newest first, searched by title (`q`, the trigram index) and filtered by category, brand and seller;
+     * everything at once unless a page is asked for, then one page and its pagination.
+     */
+    async listForManagement(opts: {
+      sellerOrUserId?: string;
+      q?: string;
+      category?: readonly string[];
+      brand?: readonly string[];
+      page?: number;
+      limit?: number;
+    }): Promise<{ data: ProductDto[]; pagination?: Pagination }> {
+      const like = opts.q ? `%${opts.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+      const where = and(
+        live,
+        opts.sellerOrUserId
+          ? or(
               eq(products.sellerId, opts.sellerOrUserId),
               inArray(
                 products.sellerId,
                 db.select({ id: sellers.id }).from(sellers).where(eq(sellers.userId, opts.sellerOrUserId)),
               ),
-            ),
-          )
-        : live;
+            )
+          : undefined,
+        like ? sql`lower(${products.title}) like ${like}` : undefined,
+        opts.category?.length ? inArray(products.category, [...opts.category]) : undefined,
+        opts.brand?.length ? inArray(products.brand, [...opts.brand]) : undefined,
+      );
       const query = db
         .select(productColumns)
         .from(products)
         .where(where)
         .orderBy(desc(products.createdAt), desc(products.id))
         .$dynamic();
-      if (opts.page && opts.limit) query.limit(opts.limit).offset((opts.page - 1) * opts.limit);
-      const rows = await query;
-      return rows.map(toProductDto);
+      if (!(opts.page && opts.limit)) return { data: (await query).map(toProductDto) };
+      const { page, limit } = opts;
+      const [rows, [count]] = await Promise.all([
+        query.limit(limit).offset((page - 1) * limit),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(products)
+          .where(where),
+      ]);
+      const total = Number(count?.n ?? 0);
+      return {
+        data: rows.map(toProductDto),
+        pagination: { page, limit, total, pages: Math.ceil(total / limit) },
+      };
     },
 
     /** The shop listing: filtered, sorted page plus totals and facets. */

@@ -63,6 +63,35 @@ export async function loadCartLines(db: DbOrTx, cartId: string): Promise<CartLin
     .orderBy(asc(cartItems.createdAt), asc(cartItems.productId));
 }
 
+export interface BuyNowItem {
+  productId: string;
+  quantity: number;
+}
+
+/**
+ * Buy now: the one product and quantity as a cart line would read it, without touching the cart
+ * (docs/orders-and-stock.md). An unknown product is 404; a deleted one reads as a line with the 'deleted' problem.
+ */
+export async function loadBuyNowLine(db: DbOrTx, item: BuyNowItem): Promise<CartLineRow[]> {
+  const [p] = await db
+    .select({
+      productId: products.id,
+      title: products.title,
+      image: products.image,
+      pricePaise: products.pricePaise,
+      salePricePaise: products.salePricePaise,
+      discount: products.discount,
+      totalStock: products.totalStock,
+      sellerId: products.sellerId,
+      deletedAt: products.deletedAt,
+    })
+    .from(products)
+    .where(eq(products.id, item.productId))
+    .limit(1);
+  if (!p) throw notFound('Product');
+  return [{ ...p, quantity: item.quantity }];
+}
+
 export function lineProblem(
   line: Pick<CartLineRow, 'deletedAt' | 'totalStock' | 'quantity'>,
 ): CartLineProblem | null {

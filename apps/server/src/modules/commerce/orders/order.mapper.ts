@@ -48,6 +48,7 @@ export function toOrderLineDto(l: OrderLineRow, storeNames: Map<string, string> 
     image: l.image,
     price: rupeesString(l.linePricePaise),
     unitPrice: toRupees(l.unitPricePaise),
+    listPrice: toRupees(l.listPricePaise ?? l.unitPricePaise),
     discount: l.discount,
     quantity: l.quantity,
     sellerId: l.sellerId,

@@ -1,11 +1,10 @@
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   computeTotals,
-  discountedUnitPrice,
   formatINR,
+  priceBreakdown,
   toPaise,
   toRupees,
-  unitPrice,
   type OrderCancelInput,
   type OrderCaptureInput,
   type OrderCreateInput,
@@ -16,7 +15,15 @@ import type { Db, DbOrTx, Tx } from '../../../db/client';
 import { addresses, carts, orderLines, orders, sellers, users } from '../../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
 import type { Logger } from '../../../lib/logger';
-import { ensureCartId, lineProblem, loadCartLines, ownProduct, takeOutOfCart } from '../cart/cart.service';
+import {
+  ensureCartId,
+  lineProblem,
+  loadBuyNowLine,
+  loadCartLines,
+  ownProduct,
+  takeOutOfCart,
+  type BuyNowItem,
+} from '../cart/cart.service';
 import type { PaymentProvider } from '../payments/payment-provider';
 import type { MoneyService } from '../money/money.service';
 import type { OrderRow } from './order.mapper';
@@ -78,12 +85,12 @@ export async function listAdminOrders(db: Db, q: AdminOrderListQuery) {
 /** The order amount columns are PostgreSQL integers (paise): a larger order cannot be written. */
 const ORDER_AMOUNT_MAX_PAISE = 2_147_483_647;
 
-const outOfStockMessage = (title: string, problem: string | null, stock: number) =>
+const outOfStockMessage = (title: string, problem: string | null, stock: number, buyNow: boolean) =>
   problem === 'deleted'
-    ? `${title} is no longer available. Please remove it from your cart.`
+    ? `${title} is no longer available.${buyNow ? '' : ' Please remove it from your cart.'}`
     : stock <= 0
-      ? `${title} is out of stock. Please remove it from your cart.`
-      : `Only ${stock} of ${title} left. Please reduce the quantity in your cart.`;
+      ? `${title} is out of stock.${buyNow ? '' : ' Please remove it from your cart.'}`
+      : `Only ${stock} of ${title} left. Please reduce the quantity${buyNow ? '' : ' in your cart'}.`;
 
 export function createOrderService({ db, provider, money, holdMinutes, logger, changes }: OrderServiceDeps) {
   async function findOwned(
@@ -109,6 +116,7 @@ export function createOrderService({ db, provider, money, holdMinutes, logger, c
     userId: string,
     addressId: string,
     idempotencyKey: string | undefined,
+    buyNow: BuyNowItem | undefined,
   ): Promise<{ order: OrderRow; replayed: boolean }> {
     return db.transaction(async (tx) => {
       const cartId = await ensureCartId(tx, userId);
@@ -136,7 +144,8 @@ export function createOrderService({ db, provider, money, holdMinutes, logger, c
 
       const deadline = await replacePendingOrder(tx, userId);
 
-      const cartLines = await loadCartLines(tx, cartId);
+      // buy now orders one product and leaves the cart alone; a cart checkout orders every line of the cart
+      const cartLines = buyNow ? await loadBuyNowLine(tx, buyNow) : await loadCartLines(tx, cartId);
       if (cartLines.length === 0) throw new AppError(400, 'CART_EMPTY', 'Your cart is empty');
       const [ownSeller] = await tx
         .select({ id: sellers.id })
@@ -147,7 +156,9 @@ export function createOrderService({ db, provider, money, holdMinutes, logger, c
       if (own) throw ownProduct(own.title);
       for (const line of cartLines) {
         const problem = lineProblem(line);
-        if (problem) throw conflict(outOfStockMessage(line.title, problem, line.totalStock), 'OUT_OF_STOCK');
+        if (problem) {
+          throw conflict(outOfStockMessage(line.title, problem, line.totalStock, !!buyNow), 'OUT_OF_STOCK');
+        }
       }
 
       const held = [];
@@ -181,7 +192,8 @@ export function createOrderService({ db, provider, money, holdMinutes, logger, c
         .insert(orders)
         .values({
           userId,
-          cartId,
+          // a buy-now order has no cart: ending it puts nothing back, paying it takes nothing out
+          cartId: buyNow ? null : cartId,
           buyerName: buyer.fullName || buyer.username,
           addressId: address.id,
           address: address.address,
@@ -207,21 +219,24 @@ export function createOrderService({ db, provider, money, holdMinutes, logger, c
       await tx.insert(orderLines).values(
         cartLines.map((line) => {
           const x = byProductId.get(line.productId)!;
+          // the very figures the shop showed for this product (docs/prices.md)
+          const shown = priceBreakdown(x);
           return {
             orderId: order!.id,
             productId: x.p.id,
             sellerId: x.p.sellerId,
             title: x.p.title,
             image: x.p.image,
-            unitPricePaise: toPaise(unitPrice(x)),
-            discount: x.discount,
-            linePricePaise: toPaise(discountedUnitPrice(x)),
+            listPricePaise: toPaise(shown.listPrice),
+            unitPricePaise: toPaise(shown.basePrice),
+            discount: shown.discountPercent,
+            linePricePaise: toPaise(shown.payable),
             quantity: x.quantity,
             status: 'pending' as const,
           };
         }),
       );
-      await takeOutOfCart(tx, cartId, cartLines);
+      if (!buyNow) await takeOutOfCart(tx, cartId, cartLines);
       return { order: order!, replayed: false };
     });
   }
@@ -283,6 +298,7 @@ export function createOrderService({ db, provider, money, holdMinutes, logger, c
         caller.id,
         addressId,
         idempotencyKey ?? input.idempotencyKey,
+        input.buyNow,
       );
       if (replayed) {
         const same = await awaitPayment(order);

@@ -1,0 +1,53 @@
+import { desc, eq } from 'drizzle-orm';
+import type { BannerDto, BannerInput } from '@mp/shared';
+import type { Db } from '../../../db/client';
+import { banners } from '../../../db/schema';
+import type { ChangeFeed } from '../../../lib/change-feed';
+import { notFound } from '../../../lib/errors';
+
+type BannerRow = typeof banners.$inferSelect;
+
+const toBannerDto = (b: BannerRow): BannerDto => ({
+  _id: b.id,
+  image: b.image,
+  mobileImage: b.mobileImage,
+  title: b.title,
+  subtitle: b.subtitle,
+  ctaLabel: b.ctaLabel,
+  ctaLink: b.ctaLink,
+  createdAt: b.createdAt.toISOString(),
+});
+
+/** Home page banners: the only writer of the banners table; every change is told on the change feed. */
+export function createBannerService({ db, changes }: { db: Db; changes: ChangeFeed }) {
+  return {
+    async add(input: BannerInput): Promise<BannerDto> {
+      const [row] = await db
+        .insert(banners)
+        .values({
+          image: input.image,
+          mobileImage: input.mobileImage ?? null,
+          title: input.title,
+          subtitle: input.subtitle,
+          ctaLabel: input.ctaLabel,
+          ctaLink: input.ctaLink,
+        })
+        .returning();
+      changes.publish({ type: 'banners' });
+      return toBannerDto(row!);
+    },
+
+    async list(): Promise<BannerDto[]> {
+      const rows = await db.select().from(banners).orderBy(desc(banners.createdAt), desc(banners.id));
+      return rows.map(toBannerDto);
+    },
+
+    async remove(id: string): Promise<BannerDto> {
+      const [row] = await db.delete(banners).where(eq(banners.id, id)).returning();
+      if (!row) throw notFound('Banner');
+      changes.publish({ type: 'banners' });
+      return toBannerDto(row);
+    },
+  };
+}
+export type BannerService = ReturnType<typeof createBannerService>;
