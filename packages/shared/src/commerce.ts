@@ -88,7 +88,10 @@ export const idempotencyKeySchema = z
 export const orderCreateInputSchema = z
   .object({
     buyNow: z
-      .object({ productId: productIdSchema, quantity: z.preprocess(emptyToUndefined, quantitySchema.default(1)) })
+      .object({
+        productId: productIdSchema,
+        quantity: z.preprocess(emptyToUndefined, quantitySchema.default(1)),
+      })
       .optional(),
     addressId: uuidOf('Choose a delivery address').optional(),
     addressInfo: z

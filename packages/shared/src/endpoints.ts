@@ -489,7 +489,7 @@ export const endpoints = {
     tag: 'Products',
     summary: "A seller's live products (its own, or any for the admin)",
     description:
-      'sellerId may be the seller id or its user id. Takes the admin list\'s `q`, `category`, `brand` and `page` (the `sellerId` query is ignored).',
+      "sellerId may be the seller id or its user id. Takes the admin list's `q`, `category`, `brand` and `page` (the `sellerId` query is ignored).",
     auth: 'approvedSellerOrAdmin',
     params: sellerIdParamsSchema,
     query: managementListQuerySchema,

@@ -55,7 +55,10 @@ export function productSvg(p: { title: string; category: string; brandLabel: str
 }
 
 /** A banner picture; with `textless`, only the art: the banner's message is then overlaid as HTML by the shop. */
-export function bannerSvg(b: { heading: string; sub: string; seed: string }, opts: { textless?: boolean } = {}): string {
+export function bannerSvg(
+  b: { heading: string; sub: string; seed: string },
+  opts: { textless?: boolean } = {},
+): string {
   const [light, dark] = paletteFor(b.seed);
   const text = opts.textless
     ? ''

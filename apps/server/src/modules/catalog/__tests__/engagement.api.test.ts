@@ -182,6 +182,54 @@ describe('wishlist', () => {
 });
 
 describe('banners', () => {
+  it('when the admin gives a banner its message, button and phone image, then the list answers them; without them, empty', async () => {
+    const res = await admin.agent.post('/api/common/banner/add').send({
+      image: '/uploads/banners/wide.png',
+      mobileImage: '/uploads/banners/tall.png',
+      title: '  Big Festive Sale ',
+      subtitle: 'Up to 60% off',
+      ctaLabel: 'Shop now',
+      ctaLink: '/shop/listing?category=electronics',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data).toMatchObject({
+      mobileImage: '/uploads/banners/tall.png',
+      title: 'Big Festive Sale',
+      subtitle: 'Up to 60% off',
+      ctaLabel: 'Shop now',
+      ctaLink: '/shop/listing?category=electronics',
+    });
+    const plain = await admin.agent.post('/api/common/banner/add').send({ image: '/uploads/banners/p.png' });
+    expect(plain.body.data).toMatchObject({
+      mobileImage: null,
+      title: '',
+      subtitle: '',
+      ctaLabel: '',
+      ctaLink: '',
+    });
+    const list = await ctx.anon().get('/api/common/banner/get');
+    expect(list.body.data.find((b: { _id: string }) => b._id === res.body.data._id).title).toBe(
+      'Big Festive Sale',
+    );
+  });
+
+  it('when a banner button points outside the shop or has no link, or a text is too long, then 400', async () => {
+    for (const body of [
+      { ctaLabel: 'Go', ctaLink: 'https://evil.example' },
+      { ctaLabel: 'Go', ctaLink: '//evil.example' },
+      { ctaLabel: 'Go', ctaLink: 'javascript:alert(1)' },
+      { ctaLabel: 'Go' },
+      { title: 'x'.repeat(81) },
+      { mobileImage: 'ftp://x' },
+    ]) {
+      const res = await admin.agent
+        .post('/api/common/banner/add')
+        .send({ image: '/uploads/banners/a.png', ...body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+    }
+  });
+
   it('when the admin adds banners, then the public list shows them newest first; delete removes one', async () => {
     const a = await admin.agent.post('/api/common/banner/add').send({ image: '/uploads/banners/a.png' });
     const b = await admin.agent

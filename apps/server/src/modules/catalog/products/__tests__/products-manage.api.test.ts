@@ -122,6 +122,80 @@ describe('admin products', () => {
   });
 });
 
+describe('admin product list: search, filters, pages (issue 11 item 8)', () => {
+  it('when the admin searches, filters by category, brand and seller and pages, then each answer holds only matches, newest first, with pagination', async () => {
+    const tag = `zq${Date.now().toString(36)}`;
+    await insertProducts(ctx.db, [
+      { title: `${tag} Kettle steel`, category: 'electronics', brand: 'puma', sellerId: seller.sellerId },
+      {
+        title: `${tag} kettle glass`,
+        category: 'electronics',
+        brand: 'nike',
+        sellerId: otherSeller.sellerId,
+      },
+      { title: `${tag} Shoe`, category: 'footwear', brand: 'puma', sellerId: seller.sellerId },
+      { title: `${tag} Kettle gone`, category: 'electronics', brand: 'puma', deleted: true },
+      { title: `Other 100%_kettle`, category: 'electronics', brand: 'puma' },
+    ]);
+    const titles = (res: { body: { data: { title: string }[] } }) => res.body.data.map((p) => p.title).sort();
+
+    const search = await admin.agent
+      .get('/api/admin/products/get')
+      .query({ q: `${tag.toUpperCase()} KETTLE` });
+    expect(search.status).toBe(200);
+    expect(titles(search)).toEqual([`${tag} Kettle steel`, `${tag} kettle glass`]);
+    expect(search.body.pagination).toBeUndefined();
+
+    // % and _ are searched for as themselves, not as wildcards
+    const literal = await admin.agent.get('/api/admin/products/get').query({ q: '100%_' });
+    expect(titles(literal)).toEqual(['Other 100%_kettle']);
+
+    const filtered = await admin.agent
+      .get('/api/admin/products/get')
+      .query({ q: tag, category: 'electronics,footwear', brand: 'puma', sellerId: seller.sellerId });
+    expect(titles(filtered)).toEqual([`${tag} Kettle steel`, `${tag} Shoe`]);
+
+    const first = await admin.agent.get('/api/admin/products/get').query({ q: tag, page: 1, limit: 2 });
+    expect(first.body.pagination).toEqual({ page: 1, limit: 2, total: 3, pages: 2 });
+    const second = await admin.agent.get('/api/admin/products/get').query({ q: tag, page: 2, limit: 2 });
+    expect(second.body.data).toHaveLength(1);
+    const all = [...first.body.data, ...second.body.data].map((p: { createdAt: string }) => p.createdAt);
+    expect([...all].sort().reverse()).toEqual(all);
+
+    const past = await admin.agent.get('/api/admin/products/get').query({ q: tag, page: 9, limit: 2 });
+    expect(past.body.data).toEqual([]);
+    expect(past.body.pagination.total).toBe(3);
+  });
+
+  it('when a filter is malformed, then 400 and the field is named', async () => {
+    for (const query of [
+      { category: 'spaceships' },
+      { brand: 'nobody' },
+      { sellerId: 'x' },
+      { q: 'a' },
+      { limit: 101, page: 1 },
+    ]) {
+      const res = await admin.agent.get('/api/admin/products/get').query(query);
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it('when a seller searches its own list, then only its own matches, whatever sellerId the query names', async () => {
+    const tag = `zs${Date.now().toString(36)}`;
+    await insertProducts(ctx.db, [
+      { title: `${tag} mine`, sellerId: seller.sellerId },
+      { title: `${tag} theirs`, sellerId: otherSeller.sellerId },
+    ]);
+    const res = await seller.agent
+      .get(`/api/seller/products/get/${seller.sellerId}`)
+      .query({ q: tag, sellerId: otherSeller.sellerId, page: 1 });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((p: { title: string }) => p.title)).toEqual([`${tag} mine`]);
+    expect(res.body.pagination).toMatchObject({ page: 1, total: 1, pages: 1 });
+  });
+});
+
 describe('seller products', () => {
   it('when an approved seller adds a product, then it belongs to that seller whatever the body says', async () => {
     const res = await seller.agent

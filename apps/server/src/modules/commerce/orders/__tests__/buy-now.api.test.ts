@@ -4,7 +4,14 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
-import { addAddress, addToCart, insertProduct, readOrder, readProduct, shopperWithAddress } from '../../__tests__/helpers';
+import {
+  addAddress,
+  addToCart,
+  insertProduct,
+  readOrder,
+  readProduct,
+  shopperWithAddress,
+} from '../../__tests__/helpers';
 import type { TestAgent } from '../../../../../test/app';
 
 const ctx = await createTestContext();
