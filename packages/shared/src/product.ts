@@ -153,10 +153,14 @@ export const homeSectionsSchema = z
   .meta({ id: 'HomeSections' });
 export type HomeSections = z.infer<typeof homeSectionsSchema>;
 
-/** Banner image sizes the banner screen recommends (docs/images.md): wide for desktops, about 4:5 for phones. */
+/**
+ * Banner image sizes the banner screen recommends (docs/images.md). The carousel is 35% of the screen's height:
+ * about 4:1 to 5:1 on desktops, about 4:3 on phones; the picture is cropped to fit, so its subject belongs in the
+ * middle and its message in the banner's text fields, never in the picture.
+ */
 export const BANNER_IMAGE_SIZES = {
-  desktop: { width: 1920, height: 640 },
-  mobile: { width: 800, height: 1000 },
+  desktop: { width: 1920, height: 480 },
+  mobile: { width: 1200, height: 900 },
 } as const;
 
 const optionalText = (label: string, max: number) =>

@@ -11,6 +11,7 @@ export {
   type TextareaProps,
 } from './field';
 export { Modal, CloseButton, type ModalProps } from './modal';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { Drawer, type DrawerProps } from './drawer';
 export { Badge, StatusBadge, statusTone, statusLabel, type BadgeTone } from './badge';
 export { Skeleton, LoadingRegion } from './skeleton';

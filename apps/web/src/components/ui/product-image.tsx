@@ -16,7 +16,11 @@ export interface ProductImageProps extends Omit<ImgHTMLAttributes<HTMLImageEleme
   priority?: boolean;
   /** how wide the image is shown (`sizes`); default: `width` CSS pixels */
   sizes?: string;
+  /** an art-directed image for narrow screens (below 640 px), e.g. a banner's phone crop */
+  mobileSrc?: string | null;
 }
+
+const NARROW = '(max-width: 639px)';
 
 export function ProductImage({
   src,
@@ -26,6 +30,7 @@ export function ProductImage({
   priority,
   className,
   sizes,
+  mobileSrc,
   ...rest
 }: ProductImageProps) {
   const [failed, setFailed] = useState(false);
@@ -70,11 +75,22 @@ export function ProductImage({
       {...rest}
     />
   );
-  if (!image.webpSrcSet) return img;
+  const mobile = mobileSrc ? responsiveImage(mobileSrc) : null;
+  if (!image.webpSrcSet && !mobile) return img;
   // `contents`: the <picture> adds no box, so the <img> keeps its place in the layout
   return (
     <picture className="contents">
-      <source type="image/webp" srcSet={image.webpSrcSet} sizes={shownSizes} />
+      {mobile?.webpSrcSet && (
+        <source media={NARROW} type="image/webp" srcSet={mobile.webpSrcSet} sizes="100vw" />
+      )}
+      {mobile && (
+        <source
+          media={NARROW}
+          srcSet={mobile.srcSet ?? mobile.src}
+          sizes={mobile.srcSet ? '100vw' : undefined}
+        />
+      )}
+      {image.webpSrcSet && <source type="image/webp" srcSet={image.webpSrcSet} sizes={shownSizes} />}
       {img}
     </picture>
   );

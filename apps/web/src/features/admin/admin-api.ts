@@ -3,7 +3,7 @@
  * the lazily loaded console chunk, so shoppers never download them. The banner list itself is the shop's
  * `banners` query (one endpoint, one cache entry).
  */
-import type { AdminDashboardDto, Answer, SellerDecision, SellerDto } from '@mp/shared';
+import type { AdminDashboardDto, Answer, BannerInput, SellerDecision, SellerDto } from '@mp/shared';
 import { baseApi, type Whole } from '../../lib/api';
 
 export const adminApi = baseApi.injectEndpoints({
@@ -26,8 +26,8 @@ export const adminApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: ['Sellers', 'Dashboard'],
     }),
-    addBanner: b.mutation<Whole<Answer<'addBanner'>>, string>({
-      query: (image) => ({ url: '/api/common/banner/add', method: 'POST', body: { image }, envelope: 'whole' }),
+    addBanner: b.mutation<Whole<Answer<'addBanner'>>, BannerInput>({
+      query: (body) => ({ url: '/api/common/banner/add', method: 'POST', body, envelope: 'whole' }),
       invalidatesTags: ['Banners'],
     }),
     deleteBanner: b.mutation<Whole<Answer<'deleteBanner'>>, string>({

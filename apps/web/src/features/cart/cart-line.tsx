@@ -56,7 +56,7 @@ export function CartLine({ item, userId }: { item: CartLineDto; userId: string }
         >
           {item.title}
         </Link>
-        <Price price={item.price} salePrice={item.salePrice} discount={item.discount} size="sm" />
+        <Price price={item.price} salePrice={item.salePrice} discount={item.discount} size="sm" detailed />
         {!item.available && item.unavailableReason && (
           <p className="text-sm font-medium text-red-700">{PROBLEMS[item.unavailableReason]}</p>
         )}

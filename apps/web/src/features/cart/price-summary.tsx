@@ -1,16 +1,33 @@
 import type { ReactNode } from 'react';
-import { computeTotals, type CartTotals } from '@mp/shared/pricing';
+import { computeTotals, savingsSummary, type CartTotals, type PricedLineInput } from '@mp/shared/pricing';
 import { formatINR } from '@mp/shared/money';
 import type { CartViewDto } from '@mp/shared';
+
+/** The lines the totals count: the cart's available lines. */
+export const payableLines = (cart: CartViewDto | null): PricedLineInput[] =>
+  cart ? cart.items.filter((i) => i.available !== false) : [];
 
 /** The server's totals when present, else the shared maths over the available lines. */
 export function cartTotals(cart: CartViewDto | null): CartTotals {
   if (!cart) return computeTotals([]);
   if (cart.totals) return cart.totals;
-  return computeTotals(cart.items.filter((i) => i.available !== false));
+  return computeTotals(payableLines(cart));
 }
 
-export function PriceSummary({ totals, children }: { totals: CartTotals; children?: ReactNode }) {
+/**
+ * Price details in the same terms as the lines above them (docs/prices.md): the lines at list price, everything
+ * saved on them (sale price and further discount), delivery, and the rules' total.
+ */
+export function PriceSummary({
+  totals,
+  lines,
+  children,
+}: {
+  totals: CartTotals;
+  lines: readonly PricedLineInput[];
+  children?: ReactNode;
+}) {
+  const s = savingsSummary(lines);
   return (
     <section
       aria-labelledby="price-details"
@@ -27,11 +44,11 @@ export function PriceSummary({ totals, children }: { totals: CartTotals; childre
           <dt>
             Price ({totals.itemCount} {totals.itemCount === 1 ? 'item' : 'items'})
           </dt>
-          <dd>{formatINR(totals.subtotal)}</dd>
+          <dd>{formatINR(s.listTotal)}</dd>
         </div>
         <div className="flex justify-between">
           <dt>Discount</dt>
-          <dd className="text-green-700">− {formatINR(totals.discount)}</dd>
+          <dd className="text-green-700">− {formatINR(s.savings)}</dd>
         </div>
         <div className="flex justify-between">
           <dt>Delivery Charges</dt>
@@ -48,9 +65,9 @@ export function PriceSummary({ totals, children }: { totals: CartTotals; childre
           <dd data-testid="total-amount">{formatINR(totals.total)}</dd>
         </div>
       </dl>
-      {totals.discount > 0 && (
+      {s.savings > 0 && (
         <p className="rounded-md bg-green-50 px-3 py-2 text-sm font-semibold text-green-800">
-          You will save {formatINR(totals.discount)} on this order
+          You will save {formatINR(s.savings)} on this order
         </p>
       )}
       {children}

@@ -1,8 +1,36 @@
-/** Home banner carousel (35vh): rotates every 5 s, with previous/next, dots and a pause button; pauses on hover/focus. */
+/**
+ * Home banner carousel (35vh): rotates every 5 s, with previous/next, dots and a pause button; pauses on hover/focus.
+ * A banner's message (title, subtitle, button) is HTML over the picture, so no crop on any screen cuts it; phones
+ * get the admin's art-directed image when there is one (docs/images.md).
+ */
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { BannerDto } from '@mp/shared';
 import { ChevronLeft, ChevronRight, PauseIcon, PlayIcon } from '../../../components/icons';
 import { cn, ProductImage, Skeleton } from '../../../components/ui';
+
+function BannerMessage({ banner: b, current }: { banner: BannerDto; current: boolean }) {
+  return (
+    <div
+      data-testid="banner-message"
+      className="absolute inset-0 flex items-end bg-gradient-to-t from-gray-950/75 via-gray-950/30 to-transparent px-14 pb-12 sm:items-center sm:bg-gradient-to-r sm:from-gray-950/70 sm:via-gray-950/30 sm:pb-0 sm:pl-20"
+    >
+      <div className="max-w-xl text-white">
+        {b.title && <p className="text-xl font-extrabold leading-tight drop-shadow sm:text-4xl">{b.title}</p>}
+        {b.subtitle && <p className="mt-1 text-sm drop-shadow sm:mt-2 sm:text-lg">{b.subtitle}</p>}
+        {b.ctaLabel && b.ctaLink && (
+          <Link
+            to={b.ctaLink}
+            tabIndex={current ? undefined : -1}
+            className="mt-3 inline-flex min-h-11 items-center rounded-md bg-accent-500 px-5 text-sm font-bold text-gray-950 shadow hover:brightness-110 focus-visible:outline focus-visible:outline-2 focus-visible:outline-white"
+          >
+            {b.ctaLabel}
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
 
 export function BannerCarousel({ banners, loading }: { banners: BannerDto[]; loading: boolean }) {
   const [index, setIndex] = useState(0);
@@ -52,13 +80,16 @@ export function BannerCarousel({ banners, loading }: { banners: BannerDto[]; loa
           >
             <ProductImage
               src={b.image}
-              alt={`Offer banner ${i + 1}`}
+              mobileSrc={b.mobileImage}
+              // the message is the text below; a banner without one is described by its number
+              alt={b.title ? '' : `Offer banner ${i + 1}`}
               width={1600}
               height={500}
               priority={i === 0}
               sizes="100vw"
               className="h-full w-full"
             />
+            {(b.title || b.subtitle || b.ctaLabel) && <BannerMessage banner={b} current={i === index} />}
           </div>
         ))}
       </div>

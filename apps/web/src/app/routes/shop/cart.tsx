@@ -4,7 +4,7 @@ import { CartIcon } from '../../../components/icons';
 import { Button, buttonClass, EmptyState, LoadingRegion, Skeleton } from '../../../components/ui';
 import { useGetCartQuery } from '../../../features/cart/cart-api';
 import { CartLine } from '../../../features/cart/cart-line';
-import { cartTotals, PriceSummary } from '../../../features/cart/price-summary';
+import { cartTotals, payableLines, PriceSummary } from '../../../features/cart/price-summary';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function CartPage() {
@@ -78,7 +78,7 @@ export default function CartPage() {
         </div>
       </section>
       <aside className="self-start lg:sticky lg:top-20">
-        <PriceSummary totals={totals} />
+        <PriceSummary totals={totals} lines={payableLines(cart)} />
       </aside>
     </div>
   );

@@ -8,7 +8,7 @@ import { AddressText } from '../../../features/addresses/address-text';
 import { useAddressBook } from '../../../features/addresses/use-address-book';
 import { useLogoutMutation } from '../../../features/auth/auth-api';
 import { useGetCartQuery } from '../../../features/cart/cart-api';
-import { cartTotals, PriceSummary } from '../../../features/cart/price-summary';
+import { cartTotals, payableLines, PriceSummary } from '../../../features/cart/price-summary';
 import { newCheckoutKey, useCreateOrderMutation } from '../../../features/orders/orders-api';
 import { STORAGE_KEYS } from '../../../lib/storage';
 import type { UserDto } from '@mp/shared';
@@ -213,7 +213,7 @@ export default function CheckoutPage() {
           </Step>
         </div>
         <aside className="self-start lg:sticky lg:top-20">
-          <PriceSummary totals={cartTotals(cart.cart)} />
+          <PriceSummary totals={cartTotals(cart.cart)} lines={payableLines(cart.cart)} />
         </aside>
       </div>
     </div>

@@ -185,7 +185,13 @@ export default function ProductDetailPage() {
               ({count} {count === 1 ? 'review' : 'reviews'})
             </span>
           </div>
-          <Price price={product.price} salePrice={product.salePrice} discount={product.discount} size="lg" />
+          <Price
+            price={product.price}
+            salePrice={product.salePrice}
+            discount={product.discount}
+            size="lg"
+            detailed
+          />
           <p className="text-sm text-gray-700">
             {outOfStock ? (
               <span className="font-semibold text-red-700">Out Of Stock</span>

@@ -1,8 +1,21 @@
-/** 'Upload Banner Images': uploader, 'Upload Banner' (disabled until an image is uploaded), the banner list. */
+/**
+ * 'Upload Banner Images': the banner image (and an optional phone image), its message as text shown over the
+ * image (title, subtitle, button), the recommended sizes, 'Upload Banner' (disabled until an image is uploaded),
+ * and the banner list, each with a preview of its message and a confirmed Delete.
+ */
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import type { BannerDto } from '@mp/shared';
-import { Button, EmptyState, LoadingRegion, ProductImage, Skeleton } from '../../../components/ui';
+import { BANNER_IMAGE_SIZES, type BannerDto } from '@mp/shared';
+import {
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  Input,
+  LoadingRegion,
+  ProductImage,
+  Skeleton,
+} from '../../../components/ui';
+import { apiErrorMessage } from '../../../lib/api-client';
 import { useAddBannerMutation, useDeleteBannerMutation } from '../admin-api';
 import { formatDate } from '../../../lib/format';
 import { ImageIcon } from '../shared/icons';
@@ -13,38 +26,40 @@ export interface BannerManagerProps {
   loading: boolean;
 }
 
+const EMPTY = { image: '', mobileImage: '', title: '', subtitle: '', ctaLabel: '', ctaLink: '' };
+const size = (s: { width: number; height: number }) => `${s.width} × ${s.height} px`;
+
 /** Writes invalidate the banner list (the shop's carousel too), which is asked again. */
 export function BannerManager({ banners, loading }: BannerManagerProps) {
   const [addBanner] = useAddBannerMutation();
   const [deleteBanner] = useDeleteBannerMutation();
-  const [image, setImage] = useState('');
-  const [uploading, setUploading] = useState(false);
+  const [form, setForm] = useState(EMPTY);
+  const [uploading, setUploading] = useState(0);
   const [saving, setSaving] = useState(false);
-  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<{ banner: BannerDto; n: number } | null>(null);
+  const set = (field: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  const onUploading = (busy: boolean) => setUploading((n) => n + (busy ? 1 : -1));
 
   async function save() {
-    if (!image) return;
+    if (!form.image) return;
     setSaving(true);
     try {
-      await addBanner(image).unwrap();
+      await addBanner(form).unwrap();
       toast.success('Banner uploaded successfully!');
-      setImage('');
-    } catch {
-      toast.error('Upload failed!');
+      setForm(EMPTY);
+    } catch (err) {
+      toast.error(apiErrorMessage(err, 'Upload failed!'));
     } finally {
       setSaving(false);
     }
   }
 
   async function remove(id: string) {
-    setDeletingId(id);
     try {
       await deleteBanner(id).unwrap();
       toast.success('Banner deleted successfully!');
     } catch {
       toast.error('Error!');
-    } finally {
-      setDeletingId(null);
     }
   }
 
@@ -57,16 +72,61 @@ export function BannerManager({ banners, loading }: BannerManagerProps) {
         <h1 id="banner-upload-heading" className="mb-4 text-2xl font-bold tracking-tight text-gray-900">
           Upload Banner Images
         </h1>
-        <ImageUploader
-          label="Banner image"
-          value={image}
-          onChange={setImage}
-          onUploadingChange={setUploading}
-        />
+        <p className="mb-4 rounded-md bg-brand-50 px-3 py-2 text-sm text-gray-700" data-testid="banner-sizes">
+          Recommended size: <strong>{size(BANNER_IMAGE_SIZES.desktop)}</strong> for the banner image and{' '}
+          <strong>{size(BANNER_IMAGE_SIZES.mobile)}</strong> for the phone image. Keep the subject in the
+          middle and put the message in the text fields below, not in the picture: the picture is cropped to
+          fit each screen, the text never is.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <ImageUploader
+            label="Banner image"
+            value={form.image}
+            onChange={set('image')}
+            onUploadingChange={onUploading}
+          />
+          <ImageUploader
+            label="Phone image (optional)"
+            value={form.mobileImage}
+            onChange={set('mobileImage')}
+            onUploadingChange={onUploading}
+          />
+        </div>
+        <div className="mt-4 grid gap-3 sm:grid-cols-2">
+          <Input
+            label="Title"
+            maxLength={80}
+            value={form.title}
+            onChange={(e) => set('title')(e.target.value)}
+            placeholder="Big Festive Sale"
+          />
+          <Input
+            label="Subtitle"
+            maxLength={160}
+            value={form.subtitle}
+            onChange={(e) => set('subtitle')(e.target.value)}
+            placeholder="Up to 60% off on top brands"
+          />
+          <Input
+            label="Button label"
+            maxLength={30}
+            value={form.ctaLabel}
+            onChange={(e) => set('ctaLabel')(e.target.value)}
+            placeholder="Shop now"
+          />
+          <Input
+            label="Button link"
+            maxLength={300}
+            value={form.ctaLink}
+            onChange={(e) => set('ctaLink')(e.target.value)}
+            placeholder="/shop/listing?category=electronics"
+            hint="A page of this shop, starting with /"
+          />
+        </div>
         <Button
           className="mt-4 w-full sm:w-auto"
           onClick={() => void save()}
-          disabled={!image || uploading}
+          disabled={!form.image || uploading > 0}
           loading={saving}
         >
           Upload Banner
@@ -97,19 +157,29 @@ export function BannerManager({ banners, loading }: BannerManagerProps) {
               >
                 <ProductImage
                   src={b.image}
-                  alt={`Banner ${i + 1}`}
+                  alt={b.title || `Banner ${i + 1}`}
                   width={900}
                   height={300}
                   sizes="(min-width: 768px) 50vw, 100vw"
                   className="aspect-[3/1] w-full"
                 />
                 <div className="flex items-center justify-between gap-3 p-3">
-                  <span className="text-xs text-gray-600">Added {formatDate(b.createdAt)}</span>
+                  <div className="min-w-0 text-xs text-gray-600">
+                    {b.title && <p className="truncate text-sm font-semibold text-gray-900">{b.title}</p>}
+                    {b.ctaLabel && (
+                      <p className="truncate">
+                        {b.ctaLabel} → {b.ctaLink}
+                      </p>
+                    )}
+                    <p>
+                      Added {formatDate(b.createdAt)}
+                      {b.mobileImage && ' · has a phone image'}
+                    </p>
+                  </div>
                   <Button
                     variant="danger"
                     size="sm"
-                    onClick={() => void remove(b._id)}
-                    loading={deletingId === b._id}
+                    onClick={() => setConfirming({ banner: b, n: i + 1 })}
                     aria-label={`Delete banner ${i + 1}`}
                   >
                     Delete
@@ -120,6 +190,18 @@ export function BannerManager({ banners, loading }: BannerManagerProps) {
           </ul>
         )}
       </section>
+      <ConfirmDialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title="Delete banner?"
+        confirmLabel="Delete"
+        onConfirm={() => confirming && remove(confirming.banner._id)}
+      >
+        <p>
+          {confirming?.banner.title ? <strong>{confirming.banner.title}</strong> : `Banner ${confirming?.n}`}{' '}
+          will be removed from the home page carousel. This cannot be undone.
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

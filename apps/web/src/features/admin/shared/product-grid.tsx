@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { brandLabel, categoryLabel, type ProductDto } from '@mp/shared';
 import {
   Button,
+  ConfirmDialog,
   EmptyState,
   LoadingRegion,
-  Modal,
   Price,
   ProductImage,
   Skeleton,
@@ -22,7 +22,6 @@ export interface ProductGridProps {
 
 export function ProductGrid({ products, loading, onEdit, onDelete }: ProductGridProps) {
   const [confirming, setConfirming] = useState<ProductDto | null>(null);
-  const [deleting, setDeleting] = useState(false);
 
   if (loading && products.length === 0) {
     return (
@@ -45,17 +44,6 @@ export function ProductGrid({ products, loading, onEdit, onDelete }: ProductGrid
   }
   if (products.length === 0) {
     return <EmptyState icon={<BoxIcon className="h-10 w-10" />} title="No products found." />;
-  }
-
-  async function confirmDelete() {
-    if (!confirming) return;
-    setDeleting(true);
-    try {
-      await onDelete(confirming);
-    } finally {
-      setDeleting(false);
-      setConfirming(null);
-    }
   }
 
   return (
@@ -118,27 +106,18 @@ export function ProductGrid({ products, loading, onEdit, onDelete }: ProductGrid
           </li>
         ))}
       </ul>
-      <Modal
+      <ConfirmDialog
         open={confirming !== null}
-        onClose={() => !deleting && setConfirming(null)}
+        onClose={() => setConfirming(null)}
         title="Delete product?"
-        size="sm"
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setConfirming(null)} disabled={deleting}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={() => void confirmDelete()} loading={deleting}>
-              Delete
-            </Button>
-          </>
-        }
+        confirmLabel="Delete"
+        onConfirm={() => confirming && onDelete(confirming)}
       >
-        <p className="text-sm text-gray-700">
+        <p>
           <strong>{confirming?.title}</strong> will be removed from the shop. Orders that already include it
           are kept.
         </p>
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }

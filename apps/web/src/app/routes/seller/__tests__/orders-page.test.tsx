@@ -30,6 +30,7 @@ const order = (orderStatus: OrderStatus): SellerOrderDto => ({
       image: '/uploads/products/bottle.png',
       price: '449.10',
       unitPrice: 449.1,
+      listPrice: 499,
       discount: 10,
       quantity: 2,
       sellerId: 's-1',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatINR } from '@mp/shared/money';
 import type { OrderDto } from '@mp/shared';
 import { useAppSelector } from '../../../hooks';
-import { Modal, ProductImage, StatusBadge } from '../../../../components/ui';
+import { Modal, Price, ProductImage, StatusBadge } from '../../../../components/ui';
 import { useListOrdersQuery } from '../../../../features/orders/orders-api';
 import { CancelOrder } from '../../../../features/orders/cancel-order';
 import { OrderHistoryTable } from '../../../../components/orders/order-history-table';
@@ -51,8 +51,9 @@ function OrderDetails({ order }: { order: OrderDto }) {
               />
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-gray-900">{l.title}</p>
-                <p className="text-gray-600">
-                  Qty {l.quantity} × {formatINR(Number(l.price))}
+                <Price price={l.listPrice} salePrice={l.unitPrice} discount={l.discount} size="sm" detailed />
+                <p className="text-gray-600" data-testid="order-line-quantity">
+                  Qty {l.quantity}
                 </p>
                 <p className="text-xs text-gray-600" data-testid="line-store">
                   Sold by <span className="font-medium text-gray-800">{l.storeName}</span>

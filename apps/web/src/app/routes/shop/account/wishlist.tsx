@@ -3,7 +3,6 @@ import { toast } from 'react-toastify';
 import { useAppSelector } from '../../../hooks';
 import { HeartIcon, TrashIcon } from '../../../../components/icons';
 import {
-  Badge,
   buttonClass,
   EmptyState,
   LoadingRegion,
@@ -63,11 +62,6 @@ export default function WishlistPage() {
                   className="aspect-[4/3] w-full"
                 />
               </Link>
-              {w.discount > 0 && (
-                <Badge tone="green" className="absolute left-2 top-2">
-                  {w.discount}% off
-                </Badge>
-              )}
               <button
                 type="button"
                 onClick={() => remove(w.productId)}
@@ -83,7 +77,7 @@ export default function WishlistPage() {
                 >
                   {w.title}
                 </Link>
-                <Price price={w.price} salePrice={w.salePrice} size="sm" />
+                <Price price={w.price} salePrice={w.salePrice} discount={w.discount} size="sm" />
                 <p className="line-clamp-2 text-sm text-gray-600">{w.description}</p>
               </div>
             </li>
