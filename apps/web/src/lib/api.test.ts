@@ -4,7 +4,14 @@ import { AxiosError } from 'axios';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { answer, fail, server } from '../testing/msw';
-import { baseApi, errorCode, NETWORK_ERROR_MESSAGE, sessionExpired, TIMEOUT_MESSAGE, toApiError } from './api';
+import {
+  baseApi,
+  errorCode,
+  NETWORK_ERROR_MESSAGE,
+  sessionExpired,
+  TIMEOUT_MESSAGE,
+  toApiError,
+} from './api';
 
 const testApi = baseApi.injectEndpoints({
   endpoints: (b) => ({
@@ -26,8 +33,7 @@ function setup() {
   };
   const store = configureStore({
     reducer: { [baseApi.reducerPath]: baseApi.reducer },
-    middleware: (g) =>
-      g().concat(baseApi.middleware, record),
+    middleware: (g) => g().concat(baseApi.middleware, record),
   });
   return { store, actions };
 }
@@ -52,9 +58,7 @@ describe('the base API', () => {
 
   it('normalises an error answer to its status, code, message and field errors', async () => {
     const errors = { formErrors: [], fieldErrors: { street: ['Street is required'] } };
-    server.use(
-      fail('addAddress', 400, { code: 'VALIDATION_FAILED', message: 'Street is required', errors }),
-    );
+    server.use(fail('addAddress', 400, { code: 'VALIDATION_FAILED', message: 'Street is required', errors }));
     const { store } = setup();
     const r = await store.dispatch(testApi.endpoints.addAddress.initiate({ street: '' }));
     expect('error' in r && r.error).toEqual({

@@ -29,11 +29,7 @@ export function answer<K extends EndpointId>(id: K, answer: Answer<K> | Resolver
 }
 
 /** A handler for the endpoint with this id answering the error envelope. */
-export function fail(
-  id: EndpointId,
-  status: number,
-  body: Omit<ApiErrorBody, 'success'>,
-) {
+export function fail(id: EndpointId, status: number, body: Omit<ApiErrorBody, 'success'>) {
   const e = endpoints[id];
   return http[e.method](e.path, () => HttpResponse.json({ success: false, ...body }, { status }));
 }

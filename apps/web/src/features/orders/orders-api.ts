@@ -26,12 +26,18 @@ export const ordersApi = baseApi.injectEndpoints({
      */
     createOrder: b.mutation<
       CreateOrderAnswer,
-      { userId: string; addressInfo: Record<string, unknown> & { addressId: string }; idempotencyKey: string }
+      {
+        userId: string;
+        addressInfo: Record<string, unknown> & { addressId: string };
+        idempotencyKey: string;
+        /** buy now: this one product instead of the cart (docs/orders-and-stock.md) */
+        buyNow?: { productId: string; quantity: number };
+      }
     >({
-      query: ({ userId, addressInfo, idempotencyKey }) => ({
+      query: ({ userId, addressInfo, idempotencyKey, buyNow }) => ({
         url: '/api/shop/order/create',
         method: 'POST',
-        body: { userId, addressId: addressInfo.addressId, addressInfo },
+        body: { userId, addressId: addressInfo.addressId, addressInfo, ...(buyNow ? { buyNow } : {}) },
         headers: { 'Idempotency-Key': idempotencyKey },
         envelope: 'whole',
       }),

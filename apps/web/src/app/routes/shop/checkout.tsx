@@ -1,8 +1,16 @@
 import type { ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../hooks';
-import { Button, buttonClass, EmptyState, LoadingRegion, Skeleton } from '../../../components/ui';
+import {
+  Button,
+  buttonClass,
+  EmptyState,
+  LoadingRegion,
+  Price,
+  ProductImage,
+  Skeleton,
+} from '../../../components/ui';
 import { AddressForm, toFormValues } from '../../../features/addresses/address-form';
 import { AddressText } from '../../../features/addresses/address-text';
 import { useAddressBook } from '../../../features/addresses/use-address-book';
@@ -11,7 +19,10 @@ import { useGetCartQuery } from '../../../features/cart/cart-api';
 import { cartTotals, payableLines, PriceSummary } from '../../../features/cart/price-summary';
 import { newCheckoutKey, useCreateOrderMutation } from '../../../features/orders/orders-api';
 import { STORAGE_KEYS } from '../../../lib/storage';
-import type { UserDto } from '@mp/shared';
+import { readBuyNow, type BuyNowItem } from '../../../features/orders/buy-now';
+import { useGetProductQuery } from '../../../features/shop/products-api';
+import type { ProductDto, UserDto } from '@mp/shared';
+import { computeTotals } from '@mp/shared/pricing';
 import { AddAddressPanel } from '../../../features/addresses/add-address-panel';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PaymentsUnavailableNotice } from '../../../features/shop-config/test-payments-notice';
@@ -54,7 +65,17 @@ function Step({
 /** Redirects the browser to the payment provider's approval page (a full navigation, outside the SPA). */
 export const goToApproval = (url: string) => window.location.assign(url);
 
-function DeliveryStep({ user }: { user: UserDto }) {
+function DeliveryStep({
+  user,
+  buyNow,
+  blocked,
+}: {
+  user: UserDto;
+  /** buy now: order this item, not the cart */
+  buyNow?: BuyNowItem;
+  /** nothing can be ordered (the buy-now item is unavailable) */
+  blocked?: boolean;
+}) {
   const book = useAddressBook(user.id);
   const [selected, setSelected] = useState<string | null>(null);
   const [createOrder, creation] = useCreateOrderMutation();
@@ -72,6 +93,7 @@ function DeliveryStep({ user }: { user: UserDto }) {
     const r = await createOrder({
       idempotencyKey: checkoutKey.current,
       userId: user.id,
+      buyNow,
       addressInfo: {
         addressId: a._id,
         address: a.address,
@@ -133,7 +155,7 @@ function DeliveryStep({ user }: { user: UserDto }) {
                         <Button
                           className="mt-3"
                           variant="accent"
-                          disabled={isProcessing}
+                          disabled={isProcessing || blocked}
                           loading={isProcessing}
                           onClick={() => deliver(a._id)}
                         >
@@ -162,36 +184,79 @@ function DeliveryStep({ user }: { user: UserDto }) {
   );
 }
 
-export default function CheckoutPage() {
-  useDocumentTitle('Checkout');
-  const { user } = useAppSelector((s) => s.auth);
-  const cartQuery = useGetCartQuery(user?.id ?? '', { skip: !user });
-  const cart = { cart: cartQuery.data ?? null, isLoading: cartQuery.isLoading };
+function NothingToOrder({ title, description }: { title: string; description: string }) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="sr-only">Checkout</h1>
+      <EmptyState
+        title={title}
+        description={description}
+        action={
+          <Link to="/shop/listing" className={buttonClass('primary', 'lg')}>
+            Shop now
+          </Link>
+        }
+      />
+    </div>
+  );
+}
+
+/** Buy now: the one item being ordered, with its price as the order will charge it. */
+function BuyNowItemStep({ product, quantity }: { product: ProductDto; quantity: number }) {
+  const short = product.totalStock < quantity;
+  return (
+    <div className="space-y-3">
+      <div className="flex gap-4" data-testid="buy-now-item">
+        <ProductImage
+          src={product.image}
+          alt={product.title}
+          width={96}
+          height={96}
+          className="h-20 w-20 shrink-0 rounded-lg"
+        />
+        <div className="min-w-0 flex-1 space-y-1">
+          <Link to={`/product/${product._id}`} className="font-semibold text-gray-900 hover:text-brand-700">
+            {product.title}
+          </Link>
+          <Price
+            price={product.price}
+            salePrice={product.salePrice}
+            discount={product.discount}
+            size="sm"
+            detailed
+          />
+          <p className="text-sm text-gray-600">Qty {quantity}</p>
+        </div>
+      </div>
+      {short && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {product.totalStock <= 0
+            ? 'This product is out of stock.'
+            : `Only ${product.totalStock} left: please choose a smaller quantity.`}
+        </p>
+      )}
+      <p className="text-sm text-gray-600">Only this item is ordered; your cart stays as it is.</p>
+    </div>
+  );
+}
+
+function CheckoutLayout({
+  user,
+  steps,
+  summary,
+  deliveryStep,
+}: {
+  user: UserDto;
+  steps?: ReactNode;
+  summary: ReactNode;
+  deliveryStep: ReactNode;
+}) {
   const [logout] = useLogoutMutation();
   const navigate = useNavigate();
-  if (!user) return null;
-
   const change = async () => {
     await logout();
     navigate('/auth/login', { state: { from: '/shop/checkout' } });
   };
-  const items = cart.cart?.items ?? [];
-  if (!cart.isLoading && cart.cart && items.length === 0) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-10">
-        <h1 className="sr-only">Checkout</h1>
-        <EmptyState
-          title="Your cart is empty!"
-          description="Add items to it now."
-          action={
-            <Link to="/shop/listing" className={buttonClass('primary', 'lg')}>
-              Shop now
-            </Link>
-          }
-        />
-      </div>
-    );
-  }
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="mb-4 text-xl font-bold text-gray-900">Checkout</h1>
@@ -208,14 +273,75 @@ export default function CheckoutPage() {
               </Button>
             </div>
           </Step>
-          <Step n={2} title="Delivery Address">
-            <DeliveryStep user={user} />
-          </Step>
+          {steps}
+          {deliveryStep}
         </div>
-        <aside className="self-start lg:sticky lg:top-20">
-          <PriceSummary totals={cartTotals(cart.cart)} lines={payableLines(cart.cart)} />
-        </aside>
+        <aside className="self-start lg:sticky lg:top-20">{summary}</aside>
       </div>
     </div>
+  );
+}
+
+function BuyNowCheckout({ user, item }: { user: UserDto; item: BuyNowItem }) {
+  const { data: product, isLoading, isError } = useGetProductQuery(item.productId);
+  if (isError) {
+    return (
+      <NothingToOrder
+        title="This product is not available."
+        description="It may have been removed from the shop."
+      />
+    );
+  }
+  if (isLoading || !product) {
+    return (
+      <LoadingRegion label="Loading checkout" className="mx-auto max-w-7xl space-y-3 px-4 py-6">
+        <Skeleton className="h-8 w-40" />
+        <Skeleton className="h-32 w-full" />
+      </LoadingRegion>
+    );
+  }
+  const line = { ...product, quantity: item.quantity };
+  return (
+    <CheckoutLayout
+      user={user}
+      steps={
+        <Step n={2} title="Order Summary">
+          <BuyNowItemStep product={product} quantity={item.quantity} />
+        </Step>
+      }
+      deliveryStep={
+        <Step n={3} title="Delivery Address">
+          <DeliveryStep user={user} buyNow={item} blocked={product.totalStock < item.quantity} />
+        </Step>
+      }
+      summary={<PriceSummary totals={computeTotals([line])} lines={[line]} />}
+    />
+  );
+}
+
+export default function CheckoutPage() {
+  useDocumentTitle('Checkout');
+  const { user } = useAppSelector((s) => s.auth);
+  const [params] = useSearchParams();
+  const buyNow = readBuyNow(params);
+  const cartQuery = useGetCartQuery(user?.id ?? '', { skip: !user || buyNow !== null });
+  const cart = { cart: cartQuery.data ?? null, isLoading: cartQuery.isLoading };
+  if (!user) return null;
+  if (buyNow) return <BuyNowCheckout user={user} item={buyNow} />;
+
+  const items = cart.cart?.items ?? [];
+  if (!cart.isLoading && cart.cart && items.length === 0) {
+    return <NothingToOrder title="Your cart is empty!" description="Add items to it now." />;
+  }
+  return (
+    <CheckoutLayout
+      user={user}
+      deliveryStep={
+        <Step n={2} title="Delivery Address">
+          <DeliveryStep user={user} />
+        </Step>
+      }
+      summary={<PriceSummary totals={cartTotals(cart.cart)} lines={payableLines(cart.cart)} />}
+    />
   );
 }

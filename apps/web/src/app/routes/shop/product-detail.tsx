@@ -17,6 +17,7 @@ import {
 } from '../../../components/ui';
 import { useLoginPrompt } from '../../../features/auth/use-login-prompt';
 import { useAddToCartMutation } from '../../../features/cart/cart-api';
+import { buyNowPath } from '../../../features/orders/buy-now';
 import { averageRating, useAddReviewMutation, useListReviewsQuery } from '../../../features/reviews/reviews-api';
 import { StarInput, Stars } from '../../../features/reviews/star-rating';
 import { ProductBadges } from '../../../features/shop/product-card';
@@ -131,13 +132,16 @@ export default function ProductDetailPage() {
   const add = async (mode: 'cart' | 'buy') => {
     const user = requireLogin('Please login to continue.');
     if (!user) return;
+    // buy now orders this product alone; the cart is left as it is (docs/orders-and-stock.md)
+    if (mode === 'buy') {
+      navigate(buyNowPath(product._id));
+      return;
+    }
     setAdding(mode);
     const r = await addToCart({ userId: user.id, productId: product._id, quantity: 1, discount: product.discount });
     setAdding(null);
-    if (!r.error) {
-      if (mode === 'buy') navigate('/shop/checkout');
-      else toast.success('Product added Successfully!');
-    } else toast.error(errorMessage(r.error, 'Failed to add to cart.'));
+    if (!r.error) toast.success('Product added Successfully!');
+    else toast.error(errorMessage(r.error, 'Failed to add to cart.'));
   };
 
   return (
