@@ -1,20 +1,51 @@
-/** Admin products: every product, with the 500px right-side add/edit panel. */
-import { useAdminProductEndpoints, useAdminProductsQuery } from '../../../features/admin/shared/catalog-api';
+/** Admin products: every product, searched, filtered and paged on the server, with the 500px right-side panel. */
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useAdminProductEndpoints } from '../../../features/admin/shared/catalog-api';
+import {
+  readConsoleFilters,
+  useConsoleProductsQuery,
+  useProductSellerOptionsQuery,
+  writeConsoleFilters,
+  type ConsoleProductFilters,
+} from '../../../features/admin/shared/console-products-api';
+import { Pager, ProductFilters } from '../../../features/admin/shared/product-filters';
 import { ProductsManager } from '../../../features/admin/shared/products-manager';
-import { isLoading, remoteOf } from '../../../features/admin/shared/remote';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function AdminProductsPage() {
   useDocumentTitle('Products – Admin');
-  const products = remoteOf(useAdminProductsQuery(undefined, { refetchOnMountOrArgChange: true }), []);
+  const [params, setParams] = useSearchParams();
+  const filters = readConsoleFilters(params);
+  // writes invalidate the list's tag, so it is asked again after every add, edit and delete
+  const list = useConsoleProductsQuery({ scope: 'admin', ...filters }, { refetchOnMountOrArgChange: true });
   const endpoints = useAdminProductEndpoints();
+  const sellers = useProductSellerOptionsQuery();
+  const stores = useMemo(
+    () =>
+      (sellers.data ?? [])
+        .filter((s) => s.approvalstatus === 'approved')
+        .map((s) => ({ value: s._id, label: s.storename })),
+    [sellers.data],
+  );
+  const setFilters = useCallback(
+    (f: ConsoleProductFilters) => setParams(writeConsoleFilters(f), { replace: true }),
+    [setParams],
+  );
   return (
     <ProductsManager
       heading="All Products"
-      products={products.data}
-      loading={isLoading(products)}
+      products={list.data?.data ?? []}
+      total={list.data?.pagination.total}
+      loading={list.isFetching && !list.data}
       endpoints={endpoints}
       panel="drawer"
+      toolbar={<ProductFilters value={filters} onChange={setFilters} stores={stores} />}
+      footer={
+        list.data && (
+          <Pager pagination={list.data.pagination} onPage={(page) => setFilters({ ...filters, page })} />
+        )
+      }
     />
   );
 }

@@ -1,26 +1,47 @@
-/** Seller products: the seller's own catalogue, with the add/edit popup. */
-import { useSellerProductEndpoints, useSellerProductsQuery } from '../../../features/admin/shared/catalog-api';
+/** Seller products: the seller's own catalogue, searched, filtered and paged, with the add/edit popup. */
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useSellerProductEndpoints } from '../../../features/admin/shared/catalog-api';
+import {
+  readConsoleFilters,
+  useConsoleProductsQuery,
+  writeConsoleFilters,
+  type ConsoleProductFilters,
+} from '../../../features/admin/shared/console-products-api';
+import { Pager, ProductFilters } from '../../../features/admin/shared/product-filters';
 import { ProductsManager } from '../../../features/admin/shared/products-manager';
-import { isLoading, remoteOf } from '../../../features/admin/shared/remote';
 import { useAppSelector } from '../../hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function SellerProductsPage() {
   useDocumentTitle('Products – Seller');
   const sellerId = useAppSelector((s) => s.auth.seller?._id);
-  const products = remoteOf(
-    useSellerProductsQuery(sellerId ?? '', { skip: !sellerId, refetchOnMountOrArgChange: true }),
-    [],
-  );
   const endpoints = useSellerProductEndpoints(sellerId ?? '');
+  const [params, setParams] = useSearchParams();
+  const filters = readConsoleFilters(params);
+  const list = useConsoleProductsQuery(
+    { scope: 'seller', ownerId: sellerId ?? '', ...filters, sellerId: '' },
+    { skip: !sellerId, refetchOnMountOrArgChange: true },
+  );
+  const setFilters = useCallback(
+    (f: ConsoleProductFilters) => setParams(writeConsoleFilters(f), { replace: true }),
+    [setParams],
+  );
   return (
     <ProductsManager
       heading="My Products"
-      products={products.data}
-      loading={isLoading(products)}
+      products={list.data?.data ?? []}
+      total={list.data?.pagination.total}
+      loading={!list.data && (list.isFetching || !sellerId)}
       endpoints={endpoints}
       panel="modal"
       fixedAddButton
+      toolbar={<ProductFilters value={filters} onChange={setFilters} />}
+      footer={
+        list.data && (
+          <Pager pagination={list.data.pagination} onPage={(page) => setFilters({ ...filters, page })} />
+        )
+      }
     />
   );
 }

@@ -2,7 +2,7 @@
  * A console products page: heading, '+ Add Product', the grid, and the product panel (a right-side 500px slide-in
  * panel for the admin, a popup for the seller). Lists come from the console's queries; writes go through endpoints and invalidate them.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import type { ProductDto } from '@mp/shared';
 import { Button, Drawer, Modal, cn } from '../../../components/ui';
@@ -19,6 +19,12 @@ export interface ProductsManagerProps {
   panel: 'drawer' | 'modal';
   /** the seller's '+ Add Product' button stays fixed at the bottom-right corner */
   fixedAddButton?: boolean;
+  /** how many products match (all pages); default: the products shown */
+  total?: number;
+  /** search and filters, above the grid */
+  toolbar?: ReactNode;
+  /** the pager, under the grid */
+  footer?: ReactNode;
 }
 
 type PanelState = { open: false } | { open: true; product: ProductDto | null };
@@ -30,6 +36,9 @@ export function ProductsManager({
   endpoints,
   panel,
   fixedAddButton,
+  total = products.length,
+  toolbar,
+  footer,
 }: ProductsManagerProps) {
   const [state, setState] = useState<PanelState>({ open: false });
   const close = () => setState({ open: false });
@@ -63,7 +72,7 @@ export function ProductsManager({
           </h1>
           {!loading && (
             <p className="text-sm text-gray-600">
-              {products.length} {products.length === 1 ? 'product' : 'products'}
+              {total} {total === 1 ? 'product' : 'products'}
             </p>
           )}
         </div>
@@ -75,12 +84,14 @@ export function ProductsManager({
           + Add Product
         </Button>
       </div>
+      {toolbar}
       <ProductGrid
         products={products}
         loading={loading}
         onEdit={(product) => setState({ open: true, product })}
         onDelete={remove}
       />
+      {footer}
       {panel === 'drawer' ? (
         <Drawer open={state.open} onClose={close} title={title} side="right" widthClass="w-[500px]">
           {form}
