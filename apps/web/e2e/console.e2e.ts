@@ -267,11 +267,12 @@ describe('seller lifecycle: register, approval, product, sale, shipping', () => 
 });
 
 describe('banners', () => {
-  it('when the admin uploads a banner, then it rotates on the home page; once deleted, it is gone', async () => {
+  it('when the admin uploads a banner with its message, then it rotates on the home page with the message over it, whole at 390 px; deleting asks first, then it is gone', async () => {
     const { page: admin } = await session();
     await loginThroughUi(admin, DEMO.admin, /\/admin\/dashboard$/);
     await admin.getByRole('link', { name: 'Banner' }).first().click();
     await admin.getByRole('heading', { name: 'Upload Banner Images' }).waitFor();
+    await admin.getByTestId('banner-sizes').getByText('1920 × 480 px').waitFor();
     const uploadButton = admin.getByRole('button', { name: 'Upload Banner' });
     expect(await uploadButton.isDisabled()).toBe(true);
     await admin.getByLabel('Banner image', { exact: true }).setInputFiles({
@@ -283,6 +284,11 @@ describe('banners', () => {
     await preview.waitFor();
     const url = (await preview.getAttribute('src')) ?? '';
     expect(url).toMatch(/^\/uploads\/|^https?:\/\//);
+    const title = `Monsoon Sale ${run}`;
+    await admin.getByLabel('Title').fill(title);
+    await admin.getByLabel('Subtitle').fill('Rain or shine, up to 50% off');
+    await admin.getByLabel('Button label').fill('Shop electronics');
+    await admin.getByLabel('Button link').fill('/shop/listing?category=electronics');
     await uploadButton.click();
     await toast(admin, 'Banner uploaded successfully!');
     const card = admin.getByRole('listitem').filter({ has: admin.locator(`img[src="${url}"]`) });
@@ -292,8 +298,20 @@ describe('banners', () => {
     const { page: visitor } = await session();
     await visitor.goto('/');
     await visitor.locator(`img[src="${url}"]`).first().waitFor({ state: 'attached' });
+    // the newest banner is the first slide: its message is text over the picture, whole on a phone too
+    await visitor.setViewportSize({ width: 390, height: 844 });
+    const message = visitor.getByTestId('banner-message').filter({ hasText: title });
+    await message.getByText(title).waitFor();
+    const carousel = visitor.getByRole('region', { name: 'Offers' });
+    const [box, inner] = [await carousel.boundingBox(), await message.getByText(title).boundingBox()];
+    expect(inner!.x).toBeGreaterThanOrEqual(box!.x);
+    expect(inner!.x + inner!.width).toBeLessThanOrEqual(box!.x + box!.width);
+    expect(inner!.y + inner!.height).toBeLessThanOrEqual(box!.y + box!.height);
+    await screenshots(visitor, 'home-banner-message');
 
     await card.getByRole('button', { name: /Delete/ }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Delete banner?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(admin, 'Banner deleted successfully!');
     await card.waitFor({ state: 'detached' });
     await visitor.reload();

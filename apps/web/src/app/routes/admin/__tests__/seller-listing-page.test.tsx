@@ -80,6 +80,28 @@ describe("Seller's Listing", () => {
     expect(within(dialog).getByText('Approved', { selector: 'span' })).toBeInTheDocument();
   });
 
+  it('when rejected is submitted, then it asks first: Cancel sends nothing, Reject seller sends the decision', async () => {
+    const { put, id } = mockServer();
+    renderPage();
+    await userEvent.click(
+      within(await screen.findByRole('table')).getByRole('button', { name: /View Detail/ }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: "Seller's Details" });
+    await userEvent.selectOptions(await within(dialog).findByLabelText(/Seller Status/), 'rejected');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(within(dialog).getByText(/Reject this seller\?/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(put).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject seller' }));
+    await waitFor(() =>
+      expect(put).toHaveBeenCalledWith(`/api/auth/sellerlist/update/${id}`, {
+        approvalstatus: 'rejected',
+        isapproved: false,
+      }),
+    );
+  });
+
   it('when submitted without a choice, then says the status must be approved or rejected', async () => {
     const { calls } = mockServer();
     renderPage();
