@@ -42,21 +42,22 @@ export interface CartLineRow {
   deletedAt: Date | null;
 }
 
+/** What a cart line reads of its product. */
+const lineProductColumns = {
+  title: products.title,
+  image: products.image,
+  pricePaise: products.pricePaise,
+  salePricePaise: products.salePricePaise,
+  discount: products.discount,
+  totalStock: products.totalStock,
+  sellerId: products.sellerId,
+  deletedAt: products.deletedAt,
+};
+
 /** Every line of the user's cart with its product as it is now (deleted products included). */
 export async function loadCartLines(db: DbOrTx, cartId: string): Promise<CartLineRow[]> {
   return db
-    .select({
-      productId: cartItems.productId,
-      quantity: cartItems.quantity,
-      title: products.title,
-      image: products.image,
-      pricePaise: products.pricePaise,
-      salePricePaise: products.salePricePaise,
-      discount: products.discount,
-      totalStock: products.totalStock,
-      sellerId: products.sellerId,
-      deletedAt: products.deletedAt,
-    })
+    .select({ productId: cartItems.productId, quantity: cartItems.quantity, ...lineProductColumns })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.cartId, cartId))
@@ -74,17 +75,7 @@ export interface BuyNowItem {
  */
 export async function loadBuyNowLine(db: DbOrTx, item: BuyNowItem): Promise<CartLineRow[]> {
   const [p] = await db
-    .select({
-      productId: products.id,
-      title: products.title,
-      image: products.image,
-      pricePaise: products.pricePaise,
-      salePricePaise: products.salePricePaise,
-      discount: products.discount,
-      totalStock: products.totalStock,
-      sellerId: products.sellerId,
-      deletedAt: products.deletedAt,
-    })
+    .select({ productId: products.id, ...lineProductColumns })
     .from(products)
     .where(eq(products.id, item.productId))
     .limit(1);

@@ -37,7 +37,7 @@ describe('admin products page', { timeout: 30_000 }, () => {
         asked.push(q);
         const page = Number(q.get('page'));
         return {
-          success: true,
+          success: true as const,
           data: [product(page)],
           pagination: { page, limit: 24, total: 30, pages: 2 },
         };
@@ -80,7 +80,7 @@ describe('admin products page', { timeout: 30_000 }, () => {
       }),
       answer('adminDeleteProduct', () => {
         deleted += 1;
-        return { success: true, message: 'Product deleted successfully!' };
+        return { success: true as const, message: 'Product deleted successfully!' };
       }),
     );
     renderConsole(<AdminProductsPage />, { path: '/admin/products' });
