@@ -285,7 +285,7 @@ describe('banners', () => {
     const url = (await preview.getAttribute('src')) ?? '';
     expect(url).toMatch(/^\/uploads\/|^https?:\/\//);
     const title = `Monsoon Sale ${run}`;
-    await admin.getByLabel('Title').fill(title);
+    await admin.getByLabel('Title', { exact: true }).fill(title);
     await admin.getByLabel('Subtitle').fill('Rain or shine, up to 50% off');
     await admin.getByLabel('Button label').fill('Shop electronics');
     await admin.getByLabel('Button link').fill('/shop/listing?category=electronics');
@@ -351,6 +351,8 @@ describe('a rejected seller', () => {
     await dialog.getByText(email).waitFor();
     await dialog.getByLabel(/Seller Status/).selectOption('rejected');
     await dialog.getByRole('button', { name: 'Submit' }).click();
+    // rejecting asks once more
+    await dialog.getByRole('button', { name: 'Reject seller' }).click();
     await toast(admin, 'Seller status updated!');
 
     // the rejection ended the seller's sessions (docs/security.md): it is asked to log in again, then told
