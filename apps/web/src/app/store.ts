@@ -48,7 +48,8 @@ export function makeStore(preloadedState?: Partial<State>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as State,
-    middleware: (getDefault) => getDefault().prepend(sessionListeners().middleware).concat(baseApi.middleware),
+    middleware: (getDefault) =>
+      getDefault().prepend(sessionListeners().middleware).concat(baseApi.middleware),
   });
 }
 

@@ -18,7 +18,10 @@ type Resolver<K extends EndpointId> = (info: {
  * A handler for the endpoint with this id (method and path from the table): answers `answer`, or what the
  * resolver returns for each request (an answer of that endpoint, or an HttpResponse such as `errorResponse`).
  */
-export function answer<K extends EndpointId>(id: K, resolve: NoInfer<Resolver<K>>): ReturnType<typeof http.get>;
+export function answer<K extends EndpointId>(
+  id: K,
+  resolve: NoInfer<Resolver<K>>,
+): ReturnType<typeof http.get>;
 export function answer<K extends EndpointId>(id: K, answer: NoInfer<Answer<K>>): ReturnType<typeof http.get>;
 export function answer<K extends EndpointId>(id: K, answer: Answer<K> | Resolver<K>) {
   const e = endpoints[id];

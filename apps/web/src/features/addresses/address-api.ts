@@ -9,7 +9,11 @@ export const addressApi = baseApi.injectEndpoints({
       providesTags: ['Addresses'],
     }),
     addAddress: b.mutation<AddressDto, { userId: string; input: AddressInput }>({
-      query: ({ userId, input }) => ({ url: '/api/shop/address/add', method: 'POST', body: { userId, ...input } }),
+      query: ({ userId, input }) => ({
+        url: '/api/shop/address/add',
+        method: 'POST',
+        body: { userId, ...input },
+      }),
       invalidatesTags: ['Addresses'],
     }),
     editAddress: b.mutation<AddressDto, { userId: string; addressId: string; input: AddressInput }>({
@@ -30,5 +34,9 @@ export const addressApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useListAddressesQuery, useAddAddressMutation, useEditAddressMutation, useDeleteAddressMutation } =
-  addressApi;
+export const {
+  useListAddressesQuery,
+  useAddAddressMutation,
+  useEditAddressMutation,
+  useDeleteAddressMutation,
+} = addressApi;

@@ -14,7 +14,12 @@ import { addressLimitWarning } from './address-rules';
 export type AddressFormMode = { kind: 'closed' } | { kind: 'add' } | { kind: 'edit'; address: AddressDto };
 
 export function useAddressBook(userId: string) {
-  const { data: list = [], isLoading, isSuccess, isError } = useListAddressesQuery(userId, {
+  const {
+    data: list = [],
+    isLoading,
+    isSuccess,
+    isError,
+  } = useListAddressesQuery(userId, {
     refetchOnMountOrArgChange: true,
   });
   const [add] = useAddAddressMutation();

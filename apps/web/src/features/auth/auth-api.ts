@@ -27,7 +27,11 @@ export const authApi = baseApi.injectEndpoints({
       providesTags: ['Session'],
     }),
     updateProfile: b.mutation<Answer<'updateProfile'>['data'], { id: string; input: ProfileUpdateInput }>({
-      query: ({ id, input }) => ({ url: `/api/auth/update/${encodeURIComponent(id)}`, method: 'PUT', body: input }),
+      query: ({ id, input }) => ({
+        url: `/api/auth/update/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body: input,
+      }),
     }),
   }),
 });

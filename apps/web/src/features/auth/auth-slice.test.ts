@@ -23,7 +23,9 @@ describe('login', () => {
   it("when the server refuses the credentials, then the error reads the spec's 'Login failed. Please check credentials.' and the user is cleared", async () => {
     server.use(fail('login', 401, { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' }));
     const store = makeStore();
-    const r = await store.dispatch(authApi.endpoints.login.initiate({ email: 'a@b.test', password: 'wrong-pass' }));
+    const r = await store.dispatch(
+      authApi.endpoints.login.initiate({ email: 'a@b.test', password: 'wrong-pass' }),
+    );
     expect(loginErrorMessage(r.error)).toBe(LOGIN_FAILED);
     expect(LOGIN_FAILED).toBe('Login failed. Please check credentials.');
     expect(store.getState().auth.user).toBeNull();
@@ -31,7 +33,9 @@ describe('login', () => {
   });
 
   it('when the server rate-limits the login, then its own message is shown instead', async () => {
-    server.use(fail('login', 429, { code: 'RATE_LIMITED', message: 'Too many attempts, try again in a minute' }));
+    server.use(
+      fail('login', 429, { code: 'RATE_LIMITED', message: 'Too many attempts, try again in a minute' }),
+    );
     const r = await makeStore().dispatch(
       authApi.endpoints.login.initiate({ email: 'a@b.test', password: 'wrong-pass' }),
     );
@@ -87,7 +91,9 @@ describe('an ended session', () => {
     const store = makeStore();
     await store.dispatch(authApi.endpoints.checkAuth.initiate());
     expect(store.getState().auth.isAuthenticated).toBe(true);
-    await store.dispatch(authApi.endpoints.updateProfile.initiate({ id: 'u1', input: { phone: '9876543210' } as never }));
+    await store.dispatch(
+      authApi.endpoints.updateProfile.initiate({ id: 'u1', input: { phone: '9876543210' } as never }),
+    );
     expect(store.getState().auth.isAuthenticated).toBe(false);
     expect(store.getState().auth.user).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();

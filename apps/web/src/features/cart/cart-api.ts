@@ -11,7 +11,10 @@ export const cartApi = baseApi.injectEndpoints({
       query: (userId) => `/api/shop/cart/get/${encodeURIComponent(userId)}`,
       providesTags: ['Cart'],
     }),
-    addToCart: b.mutation<Answer<'addToCart'>['data'], Omit<CartLineInput, 'quantity'> & { quantity?: number }>({
+    addToCart: b.mutation<
+      Answer<'addToCart'>['data'],
+      Omit<CartLineInput, 'quantity'> & { quantity?: number }
+    >({
       query: (input) => ({ url: '/api/shop/cart/add', method: 'POST', body: { quantity: 1, ...input } }),
       onQueryStarted: (input, api) => replaceCart(input.userId, api),
     }),
@@ -32,7 +35,10 @@ export const cartApi = baseApi.injectEndpoints({
 /** The write's answer is the whole new cart: put it in the cache instead of asking again. */
 async function replaceCart(
   userId: string,
-  { dispatch, queryFulfilled }: {
+  {
+    dispatch,
+    queryFulfilled,
+  }: {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the store's state type depends on this API
     dispatch: ThunkDispatch<any, unknown, UnknownAction>;
     queryFulfilled: Promise<{ data: CartViewDto }>;
@@ -46,5 +52,9 @@ async function replaceCart(
   }
 }
 
-export const { useGetCartQuery, useAddToCartMutation, useUpdateCartQuantityMutation, useRemoveCartItemMutation } =
-  cartApi;
+export const {
+  useGetCartQuery,
+  useAddToCartMutation,
+  useUpdateCartQuantityMutation,
+  useRemoveCartItemMutation,
+} = cartApi;

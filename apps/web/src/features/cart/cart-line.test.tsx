@@ -42,7 +42,9 @@ afterEach(() => vi.restoreAllMocks());
 describe('CartLine', () => {
   it('when plus is pressed at the stock, then it warns and sends no update', () => {
     const put = vi.fn();
-    server.use(answer('updateCart', (info) => (put(info), { success: true, message: 'Updated', data: cart })));
+    server.use(
+      answer('updateCart', (info) => (put(info), { success: true, message: 'Updated', data: cart })),
+    );
     const warn = vi.spyOn(toast, 'warn');
     renderLine(line({ quantity: 2, totalStock: 2 }));
     fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));

@@ -13,7 +13,9 @@ function embeddedShopConfig(): ShopConfigDto | null {
   if (!content) return null;
   try {
     const parsed = JSON.parse(content) as Partial<ShopConfigDto>;
-    return parsed.payments && typeof parsed.payments.testMode === 'boolean' ? (parsed as ShopConfigDto) : null;
+    return parsed.payments && typeof parsed.payments.testMode === 'boolean'
+      ? (parsed as ShopConfigDto)
+      : null;
   } catch {
     return null;
   }

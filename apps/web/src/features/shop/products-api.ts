@@ -9,7 +9,12 @@ export interface ListingQuery {
   page: number;
 }
 
-export const EMPTY_HOME: HomeSections = { bestDeals: [], electronicsOffers: [], topDiscounts: [], topSelection: [] };
+export const EMPTY_HOME: HomeSections = {
+  bestDeals: [],
+  electronicsOffers: [],
+  topDiscounts: [],
+  topSelection: [],
+};
 
 export const productsApi = baseApi.injectEndpoints({
   endpoints: (b) => ({

@@ -18,7 +18,11 @@ import {
 import { useLoginPrompt } from '../../../features/auth/use-login-prompt';
 import { useAddToCartMutation } from '../../../features/cart/cart-api';
 import { buyNowPath } from '../../../features/orders/buy-now';
-import { averageRating, useAddReviewMutation, useListReviewsQuery } from '../../../features/reviews/reviews-api';
+import {
+  averageRating,
+  useAddReviewMutation,
+  useListReviewsQuery,
+} from '../../../features/reviews/reviews-api';
 import { StarInput, Stars } from '../../../features/reviews/star-rating';
 import { ProductBadges } from '../../../features/shop/product-card';
 import { useGetProductQuery } from '../../../features/shop/products-api';
@@ -138,7 +142,12 @@ export default function ProductDetailPage() {
       return;
     }
     setAdding(mode);
-    const r = await addToCart({ userId: user.id, productId: product._id, quantity: 1, discount: product.discount });
+    const r = await addToCart({
+      userId: user.id,
+      productId: product._id,
+      quantity: 1,
+      discount: product.discount,
+    });
     setAdding(null);
     if (!r.error) toast.success('Product added Successfully!');
     else toast.error(errorMessage(r.error, 'Failed to add to cart.'));

@@ -15,7 +15,7 @@ import {
   ProductImage,
   Skeleton,
 } from '../../../components/ui';
-import { apiErrorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api';
 import { useAddBannerMutation, useDeleteBannerMutation } from '../admin-api';
 import { formatDate } from '../../../lib/format';
 import { ImageIcon } from '../shared/icons';
@@ -48,7 +48,7 @@ export function BannerManager({ banners, loading }: BannerManagerProps) {
       toast.success('Banner uploaded successfully!');
       setForm(EMPTY);
     } catch (err) {
-      toast.error(apiErrorMessage(err, 'Upload failed!'));
+      toast.error(errorMessage(err, 'Upload failed!'));
     } finally {
       setSaving(false);
     }
