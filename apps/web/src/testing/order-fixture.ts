@@ -35,6 +35,7 @@ export function orderFixture(over: Partial<OrderDto> = {}): OrderDto {
         image: '/uploads/products/bottle.png',
         price: '449.10',
         unitPrice: 449.1,
+        listPrice: 499,
         discount: 10,
         quantity: 2,
         sellerId: 's-1',
