@@ -1,43 +1,32 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { registerInputSchema } from '@mp/shared';
 import { Button, Input } from '../../../components/ui';
 import { useRegisterMutation } from '../../../features/auth/auth-api';
 import { errorMessage } from '../../../lib/api';
+import { showServerErrors, useZodForm } from '../../../lib/form';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const empty = { username: '', email: '', password: '' };
 
 export default function RegisterPage() {
   useDocumentTitle('Create an account');
-  const [register] = useRegisterMutation();
+  const [register, { isLoading: busy }] = useRegisterMutation();
   const navigate = useNavigate();
-  const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof empty) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [k]: e.target.value }));
+  const form = useZodForm(registerInputSchema, empty);
+  const { errors } = form.formState;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = registerInputSchema.safeParse(values);
-    if (!parsed.success) {
-      const fe: Record<string, string> = {};
-      for (const i of parsed.error.issues) fe[String(i.path[0])] ??= i.message;
-      setErrors(fe);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    const r = await register(parsed.data);
-    setBusy(false);
+  const submit = form.handleSubmit(async (input) => {
+    const r = await register(input);
     if (r.data) {
       toast.success(r.data.message || 'Registration Successful!');
-      setValues(empty);
+      form.reset(empty);
       navigate('/auth/login');
-    } else toast.error(errorMessage(r.error, 'Registration failed'));
-  };
+    } else {
+      showServerErrors(form, r.error);
+      toast.error(errorMessage(r.error, 'Registration failed'));
+    }
+  });
 
   return (
     <div className="w-full max-w-md rounded-2xl border border-gray-200 bg-white p-8 shadow-sm">
@@ -51,32 +40,26 @@ export default function RegisterPage() {
       <form onSubmit={submit} noValidate className="mt-6 space-y-4">
         <Input
           label="Username"
-          name="username"
           autoComplete="username"
           required
-          value={values.username}
-          onChange={set('username')}
-          error={errors.username}
+          {...form.register('username')}
+          error={errors.username?.message}
         />
         <Input
           label="Email"
           type="email"
-          name="email"
           autoComplete="email"
           required
-          value={values.email}
-          onChange={set('email')}
-          error={errors.email}
+          {...form.register('email')}
+          error={errors.email?.message}
         />
         <Input
           label="Password"
           type="password"
-          name="password"
           autoComplete="new-password"
           required
-          value={values.password}
-          onChange={set('password')}
-          error={errors.password}
+          {...form.register('password')}
+          error={errors.password?.message}
           hint="At least 8 characters, not a common password"
         />
         <Button type="submit" className="w-full" size="lg" loading={busy}>

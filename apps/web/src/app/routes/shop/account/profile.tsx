@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { GENDERS } from '@mp/shared/constants';
 import { profileUpdateInputSchema } from '@mp/shared';
 import { useAppSelector } from '../../../hooks';
 import { Button, Input, Select } from '../../../../components/ui';
 import { useUpdateProfileMutation } from '../../../../features/auth/auth-api';
+import { showServerErrors, useZodForm } from '../../../../lib/form';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: g.charAt(0).toUpperCase() + g.slice(1) }));
@@ -13,29 +13,23 @@ export default function ProfilePage() {
   useDocumentTitle('My profile');
   const user = useAppSelector((s) => s.auth.user)!;
   const [updateProfile] = useUpdateProfileMutation();
-  const [phone, setPhone] = useState(user.phone ?? '');
-  const [gender, setGender] = useState<string>(user.gender ?? '');
-  const [dob, setDob] = useState(user.dob ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm(profileUpdateInputSchema, {
+    phone: user.phone ?? '',
+    gender: user.gender ?? '',
+    dob: user.dob ?? '',
+  });
+  const { errors, isSubmitting: busy } = form.formState;
+  const phone = String(form.watch('phone') ?? '');
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = profileUpdateInputSchema.safeParse({ phone, gender, dob });
-    if (!parsed.success) {
-      const fe: Record<string, string> = {};
-      for (const i of parsed.error.issues) fe[String(i.path[0])] ??= i.message;
-      setErrors(fe);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+  const submit = form.handleSubmit(async (input) => {
     // the answer updates the session's user (auth slice); a 401 clears the session like any call (lib/api.ts)
-    const r = await updateProfile({ id: user.id, input: parsed.data });
-    setBusy(false);
+    const r = await updateProfile({ id: user.id, input });
     if (!r.error) toast.success('Profile updated successfully!');
-    else toast.error('Profile update failed!');
-  };
+    else {
+      showServerErrors(form, r.error);
+      toast.error('Profile update failed!');
+    }
+  });
 
   return (
     <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
@@ -47,24 +41,21 @@ export default function ProfilePage() {
           label="Phone"
           type="tel"
           required
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-          error={errors.phone}
+          {...form.register('phone')}
+          error={errors.phone?.message}
           autoComplete="tel"
         />
         <Select
           label="Gender"
           options={GENDER_OPTIONS}
-          value={gender}
-          onChange={(e) => setGender(e.target.value)}
-          error={errors.gender}
+          {...form.register('gender')}
+          error={errors.gender?.message}
         />
         <Input
           label="Date of Birth"
           type="date"
-          value={dob}
-          onChange={(e) => setDob(e.target.value)}
-          error={errors.dob}
+          {...form.register('dob')}
+          error={errors.dob?.message}
           max={new Date().toISOString().slice(0, 10)}
         />
         <div className="sm:col-span-2">

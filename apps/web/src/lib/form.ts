@@ -1,0 +1,47 @@
+/**
+ * The one form primitive: react-hook-form validated by the shared zod schema (zodResolver), and the server's field
+ * errors (the `errors` of the error envelope, zod's flattenError shape) shown under the same fields. A form submits
+ * with `form.handleSubmit(onValid)`; when the call fails, `showServerErrors(form, error)` puts each field's message
+ * under its field and answers whether any field got one (so the caller can skip the generic toast).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type UseFormProps,
+  type UseFormReturn,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { toApiError } from './api';
+
+export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  defaultValues: DefaultValues<z.input<S>>,
+  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver' | 'defaultValues'> = {},
+): UseFormReturn<z.input<S>, unknown, z.output<S>> {
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: zodResolver(schema),
+    defaultValues,
+    mode: 'onSubmit',
+    ...options,
+  });
+}
+
+/** Puts the server's field errors under the form's fields; true when at least one field got a message. */
+export function showServerErrors<T extends FieldValues>(
+  form: Pick<UseFormReturn<T, unknown, unknown>, 'setError' | 'getValues'>,
+  err: unknown,
+): boolean {
+  const fieldErrors = toApiError(err).errors?.fieldErrors ?? {};
+  const known = Object.keys(form.getValues());
+  let shown = false;
+  for (const [field, messages] of Object.entries(fieldErrors)) {
+    const message = messages?.[0];
+    if (!message || !known.includes(field)) continue;
+    form.setError(field as Path<T>, { type: 'server', message }, { shouldFocus: !shown });
+    shown = true;
+  }
+  return shown;
+}
