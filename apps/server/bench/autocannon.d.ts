@@ -18,7 +18,7 @@ declare module 'autocannon' {
     requests?: (RequestSpec & { setupRequest?: (req: RequestSpec) => RequestSpec })[];
   }
   interface Result {
-    requests: Histogram;
+    requests: Histogram & { total: number };
     latency: Histogram;
     non2xx: number;
     errors: number;

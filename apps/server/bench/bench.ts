@@ -18,7 +18,9 @@
  * (HTTP micro-cache and catalogue cache) and the server's RSS.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import bcrypt from 'bcryptjs';
@@ -37,6 +39,12 @@ const PRODUCTS = size(arg('products') ?? process.env.BENCH_PRODUCTS ?? '50k');
 const DURATION_S = Number(arg('seconds') ?? process.env.BENCH_SECONDS ?? 6);
 const KEEP = Boolean(arg('keep') ?? process.env.BENCH_KEEP);
 const BENCH_DB = process.env.BENCH_DB ?? 'mp_bench';
+/** --only=a,b: run only the rows whose names contain one of these words (e.g. --only=cold,sessions) */
+const ONLY = (arg('only') ?? process.env.BENCH_ONLY)?.split(',').filter(Boolean);
+/** --profile=DIR: the app process writes a V8 CPU profile there (open it in Chrome DevTools or speedscope) */
+const PROFILE_DIR = arg('profile') ?? process.env.BENCH_PROFILE;
+/** --reuse: keep the seeded database of an earlier --keep run instead of seeding again */
+const REUSE = Boolean(arg('reuse') ?? process.env.BENCH_REUSE);
 const SHOPPERS = 200;
 const PASSWORD = 'Bench-Passw0rd!';
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://mp_dev:mp_dev@127.0.0.1:5432/postgres';
@@ -145,13 +153,15 @@ async function seed(db: BenchDb) {
 
 interface Stats {
   rss: number;
+  /** the app process's CPU time so far (user + system), ms */
+  cpuMs: number;
   micro: { hits: number; misses: number };
   catalog: { hits: number; misses: number };
 }
 
 function startServer(databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
   const child = fork(fileURLToPath(new URL('./serve.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [])],
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -223,7 +233,48 @@ interface Row {
   micro?: number;
   catalog?: number;
   rssMb?: number;
+  /** CPU time per request (per session for sessions) of the app process and of its PostgreSQL backends, ms */
+  appCpu?: number;
+  dbCpu?: number;
 }
+
+/**
+ * CPU time (ms) the PostgreSQL backends of the bench database have used, read from /proc (the server runs on this
+ * machine). Unlike req/s and latency, CPU per request barely moves with what else the machine is running.
+ */
+let pgAdmin: pg.Client | undefined;
+async function dbCpuMs(): Promise<number | undefined> {
+  if (!pgAdmin) return undefined;
+  const { rows } = await pgAdmin.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [BENCH_DB],
+  );
+  let ticks = 0;
+  for (const { pid } of rows) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      return undefined; // not on this machine (or the backend just ended)
+    }
+  }
+  return ticks * 10; // 100 ticks per second
+}
+
+interface Sample {
+  stats?: Stats;
+  db?: number;
+}
+const sample = async (child?: ChildProcess): Promise<Sample> => ({
+  stats: child ? await ask<Stats>(child, 'stats') : undefined,
+  db: child ? await dbCpuMs() : undefined,
+});
+const perRequest = (before: Sample, after: Sample, count: number) => ({
+  appCpu: before.stats && after.stats && count ? (after.stats.cpuMs - before.stats.cpuMs) / count : undefined,
+  dbCpu:
+    before.db !== undefined && after.db !== undefined && count ? (after.db - before.db) / count : undefined,
+});
 
 const rate = (after: { hits: number; misses: number }, before: { hits: number; misses: number }) => {
   const hits = after.hits - before.hits;
@@ -250,9 +301,11 @@ async function fixed(
       await Promise.all(paths.slice(i, i + opts.conns).map((path) => call(port, 'GET', path)));
     await autocannon({ ...base, duration: 1 });
   }
-  const before = opts.child ? await ask<Stats>(opts.child, 'stats') : undefined;
+  const start = await sample(opts.child);
   const r = await autocannon({ ...base, duration: DURATION_S });
-  const after = opts.child ? await ask<Stats>(opts.child, 'stats') : undefined;
+  const end = await sample(opts.child);
+  const before = start.stats;
+  const after = end.stats;
   if (opts.distinct && next > paths.length) log(`  note: ${name} wrapped around its ${paths.length} URLs`);
   return {
     name,
@@ -265,6 +318,7 @@ async function fixed(
     micro: after && before && rate(after.micro, before.micro),
     catalog: after && before && rate(after.catalog, before.catalog),
     rssMb: after && after.rss / 2 ** 20,
+    ...perRequest(start, end, r.requests.total),
   };
 }
 
@@ -320,7 +374,8 @@ async function sessions(
   const popular = ['/api/shop/home', ...urls.listings.popular, ...urls.searches.popular];
   for (let i = 0; i < popular.length; i += 10)
     await Promise.all(popular.slice(i, i + 10).map((path) => call(port, 'GET', path)));
-  const before = await ask<Stats>(child, 'stats');
+  const start = await sample(child);
+  const before = start.stats!;
   const end = Date.now() + DURATION_S * 1000;
   await Promise.all(
     Array.from({ length: conns }, async (_, c) => {
@@ -357,7 +412,8 @@ async function sessions(
       }
     }),
   );
-  const after = await ask<Stats>(child, 'stats');
+  const finish = await sample(child);
+  const after = finish.stats!;
   const all = [...steps.values()].flat();
   return {
     row: {
@@ -371,6 +427,7 @@ async function sessions(
       micro: rate(after.micro, before.micro),
       catalog: rate(after.catalog, before.catalog),
       rssMb: after.rss / 2 ** 20,
+      ...perRequest(start, finish, done),
     },
     steps,
   };
@@ -437,13 +494,14 @@ function listingPaths(count: number, cells: { category: string; brand: string; n
 function printRows(rows: Row[], ceiling: Map<number, number>) {
   const pad = (s: string | number, n: number) => String(s).padEnd(n);
   const pct = (v: number | undefined) => (v === undefined ? '—' : `${v.toFixed(0)}%`);
+  const ms = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(2));
   log(
-    `${pad('workload', 44)}${pad('conns', 7)}${pad('rate', 18)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('vs ceiling', 12)}${pad('micro hit', 11)}${pad('cache hit', 11)}${pad('RSS MB', 8)}failed`,
+    `${pad('workload', 44)}${pad('conns', 7)}${pad('rate', 18)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('vs ceiling', 12)}${pad('micro hit', 11)}${pad('cache hit', 11)}${pad('RSS MB', 8)}${pad('app CPU', 9)}${pad('db CPU', 9)}failed`,
   );
   for (const r of rows) {
     const c = ceiling.get(r.conns);
     log(
-      `${pad(r.name, 44)}${pad(r.conns, 7)}${pad(`${Math.round(r.rps)} ${r.unit}`, 18)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.unit === 'req/s' && c ? `${((r.rps / c) * 100).toFixed(1)}%` : '—', 12)}${pad(pct(r.micro), 11)}${pad(pct(r.catalog), 11)}${pad(r.rssMb ? r.rssMb.toFixed(0) : '—', 8)}${r.failed}`,
+      `${pad(r.name, 44)}${pad(r.conns, 7)}${pad(`${Math.round(r.rps)} ${r.unit}`, 18)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.unit === 'req/s' && c ? `${((r.rps / c) * 100).toFixed(1)}%` : '—', 12)}${pad(pct(r.micro), 11)}${pad(pct(r.catalog), 11)}${pad(r.rssMb ? r.rssMb.toFixed(0) : '—', 8)}${pad(ms(r.appCpu), 9)}${pad(ms(r.dbCpu), 9)}${r.failed}`,
     );
   }
 }
@@ -451,15 +509,22 @@ function printRows(rows: Row[], ceiling: Map<number, number>) {
 async function main() {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`drop database if exists ${BENCH_DB}`);
-  await admin.query(`create database ${BENCH_DB}`);
+  pgAdmin = admin;
+  if (!REUSE) {
+    await admin.query(`drop database if exists ${BENCH_DB}`);
+    await admin.query(`create database ${BENCH_DB}`);
+  }
   const database = openPostgres(dbUrl(BENCH_DB), 4);
   let child: ChildProcess | undefined;
   try {
     await database.migrate();
     const t0 = Date.now();
-    await seed(database.db);
-    log(`seeded ${PRODUCTS} products (indexes built after the load) in ${Date.now() - t0} ms`);
+    if (REUSE) {
+      await database.db.execute(sql`delete from addresses`);
+    } else {
+      await seed(database.db);
+      log(`seeded ${PRODUCTS} products (indexes built after the load) in ${Date.now() - t0} ms`);
+    }
 
     const started = await startServer(dbUrl(BENCH_DB));
     child = started.child;
@@ -533,48 +598,44 @@ async function main() {
 
     const ceiling = new Map<number, number>();
     const rows: Row[] = [];
-    const run = async (row: Promise<Row>) => {
-      const r = await row;
+    const wanted = (name: string) => !ONLY || ONLY.some((w) => name.includes(w));
+    const run = async (name: string, row: (name: string) => Promise<Row>) => {
+      if (!wanted(name)) return undefined;
+      const r = await row(name);
       rows.push(r);
       log(`  ${r.name} (${r.conns}): ${Math.round(r.rps)} ${r.unit}, p99 ${r.p99} ms`);
       return r;
     };
     for (const conns of [10, 50]) {
-      const c = await run(
-        fixed('ceiling (node:http, listing JSON)', ceilingPort, [hotListings[0]!], { conns }),
+      const c = await run('ceiling (node:http, listing JSON)', (name) =>
+        fixed(name, ceilingPort, [hotListings[0]!], { conns }),
       );
-      ceiling.set(conns, c.rps);
+      if (c) ceiling.set(conns, c.rps);
     }
     await ask(child, 'reset');
-    await run(fixed('hot listing (3 URLs)', port, hotListings, { conns: 10, child }));
-    await run(fixed('hot search (8 keywords, 2 typos)', port, hotSearches, { conns: 10, child }));
-    await run(
+    await run('hot listing (3 URLs)', (name) => fixed(name, port, hotListings, { conns: 10, child }));
+    await run('hot search (8 keywords, 2 typos)', (name) =>
+      fixed(name, port, hotSearches, { conns: 10, child }),
+    );
+    await run('hot product detail (2,000 ids)', (name) =>
       fixed(
-        'hot product detail (2,000 ids)',
+        name,
         port,
         ids.slice(0, 2000).map((id) => `/api/shop/products/get/${id}`),
         { conns: 10, child },
       ),
     );
-    await run(fixed('hot home', port, ['/api/shop/home'], { conns: 10, child }));
+    await run('hot home', (name) => fixed(name, port, ['/api/shop/home'], { conns: 10, child }));
     await ask(child, 'reset');
-    await run(
-      fixed('cold search (distinct phrases, 10% typos)', port, coldSearches, {
-        conns: 10,
-        distinct: true,
-        child,
-      }),
+    await run('cold search (distinct phrases, 10% typos)', (name) =>
+      fixed(name, port, coldSearches, { conns: 10, distinct: true, child }),
     );
-    await run(
-      fixed('cold listing (subsets × sorts × pages)', port, coldListings, {
-        conns: 10,
-        distinct: true,
-        child,
-      }),
+    await run('cold listing (subsets × sorts × pages)', (name) =>
+      fixed(name, port, coldListings, { conns: 10, distinct: true, child }),
     );
-    await run(
+    await run('cold product detail (all ids shuffled)', (name) =>
       fixed(
-        `cold product detail (all ids shuffled)`,
+        name,
         port,
         ids.map((id) => `/api/shop/products/get/${id}`),
         { conns: 10, distinct: true, child },
@@ -582,6 +643,7 @@ async function main() {
     );
     const stepTables: [number, Map<string, number[]>][] = [];
     for (const conns of [10, 50]) {
+      if (!wanted('shopper sessions')) break;
       await ask(child, 'reset');
       const { row, steps } = await sessions(port, child, shoppers, conns, sessionUrls);
       rows.push(row);
@@ -590,7 +652,13 @@ async function main() {
     }
 
     const pgHost = new URL(serverUrl).host;
-    log(`\n${PRODUCTS.toLocaleString('en')} products, PostgreSQL at ${pgHost}, ${DURATION_S} s per row`);
+    const load = loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
+    log(
+      `\n${PRODUCTS.toLocaleString('en')} products, PostgreSQL at ${pgHost}, ${DURATION_S} s per row, load average ${load} (${cpus().length} CPUs)`,
+    );
+    log('app CPU / db CPU: CPU ms per request (per session) of the app process / of its PostgreSQL backends');
     printRows(rows, ceiling);
     for (const [conns, steps] of stepTables) {
       log(`\nsession steps at ${conns} connections (ms)`);
@@ -612,7 +680,7 @@ async function main() {
     }
     agent.destroy();
     await database.close();
-    if (!KEEP) await admin.query(`drop database if exists ${BENCH_DB}`);
+    if (!KEEP && !REUSE) await admin.query(`drop database if exists ${BENCH_DB}`);
     await admin.end();
   }
 }

@@ -54,6 +54,7 @@ process.on('message', (msg: { type: string; body?: string }) => {
     process.send!({
       type: 'stats',
       rss: process.memoryUsage().rss,
+      cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
       micro: { ...handler.microCache.stats },
       catalog: { ...deps.catalogCache.stats },
     });

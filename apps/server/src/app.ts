@@ -1,8 +1,9 @@
 /** createApp(): middleware, routers and the error handler. No listen() here, so tests build it in-process. */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import express, { type Express } from 'express';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import express, { type Express, type RequestHandler } from 'express';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
@@ -31,6 +32,41 @@ export interface AppOptions {
   microCache?: MicroCache;
 }
 
+/** The security headers of every answer (docs/security.md). */
+function securityHeaders(config: AppDeps['config']): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'img-src': [
+          "'self'",
+          'data:',
+          'blob:',
+          'https://res.cloudinary.com',
+          ...(config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : []),
+        ],
+        'connect-src': ["'self'"],
+        'form-action': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        // HTTPS-only deployments (COOKIE_SECURE, on by default in production) also get HSTS and request upgrades
+        'upgrade-insecure-requests': config.cookieSecure ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.cookieSecure,
+  });
+}
+
+/** The headers a middleware that only sets headers (helmet) adds, computed once on a response nobody sends. */
+function headersOf(middleware: RequestHandler): Record<string, string | string[] | number> {
+  const req = new IncomingMessage(new Socket());
+  const res = new ServerResponse(req);
+  middleware(req as never, res as never, () => undefined);
+  const headers: Record<string, string | string[] | number> = {};
+  for (const [k, v] of Object.entries(res.getHeaders())) if (v !== undefined) headers[k] = v;
+  return headers;
+}
+
 export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   const { config, logger } = deps;
   const app = express();
@@ -41,29 +77,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   app.use(requestLog(logger, { ignore: (p) => HEALTH_PATHS.has(p) || p === '/metrics' }));
   app.use(requestMetrics(deps.metrics));
   app.get('/metrics', metricsEndpoint(deps.metrics, config.metricsToken));
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          'img-src': [
-            "'self'",
-            'data:',
-            'blob:',
-            'https://res.cloudinary.com',
-            ...(config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : []),
-          ],
-          'connect-src': ["'self'"],
-          'form-action': ["'self'"],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          // HTTPS-only deployments (COOKIE_SECURE, on by default in production) also get HSTS and request upgrades
-          'upgrade-insecure-requests': config.cookieSecure ? [] : null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      hsts: config.cookieSecure,
-    }),
-  );
+  app.use(securityHeaders(config));
   // API answers and uploads compressed on the fly (the web build ships precompressed files of its own)
   app.use(compression({ threshold: 1024 }));
   app.use(sameOriginWrites({ publicUrl: config.publicUrl, ...BODY_RULES }));
@@ -146,27 +160,50 @@ export function createRequestHandler(
   deps: AppDeps,
 ): ((req: IncomingMessage, res: ServerResponse) => void) & { microCache: MicroCache } {
   const cache = deps.catalogCache;
+  const reads = deps.catalogReads;
+  // the last path segment, decoded as Express decodes route parameters (malformed: Express answers the 400)
+  const lastSegment = (path: string) => decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
+  // eslint-disable-next-line prefer-const -- the micro-cache asks the app for its ETag function, lazily
+  let app: Express;
   const microCache = createMicroCache({
     rules: MICRO_CACHE_RULES,
     generation: () => cache.generation,
     setsUnsettled: () => cache.setsUnsettled,
     subscribe: (listener) => cache.onDrop(listener),
     logger: deps.logger,
+    // cold catalogue reads skip Express too (docs/search-and-listing.md, "The fast lane")
+    lane: {
+      readers: {
+        '/api/shop/products/get': (_path, query) => reads.list(query),
+        '/api/shop/products/get/:id': (path) => reads.detail({ id: lastSegment(path) }),
+        '/api/shop/product/search/search-product/:keyword': (path, query) =>
+          reads.search({ keyword: lastSegment(path) }, query),
+        '/api/shop/home': () => reads.home(),
+      },
+      headers: headersOf(securityHeaders(deps.config)),
+      etag: (body) => (app.get('etag fn') as (b: Buffer) => string | undefined)(body),
+    },
   });
-  const app = createApp(deps, { microCache });
+  app = createApp(deps, { microCache });
   const { httpDuration, microCache: lookups } = deps.metrics;
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const rule = microCache.ruleFor(req);
     if (!rule) return app(req, res);
     const started = process.hrtime.bigint();
-    if (microCache.serve(req, res)) {
-      lookups.inc({ result: 'hit' });
+    const observe = () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       httpDuration.observe({ method: 'GET', route: rule.route, status: String(res.statusCode) }, seconds);
+    };
+    if (microCache.serve(req, res)) {
+      lookups.inc({ result: 'hit' });
+      observe();
       return;
     }
     lookups.inc({ result: 'miss' });
-    app(req, res);
+    microCache.answer(req, res).then(
+      (answered) => (answered ? observe() : app(req, res)),
+      () => app(req, res),
+    );
   };
   return Object.assign(handler, { microCache });
 }

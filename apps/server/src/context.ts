@@ -8,6 +8,7 @@ import type { Sessions } from './lib/session';
 import type { FileStorage } from './lib/storage/storage';
 import type { PasswordHasher } from './modules/auth/passwords';
 import type { CatalogCache } from './modules/catalog/catalog-cache';
+import type { CatalogReads } from './modules/catalog/catalog-reads';
 import type { MoneyService } from './modules/commerce/money/money.service';
 import type { PaymentProvider } from './modules/commerce/payments/payment-provider';
 
@@ -25,6 +26,8 @@ export interface AppDeps {
   changes: ChangeFeed;
   /** cached catalogue answers, invalidated by `changes` */
   catalogCache: CatalogCache;
+  /** the public catalogue reads as ready JSON (the routes and the HTTP fast lane answer with them) */
+  catalogReads: CatalogReads;
   metrics: Metrics;
   /** draining for a shutdown: readiness answers 503 */
   lifecycle: Lifecycle;

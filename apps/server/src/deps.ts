@@ -8,6 +8,7 @@ import { createMetrics, type Metrics } from './lib/metrics';
 import { createSessions } from './lib/session';
 import { createStorage } from './lib/storage';
 import { CatalogCache } from './modules/catalog/catalog-cache';
+import { createCatalogReads } from './modules/catalog/catalog-reads';
 import { findSessionUser } from './modules/auth/auth.service';
 import { createPasswordHasher } from './modules/auth/passwords';
 import { createMoneyService } from './modules/commerce/money/money.service';
@@ -51,6 +52,7 @@ export function buildDeps(
     passwords: createPasswordHasher({ memoryKib: config.passwordHashMemoryKib }),
     changes,
     catalogCache,
+    catalogReads: createCatalogReads({ db, catalogCache, changes }),
     metrics,
     lifecycle: createLifecycle(),
     payments,

@@ -11,6 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuery, type ParsedUrlQuery } from 'node:querystring';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
 import { pickEncoding, type Encoding } from './http-encoding';
@@ -47,6 +48,26 @@ export interface MicroCacheRule {
   ttlMs: number;
 }
 
+/** A read the fast lane answers a miss with (the route's own answer, computed without Express). */
+export interface LaneRead {
+  kind: 'item' | 'set';
+  ids: readonly string[];
+  body: string;
+}
+
+/**
+ * The fast lane: a miss on a rule with a reader is answered here too, without Express. The reader gets the path
+ * and the parsed query (node:querystring, as Express's default parser) and answers, or throws to let Express
+ * answer instead (bad input, not found, errors: Express owns every answer that is not a 200).
+ */
+export interface MicroCacheLane {
+  readers: Record<string, (path: string, query: ParsedUrlQuery) => Promise<LaneRead>>;
+  /** the headers Express adds to every answer of these routes (security headers), computed once */
+  headers: Record<string, string | string[] | number>;
+  /** Express's ETag function, so both paths tag a body alike */
+  etag: (body: Buffer) => string | undefined;
+}
+
 export interface MicroCacheOptions {
   rules: MicroCacheRule[];
   /** bumped by every catalogue change */
@@ -56,6 +77,7 @@ export interface MicroCacheOptions {
   subscribe: (listener: (dropped: Dropped) => void) => () => void;
   maxEntries?: number;
   logger?: Logger;
+  lane?: MicroCacheLane;
 }
 
 const SKIP_HEADERS = new Set([
@@ -144,6 +166,75 @@ export function createMicroCache(opts: MicroCacheOptions) {
     return entry;
   }
 
+  /** Writes an entry as the answer (a 304 when the client has it), with a fresh request id. */
+  function write(req: IncomingMessage, res: ServerResponse, entry: Entry, cache: 'HIT' | 'MISS') {
+    const id = randomUUID();
+    if (entry.etag && req.headers['if-none-match'] === entry.etag) {
+      res.writeHead(304, {
+        etag: entry.etag,
+        vary: 'Accept-Encoding',
+        'x-request-id': id,
+        'x-cache': cache,
+      });
+      res.end();
+    } else {
+      const encoding =
+        entry.body.length >= COMPRESS_FROM_BYTES
+          ? pickEncoding(req.headers['accept-encoding'], BOTH)
+          : undefined;
+      const body = encoding ? encodedBody(entry, encoding) : entry.body;
+      res.writeHead(200, {
+        ...entry.headers,
+        ...(encoding ? { 'content-encoding': encoding } : {}),
+        vary: 'Accept-Encoding',
+        'content-length': body.length,
+        'x-request-id': id,
+        'x-cache': cache,
+      });
+      res.end(body);
+    }
+    if (opts.logger?.isLevelEnabled('info')) {
+      opts.logger.info(
+        { reqId: id, method: 'GET', url: req.url, status: res.statusCode, cache: cache.toLowerCase() },
+        'request completed',
+      );
+    }
+  }
+
+  /** Computes a miss in the fast lane; undefined when Express must answer it. */
+  async function laneEntry(req: IncomingMessage): Promise<{ entry: Entry; key: string } | undefined> {
+    const lane = opts.lane;
+    const url = req.url!;
+    const found = lane && eligible(req) ? keyOf(url) : undefined;
+    const reader = found && lane!.readers[found.rule.route];
+    if (!found || !reader) return undefined;
+    const q = url.indexOf('?');
+    const generation = opts.generation();
+    let answer: LaneRead;
+    try {
+      answer = await reader(q < 0 ? url : url.slice(0, q), q < 0 ? {} : parseQuery(url.slice(q + 1)));
+    } catch {
+      return undefined;
+    }
+    const body = Buffer.from(answer.body);
+    const etag = lane!.etag(body);
+    const entry: Entry = {
+      headers: {
+        ...lane!.headers,
+        'content-type': 'application/json; charset=utf-8',
+        ...(etag ? { etag } : {}),
+      },
+      body,
+      encoded: {},
+      etag,
+      expiresAt: Date.now() + found.rule.ttlMs,
+      kind: answer.kind,
+      ids: answer.ids,
+    };
+    if (generation === opts.generation()) store(found.key, entry);
+    return { entry, key: found.key };
+  }
+
   return {
     /** The rule of a request the cache may answer, if any (for the metrics). */
     ruleFor: (req: IncomingMessage) => (eligible(req) ? keyOf(req.url!)?.rule : undefined),
@@ -158,37 +249,19 @@ export function createMicroCache(opts: MicroCacheOptions) {
         return false;
       }
       stats.hits++;
-      const id = randomUUID();
-      if (entry.etag && req.headers['if-none-match'] === entry.etag) {
-        res.writeHead(304, {
-          etag: entry.etag,
-          vary: 'Accept-Encoding',
-          'x-request-id': id,
-          'x-cache': 'HIT',
-        });
-        res.end();
-      } else {
-        const encoding =
-          entry.body.length >= COMPRESS_FROM_BYTES
-            ? pickEncoding(req.headers['accept-encoding'], BOTH)
-            : undefined;
-        const body = encoding ? encodedBody(entry, encoding) : entry.body;
-        res.writeHead(200, {
-          ...entry.headers,
-          ...(encoding ? { 'content-encoding': encoding } : {}),
-          vary: 'Accept-Encoding',
-          'content-length': body.length,
-          'x-request-id': id,
-          'x-cache': 'HIT',
-        });
-        res.end(body);
-      }
-      if (opts.logger?.isLevelEnabled('info')) {
-        opts.logger.info(
-          { reqId: id, method: 'GET', url: req.url, status: res.statusCode, cache: 'hit' },
-          'request completed',
-        );
-      }
+      write(req, res, entry, 'HIT');
+      return true;
+    },
+
+    /**
+     * A miss answered in the fast lane (lane readers): true when answered, false to let Express answer it.
+     * Never rejects.
+     */
+    async answer(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+      const computed = await laneEntry(req);
+      if (req.destroyed || res.headersSent) return true; // the client has gone: nothing to answer
+      if (!computed) return false;
+      write(req, res, computed.entry, 'MISS');
       return true;
     },
 

@@ -1,31 +1,12 @@
-import { Router, type Request, type Response } from 'express';
-import { LIMITS, endpoints as api, type ProductDto } from '@mp/shared';
+import { Router, type Request } from 'express';
+import { LIMITS, endpoints as api } from '@mp/shared';
 import type { AppDeps } from '../../../context';
-import { answerBody, send } from '../../../lib/contract';
+import { send } from '../../../lib/contract';
 import { forbidden, parse } from '../../../lib/errors';
 import { currentUser, requireApprovedSeller, requireRole } from '../../../lib/session';
 import { singleFileUpload, storeImageUpload } from '../../../lib/upload';
-import type { EntryKind } from '../catalog-cache';
+import { sendRead } from '../catalog-reads';
 import { createProductService, type Actor } from './product.service';
-
-// Catalogue writes and stock changes drop the cached answers they touch at once (catalog-cache.ts); the TTL only
-// bounds ranking drift and what a change nobody published (a manual SQL fix) can leave stale.
-const LIST_TTL_MS = 30_000;
-const DETAIL_TTL_MS = 30_000;
-const SEARCH_TTL_MS = 30_000;
-
-/** A cached answer's body plus what it shows, so the HTTP micro-cache can drop it on the same changes. */
-interface Answer {
-  body: string;
-  shown: ProductDto[];
-}
-const answer = (body: object, shown: ProductDto[]): Answer => ({ body: JSON.stringify(body), shown });
-const shownBy = (a: Answer) => a.shown;
-
-function sendCached(res: Response, kind: EntryKind, a: Answer) {
-  res.locals.catalogAnswer = { kind, ids: a.shown.map((p) => p._id) };
-  res.type('application/json').send(a.body);
-}
 
 function sellerActor(req: Request): Actor {
   if (currentUser(req).role === 'admin' || !req.sellerId) return { role: 'admin' };
@@ -35,7 +16,7 @@ function sellerActor(req: Request): Actor {
 export function createProductRouter(deps: AppDeps): Router {
   const { db } = deps;
   const svc = createProductService(deps);
-  const cache = deps.catalogCache;
+  const reads = deps.catalogReads;
   const r = Router();
   const adminOnly = requireRole('admin');
   const approvedSeller = requireApprovedSeller(db);
@@ -113,51 +94,18 @@ export function createProductRouter(deps: AppDeps): Router {
     send(res, api.sellerDeleteProduct, { message: 'Product deleted Successfully!' });
   });
 
-  // Shop: public.
-  // Listing, detail and search answers are cached as ready JSON; concurrent misses share one query.
+  // Shop: public. The answers come ready as JSON from the catalogue reads (catalog-reads.ts), which the HTTP
+  // fast lane of app.ts also answers with; concurrent misses share one query.
   r.get('/shop/products/get', async (req, res) => {
-    const q = parse(api.listProducts.query, req.query);
-    const key = `list:${[...new Set(q.category)].sort().join(',')}|${[...new Set(q.brand)].sort().join(',')}|${q.sortBy ?? ''}|${q.page}|${q.limit}`;
-    const a = await cache.get(
-      key,
-      LIST_TTL_MS,
-      async () => {
-        const page = await svc.list(q);
-        return answer(answerBody(api.listProducts, page), page.data);
-      },
-      { kind: 'set', products: shownBy },
-    );
-    sendCached(res, 'set', a);
+    sendRead(res, await reads.list(req.query));
   });
 
   r.get('/shop/products/get/:id', async (req, res) => {
-    const { id } = parse(api.getProduct.params, req.params);
-    const a = await cache.get(
-      `detail:${id}`,
-      DETAIL_TTL_MS,
-      async () => {
-        const data = await svc.detail(id);
-        return answer(answerBody(api.getProduct, { data }), [data]);
-      },
-      { kind: 'item', products: shownBy },
-    );
-    sendCached(res, 'item', a);
+    sendRead(res, await reads.detail(req.params));
   });
 
   r.get('/shop/product/search/search-product/:keyword', async (req, res) => {
-    const { keyword } = parse(api.searchProducts.params, req.params);
-    const { page, limit } = parse(api.searchProducts.query, req.query);
-    const key = `search:${keyword.toLowerCase().replace(/\s+/g, ' ')}|${page}|${limit}`;
-    const a = await cache.get(
-      key,
-      SEARCH_TTL_MS,
-      async () => {
-        const data = await svc.search(keyword, page, limit);
-        return answer(answerBody(api.searchProducts, { data }), data);
-      },
-      { kind: 'set', products: shownBy },
-    );
-    sendCached(res, 'set', a);
+    sendRead(res, await reads.search(req.params, req.query));
   });
 
   return r;
