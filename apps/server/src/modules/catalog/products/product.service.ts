@@ -17,7 +17,7 @@ import { AppError, forbidden, notFound } from '../../../lib/errors';
 import type { ChangeFeed } from '../../../lib/change-feed';
 import type { CatalogCache } from '../catalog-cache';
 import { productColumns, toProductDto, type ProductRow } from './product.mapper';
-import { corrections, createSearchVocabulary } from './spelling';
+import { corrections, createSearchVocabulary, prefixExpansions } from './spelling';
 
 /**
  * What a product edit does to stock (docs/orders-and-stock.md). The stock column is what is left to sell: checkouts
@@ -97,11 +97,26 @@ function pageIds(
   return sql`select id from (${sql.join(filters.map(stream), sql` union all `)}) s order by ${order} limit ${limit} offset ${offset}`;
 }
 
-/** Builds the english tsquery for the keyword's words, each widened with its spelling corrections. */
+/**
+ * Builds the english tsquery for the keyword's words: each word itself, the title and brand words it is a prefix
+ * of (spelt out from the vocabulary rather than sent as `word:*`, which makes PostgreSQL merge the posting lists
+ * of every indexed word with that prefix, descriptions included; a prefix shared by very many words still goes as
+ * `word:*`), and its spelling corrections.
+ */
 function toTsquery(words: string[], vocabulary: readonly string[], weight = '', join = ' & '): string {
   return words
     .map((w) => {
-      const alternatives = [`${w}:*${weight}`, ...corrections(w, vocabulary).map((c) => `${c}:${weight}`)];
+      // a word no title or brand word starts with (a category or description word, a typo) keeps its prefix
+      // match: those fields are indexed unstemmed ('simple'), and `electron:*` is what finds "electronics"
+      const longer = prefixExpansions(w, vocabulary);
+      const spelt = longer !== undefined && longer.length > 0;
+      const alternatives = [
+        ...new Set([
+          spelt ? `${w}:${weight}` : `${w}:*${weight}`,
+          ...(spelt ? longer : []).map((v) => `${v}:${weight}`),
+          ...corrections(w, vocabulary).map((c) => `${c}:${weight}`),
+        ]),
+      ];
       return alternatives.length > 1 ? `(${alternatives.join(' | ')})` : alternatives[0]!;
     })
     .join(join);

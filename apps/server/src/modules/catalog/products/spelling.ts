@@ -35,8 +35,8 @@ export function editDistance(a: string, b: string, max: number): number {
 
 const allowedEdits = (word: string) => (word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0);
 
-/** Whether some word of the sorted vocabulary starts with `prefix` (binary search). */
-function hasPrefix(sorted: readonly string[], prefix: string): boolean {
+/** Index of the first word of the sorted vocabulary that is not before `prefix` (binary search). */
+function firstFrom(sorted: readonly string[], prefix: string): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -44,7 +44,32 @@ function hasPrefix(sorted: readonly string[], prefix: string): boolean {
     if (sorted[mid]! < prefix) lo = mid + 1;
     else hi = mid;
   }
-  return lo < sorted.length && sorted[lo]!.startsWith(prefix);
+  return lo;
+}
+
+/** Whether some word of the sorted vocabulary starts with `prefix`. */
+function hasPrefix(sorted: readonly string[], prefix: string): boolean {
+  const i = firstFrom(sorted, prefix);
+  return i < sorted.length && sorted[i]!.startsWith(prefix);
+}
+
+/** Above this many vocabulary words sharing a prefix, the prefix goes to PostgreSQL as `word:*` instead. */
+export const PREFIX_EXPANSION_MAX = 32;
+
+/**
+ * The vocabulary words that `word` is a prefix of ("sams" → samsung), at most PREFIX_EXPANSION_MAX, or
+ * undefined when more share it. Search sends these exact words instead of a `word:*` prefix query, which makes
+ * PostgreSQL merge the posting lists of every indexed word with that prefix (docs/search-and-listing.md).
+ */
+export function prefixExpansions(word: string, vocabulary: readonly string[]): string[] | undefined {
+  const found: string[] = [];
+  for (let i = firstFrom(vocabulary, word); i < vocabulary.length; i++) {
+    const v = vocabulary[i]!;
+    if (!v.startsWith(word)) break;
+    if (found.length === PREFIX_EXPANSION_MAX) return undefined;
+    found.push(v);
+  }
+  return found;
 }
 
 /**

@@ -132,40 +132,36 @@ export function stockConflict(title: string, stock: number): AppError {
   );
 }
 
-async function liveProduct(db: DbOrTx, productId: string) {
-  const [p] = await db
-    .select({
-      id: products.id,
-      title: products.title,
-      totalStock: products.totalStock,
-      deletedAt: products.deletedAt,
-      sellerUserId: sellers.userId,
-    })
-    .from(products)
-    .leftJoin(sellers, eq(sellers.id, products.sellerId))
-    .where(eq(products.id, productId))
-    .limit(1);
-  if (!p || p.deletedAt) throw notFound('Product');
-  return p;
-}
-
 export async function getCart(db: DbOrTx, userId: string): Promise<CartViewDto> {
   const cartId = await ensureCartId(db, userId);
   return toCartView(cartId, userId, await loadCartLines(db, cartId));
 }
 
-/** Adds the product, or increases the quantity of the line already in the cart. */
+/**
+ * Adds the product, or increases the quantity of the line already in the cart. Three statements: the product with
+ * the shopper's cart and line read together, the upsert, the cart view (docs/search-and-listing.md, "Session path").
+ */
 export async function addToCart(db: DbOrTx, userId: string, input: CartAddInput): Promise<CartViewDto> {
-  const product = await liveProduct(db, input.productId);
+  const [product] = await db
+    .select({
+      title: products.title,
+      totalStock: products.totalStock,
+      deletedAt: products.deletedAt,
+      sellerUserId: sellers.userId,
+      cartId: sql<string | null>`(select ${carts.id} from ${carts} where ${carts.userId} = ${userId})`,
+      inCart: sql<number | null>`(select ${cartItems.quantity} from ${cartItems}
+        join ${carts} on ${carts.id} = ${cartItems.cartId}
+        where ${carts.userId} = ${userId} and ${cartItems.productId} = ${products.id})`,
+    })
+    .from(products)
+    .leftJoin(sellers, eq(sellers.id, products.sellerId))
+    .where(eq(products.id, input.productId))
+    .limit(1);
+  if (!product || product.deletedAt) throw notFound('Product');
   // checkout refuses it too; saying so here saves the seller a cart it cannot order (docs/orders-and-stock.md)
   if (product.sellerUserId === userId) throw ownProduct(product.title);
-  const cartId = await ensureCartId(db, userId);
-  const [existing] = await db
-    .select({ quantity: cartItems.quantity })
-    .from(cartItems)
-    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, input.productId)))
-    .limit(1);
-  const wanted = (existing?.quantity ?? 0) + input.quantity;
+  const cartId = product.cartId ?? (await ensureCartId(db, userId));
+  const wanted = Number(product.inCart ?? 0) + input.quantity;
   if (wanted > product.totalStock) throw stockConflict(product.title, product.totalStock);
   if (wanted > LIMITS.cartQuantityMax) {
     throw badRequest(`Quantity must be at most ${LIMITS.cartQuantityMax}`);
@@ -226,15 +222,21 @@ export async function takeOutOfCart(
   cartId: string,
   lines: { productId: string | null; quantity: number }[],
 ): Promise<void> {
-  for (const l of lines) {
-    if (!l.productId) continue;
-    const where = and(eq(cartItems.cartId, cartId), eq(cartItems.productId, l.productId));
-    await tx.delete(cartItems).where(and(where, sql`${cartItems.quantity} <= ${l.quantity}`));
-    await tx
-      .update(cartItems)
-      .set({ quantity: sql`${cartItems.quantity} - ${l.quantity}`, updatedAt: sql`now()` })
-      .where(and(where, sql`${cartItems.quantity} > ${l.quantity}`));
-  }
+  const taken = lines.filter((l): l is { productId: string; quantity: number } => l.productId !== null);
+  if (!taken.length) return;
+  // one statement for every line: lines holding no more than was ordered go, the others shrink
+  const ids = `{${taken.map((l) => l.productId).join(',')}}`;
+  const quantities = `{${taken.map((l) => l.quantity).join(',')}}`;
+  await tx.execute(sql`
+    with ordered as (
+      select product_id, sum(quantity)::int as quantity
+      from unnest(${ids}::uuid[], ${quantities}::int[]) as o(product_id, quantity) group by product_id),
+    gone as (
+      delete from ${cartItems} c using ordered o
+      where c.cart_id = ${cartId} and c.product_id = o.product_id and c.quantity <= o.quantity)
+    update ${cartItems} c set quantity = c.quantity - o.quantity, updated_at = now()
+    from ordered o
+    where c.cart_id = ${cartId} and c.product_id = o.product_id and c.quantity > o.quantity`);
 }
 
 /** An unpaid order that ends (cancelled, expired, replaced, failed) puts its lines back in the shopper's cart. */

@@ -29,7 +29,7 @@ import type { MoneyService } from '../money/money.service';
 import type { OrderRow } from './order.mapper';
 import { orderViews } from './order-views';
 import type { ChangeFeed } from '../../../lib/change-feed';
-import { orderProductIds, releaseHold, releaseHoldIn, takeStock } from './stock-hold';
+import { releaseHold, releaseHoldIn, takeStock } from './stock-hold';
 
 export interface OrderServiceDeps {
   db: Db;
@@ -117,42 +117,54 @@ export function createOrderService({ db, provider, money, holdMinutes, logger, c
     addressId: string,
     idempotencyKey: string | undefined,
     buyNow: BuyNowItem | undefined,
-  ): Promise<{ order: OrderRow; replayed: boolean }> {
+  ): Promise<{
+    order: OrderRow;
+    replayed: boolean;
+    /** the products whose stock this order holds, and its lines as the provider is told them */
+    productIds: string[];
+    lines: { title: string; unitPricePaise: number; quantity: number }[];
+  }> {
     return db.transaction(async (tx) => {
-      const cartId = await ensureCartId(tx, userId);
-      // one checkout per cart at a time
-      await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for('update');
+      // one checkout per cart at a time: the cart row is locked as it is found (created first on first use)
+      const lockCart = () =>
+        tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).for('update');
+      let [cart] = await lockCart();
+      if (!cart) {
+        await ensureCartId(tx, userId);
+        [cart] = await lockCart();
+      }
+      const cartId = cart!.id;
       if (idempotencyKey) {
         const [same] = await tx
           .select()
           .from(orders)
           .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)))
           .limit(1);
-        if (same) return { order: same, replayed: true };
+        if (same) return { order: same, replayed: true, productIds: [], lines: [] };
       }
-      const [address] = await tx
-        .select()
-        .from(addresses)
-        .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
-        .limit(1);
-      if (!address) throw notFound('Address');
-      const [buyer] = await tx
-        .select({ username: users.username, fullName: users.fullName })
+      // the address, the buyer's name and the buyer's own seller record (if any) in one read
+      const [found] = await tx
+        .select({
+          address: addresses,
+          username: users.username,
+          fullName: users.fullName,
+          ownSellerId: sql<
+            string | null
+          >`(select ${sellers.id} from ${sellers} where ${sellers.userId} = ${users.id} limit 1)`,
+        })
         .from(users)
+        .leftJoin(addresses, and(eq(addresses.id, addressId), eq(addresses.userId, users.id)))
         .where(eq(users.id, userId));
-      if (!buyer) throw notFound('User');
+      const address = found?.address;
+      if (!address) throw notFound('Address');
+      const buyer = found;
 
       const deadline = await replacePendingOrder(tx, userId);
 
       // buy now orders one product and leaves the cart alone; a cart checkout orders every line of the cart
       const cartLines = buyNow ? await loadBuyNowLine(tx, buyNow) : await loadCartLines(tx, cartId);
       if (cartLines.length === 0) throw new AppError(400, 'CART_EMPTY', 'Your cart is empty');
-      const [ownSeller] = await tx
-        .select({ id: sellers.id })
-        .from(sellers)
-        .where(eq(sellers.userId, userId))
-        .limit(1);
-      const own = ownSeller && cartLines.find((l) => l.sellerId === ownSeller.id);
+      const own = buyer.ownSellerId && cartLines.find((l) => l.sellerId === buyer.ownSellerId);
       if (own) throw ownProduct(own.title);
       for (const line of cartLines) {
         const problem = lineProblem(line);
@@ -216,28 +228,36 @@ export function createOrderService({ db, provider, money, holdMinutes, logger, c
         .returning();
       // lines in cart order (the locks above were taken in product-id order)
       const byProductId = new Map(priced.map((x) => [x.p.id, x]));
-      await tx.insert(orderLines).values(
-        cartLines.map((line) => {
-          const x = byProductId.get(line.productId)!;
-          // the very figures the shop showed for this product (docs/prices.md)
-          const shown = priceBreakdown(x);
-          return {
-            orderId: order!.id,
-            productId: x.p.id,
-            sellerId: x.p.sellerId,
-            title: x.p.title,
-            image: x.p.image,
-            listPricePaise: toPaise(shown.listPrice),
-            unitPricePaise: toPaise(shown.basePrice),
-            discount: shown.discountPercent,
-            linePricePaise: toPaise(shown.payable),
-            quantity: x.quantity,
-            status: 'pending' as const,
-          };
-        }),
-      );
+      const written = cartLines.map((line) => {
+        const x = byProductId.get(line.productId)!;
+        // the very figures the shop showed for this product (docs/prices.md)
+        const shown = priceBreakdown(x);
+        return {
+          orderId: order!.id,
+          productId: x.p.id,
+          sellerId: x.p.sellerId,
+          title: x.p.title,
+          image: x.p.image,
+          listPricePaise: toPaise(shown.listPrice),
+          unitPricePaise: toPaise(shown.basePrice),
+          discount: shown.discountPercent,
+          linePricePaise: toPaise(shown.payable),
+          quantity: x.quantity,
+          status: 'pending' as const,
+        };
+      });
+      await tx.insert(orderLines).values(written);
       if (!buyNow) await takeOutOfCart(tx, cartId, cartLines);
-      return { order: order!, replayed: false };
+      return {
+        order: order!,
+        replayed: false,
+        productIds: priced.map((x) => x.p.id),
+        lines: written.map((l) => ({
+          title: l.title,
+          unitPricePaise: l.unitPricePaise,
+          quantity: l.quantity,
+        })),
+      };
     });
   }
 
@@ -294,7 +314,7 @@ export function createOrderService({ db, provider, money, holdMinutes, logger, c
     /** POST /api/shop/order/create: every price is recomputed here; the client's numbers are ignored. */
     async create(caller: Caller, input: OrderCreateInput, idempotencyKey?: string) {
       const addressId = (input.addressId ?? input.addressInfo?.addressId)!;
-      const { order, replayed } = await placePendingOrder(
+      const { order, replayed, productIds, lines } = await placePendingOrder(
         caller.id,
         addressId,
         idempotencyKey ?? input.idempotencyKey,
@@ -309,15 +329,7 @@ export function createOrderService({ db, provider, money, holdMinutes, logger, c
           replayed,
         };
       }
-      changes.publish({ type: 'stock', ids: await orderProductIds(db, order.id) });
-      const lines = await db
-        .select({
-          title: orderLines.title,
-          unitPricePaise: orderLines.unitPricePaise,
-          quantity: orderLines.quantity,
-        })
-        .from(orderLines)
-        .where(eq(orderLines.orderId, order.id));
+      changes.publish({ type: 'stock', ids: productIds });
       let payment;
       try {
         payment = await provider.create({
