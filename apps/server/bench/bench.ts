@@ -27,7 +27,7 @@ import bcrypt from 'bcryptjs';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { BRANDS, CATEGORIES, SORT_IDS } from '@mp/shared';
-import { openPostgres } from '../src/db/client';
+import { DEFAULT_POOL_TIMEOUTS, openPostgres } from '../src/db/client';
 import { users } from '../src/db/schema';
 
 const arg = (name: string) =>
@@ -514,7 +514,8 @@ async function main() {
     await admin.query(`drop database if exists ${BENCH_DB}`);
     await admin.query(`create database ${BENCH_DB}`);
   }
-  const database = openPostgres(dbUrl(BENCH_DB), 4);
+  // seeding 500,000 products runs for minutes: no statement time-out on the bench's own connections
+  const database = openPostgres(dbUrl(BENCH_DB), 4, { ...DEFAULT_POOL_TIMEOUTS, statementMs: 0 });
   let child: ChildProcess | undefined;
   try {
     await database.migrate();
