@@ -86,6 +86,7 @@ async function main() {
         pricePaise: 10_000 + i * 100,
         totalStock: 10,
         image: '/uploads/products/bench.png',
+        images: ['/uploads/products/bench.png'],
       })),
     );
     const server = createServer(createRequestHandler(deps));

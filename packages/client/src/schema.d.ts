@@ -584,7 +584,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The filtered, sorted and paged product listing with facet counts
+         * The filtered (category, brand, seller), sorted and paged product listing with facet counts
          * @description No session needed.
          */
         get: operations["listProducts"];
@@ -604,7 +604,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One live product
+         * One live product, with its pictures and the name of the store selling it
          * @description No session needed.
          */
         get: operations["getProduct"];
@@ -1431,11 +1431,23 @@ export interface components {
             discount: number;
             totalStock: number;
             image: string;
+            images: components["schemas"]["ProductImage"][];
             sellerId: string | null;
             averageReview: number;
             reviewCount: number;
             popularity: number;
             createdAt: string;
+        };
+        /** @description A product picture; width, height and variants are null/empty for plain URLs */
+        ProductImage: {
+            url: string;
+            width: number | null;
+            height: number | null;
+            variants: {
+                url: string;
+                width: number;
+                type: string;
+            }[];
         };
         Pagination: {
             page: number;
@@ -1453,6 +1465,26 @@ export interface components {
                 id: string;
                 count: number;
             }[];
+        };
+        ProductDetail: {
+            _id: string;
+            title: string;
+            description: string;
+            category: string;
+            brand: string;
+            price: number;
+            salePrice: number | null;
+            discount: number;
+            totalStock: number;
+            image: string;
+            images: components["schemas"]["ProductImage"][];
+            sellerId: string | null;
+            averageReview: number;
+            reviewCount: number;
+            popularity: number;
+            createdAt: string;
+            /** @description the seller's store; null for the marketplace's own */
+            storeName: string | null;
         };
         HomeSections: {
             bestDeals: components["schemas"]["Product"][];
@@ -2562,7 +2594,8 @@ export interface operations {
                     /** @default 0 */
                     discount?: number;
                     totalStock: number;
-                    image: string;
+                    image?: string;
+                    images?: string[];
                     stockLoaded?: number;
                 };
             };
@@ -2653,7 +2686,8 @@ export interface operations {
                     /** @default 0 */
                     discount?: number;
                     totalStock: number;
-                    image: string;
+                    image?: string;
+                    images?: string[];
                     stockLoaded?: number;
                 };
             };
@@ -2793,7 +2827,8 @@ export interface operations {
                     /** @default 0 */
                     discount?: number;
                     totalStock: number;
-                    image: string;
+                    image?: string;
+                    images?: string[];
                     stockLoaded?: number;
                 };
             };
@@ -2886,7 +2921,8 @@ export interface operations {
                     /** @default 0 */
                     discount?: number;
                     totalStock: number;
-                    image: string;
+                    image?: string;
+                    images?: string[];
                     stockLoaded?: number;
                 };
             };
@@ -2958,6 +2994,7 @@ export interface operations {
                 category?: ("men" | "women" | "kids" | "accessories" | "footwear" | "mobile" | "appliances" | "electronics" | "fashion")[];
                 /** @description One or more values: repeat the parameter, or separate the values with commas */
                 brand?: ("nike" | "adidas" | "puma" | "levi" | "zara" | "h&m" | "apple" | "samsung" | "oneplus" | "xiaomi" | "realme" | "vivo" | "oppo" | "motorola" | "tecno" | "boat" | "noise" | "fastrack" | "casio" | "philips" | "panasonic" | "godrej" | "voltas" | "bluestar" | "lg")[];
+                seller?: string;
                 sortBy?: "price-lowtohigh" | "price-hightolow" | "title-atoz" | "title-ztoa";
                 page?: number;
                 limit?: number;
@@ -3008,7 +3045,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["Product"];
+                        data: components["schemas"]["ProductDetail"];
                     };
                 };
             };

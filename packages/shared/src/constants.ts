@@ -114,6 +114,8 @@ export const LIMITS = {
   pageSizeDefault: 24,
   pageSizeMax: 100,
   uploadMaxBytes: 5 * 1024 * 1024,
+  /** pictures per product (docs/images.md, "Several images per product") */
+  productImagesMax: 8,
   cartQuantityMax: 99,
   bestDealsCount: 10,
   topDiscountCount: 10,

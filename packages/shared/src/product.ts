@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BRAND_IDS, CATEGORY_ALIASES, CATEGORY_IDS, LIMITS, SORT_IDS } from './constants';
 import { emptyToUndefined, imageUrlSchema, text, uuidOf } from './api';
+import { imageVariantSchema, responsiveImage } from './images';
 
 const normaliseCategory = (v: unknown) =>
   typeof v === 'string' ? (CATEGORY_ALIASES[v.trim().toLowerCase()] ?? v.trim().toLowerCase()) : v;
@@ -53,7 +54,15 @@ export const productInputSchema = z
       .int('Stock must be a whole number')
       .min(0, 'Stock cannot be negative')
       .max(1_000_000, 'Stock is too large'),
-    image: imageUrlSchema,
+    /** the first picture; older callers send only this (docs/images.md, "Several images per product") */
+    image: imageUrlSchema.optional(),
+    /** every picture in the order shown, the first being `image`; replaces the list on edit */
+    images: z
+      .array(imageUrlSchema, { message: 'Images must be a list of image URLs' })
+      .min(1, 'Add at least one image')
+      .max(LIMITS.productImagesMax, `A product has at most ${LIMITS.productImagesMax} images`)
+      .refine((list) => new Set(list).size === list.length, 'Each image may appear only once')
+      .optional(),
     /**
      * Edits only: the stock figure the form was loaded with. The server changes stock only when it still is that
      * figure (else 409 STALE_STOCK with the current one) and leaves it alone when totalStock equals it
@@ -72,8 +81,33 @@ export const productInputSchema = z
   .refine((p) => p.salePrice == null || p.salePrice <= p.price, {
     message: 'Sale price cannot be above the price',
     path: ['salePrice'],
+  })
+  .refine((p) => p.image != null || p.images != null, { message: 'Image is required', path: ['image'] })
+  .refine((p) => p.image == null || p.images == null || p.images[0] === p.image, {
+    message: 'Image must be the first of the images',
+    path: ['image'],
   });
 export type ProductInput = z.infer<typeof productInputSchema>;
+
+/** The ordered pictures of a product input: `images`, or the single `image` of an older caller. */
+export const productImagesOf = (input: Pick<ProductInput, 'image' | 'images'>): string[] =>
+  input.images ?? (input.image != null ? [input.image] : []);
+
+/** One picture of a product with what a browser needs to show it responsively (`responsiveImage`). */
+export const productImageSchema = z
+  .object({
+    url: z.string(),
+    width: z.number().int().positive().nullable(),
+    height: z.number().int().positive().nullable(),
+    variants: z.array(imageVariantSchema),
+  })
+  .meta({ id: 'ProductImage', description: 'A product picture; width, height and variants are null/empty for plain URLs' });
+export type ProductImage = z.infer<typeof productImageSchema>;
+
+export function toProductImage(url: string): ProductImage {
+  const r = responsiveImage(url);
+  return { url, width: r.width ?? null, height: r.height ?? null, variants: r.variants };
+}
 
 export const productDtoSchema = z
   .object({
@@ -86,7 +120,9 @@ export const productDtoSchema = z
     salePrice: z.number().nullable(),
     discount: z.number(),
     totalStock: z.number(),
+    /** the first of `images` */
     image: z.string(),
+    images: z.array(productImageSchema),
     sellerId: z.string().nullable(),
     averageReview: z.number(),
     reviewCount: z.number(),
@@ -95,6 +131,14 @@ export const productDtoSchema = z
   })
   .meta({ id: 'Product', description: 'A product as the catalogue shows it; prices in rupees.' });
 export type ProductDto = z.infer<typeof productDtoSchema>;
+
+/** One product as its page shows it: the catalogue fields plus the name of the store selling it. */
+export const productDetailDtoSchema = productDtoSchema
+  .extend({
+    storeName: z.string().nullable().meta({ description: "the seller's store; null for the marketplace's own" }),
+  })
+  .meta({ id: 'ProductDetail' });
+export type ProductDetailDto = z.infer<typeof productDetailDtoSchema>;
 
 const csvList = <T extends z.ZodType>(item: T) =>
   z
@@ -122,6 +166,8 @@ export const pageQuerySchema = z.object({
 export const productListQuerySchema = z.object({
   category: csvList(categorySchema),
   brand: csvList(brandSchema),
+  /** one seller's products ("Sold by" on the product page) */
+  seller: z.preprocess(emptyToUndefined, uuidOf('Seller must be a valid seller id').optional()),
   sortBy: z.preprocess(emptyToUndefined, z.enum(SORT_IDS, { message: 'Unknown sort order' }).optional()),
   ...pageQuerySchema.shape,
 });

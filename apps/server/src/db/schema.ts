@@ -100,7 +100,10 @@ export const products = pgTable(
     /** whole percent 0–100 */
     discount: integer().notNull().default(0),
     totalStock: integer().notNull().default(0),
+    /** the first of `images`, kept for the many readers of one picture (carts, orders, wishlists) */
     image: text().notNull(),
+    /** every picture in order, 1 to LIMITS.productImagesMax; images[1] = image (docs/images.md) */
+    images: text().array().notNull(),
     /** null for products the admin lists directly */
     sellerId: uuid().references(() => sellers.id, { onDelete: 'restrict' }),
     ratingSum: integer().notNull().default(0),
@@ -132,6 +135,10 @@ export const products = pgTable(
     ),
     check('products_discount_range', sql`${t.discount} between 0 and 100`),
     check('products_stock_nonnegative', sql`${t.totalStock} >= 0`),
+    check(
+      'products_images_check',
+      sql`cardinality(${t.images}) between 1 and 8 and ${t.images}[1] = ${t.image}`,
+    ),
     check(
       'products_counters_nonnegative',
       sql`${t.unitsSold} >= 0 and ${t.wishlistCount} >= 0 and ${t.reviewCount} >= 0`,
@@ -166,8 +173,12 @@ export const products = pgTable(
     index('products_popularity_idx')
       .on(sql`${t.popularity} desc`, sql`${t.discount} desc`, t.id)
       .where(sql`${t.deletedAt} is null`),
-    index('products_seller_idx')
-      .on(t.sellerId)
+    // one seller's listing ("Sold by"), by price or title; also serves lookups by seller alone
+    index('products_seller_price_idx')
+      .on(t.sellerId, t.effectivePricePaise, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('products_seller_title_idx')
+      .on(t.sellerId, t.title, t.id)
       .where(sql`${t.deletedAt} is null`),
     // the consoles' product lists, newest first, one page at a time
     index('products_live_created_idx')

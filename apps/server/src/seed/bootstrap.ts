@@ -9,7 +9,7 @@ import type { AppDeps } from '../context';
 import { storeImage } from '../lib/images';
 import { banners, products, reviews, sellers, users } from '../db/schema';
 import { createPasswordHasher } from '../modules/auth/passwords';
-import { bannerSvg, productSvg } from './images';
+import { bannerSvg, PRODUCT_VIEWS, productSvg } from './images';
 import { DEMO_BANNERS, DEMO_PASSWORD, DEMO_PRODUCTS, DEMO_REVIEWS, DEMO_USERS } from './demo-data';
 
 export async function bootstrapData(
@@ -66,11 +66,16 @@ export async function seedDemo({
 }: Pick<AppDeps, 'config' | 'db' | 'storage'>): Promise<void> {
   const hasher = createPasswordHasher({ memoryKib: config.passwordHashMemoryKib });
   const hash = (p: string) => hasher.hash(p);
+  // every fourth demo product has a side and a detail view too, so product pages show a gallery
   const productImages = await Promise.all(
-    DEMO_PRODUCTS.map((p) =>
-      saveImage(
-        storage,
-        productSvg({ title: p.title, category: p.category, brandLabel: brandLabel(p.brand) }),
+    DEMO_PRODUCTS.map((p, i) =>
+      Promise.all(
+        (i % 4 === 0 ? PRODUCT_VIEWS : PRODUCT_VIEWS.slice(0, 1)).map((view) =>
+          saveImage(
+            storage,
+            productSvg({ title: p.title, category: p.category, brandLabel: brandLabel(p.brand), view }),
+          ),
+        ),
       ),
     ),
   );
@@ -162,7 +167,8 @@ export async function seedDemo({
         salePricePaise: p.salePrice != null ? toPaise(p.salePrice) : null,
         discount: p.discount,
         totalStock: p.totalStock,
-        image: productImages[i]!,
+        image: productImages[i]![0]!,
+        images: productImages[i]!,
         sellerId: ownerFor(p.category, i % 8),
         unitsSold: (i * 37) % 400,
       };

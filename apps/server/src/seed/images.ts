@@ -41,14 +41,32 @@ function paletteFor(seed: string) {
   return PALETTES[n]!;
 }
 
-export function productSvg(p: { title: string; category: string; brandLabel: string }): string {
+/** the extra views some demo products get, so the product page shows a gallery (docs/images.md) */
+export const PRODUCT_VIEWS = ['front', 'side', 'detail'] as const;
+export type ProductView = (typeof PRODUCT_VIEWS)[number];
+
+/** how each view places the pictogram: the side view turned, the detail view close up */
+const VIEW_TRANSFORM: Record<ProductView, string> = {
+  front: 'translate(100 70)',
+  side: 'translate(300 70) scale(-1 1) rotate(-12 100 100)',
+  detail: 'translate(-60 -90) scale(2.2)',
+};
+
+export function productSvg(p: {
+  title: string;
+  category: string;
+  brandLabel: string;
+  view?: ProductView;
+}): string {
+  const view = p.view ?? 'front';
   const [light, dark] = paletteFor(p.title);
   const glyph = GLYPHS[p.category] ?? GLYPHS.fashion!;
   const title = escapeXml(p.title.length > 26 ? `${p.title.slice(0, 25)}…` : p.title);
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400" role="img" aria-label="${escapeXml(p.title)}">
+  const label = view === 'front' ? p.title : `${p.title} (${view} view)`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400" role="img" aria-label="${escapeXml(label)}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="#ffffff"/></linearGradient></defs>
 <rect width="400" height="400" fill="url(#g)"/>
-<g transform="translate(100 70)" fill="${dark}" stroke="${dark}">${glyph}</g>
+<g transform="${VIEW_TRANSFORM[view]}" fill="${dark}" stroke="${dark}">${glyph}</g>
 <text x="200" y="320" font-family="system-ui,sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill="#1f2937">${escapeXml(p.brandLabel)}</text>
 <text x="200" y="356" font-family="system-ui,sans-serif" font-size="18" text-anchor="middle" fill="#374151">${title}</text>
 </svg>`;

@@ -20,6 +20,7 @@ async function insertProduct(title: string, stock = 10) {
       discount: 10,
       totalStock: stock,
       image: '/uploads/products/x.png',
+      images: ['/uploads/products/x.png'],
     })
     .returning({ id: products.id });
   return p!.id;
@@ -55,6 +56,7 @@ describe('the catalogue micro-cache', () => {
       discount: 10,
       totalStock: 10,
       image: '/uploads/products/x.png',
+      images: ['/uploads/products/x.png'],
     });
     expect(edit.status).toBe(200);
     const after = await get(`/api/shop/products/get/${id}`);

@@ -177,6 +177,7 @@ const productBody = () => ({
   discount: 10,
   totalStock: 20,
   image: '/uploads/products/test.png',
+  images: ['/uploads/products/test.png', '/uploads/products/test-side.png'],
 });
 const sellerRegisterBody = () => ({
   username: 'audit seller',
@@ -241,7 +242,14 @@ const FIXTURES: Record<EndpointId, Fixture> = {
   },
   sellerDeleteProduct: { destructive: true },
   listProducts: {
-    query: () => ({ category: 'men', brand: 'nike', sortBy: 'price-lowtohigh', page: '1', limit: '5' }),
+    query: () => ({
+      category: 'men',
+      brand: 'nike',
+      seller: actors.seller.sellerId!,
+      sortBy: 'price-lowtohigh',
+      page: '1',
+      limit: '5',
+    }),
   },
   getProduct: { params: () => ({ id: f.productA }) },
   searchProducts: { params: () => ({ keyword: 'robust shoe' }), query: () => ({ page: '1', limit: '5' }) },

@@ -67,9 +67,10 @@ function head(h: HeadInput): string {
 }
 
 /** A product page: everything the issue's crawler check reads, from the live product. */
-export function productPage(p: ProductDto, publicUrl: string): ShellPage {
+export function productPage(p: ProductDto & { storeName?: string | null }, publicUrl: string): ShellPage {
   const canonical = `${publicUrl}/product/${p._id}`;
   const image = absolute(p.image, publicUrl);
+  const images = p.images.map((i) => absolute(i.url, publicUrl));
   const price = discountedUnitPrice(p);
   const inStock = p.totalStock > 0;
   const title = productPageTitle(p);
@@ -79,7 +80,7 @@ export function productPage(p: ProductDto, publicUrl: string): ShellPage {
     '@type': 'Product',
     name: p.title,
     description: p.description,
-    image: [image],
+    image: images.length ? images : [image],
     sku: p._id,
     brand: { '@type': 'Brand', name: brandLabel(p.brand) },
     category: categoryLabel(p.category),
@@ -124,7 +125,7 @@ export function productPage(p: ProductDto, publicUrl: string): ShellPage {
 <p><a href="/">${e(SHOP_NAME)}</a> › <a href="/shop/listing?category=${encodeURIComponent(p.category)}">${e(categoryLabel(p.category))}</a></p>
 <h1>${e(p.title)}</h1>
 <p>${e(brandLabel(p.brand))}</p>
-<p><strong data-price>${e(formatINR(price))}</strong></p>
+${p.storeName && p.sellerId ? `<p>Sold by <a href="/shop/listing?seller=${encodeURIComponent(p.sellerId)}">${e(p.storeName)}</a></p>\n` : ''}<p><strong data-price>${e(formatINR(price))}</strong></p>
 <p data-availability>${inStock ? 'In stock' : 'Out of stock'}</p>
 <p>${e(p.description)}</p>
 </main>`,

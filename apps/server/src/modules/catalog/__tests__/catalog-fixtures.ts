@@ -30,6 +30,8 @@ export interface ProductSeed {
   discount?: number;
   totalStock?: number;
   sellerId?: string | null;
+  /** the pictures in order (default one) */
+  images?: string[];
   ratingSum?: number;
   reviewCount?: number;
   unitsSold?: number;
@@ -52,7 +54,8 @@ export async function insertProducts(db: Db, seeds: ProductSeed[]): Promise<stri
         salePricePaise: s.salePrice == null ? null : toPaise(s.salePrice),
         discount: s.discount ?? 0,
         totalStock: s.totalStock ?? 50,
-        image: '/uploads/products/seed.png',
+        image: s.images?.[0] ?? '/uploads/products/seed.png',
+        images: s.images ?? ['/uploads/products/seed.png'],
         sellerId: s.sellerId ?? null,
         ratingSum: s.ratingSum ?? 0,
         reviewCount: s.reviewCount ?? 0,

@@ -1,4 +1,4 @@
-import { toRupees, type ProductDto } from '@mp/shared';
+import { toProductImage, toRupees, type ProductDto } from '@mp/shared';
 import { products } from '../../../db/schema';
 
 /** The columns every product answer needs (never the search vector). */
@@ -13,6 +13,7 @@ export const productColumns = {
   discount: products.discount,
   totalStock: products.totalStock,
   image: products.image,
+  images: products.images,
   sellerId: products.sellerId,
   ratingSum: products.ratingSum,
   reviewCount: products.reviewCount,
@@ -31,6 +32,7 @@ export interface ProductRow {
   discount: number;
   totalStock: number;
   image: string;
+  images: string[];
   sellerId: string | null;
   ratingSum: number;
   reviewCount: number;
@@ -54,6 +56,7 @@ export function toProductDto(p: ProductRow): ProductDto {
     discount: p.discount,
     totalStock: p.totalStock,
     image: p.image,
+    images: p.images.map(toProductImage),
     sellerId: p.sellerId,
     averageReview: averageReview(Number(p.ratingSum), Number(p.reviewCount)),
     reviewCount: Number(p.reviewCount),

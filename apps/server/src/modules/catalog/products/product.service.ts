@@ -2,9 +2,11 @@ import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-
 import {
   DEFAULT_SORT,
   SEARCH_RANKING,
+  productImagesOf,
   toPaise,
   type FacetCount,
   type Pagination,
+  type ProductDetailDto,
   type ProductDto,
   type ProductFacets,
   type ProductInput,
@@ -70,6 +72,7 @@ const ORDER: Record<SortBy, SQL[]> = {
 function pageIds(
   categories: string[],
   brands: string[],
+  seller: string | undefined,
   sortBy: SortBy,
   page: { offset: number; limit: number; total: number },
 ): SQL {
@@ -92,8 +95,10 @@ function pageIds(
         : brands.length
           ? brands.map((b) => [sql`brand = ${b}`])
           : [[]];
+  // one seller's listing walks products_seller_{price,title}_idx, the filters checked on the way
+  const bySeller = seller ? [sql`seller_id = ${seller}`] : [];
   const stream = (where: SQL[]) =>
-    sql`(select id, ${sql.raw(key)} from products where ${sql.join([sql`deleted_at is null`, ...where], sql` and `)} order by ${order} limit ${offset + limit})`;
+    sql`(select id, ${sql.raw(key)} from products where ${sql.join([sql`deleted_at is null`, ...bySeller, ...where], sql` and `)} order by ${order} limit ${offset + limit})`;
   return sql`select id from (${sql.join(filters.map(stream), sql` union all `)}) s order by ${order} limit ${limit} offset ${offset}`;
 }
 
@@ -123,6 +128,7 @@ function toTsquery(words: string[], vocabulary: readonly string[], weight = '', 
 }
 
 function toColumns(input: ProductInput) {
+  const images = productImagesOf(input);
   return {
     title: input.title,
     description: input.description,
@@ -132,7 +138,8 @@ function toColumns(input: ProductInput) {
     salePricePaise: input.salePrice == null ? null : toPaise(input.salePrice),
     discount: input.discount,
     totalStock: input.totalStock,
-    image: input.image,
+    image: images[0]!,
+    images,
   };
 }
 
@@ -142,15 +149,22 @@ type FacetCell = { category: string; brand: string; n: number };
  * Live product counts per (category, brand): 9 × 25 cells at most, kept by triggers in facet_counts, so totals
  * and facets never scan the catalogue; cached briefly and dropped with the other sets on a catalogue change.
  */
-function facetMatrix(db: Db, cache: CatalogCache): Promise<FacetCell[]> {
+function facetMatrix(db: Db, cache: CatalogCache, seller?: string): Promise<FacetCell[]> {
   return cache.get(
-    'facet-matrix',
+    seller ? `facet-matrix:${seller}` : 'facet-matrix',
     FACET_TTL_MS,
     () =>
-      db
-        .select({ category: facetCounts.category, brand: facetCounts.brand, n: facetCounts.n })
-        .from(facetCounts)
-        .where(sql`${facetCounts.n} > 0`),
+      seller
+        ? // one seller's cells, counted over that seller's live products (products_seller_price_idx)
+          db
+            .select({ category: products.category, brand: products.brand, n: sql<number>`count(*)::int` })
+            .from(products)
+            .where(and(live, eq(products.sellerId, seller)))
+            .groupBy(products.category, products.brand)
+        : db
+            .select({ category: facetCounts.category, brand: facetCounts.brand, n: facetCounts.n })
+            .from(facetCounts)
+            .where(sql`${facetCounts.n} > 0`),
     { kind: 'set', products: () => [] },
   );
 }
@@ -187,8 +201,9 @@ export function createProductService({ db, catalogCache, changes }: ProductServi
   const vocabulary = createSearchVocabulary(db, changes);
   // the hottest read: built once, a named prepared statement on each connection
   const detailQuery = db
-    .select(productColumns)
+    .select({ ...productColumns, storeName: sellers.storename })
     .from(products)
+    .leftJoin(sellers, eq(sellers.id, products.sellerId))
     .where(and(eq(products.id, sql.placeholder('id')), live))
     .limit(1)
     .prepare('catalog_product_detail');
@@ -305,7 +320,7 @@ export function createProductService({ db, catalogCache, changes }: ProductServi
       const brands = [...new Set(q.brand)];
       const sortBy = q.sortBy ?? DEFAULT_SORT;
       const offset = (q.page - 1) * q.limit;
-      const cells = await facetMatrix(db, catalogCache);
+      const cells = await facetMatrix(db, catalogCache, q.seller);
       const inCategory = (c: FacetCell) => !categories.length || categories.includes(c.category as never);
       const inBrand = (c: FacetCell) => !brands.length || brands.includes(c.brand as never);
       const total = cells.filter((c) => inCategory(c) && inBrand(c)).reduce((s, c) => s + c.n, 0);
@@ -315,7 +330,7 @@ export function createProductService({ db, catalogCache, changes }: ProductServi
               .select(productColumns)
               .from(products)
               .where(
-                sql`${products.id} in (${pageIds(categories, brands, sortBy, { offset, limit: q.limit, total })})`,
+                sql`${products.id} in (${pageIds(categories, brands, q.seller, sortBy, { offset, limit: q.limit, total })})`,
               )
               .orderBy(...ORDER[sortBy])
           : [];
@@ -329,10 +344,10 @@ export function createProductService({ db, catalogCache, changes }: ProductServi
       };
     },
 
-    async detail(id: string): Promise<ProductDto> {
+    async detail(id: string): Promise<ProductDetailDto> {
       const [row] = await detailQuery.execute({ id });
       if (!row) throw notFound('Product');
-      return toProductDto(row);
+      return { ...toProductDto(row), storeName: row.storeName };
     },
 
     /**

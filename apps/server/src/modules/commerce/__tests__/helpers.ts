@@ -24,6 +24,7 @@ export async function insertProduct(
       discount: 0,
       totalStock: 10,
       image: '/uploads/products/test.png',
+      images: [overrides.image ?? '/uploads/products/test.png'],
       ...overrides,
     })
     .returning();
