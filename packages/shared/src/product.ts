@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { BRAND_IDS, CATEGORY_ALIASES, CATEGORY_IDS, LIMITS, SORT_IDS } from './constants';
 import { emptyToUndefined, imageUrlSchema, text, uuidOf } from './api';
-import { imageVariantSchema, responsiveImage } from './images';
+import { imageVariantSchema } from './image-schemas';
+import { responsiveImage } from './images';
 
 const normaliseCategory = (v: unknown) =>
   typeof v === 'string' ? (CATEGORY_ALIASES[v.trim().toLowerCase()] ?? v.trim().toLowerCase()) : v;
