@@ -83,7 +83,12 @@ export const productInputSchema = z
     message: 'Sale price cannot be above the price',
     path: ['salePrice'],
   })
-  .refine((p) => p.image != null || p.images != null, { message: 'Image is required', path: ['image'] })
+  // checked even when other fields are wrong, so an empty form names every missing field at once
+  .refine((p) => p.image != null || p.images != null, {
+    message: 'Image is required',
+    path: ['image'],
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  })
   .refine((p) => p.image == null || p.images == null || p.images[0] === p.image, {
     message: 'Image must be the first of the images',
     path: ['image'],

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { paramsFromQuery, queryFromParams, readStoredQuery, storeQuery } from './listing-filters';
+import {
+  hasListingParams,
+  paramsFromQuery,
+  queryFromParams,
+  readStoredQuery,
+  storeQuery,
+} from './listing-filters';
 
 describe('listing filters and sort in sessionStorage', () => {
   afterEach(() => {
@@ -35,5 +41,15 @@ describe('listing filters and sort in sessionStorage', () => {
     const q = queryFromParams(new URLSearchParams('category=electonics,men&sortBy=price-hightolow&page=2'));
     expect(q).toEqual({ category: ['electronics', 'men'], brand: [], sortBy: 'price-hightolow', page: 2 });
     expect(paramsFromQuery(q).toString()).toBe('category=electronics%2Cmen&sortBy=price-hightolow&page=2');
+  });
+
+  it("when the URL names a seller (the product page's Sold by link), then the listing asks for that seller's products and keeps it in the URL", () => {
+    const sellerId = '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
+    const params = new URLSearchParams(`seller=${sellerId}`);
+    expect(hasListingParams(params)).toBe(true);
+    const q = queryFromParams(params);
+    expect(q.seller).toBe(sellerId);
+    expect(paramsFromQuery({ ...q, category: ['men'] }).get('seller')).toBe(sellerId);
+    expect(queryFromParams(new URLSearchParams('category=men')).seller).toBeUndefined();
   });
 });

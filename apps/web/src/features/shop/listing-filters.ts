@@ -10,7 +10,7 @@ const list = (v: string | null) =>
     .filter(Boolean);
 
 export function hasListingParams(p: URLSearchParams): boolean {
-  return ['category', 'brand', 'sortBy', 'page'].some((k) => p.has(k));
+  return ['category', 'brand', 'seller', 'sortBy', 'page'].some((k) => p.has(k));
 }
 
 export function queryFromParams(p: URLSearchParams): ListingQuery {
@@ -19,6 +19,7 @@ export function queryFromParams(p: URLSearchParams): ListingQuery {
   return {
     category: list(p.get('category')).map((c) => CATEGORY_ALIASES[c] ?? c),
     brand: list(p.get('brand')),
+    ...(p.get('seller') ? { seller: p.get('seller')! } : {}),
     sortBy: sort && (SORT_IDS as readonly string[]).includes(sort) ? sort : DEFAULT_SORT,
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
@@ -28,6 +29,7 @@ export function paramsFromQuery(q: ListingQuery): URLSearchParams {
   const p = new URLSearchParams();
   if (q.category.length) p.set('category', q.category.join(','));
   if (q.brand.length) p.set('brand', q.brand.join(','));
+  if (q.seller) p.set('seller', q.seller);
   p.set('sortBy', q.sortBy);
   if (q.page > 1) p.set('page', String(q.page));
   return p;

@@ -4,7 +4,7 @@
  * width (1280 px). Every box has its size before the picture loads, so nothing moves.
  */
 import { useRef, useState, type KeyboardEvent, type ReactNode, type TouchEvent } from 'react';
-import { responsiveImage } from '@mp/shared/images';
+import { PRODUCT_IMAGE_SIZES, responsiveImage } from '@mp/shared/images';
 import { Modal, ProductImage, cn } from '../../components/ui';
 
 /** a horizontal move of at least this many CSS pixels (and more sideways than down) is a swipe */
@@ -96,7 +96,8 @@ export function ProductGallery({ images, title, overlay }: ProductGalleryProps) 
             width={800}
             height={800}
             priority={current === 0}
-            sizes="(min-width: 992px) 600px, 100vw"
+            // the same sizes the server's preload of the first picture names (docs/images.md)
+            sizes={PRODUCT_IMAGE_SIZES}
             className="aspect-square w-full"
           />
         </button>

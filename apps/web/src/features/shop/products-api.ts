@@ -1,10 +1,19 @@
 /** The shop's catalogue: home sections, banners, the listing (facets, pagination), search, the detail, config. */
-import type { Answer, BannerDto, HomeSections, ProductDto, ShopConfigDto } from '@mp/shared';
+import type {
+  Answer,
+  BannerDto,
+  HomeSections,
+  ProductDetailDto,
+  ProductDto,
+  ShopConfigDto,
+} from '@mp/shared';
 import { baseApi } from '../../lib/api';
 
 export interface ListingQuery {
   category: string[];
   brand: string[];
+  /** one seller's products (the product page's "Sold by" link) */
+  seller?: string;
   sortBy: string;
   page: number;
 }
@@ -26,6 +35,7 @@ export const productsApi = baseApi.injectEndpoints({
         const params: Record<string, string | number> = { sortBy: q.sortBy, page: q.page };
         if (q.category.length) params.category = q.category.join(',');
         if (q.brand.length) params.brand = q.brand.join(',');
+        if (q.seller) params.seller = q.seller;
         return { url: '/api/shop/products/get', params, envelope: 'whole' };
       },
       providesTags: ['Products'],
@@ -34,7 +44,7 @@ export const productsApi = baseApi.injectEndpoints({
       query: (keyword) => `/api/shop/product/search/search-product/${encodeURIComponent(keyword)}`,
       providesTags: ['Products'],
     }),
-    getProduct: b.query<ProductDto, string>({
+    getProduct: b.query<ProductDetailDto, string>({
       query: (id) => `/api/shop/products/get/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'Product', id }],
     }),

@@ -3,18 +3,8 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { brandLabel, categoryLabel } from '@mp/shared/constants';
 import { pageTitle, productPageTitle } from '@mp/shared/seo';
-import { PRODUCT_IMAGE_SIZES } from '@mp/shared/images';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import {
-  Badge,
-  Button,
-  EmptyState,
-  LoadingRegion,
-  Price,
-  ProductImage,
-  Skeleton,
-  Textarea,
-} from '../../../components/ui';
+import { Badge, Button, EmptyState, LoadingRegion, Price, Skeleton, Textarea } from '../../../components/ui';
 import { useLoginPrompt } from '../../../features/auth/use-login-prompt';
 import { useAddToCartMutation } from '../../../features/cart/cart-api';
 import { buyNowPath } from '../../../features/orders/buy-now';
@@ -25,6 +15,8 @@ import {
 } from '../../../features/reviews/reviews-api';
 import { StarInput, Stars } from '../../../features/reviews/star-rating';
 import { ProductBadges } from '../../../features/shop/product-card';
+import { ProductFacts } from '../../../features/shop/product-facts';
+import { ProductGallery } from '../../../features/shop/product-gallery';
 import { useGetProductQuery } from '../../../features/shop/products-api';
 import { errorMessage } from '../../../lib/api';
 import { WishlistHeart } from '../../../features/wishlist/wishlist-heart';
@@ -154,7 +146,7 @@ export default function ProductDetailPage() {
   };
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6">
+    <div className="mx-auto max-w-7xl px-4 pb-24 pt-6 sm:pb-6">
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-gray-600">
         <Link to="/" className="hover:underline">
           Home
@@ -165,21 +157,24 @@ export default function ProductDetailPage() {
         </Link>
       </nav>
       <div className="grid gap-8 lg:grid-cols-2">
-        <div className="relative self-start overflow-hidden rounded-xl border border-gray-200 bg-white">
-          <ProductImage
-            src={product.image}
-            alt={product.title}
-            width={800}
-            height={800}
-            priority
-            sizes={PRODUCT_IMAGE_SIZES}
-            className="aspect-square w-full"
+        <div className="self-start">
+          <ProductGallery
+            images={product.images.length ? product.images.map((i) => i.url) : [product.image]}
+            title={product.title}
+            overlay={
+              <>
+                <ProductBadges
+                  product={product}
+                  className="absolute left-3 top-3 flex flex-col items-start gap-1"
+                />
+                <WishlistHeart
+                  productId={product._id}
+                  title={product.title}
+                  className="absolute right-3 top-3"
+                />
+              </>
+            }
           />
-          <ProductBadges
-            product={product}
-            className="absolute left-3 top-3 flex flex-col items-start gap-1"
-          />
-          <WishlistHeart productId={product._id} title={product.title} className="absolute right-3 top-3" />
         </div>
         <div className="space-y-4">
           <div>
@@ -214,7 +209,12 @@ export default function ProductDetailPage() {
               </>
             )}
           </p>
-          <div className="flex flex-col gap-3 sm:flex-row">
+          <ProductFacts product={product} />
+          {/* at phone widths the buy buttons stay in reach at the bottom of the screen (≥ 44 px targets) */}
+          <div
+            data-testid="buy-bar"
+            className="fixed inset-x-0 bottom-0 z-30 flex gap-3 border-t border-gray-200 bg-white/95 p-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] backdrop-blur sm:static sm:z-auto sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none sm:backdrop-blur-none"
+          >
             <Button
               size="lg"
               variant="accent"

@@ -108,14 +108,22 @@ export function useSellerProductEndpoints(sellerId: string): ProductEndpoints {
 
 /** POST multipart my_file; answers result.url (the main image; its variants follow from it). Products and banners.
  * A plain axios call: an upload is not server state, and it needs its own time-out and cancel signal. */
-export async function uploadProductImage(file: File, signal?: AbortSignal): Promise<string> {
+/** One image upload: the file, a way to stop it, and where to report how much was sent (0–1). */
+export type UploadImage = (
+  file: File,
+  signal?: AbortSignal,
+  onProgress?: (fraction: number) => void,
+) => Promise<string>;
+
+export const uploadProductImage: UploadImage = async (file, signal, onProgress) => {
   const body = new FormData();
   body.append('my_file', file);
   const { data } = await api.post<Answer<'uploadProductImage'>>('/api/admin/products/upload-image', body, {
     signal,
     timeout: 60_000,
+    onUploadProgress: onProgress && ((e) => onProgress(e.total ? e.loaded / e.total : 0)),
   });
   const url = data.result?.url;
   if (!data.success || !url) throw new Error('Upload failed');
   return url;
-}
+};

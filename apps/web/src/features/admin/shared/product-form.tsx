@@ -1,6 +1,6 @@
 /**
- * The product panel of both consoles (spec section 4): image uploader + product form, in add mode (no product) or
- * edit mode (product set; image upload disabled). Validated with the shared productInputSchema; the server answer
+ * The product panel of both consoles (spec section 4): the product's images (several, ordered: image-list-editor)
+ * + product form, in add mode (no product) or edit mode (product set). Validated with the shared productInputSchema; the server answer
  * decides success. On success: toast, then onSaved() (the page reloads its list and closes the panel).
  */
 import { useState, type FormEvent } from 'react';
@@ -8,13 +8,13 @@ import { toast } from 'react-toastify';
 import { BRANDS, CATEGORIES, productInputSchema, type ProductDto, type ProductInput } from '@mp/shared';
 import { Button, Input, Select, Textarea } from '../../../components/ui';
 import { errorCode, errorMessage, toApiError } from '../../../lib/api';
-import type { ProductEndpoints } from './catalog-api';
-import { ImageUploader } from './image-uploader';
+import type { ProductEndpoints, UploadImage } from './catalog-api';
+import { ImageListEditor } from './image-list-editor';
 
 type FieldName =
   'title' | 'description' | 'category' | 'brand' | 'price' | 'salePrice' | 'discount' | 'totalStock';
 type FormValues = Record<FieldName, string>;
-type FormErrors = Partial<Record<FieldName | 'image', string>>;
+type FormErrors = Partial<Record<FieldName | 'image' | 'images', string>>;
 
 const CATEGORY_OPTIONS = CATEGORIES.map((c) => ({ value: c.id, label: c.label }));
 const BRAND_OPTIONS = BRANDS.map((b) => ({ value: b.id, label: b.label }));
@@ -54,13 +54,15 @@ export interface ProductFormProps {
   endpoints: Pick<ProductEndpoints, 'add' | 'edit'>;
   onSaved: () => void;
   /** the image upload call (defaults to POST /api/admin/products/upload-image) */
-  upload?: (file: File, signal?: AbortSignal) => Promise<string>;
+  upload?: UploadImage;
 }
 
 export function ProductForm({ product, endpoints, onSaved, upload }: ProductFormProps) {
   const editing = Boolean(product);
   const [values, setValues] = useState<FormValues>(() => (product ? fromProduct(product) : EMPTY));
-  const [image, setImage] = useState(product?.image ?? '');
+  const [images, setImages] = useState<string[]>(() =>
+    product ? (product.images.length ? product.images.map((i) => i.url) : [product.image]) : [],
+  );
   const [errors, setErrors] = useState<FormErrors>({});
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -79,7 +81,12 @@ export function ProductForm({ product, endpoints, onSaved, upload }: ProductForm
       toast.warn('Please wait for image upload to complete.');
       return;
     }
-    const parsed = productInputSchema.safeParse({ ...values, image, stockLoaded });
+    const parsed = productInputSchema.safeParse({
+      ...values,
+      image: images[0],
+      images: images.length ? images : undefined,
+      stockLoaded,
+    });
     if (!parsed.success) {
       const next: FormErrors = {};
       for (const issue of parsed.error.issues) {
@@ -120,15 +127,14 @@ export function ProductForm({ product, endpoints, onSaved, upload }: ProductForm
       className="flex flex-col gap-4"
       aria-label={editing ? 'Edit product' : 'Add product'}
     >
-      <ImageUploader
-        value={image}
-        onChange={(url) => {
-          setImage(url);
-          setErrors((er) => ({ ...er, image: undefined }));
+      <ImageListEditor
+        value={images}
+        onChange={(urls) => {
+          setImages(urls);
+          setErrors((er) => ({ ...er, image: undefined, images: undefined }));
         }}
         onUploadingChange={setUploading}
-        disabled={editing}
-        error={errors.image}
+        error={errors.images ?? errors.image}
         upload={upload}
       />
       <Input

@@ -18,6 +18,11 @@ const product: ProductDto = {
   discount: 10,
   totalStock: 12,
   image: '/uploads/products/shoe.png',
+  images: [
+    '/uploads/products/shoe.png',
+    '/uploads/products/shoe-side.png',
+    '/uploads/products/shoe-sole.png',
+  ].map((url) => ({ url, width: null, height: null, variants: [] })),
   sellerId: null,
   averageReview: 0,
   reviewCount: 0,
@@ -55,24 +60,38 @@ describe('Product form', () => {
     expect(await screen.findByText('Sale price cannot be above the price')).toBeInTheDocument();
   });
 
-  it('when in add mode, then an image can be uploaded (spinner, preview, Remove) and the product is added', async () => {
+  it('when in add mode, then several images upload at once (progress, previews, one failing with its reason) and the product is added with them in order', async () => {
     const ep = endpoints();
     const onSaved = vi.fn();
-    let finish!: (url: string) => void;
-    const upload = vi.fn(() => new Promise<string>((r) => (finish = r)));
+    const finishers: ((url: string) => void)[] = [];
+    const upload = vi.fn(
+      (file: File, _signal?: AbortSignal, onProgress?: (f: number) => void) =>
+        new Promise<string>((resolve, reject) => {
+          onProgress?.(0.5);
+          if (file.name === 'broken.png') reject(new Error('That file is not an image'));
+          else finishers.push(resolve);
+        }),
+    );
     render(<ProductForm endpoints={ep} onSaved={onSaved} upload={upload} />);
 
-    const file = new File([new Uint8Array([137, 80, 78, 71])], 'shoe.png', { type: 'image/png' });
-    await userEvent.upload(screen.getByLabelText('Upload Image'), file);
-    expect(screen.getByText('Uploading image')).toBeInTheDocument();
-    expect(upload).toHaveBeenCalledWith(file, expect.any(AbortSignal));
-    expect(screen.getByRole('button', { name: 'Add Product' })).toBeDisabled();
-    finish('/uploads/products/new.png');
-    expect(await screen.findByAltText('Uploaded image preview')).toHaveAttribute(
-      'src',
-      '/uploads/products/new.png',
+    const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+    await userEvent.upload(screen.getByLabelText('Upload Images'), [
+      png('front.png'),
+      png('broken.png'),
+      png('side.png'),
+    ]);
+    expect(await screen.findByRole('progressbar', { name: 'Uploading front.png' })).toHaveAttribute(
+      'value',
+      '50',
     );
-    expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Product' })).toBeDisabled();
+    finishers[0]!('/uploads/products/front.png');
+    expect((await screen.findByText(/^broken\.png: /)).closest('[role="alert"]')).not.toBeNull();
+    await waitFor(() => expect(finishers).toHaveLength(2));
+    finishers[1]!('/uploads/products/side.png');
+    expect(await screen.findByAltText('Image 2 of 2')).toHaveAttribute('src', '/uploads/products/side.png');
+    expect(screen.getByAltText('Image 1 of 2')).toHaveAttribute('src', '/uploads/products/front.png');
+    expect(screen.getByText('Main image')).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText(/^Title/), 'Trail Shoe');
     await userEvent.type(screen.getByLabelText(/^Description/), 'Grippy');
@@ -92,10 +111,11 @@ describe('Product form', () => {
       salePrice: undefined,
       discount: 0,
       totalStock: 5,
-      image: '/uploads/products/new.png',
+      image: '/uploads/products/front.png',
+      images: ['/uploads/products/front.png', '/uploads/products/side.png'],
     });
     expect(toast.success).toHaveBeenCalledWith('Product added Successfully!');
-  });
+  }, 20_000);
 
   it('when the category and brand selects open, then they offer the 9 categories and 25 labelled brands', () => {
     render(<ProductForm endpoints={endpoints()} onSaved={vi.fn()} />);
@@ -108,16 +128,34 @@ describe('Product form', () => {
     expect(within(brand).getByRole('option', { name: 'Panasonic' })).toHaveValue('panasonic');
   });
 
-  it('when in edit mode, then the image upload is disabled, the form is filled and Update Product saves', async () => {
+  it('when in edit mode, then the form is filled, images can be moved with the keyboard, replaced and removed, and Update Product saves the new order', async () => {
     const ep = endpoints();
     const onSaved = vi.fn();
-    render(<ProductForm product={product} endpoints={ep} onSaved={onSaved} />);
+    const upload = vi.fn().mockResolvedValue('/uploads/products/shoe-new.png');
+    render(<ProductForm product={product} endpoints={ep} onSaved={onSaved} upload={upload} />);
     expect(screen.queryByRole('button', { name: 'Add Product' })).not.toBeInTheDocument();
-    expect(screen.getByAltText('Uploaded image preview')).toHaveAttribute('src', product.image);
-    expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
-    expect(screen.queryByLabelText('Upload Image', { selector: 'input' })).not.toBeInTheDocument();
-    expect(screen.getByText('Image cannot be changed while editing')).toBeInTheDocument();
+    expect(screen.getByAltText('Image 1 of 3')).toHaveAttribute('src', product.image);
     expect(screen.getByLabelText(/^Title/)).toHaveValue('Running Shoe');
+    expect(screen.getByRole('button', { name: 'Move image 1 up' })).toBeDisabled();
+
+    // keyboard only: focus "Move image 3 up", press Enter twice → the sole view becomes the main image
+    screen.getByRole('button', { name: 'Move image 3 up' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Move image 2 up' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByAltText('Image 1 of 3')).toHaveAttribute('src', '/uploads/products/shoe-sole.png');
+    expect(await screen.findByText('Image moved to position 1 of 3')).toBeInTheDocument();
+
+    await userEvent.upload(
+      screen.getByLabelText('Replace image 3'),
+      new File([new Uint8Array([137, 80, 78, 71])], 'new.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByAltText('Image 3 of 3')).toHaveAttribute(
+      'src',
+      '/uploads/products/shoe-new.png',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Remove image 2' }));
+    expect(screen.queryByAltText('Image 3 of 3')).not.toBeInTheDocument();
 
     await userEvent.clear(screen.getByLabelText(/^Total Stock/));
     await userEvent.type(screen.getByLabelText(/^Total Stock/), '40');
@@ -125,11 +163,16 @@ describe('Product form', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(ep.edit).toHaveBeenCalledWith(
       product._id,
-      expect.objectContaining({ totalStock: 40, stockLoaded: 12, image: product.image }),
+      expect.objectContaining({
+        totalStock: 40,
+        stockLoaded: 12,
+        image: '/uploads/products/shoe-sole.png',
+        images: ['/uploads/products/shoe-sole.png', '/uploads/products/shoe-new.png'],
+      }),
     );
     expect(ep.add).not.toHaveBeenCalled();
     expect(toast.success).toHaveBeenCalledWith('Product updated Successfully!');
-  });
+  }, 20_000);
 
   it('when the server refuses the product, then shows its message and stays open', async () => {
     const ep = endpoints();
