@@ -115,12 +115,22 @@ describe('seller lifecycle: register, approval, product, sale, shipping', () => 
     await seller.getByText('No products found.').waitFor();
     await seller.getByRole('button', { name: '+ Add Product' }).click();
     const dialog = seller.getByRole('dialog', { name: 'Add New Product' });
-    await dialog.getByLabel('Upload Image').setInputFiles({
-      name: 'lamp.png',
-      mimeType: 'image/png',
-      buffer: makePng(200, 200, [245, 158, 11], [120, 53, 15]),
-    });
-    await dialog.getByAltText('Uploaded image preview').waitFor();
+    // two pictures at once, then the second made the main one with the keyboard (move up)
+    await dialog.getByLabel('Upload Images').setInputFiles([
+      { name: 'lamp.png', mimeType: 'image/png', buffer: makePng(200, 200, [245, 158, 11], [120, 53, 15]) },
+      {
+        name: 'lamp-lit.png',
+        mimeType: 'image/png',
+        buffer: makePng(200, 200, [254, 240, 138], [234, 179, 8]),
+      },
+    ]);
+    await dialog.getByAltText('Image 2 of 2').waitFor();
+    const first = await dialog.getByAltText('Image 1 of 2').getAttribute('src');
+    const second = await dialog.getByAltText('Image 2 of 2').getAttribute('src');
+    await dialog.getByRole('button', { name: 'Move image 2 up' }).focus();
+    await seller.keyboard.press('Enter');
+    await expect.poll(() => dialog.getByAltText('Image 1 of 2').getAttribute('src')).toBe(second);
+    expect(await dialog.getByAltText('Image 2 of 2').getAttribute('src')).toBe(first);
     await dialog.getByLabel(/^Title/).fill(productTitle);
     await dialog.getByLabel(/^Description/).fill('A warm brass lamp for the study table.');
     await dialog.getByLabel(/^Category/).selectOption('appliances');
@@ -134,6 +144,13 @@ describe('seller lifecycle: register, approval, product, sale, shipping', () => 
     await dialog.waitFor({ state: 'detached' });
     await seller.getByRole('heading', { name: productTitle }).waitFor();
     await screenshots(seller, 'seller-products');
+    const found = await seller.request.get(
+      `/api/shop/product/search/search-product/${encodeURIComponent(productTitle)}`,
+    );
+    const saved = (
+      (await found.json()) as { data: { title: string; images: { url: string }[] }[] }
+    ).data.find((p) => p.title === productTitle);
+    expect(saved?.images.map((i) => i.url)).toEqual([second, first]);
 
     ({ page: shopper } = await session());
     await loginThroughUi(shopper, DEMO.shopper, /\/$/);
