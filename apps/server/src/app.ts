@@ -137,7 +137,7 @@ export const MICRO_CACHE_RULES: MicroCacheRule[] = [
   {
     path: /^\/api\/shop\/products\/get$/,
     route: '/api/shop/products/get',
-    params: ['category', 'brand', 'sortBy', 'page', 'limit'],
+    params: ['category', 'brand', 'seller', 'sortBy', 'page', 'limit'],
     ttlMs: 30_000,
   },
   {
