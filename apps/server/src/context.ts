@@ -9,6 +9,7 @@ import type { FileStorage } from './lib/storage/storage';
 import type { PasswordHasher } from './modules/auth/passwords';
 import type { CatalogCache } from './modules/catalog/catalog-cache';
 import type { CatalogReads } from './modules/catalog/catalog-reads';
+import type { Earnings } from './modules/commerce/earnings/earnings.service';
 import type { MoneyService } from './modules/commerce/money/money.service';
 import type { PaymentProvider } from './modules/commerce/payments/payment-provider';
 
@@ -36,4 +37,6 @@ export interface AppDeps {
   payments: PaymentProvider;
   /** capture, cancel, refund use cases (docs/money.md) */
   money: MoneyService;
+  /** seller earnings, commission and payouts (docs/money.md, "Seller earnings") */
+  earnings: Earnings;
 }

@@ -11,6 +11,7 @@ import { CatalogCache } from './modules/catalog/catalog-cache';
 import { createCatalogReads } from './modules/catalog/catalog-reads';
 import { findSessionUser } from './modules/auth/auth.service';
 import { createPasswordHasher } from './modules/auth/passwords';
+import { createEarnings } from './modules/commerce/earnings/earnings.service';
 import { createMoneyService } from './modules/commerce/money/money.service';
 import { createPaymentProvider } from './modules/commerce/payments';
 
@@ -36,7 +37,9 @@ export function buildDeps(
   metrics.sources.catalogCache = catalogCache.stats;
   // the payment provider and the money use cases (docs/money.md): one of each per process
   const payments = createPaymentProvider({ config, db });
+  const earnings = createEarnings({ db, commissionBps: config.commissionBps });
   const money = createMoneyService({
+    earnings,
     db,
     changes,
     provider: payments,
@@ -57,5 +60,6 @@ export function buildDeps(
     lifecycle: createLifecycle(),
     payments,
     money,
+    earnings,
   };
 }

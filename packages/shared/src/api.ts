@@ -37,6 +37,10 @@ export const API_ERROR_CODES = [
   'REFUND_REFUSED',
   'ORDER_CANCELLED',
   'AMOUNT_MISMATCH',
+  /** a payout over the seller's balance (details: `{ balance }`) */
+  'PAYOUT_EXCEEDS_BALANCE',
+  /** a payout reference already recorded for this seller with another amount */
+  'PAYOUT_REFERENCE_USED',
   'INTERNAL',
   /** checkout while no payment provider is configured (production without PayPal keys) */
   'PAYMENTS_NOT_CONFIGURED',

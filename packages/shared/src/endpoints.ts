@@ -34,6 +34,15 @@ import {
   shopConfigDtoSchema,
 } from './commerce';
 import { LIMITS } from './constants';
+import {
+  commissionInputSchema,
+  earningsQuerySchema,
+  payoutDtoSchema,
+  payoutInputSchema,
+  payoutListQuerySchema,
+  sellerAccountDtoSchema,
+  sellerEarningsDtoSchema,
+} from './earnings';
 import { uploadedImageSchema } from './image-schemas';
 import {
   bannerDtoSchema,
@@ -126,6 +135,7 @@ export const API_TAGS = [
   { name: 'Payments', description: 'The built-in sandbox payment pages and the PayPal webhook' },
   { name: 'Seller orders', description: "An approved seller's view of the orders holding its products" },
   { name: 'Dashboards', description: 'Figures for the admin and seller consoles' },
+  { name: 'Earnings', description: "Sellers' earnings, the platform's commission and payouts to sellers" },
   { name: 'System', description: 'Health and this description of the API' },
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number]['name'];
@@ -946,6 +956,58 @@ export const endpoints = {
     responses: {
       200: okMsg({ data: orderDtoSchema }, 'The same refund again: nothing changed'),
       201: okMsg({ data: orderDtoSchema }, 'Refund issued'),
+    },
+    errors: [404, 409],
+  },
+
+  // Earnings (docs/money.md, "Seller earnings")
+  sellerEarnings: {
+    method: 'get',
+    path: '/api/seller/earnings',
+    tag: 'Earnings',
+    summary: "The seller's balance and totals, and a page of its statement (newest first)",
+    auth: 'approvedSeller',
+    query: earningsQuerySchema,
+    responses: { 200: ok({ data: sellerEarningsDtoSchema, pagination: paginationSchema }) },
+  },
+  adminSellerAccounts: {
+    method: 'get',
+    path: '/api/admin/seller-accounts',
+    tag: 'Earnings',
+    summary: 'Every seller with its balance, earnings, payouts and commission rate',
+    auth: 'admin',
+    responses: { 200: ok({ data: z.array(sellerAccountDtoSchema) }) },
+  },
+  adminSetCommission: {
+    method: 'put',
+    path: '/api/admin/sellers/:sellerId/commission',
+    tag: 'Earnings',
+    summary: "Set a seller's own commission rate (null: the platform rate) for lines delivered from now on",
+    auth: 'admin',
+    params: sellerIdParamsSchema,
+    body: json(commissionInputSchema),
+    responses: { 200: okMsg({ data: sellerAccountDtoSchema }, 'Rate saved') },
+    errors: [404],
+  },
+  adminPayouts: {
+    method: 'get',
+    path: '/api/admin/payouts',
+    tag: 'Earnings',
+    summary: 'Payouts to sellers, newest first, optionally of one seller; paginated',
+    auth: 'admin',
+    query: payoutListQuerySchema,
+    responses: { 200: ok({ data: z.array(payoutDtoSchema), pagination: paginationSchema }) },
+  },
+  adminRecordPayout: {
+    method: 'post',
+    path: '/api/admin/payouts',
+    tag: 'Earnings',
+    summary: "Record a transfer to a seller (never more than its balance; one per transfer reference)",
+    auth: 'admin',
+    body: json(payoutInputSchema),
+    responses: {
+      200: okMsg({ data: payoutDtoSchema }, 'This payout was already recorded: nothing changed'),
+      201: okMsg({ data: payoutDtoSchema }, 'Payout recorded'),
     },
     errors: [404, 409],
   },

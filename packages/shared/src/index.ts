@@ -13,3 +13,4 @@ export * from './order-display';
 export * from './endpoints';
 export * from './images';
 export * from './image-schemas';
+export * from './earnings';

@@ -62,6 +62,12 @@ const envSchema = z
       .default('INR'),
     PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
     PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).default(30),
+    PLATFORM_COMMISSION_PERCENT: z.coerce
+      .number()
+      .min(0, 'must be from 0 to 100')
+      .max(100, 'must be from 0 to 100')
+      .multipleOf(0.01, 'at most two decimals')
+      .default(10),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\/.+/, 'must look like smtp://user:pass@host:587 or smtps://user:pass@host:465')
@@ -172,6 +178,8 @@ export interface Config {
     | undefined;
   paypalCurrency: string;
   paymentHoldMinutes: number;
+  /** the platform's commission on each delivered line, in basis points (docs/money.md, "Seller earnings") */
+  commissionBps: number;
   /** transactional e-mail: SMTP_URL's server, else the development mailbox `dir` (DATA_DIR/mail) */
   mail: { smtpUrl: string | undefined; from: string | undefined; dir: string };
   /** quotas of anonymous seller-document uploads (docs/orders-and-stock.md, "Uploads") */
@@ -266,6 +274,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     paypalCurrency: e.PAYPAL_CURRENCY,
     paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES,
+    commissionBps: Math.round(e.PLATFORM_COMMISSION_PERCENT * 100),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, dir: `${e.DATA_DIR}/mail` },
     documentUploads: {
       filesPerHour: e.DOCUMENT_UPLOADS_PER_HOUR,

@@ -75,11 +75,17 @@ export const sellers = pgTable(
       .default('pending'),
     isapproved: boolean().notNull().default(false),
     decidedAt: timestamp({ withTimezone: true }),
+    /** the seller's own commission rate in basis points (10% = 1000); null: PLATFORM_COMMISSION_PERCENT */
+    commissionBps: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('sellers_user_unique').on(t.userId),
+    check(
+      'sellers_commission_range',
+      sql`${t.commissionBps} is null or (${t.commissionBps} >= 0 and ${t.commissionBps} <= 10000)`,
+    ),
     index('sellers_status_idx').on(t.approvalstatus, t.createdAt),
     check('sellers_status_check', sql`${t.approvalstatus} in ('pending','approved','rejected')`),
     check('sellers_approved_consistent', sql`${t.isapproved} = (${t.approvalstatus} = 'approved')`),
@@ -382,6 +388,8 @@ export const orderLines = pgTable(
       .default('pending'),
     /** the refund that gave this line's money back (a line is refunded at most once) */
     refundId: uuid(),
+    /** given back of this line so far, by any refund (paise; docs/money.md "Seller earnings") */
+    refundedPaise: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -390,6 +398,10 @@ export const orderLines = pgTable(
     index('order_lines_seller_idx').on(t.sellerId, t.orderId),
     index('order_lines_product_idx').on(t.productId),
     check('order_lines_quantity_positive', sql`${t.quantity} >= 1`),
+    check(
+      'order_lines_refunded_range',
+      sql`${t.refundedPaise} >= 0 and ${t.refundedPaise} <= ${t.linePricePaise} * ${t.quantity}`,
+    ),
     check(
       'order_lines_status_check',
       sql`${t.status} in ('pending','confirmed','inProcess','inShipping','delivered','rejected')`,
@@ -547,6 +559,61 @@ export const paymentLedger = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('payment_ledger_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Payouts (docs/money.md, "Seller earnings"): money the marketplace sent a seller, recorded by the admin. One per
+ * seller and transfer reference, so recording the same transfer twice changes nothing.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: id(),
+    sellerId: uuid()
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'restrict' }),
+    amountPaise: integer().notNull(),
+    reference: text().notNull(),
+    actorUserId: uuid(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payouts_seller_reference_unique').on(t.sellerId, t.reference),
+    index('payouts_created_idx').on(t.createdAt),
+    check('payouts_amount_positive', sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/**
+ * The seller ledger (docs/money.md, "Seller earnings"): append-only (a trigger refuses UPDATE and DELETE), written
+ * in the transaction of the event that causes it. `delta_paise` is the entry's effect on the seller's balance:
+ * earned +, commission − (+ when given back), refund −, payout −.
+ */
+export const sellerLedger = pgTable(
+  'seller_ledger',
+  {
+    id: id(),
+    sellerId: uuid()
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'restrict' }),
+    type: text({ enum: ['earned', 'commission', 'refund', 'payout'] }).notNull(),
+    deltaPaise: integer().notNull(),
+    orderId: uuid(),
+    orderLineId: uuid(),
+    refundId: uuid(),
+    payoutId: uuid(),
+    description: text().notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('seller_ledger_seller_idx').on(t.sellerId, t.createdAt),
+    index('seller_ledger_line_idx').on(t.orderLineId),
+    // a line is earned once
+    uniqueIndex('seller_ledger_line_earned_unique')
+      .on(t.orderLineId)
+      .where(sql`${t.type} = 'earned'`),
+    check('seller_ledger_type_check', sql`${t.type} in ('earned','commission','refund','payout')`),
+  ],
 );
 
 /** The built-in sandbox provider's own state (what a real provider keeps on its side). */

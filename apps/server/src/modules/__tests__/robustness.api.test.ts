@@ -297,6 +297,16 @@ const FIXTURES: Record<EndpointId, Fixture> = {
     params: () => ({ orderId: randomUUID() }),
     body: () => ({ amount: 1, reason: 'audit refund' }),
   },
+  sellerEarnings: { query: () => ({ page: '1', limit: '5' }) },
+  adminSellerAccounts: {},
+  adminSetCommission: {
+    params: () => ({ sellerId: f.sellerB.sellerId }),
+    body: () => ({ percent: 12.5 }),
+  },
+  adminPayouts: { query: () => ({ sellerId: f.sellerB.sellerId, page: '1', limit: '5' }) },
+  adminRecordPayout: {
+    body: () => ({ sellerId: f.sellerB.sellerId, amount: 1, reference: 'AUDIT-REF-1' }),
+  },
 };
 
 const ROUTES: RouteCase[] = endpointList.map((e) => ({

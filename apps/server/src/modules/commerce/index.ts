@@ -7,6 +7,7 @@ import { createOrderRouter } from './orders/order.routes';
 import { createOrderService } from './orders/order.service';
 import { createPaymentRouter } from './payments/payment.routes';
 import { createMoneyRouter } from './money/money.routes';
+import { createEarningsRouter } from './earnings/earnings.routes';
 import { createSellerOrderRouter } from './seller-orders/seller-order.routes';
 
 export { createPaymentProvider } from './payments';
@@ -31,5 +32,6 @@ export function createCommerceRouter(deps: AppDeps): Router {
   r.use(createSellerOrderRouter(deps));
   r.use(createDashboardRouter(deps));
   r.use(createMoneyRouter(deps));
+  r.use(createEarningsRouter(deps));
   return r;
 }

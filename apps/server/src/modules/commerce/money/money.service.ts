@@ -4,7 +4,7 @@
  * caller is told the outcome that actually happened. Amounts are paise throughout.
  */
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
-import { toPaise } from '@mp/shared';
+import { allocateRefund, lineValueOf, toPaise } from '@mp/shared';
 import type { Db, Tx } from '../../../db/client';
 import { orderLines, orders, refunds } from '../../../db/schema';
 import { AppError, conflict, notFound } from '../../../lib/errors';
@@ -16,6 +16,7 @@ import { deriveOrderStatus, type OrderLineRow, type OrderRow } from '../orders/o
 import { recordStatusChangesIn } from '../orders/order-history';
 import { adjustProducts, orderProductIds, releaseHoldIn, retakeStock } from '../orders/stock-hold';
 import type { PaymentProvider } from '../payments/payment-provider';
+import type { Earnings } from '../earnings/earnings.service';
 import { recordMoneyEvent, SYSTEM, type Actor } from './ledger';
 import { createRefunder, refundableIn, requestRefundIn, type RefundDecision } from './refunds';
 
@@ -43,7 +44,8 @@ class NoStock extends Error {}
 const lockOrder = async (tx: Tx, orderId: string): Promise<OrderRow | undefined> =>
   (await tx.select().from(orders).where(eq(orders.id, orderId)).for('update'))[0];
 
-const lineAmount = (l: Pick<OrderLineRow, 'linePricePaise' | 'quantity'>) => l.linePricePaise * l.quantity;
+/** What is left to give back of a line (earlier partial refunds by the admin taken off). */
+const lineLeft = (l: OrderLineRow) => lineValueOf(l) - l.refundedPaise;
 
 export function createMoneyService(deps: {
   db: Db;
@@ -52,8 +54,10 @@ export function createMoneyService(deps: {
   provider: PaymentProvider;
   logger: Logger;
   currency: string;
+  /** the seller ledger: refunds of delivered lines are charged to their sellers (docs/money.md) */
+  earnings: Earnings;
 }) {
-  const { db, logger, currency, changes } = deps;
+  const { db, logger, currency, changes, earnings } = deps;
 
   /** Stock or units sold of this order's products changed: caches in every instance learn it. */
   async function stockChanged(orderId: string): Promise<void> {
@@ -86,14 +90,19 @@ export function createMoneyService(deps: {
         ? refundable
         : Math.min(
             refundable,
-            target.reduce((s, l) => s + lineAmount(l), 0),
+            target.reduce((s, l) => s + lineLeft(l), 0),
           );
     let refundId: string | null = null;
     if (amountPaise > 0)
       refundId = (await requestRefundIn(tx, order, currency, { ...d, amountPaise })).refundId;
     await tx
       .update(orderLines)
-      .set({ status: 'rejected', refundId, updatedAt: sql`now()` })
+      .set({
+        status: 'rejected',
+        refundId,
+        refundedPaise: sql`${orderLines.linePricePaise} * ${orderLines.quantity}`,
+        updatedAt: sql`now()`,
+      })
       .where(inArray(orderLines.id, [...ids]));
     await adjustProducts(tx, target, { stock: 1, sold: -1 });
     const statuses = all.map((l) => (ids.has(l.id) ? 'rejected' : l.status));
@@ -106,6 +115,31 @@ export function createMoneyService(deps: {
       })
       .where(eq(orders.id, order.id));
     return refundId;
+  }
+
+  /**
+   * An amount refunded of an order falls on its lines in turn, then on the delivery (allocateRefund): each line's
+   * refunded total rises, and the part falling on delivered lines is charged to their sellers' ledgers.
+   */
+  async function spreadOverLinesIn(tx: Tx, orderId: string, amountPaise: number, refundId: string) {
+    const lines = await tx
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId))
+      .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
+    const open = lines.filter((l) => l.status !== 'rejected');
+    const split = allocateRefund(
+      open.map((l) => ({ id: l.id, valuePaise: lineValueOf(l), refundedPaise: l.refundedPaise })),
+      amountPaise,
+    );
+    const parts = split.lines.map((p) => ({ line: open.find((l) => l.id === p.id)!, paise: p.paise }));
+    for (const { line, paise } of parts) {
+      await tx
+        .update(orderLines)
+        .set({ refundedPaise: sql`${orderLines.refundedPaise} + ${paise}`, updatedAt: sql`now()` })
+        .where(eq(orderLines.id, line.id));
+    }
+    await earnings.chargeRefundIn(tx, parts, refundId);
   }
 
   /** Money was taken that this order must not keep: the capture is recorded and refunded in full. */
@@ -413,6 +447,7 @@ export function createMoneyService(deps: {
         dedupeKey: key,
         actor,
       });
+      await spreadOverLinesIn(tx, orderId, amountPaise, r.refundId);
       return { order, ...r };
     });
     if (out.created) await sendAll([out.refundId]);

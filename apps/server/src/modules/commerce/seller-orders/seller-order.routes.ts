@@ -7,7 +7,7 @@ import { currentUser, requireApprovedSeller } from '../../../lib/session';
 import { listSellerOrders, sellerOrderDetails, updateSellerOrderStatus } from './seller-order.service';
 
 /** Seller orders of spec section 7: an approved seller sees and updates only its own lines. */
-export function createSellerOrderRouter({ db, money }: AppDeps): Router {
+export function createSellerOrderRouter({ db, money, earnings }: AppDeps): Router {
   const r = Router();
   const seller = requireApprovedSeller(db);
 
@@ -24,7 +24,7 @@ export function createSellerOrderRouter({ db, money }: AppDeps): Router {
     const { id } = parse(api.updateSellerOrder.params, req.params);
     const { orderStatus } = parse(api.updateSellerOrder.body.schema, req.body);
     const user = currentUser(req);
-    const data = await updateSellerOrderStatus(db, money, req.sellerId!, id, orderStatus, {
+    const data = await updateSellerOrderStatus(db, { money, earnings }, req.sellerId!, id, orderStatus, {
       userId: user.id,
       role: user.role,
     });

@@ -10,6 +10,7 @@ import { orderLines, orders } from '../../../db/schema';
 import { AppError, notFound } from '../../../lib/errors';
 import { enqueueLineStatusMail } from '../../mail';
 import type { MoneyService } from '../money/money.service';
+import type { Earnings } from '../earnings/earnings.service';
 import { deriveOrderStatus, type OrderRow } from '../orders/order.mapper';
 import { recordStatusChangesIn } from '../orders/order-history';
 import { sellerOrderViews } from '../orders/order-views';
@@ -57,7 +58,7 @@ export async function sellerOrderDetails(db: Db, sellerId: string, orderId: stri
  */
 export async function updateSellerOrderStatus(
   db: Db,
-  money: MoneyService,
+  { money, earnings }: { money: MoneyService; earnings: Earnings },
   sellerId: string,
   orderId: string,
   status: SellerOrderStatus,
@@ -104,6 +105,14 @@ export async function updateSellerOrderStatus(
         actor: { userId: actor.userId, role: actor.role },
       });
     } else {
+      if (status === 'delivered') {
+        // the seller earns its delivered lines, less the commission (docs/money.md, "Seller earnings")
+        const lines = await tx
+          .select()
+          .from(orderLines)
+          .where(and(eq(orderLines.orderId, orderId), eq(orderLines.sellerId, sellerId)));
+        await earnings.recordDeliveryIn(tx, lines);
+      }
       await tx
         .update(orderLines)
         .set({ status, updatedAt: sql`now()` })

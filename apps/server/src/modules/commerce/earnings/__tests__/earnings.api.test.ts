@@ -1,0 +1,280 @@
+/**
+ * Seller earnings, commission and payouts through the API (docs/money.md, "Seller earnings"): a delivered line
+ * earns its seller the line less the commission, refunds of delivered lines come off the balance, the admin pays
+ * out never more than the balance. Run with DATABASE_URL for real PostgreSQL (the payout race).
+ */
+import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { payouts, sellerLedger } from '../../../../db/schema';
+import { createTestContext, type TestAgent } from '../../../../../test/app';
+import { addToCart, insertProduct, sandboxCheckout, shopperWithAddress } from '../../__tests__/helpers';
+
+const ctx = await createTestContext();
+const admin = await ctx.loginAs('admin');
+
+type Seller = Awaited<ReturnType<typeof ctx.loginAsSeller>>;
+
+/** A shopper buys `quantity` of a product of `seller` at `pricePaise` through the sandbox (paid). */
+async function paidOrderOf(seller: Seller, pricePaise = 100_000, quantity = 1) {
+  const s = await shopperWithAddress(ctx);
+  const p = await insertProduct(ctx.db, { sellerId: seller.sellerId, pricePaise, totalStock: 50 });
+  await addToCart(s.agent, p.id, quantity);
+  const { orderId, order } = await sandboxCheckout(s.agent, s.addressId);
+  return { shopper: s, orderId, order, product: p };
+}
+
+const setStatus = (seller: Seller, orderId: string, orderStatus: string) =>
+  seller.agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus });
+
+async function delivered(seller: Seller, pricePaise = 100_000, quantity = 1) {
+  const o = await paidOrderOf(seller, pricePaise, quantity);
+  const res = await setStatus(seller, o.orderId, 'delivered');
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return o;
+}
+
+const earningsOf = async (agent: TestAgent, query = '') => {
+  const res = await agent.get(`/api/seller/earnings${query}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { data: Record<string, unknown> & { entries: Record<string, unknown>[] }; pagination: unknown };
+};
+
+/** Everything a refused call must leave as it was. */
+const snapshot = async () => ({
+  payouts: (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(payouts))[0]!.n,
+  entries: (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(sellerLedger))[0]!.n,
+});
+
+describe('earnings', () => {
+  it('when a seller delivers a line, then it earns the line less the platform commission (10%)', async () => {
+    const seller = await ctx.loginAsSeller();
+    expect((await earningsOf(seller.agent)).data).toMatchObject({ balance: 0, earned: 0, entries: [] });
+    const { orderId } = await delivered(seller, 100_000, 2);
+    const { data, pagination } = await earningsOf(seller.agent);
+    expect(data).toMatchObject({
+      balance: 1800,
+      earned: 2000,
+      commission: 200,
+      refunded: 0,
+      paidOut: 0,
+      commissionPercent: 10,
+    });
+    expect(data.entries.map((e) => [e.type, e.amount, e.orderId])).toEqual(
+      expect.arrayContaining([
+        ['earned', 2000, orderId],
+        ['commission', -200, orderId],
+      ]),
+    );
+    expect(pagination).toEqual({ page: 1, limit: expect.any(Number), total: 2, pages: 1 });
+    // a second "delivered" changes nothing
+    expect((await setStatus(seller, orderId, 'delivered')).status).toBe(200);
+    expect((await earningsOf(seller.agent)).data).toMatchObject({ balance: 1800, earned: 2000 });
+  });
+
+  it('when lines are rejected or the order cancelled before delivery, then the seller earns nothing from them', async () => {
+    const seller = await ctx.loginAsSeller();
+    const a = await paidOrderOf(seller);
+    expect((await setStatus(seller, a.orderId, 'rejected')).status).toBe(200);
+    const b = await paidOrderOf(seller);
+    expect((await b.shopper.agent.post(`/api/shop/order/cancel/${b.orderId}`)).status).toBe(200);
+    expect((await setStatus(seller, b.orderId, 'delivered')).status).toBe(409);
+    expect((await earningsOf(seller.agent)).data).toMatchObject({ balance: 0, earned: 0, entries: [] });
+  });
+
+  it('when the statement has more entries than a page, then pages come newest first', async () => {
+    const seller = await ctx.loginAsSeller();
+    await delivered(seller, 10_000);
+    await delivered(seller, 20_000);
+    const first = await earningsOf(seller.agent, '?page=1&limit=2');
+    const second = await earningsOf(seller.agent, '?page=2&limit=2');
+    expect(first.pagination).toEqual({ page: 1, limit: 2, total: 4, pages: 2 });
+    expect(first.data.entries.map((e) => Math.abs(e.amount as number)).sort()).toEqual([20, 200]);
+    expect(second.data.entries.map((e) => Math.abs(e.amount as number)).sort()).toEqual([10, 100]);
+    expect(first.data.balance).toBe(270);
+  });
+
+  it('when someone other than an approved seller asks for earnings, then 401 or 403', async () => {
+    expect((await ctx.anon().get('/api/seller/earnings')).status).toBe(401);
+    expect((await (await ctx.loginAs('user')).agent.get('/api/seller/earnings')).status).toBe(403);
+    expect((await admin.agent.get('/api/seller/earnings')).status).toBe(403);
+    const pending = await ctx.loginAsSeller('pending');
+    expect((await pending.agent.get('/api/seller/earnings')).body.code).toBe('SELLER_NOT_APPROVED');
+    const seller = await ctx.loginAsSeller();
+    expect((await seller.agent.get('/api/seller/earnings?limit=0')).status).toBe(400);
+  });
+});
+
+describe('commission rates', () => {
+  it("when the admin sets a seller's own rate, then lines delivered afterwards pay it; null goes back to the platform rate", async () => {
+    const seller = await ctx.loginAsSeller();
+    await delivered(seller, 100_000);
+    const set = await admin.agent.put(`/api/admin/sellers/${seller.sellerId}/commission`).send({ percent: 2.5 });
+    expect(set.status).toBe(200);
+    expect(set.body.data).toMatchObject({ commissionPercent: 2.5, customCommissionPercent: 2.5, balance: 900 });
+    await delivered(seller, 100_000);
+    expect((await earningsOf(seller.agent)).data).toMatchObject({
+      earned: 2000,
+      commission: 125,
+      balance: 1875,
+      commissionPercent: 2.5,
+    });
+    const back = await admin.agent.put(`/api/admin/sellers/${seller.sellerId}/commission`).send({ percent: null });
+    expect(back.body.data).toMatchObject({ commissionPercent: 10, customCommissionPercent: null });
+    await delivered(seller, 100_000);
+    expect((await earningsOf(seller.agent)).data).toMatchObject({ commission: 225 });
+    const accounts = await admin.agent.get('/api/admin/seller-accounts');
+    expect(accounts.status).toBe(200);
+    expect(accounts.body.data).toContainEqual(
+      expect.objectContaining({ sellerId: seller.sellerId, balance: 2775, earned: 3000, paidOut: 0 }),
+    );
+  });
+
+  it('when the rate is bad, the seller unknown or the caller not the admin, then 4xx and nothing changes', async () => {
+    const seller = await ctx.loginAsSeller();
+    const url = `/api/admin/sellers/${seller.sellerId}/commission`;
+    for (const body of [{ percent: 101 }, { percent: -1 }, { percent: 'ten' }, {}, { percent: 1.234 }]) {
+      const res = await admin.agent.put(url).send(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+    }
+    const unknown = await admin.agent
+      .put('/api/admin/sellers/00000000-0000-4000-8000-000000000000/commission')
+      .send({ percent: 5 });
+    expect(unknown.status).toBe(404);
+    expect((await admin.agent.put(`/api/admin/sellers/${admin.userId}/commission`).send({ percent: 5 })).status).toBe(
+      404,
+    );
+    expect((await seller.agent.put(url).send({ percent: 0 })).status).toBe(403);
+    const accounts = await admin.agent.get('/api/admin/seller-accounts');
+    expect(accounts.body.data.find((a: { sellerId: string }) => a.sellerId === seller.sellerId)).toMatchObject({
+      customCommissionPercent: null,
+    });
+  });
+});
+
+describe('refunds of delivered lines', () => {
+  it('when the admin refunds part of a delivered line, then the seller gives it back less the commission on it', async () => {
+    const seller = await ctx.loginAsSeller();
+    const { orderId } = await delivered(seller, 100_000);
+    const res = await admin.agent.post(`/api/admin/orders/${orderId}/refund`).send({ amount: 400, reason: 'damaged' });
+    expect(res.status).toBe(201);
+    const { data } = await earningsOf(seller.agent);
+    expect(data).toMatchObject({ earned: 1000, refunded: 400, commission: 60, balance: 540 });
+    expect(data.entries[0]).toMatchObject({ orderId });
+  });
+
+  it('when a delivered line is refunded after the seller was paid out, then its balance stays at zero and the platform bears the rest', async () => {
+    const seller = await ctx.loginAsSeller();
+    const { orderId } = await delivered(seller, 100_000);
+    const pay = await admin.agent
+      .post('/api/admin/payouts')
+      .send({ sellerId: seller.sellerId, amount: 900, reference: 'NEFT-ALL' });
+    expect(pay.status).toBe(201);
+    const refund = await admin.agent.post(`/api/admin/orders/${orderId}/refund`).send({ reason: 'lost parcel' });
+    expect(refund.status).toBe(201);
+    const { data } = await earningsOf(seller.agent);
+    expect(data.balance).toBe(0);
+    expect(data).toMatchObject({ earned: 1000, refunded: 1000, paidOut: 900, commission: -900 });
+  });
+
+  it('when part of a line is refunded before delivery, then the seller earns only what is left of it', async () => {
+    const seller = await ctx.loginAsSeller();
+    const o = await paidOrderOf(seller, 100_000);
+    expect(
+      (await admin.agent.post(`/api/admin/orders/${o.orderId}/refund`).send({ amount: 300, reason: 'late' })).status,
+    ).toBe(201);
+    expect((await setStatus(seller, o.orderId, 'delivered')).status).toBe(200);
+    expect((await earningsOf(seller.agent)).data).toMatchObject({ earned: 700, commission: 70, balance: 630 });
+  });
+});
+
+describe('payouts', () => {
+  it('when the admin records a payout, then the balance falls, the list shows it with the store name, and the same transfer again changes nothing', async () => {
+    const seller = await ctx.loginAsSeller();
+    const other = await ctx.loginAsSeller();
+    await delivered(seller, 100_000);
+    await delivered(other, 100_000);
+    const body = { sellerId: seller.sellerId, amount: 250.5, reference: 'UTR-0001' };
+    const res = await admin.agent.post('/api/admin/payouts').send(body);
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ sellerId: seller.sellerId, amount: 250.5, reference: 'UTR-0001' });
+    expect(res.body.data.storename).toEqual(expect.any(String));
+    expect((await earningsOf(seller.agent)).data).toMatchObject({ balance: 649.5, paidOut: 250.5 });
+    expect((await earningsOf(seller.agent)).data.entries[0]).toMatchObject({ type: 'payout', amount: -250.5 });
+
+    const again = await admin.agent.post('/api/admin/payouts').send(body);
+    expect(again.status).toBe(200);
+    expect(again.body.data.id).toBe(res.body.data.id);
+    const clash = await admin.agent.post('/api/admin/payouts').send({ ...body, amount: 10 });
+    expect(clash.status).toBe(409);
+    expect(clash.body.code).toBe('PAYOUT_REFERENCE_USED');
+    expect((await earningsOf(seller.agent)).data.balance).toBe(649.5);
+
+    await admin.agent.post('/api/admin/payouts').send({ sellerId: other.sellerId, amount: 1, reference: 'UTR-0002' });
+    const mine = await admin.agent.get(`/api/admin/payouts?sellerId=${seller.sellerId}`);
+    expect(mine.status).toBe(200);
+    expect(mine.body.data).toEqual([expect.objectContaining({ id: res.body.data.id })]);
+    expect(mine.body.pagination).toMatchObject({ total: 1, pages: 1 });
+    const all = await admin.agent.get('/api/admin/payouts?limit=1');
+    expect(all.body.data).toEqual([expect.objectContaining({ reference: 'UTR-0002' })]);
+    expect(all.body.pagination.total).toBeGreaterThanOrEqual(2);
+  });
+
+  it('when a payout is bad (amount, seller, reference, balance, caller), then a clear 4xx and nothing changes', async () => {
+    const seller = await ctx.loginAsSeller();
+    await delivered(seller, 10_000); // balance ₹90
+    const before = await snapshot();
+    const ok = { sellerId: seller.sellerId, amount: 10, reference: 'REF-BAD' };
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ ...ok, amount: 0 }, 400, 'VALIDATION_FAILED'],
+      [{ ...ok, amount: -5 }, 400, 'VALIDATION_FAILED'],
+      [{ ...ok, amount: 1.001 }, 400, 'VALIDATION_FAILED'],
+      [{ ...ok, amount: 'lots' }, 400, 'VALIDATION_FAILED'],
+      [{ ...ok, reference: '' }, 400, 'VALIDATION_FAILED'],
+      [{ ...ok, sellerId: 'nope' }, 400, 'VALIDATION_FAILED'],
+      [{ ...ok, amount: 90.01 }, 409, 'PAYOUT_EXCEEDS_BALANCE'],
+      [{ ...ok, sellerId: '00000000-0000-4000-8000-000000000000' }, 404, 'NOT_FOUND'],
+      [{ ...ok, sellerId: seller.userId }, 404, 'NOT_FOUND'], // a user id, not a seller
+    ];
+    for (const [body, status, code] of cases) {
+      const res = await admin.agent.post('/api/admin/payouts').send(body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.code).toBe(code);
+    }
+    const over = await admin.agent.post('/api/admin/payouts').send({ ...ok, amount: 100 });
+    expect(over.body.details).toEqual({ balance: 90 });
+    expect((await seller.agent.post('/api/admin/payouts').send(ok)).status).toBe(403);
+    expect((await (await ctx.loginAs('user')).agent.get('/api/admin/payouts')).status).toBe(403);
+    expect((await ctx.anon().get('/api/admin/payouts')).status).toBe(401);
+    expect((await admin.agent.get('/api/admin/payouts?sellerId=x')).status).toBe(400);
+    expect(await snapshot()).toEqual(before);
+    expect((await earningsOf(seller.agent)).data.balance).toBe(90);
+  });
+
+  it('when twenty payouts race for one balance, then they never pay out more than it', async () => {
+    const seller = await ctx.loginAsSeller();
+    await delivered(seller, 50_000); // balance ₹450
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        admin.agent
+          .post('/api/admin/payouts')
+          .send({ sellerId: seller.sellerId, amount: 100, reference: `RACE-${i}` }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(4);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.code === 'PAYOUT_EXCEEDS_BALANCE')).toBe(true);
+    expect(results.filter((r) => r.status !== 201 && r.status !== 409)).toEqual([]);
+    expect((await earningsOf(seller.agent)).data).toMatchObject({ balance: 50, paidOut: 400 });
+    const rows = await ctx.db.select().from(payouts).where(eq(payouts.sellerId, seller.sellerId));
+    expect(rows).toHaveLength(4);
+  });
+
+  it('when someone tries to change the seller ledger, then the database refuses', async () => {
+    const seller = await ctx.loginAsSeller();
+    await delivered(seller, 10_000);
+    await expect(
+      ctx.db.update(sellerLedger).set({ deltaPaise: 1 }).where(eq(sellerLedger.sellerId, seller.sellerId)),
+    ).rejects.toThrow();
+    await expect(ctx.db.delete(sellerLedger).where(eq(sellerLedger.sellerId, seller.sellerId))).rejects.toThrow();
+  });
+});
