@@ -47,6 +47,19 @@ export function allocateRefund(
 }
 
 /**
+ * Lines are refunded whole (the shopper cancels, a seller rejects): what is left of them, or — when no other line
+ * of the order is left unrefunded — everything still refundable, delivery included, so the order adds up exactly.
+ */
+export const linesRefundPaise = (a: {
+  /** Σ (value − refunded) of the lines refunded now */
+  targetLeftPaise: number;
+  /** captured − every refund of the order */
+  refundablePaise: number;
+  /** no other line of the order is left to refund */
+  lastLines: boolean;
+}): number => (a.lastLines ? a.refundablePaise : Math.min(a.refundablePaise, a.targetLeftPaise));
+
+/**
  * A line is delivered: the seller earns what is left of it after earlier refunds, and the platform takes its
  * commission on that.
  */

@@ -4,7 +4,7 @@
  * caller is told the outcome that actually happened. Amounts are paise throughout.
  */
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
-import { allocateRefund, lineValueOf, toPaise } from '@mp/shared';
+import { allocateRefund, lineValueOf, linesRefundPaise, toPaise } from '@mp/shared';
 import type { Db, Tx } from '../../../db/client';
 import { orderLines, orders, refunds } from '../../../db/schema';
 import { AppError, conflict, notFound } from '../../../lib/errors';
@@ -85,13 +85,11 @@ export function createMoneyService(deps: {
     const ids = new Set(target.map((l) => l.id));
     const left = all.filter((l) => !ids.has(l.id) && l.refundId === null && l.status !== 'rejected');
     const refundable = await refundableIn(tx, order);
-    const amountPaise =
-      left.length === 0
-        ? refundable
-        : Math.min(
-            refundable,
-            target.reduce((s, l) => s + lineLeft(l), 0),
-          );
+    const amountPaise = linesRefundPaise({
+      targetLeftPaise: target.reduce((s, l) => s + lineLeft(l), 0),
+      refundablePaise: refundable,
+      lastLines: left.length === 0,
+    });
     let refundId: string | null = null;
     if (amountPaise > 0)
       refundId = (await requestRefundIn(tx, order, currency, { ...d, amountPaise })).refundId;
