@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { mailOutbox, paymentLedger, refunds } from '../../../../db/schema';
+import { mailOutbox, orderLines, paymentLedger, refunds, sellerLedger } from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
 import { startPayPalFake } from '../../../../../test/fakes/paypal-fake';
 import { releaseExpiredHolds } from '../../orders/stock-hold';
@@ -409,9 +409,11 @@ describe('who gives money back', () => {
 });
 
 describe('racing refunds, cancels and rejections', () => {
-  it('when 50 refund, cancel and reject calls race on one order, then no more than captured is refunded and stock returns once', async () => {
+  it('when 50 refund, cancel, reject and payout calls race on one order, then no more than captured is refunded, stock returns once and no seller balance goes below zero', async () => {
     const s1 = await ctx.loginAsSeller();
     const s2 = await ctx.loginAsSeller();
+    // a third seller's line is delivered before the race: refunds falling on it come off its balance, payouts race them
+    const s3 = await ctx.loginAsSeller();
     const buyer = await ctx.loginAs('user');
     const admin = await ctx.loginAs('admin');
     const addressId = await addAddress(buyer.agent);
@@ -419,12 +421,22 @@ describe('racing refunds, cancels and rejections', () => {
     const p2 = await insertProduct(ctx.db, { pricePaise: 30_000, totalStock: 5, sellerId: s2.sellerId });
     await addToCart(buyer.agent, p1.id, 2);
     await addToCart(buyer.agent, p2.id, 1);
+    const p3 = await insertProduct(ctx.db, { pricePaise: 10_000, totalStock: 5, sellerId: s3.sellerId });
+    await addToCart(buyer.agent, p3.id, 1);
     const created = await createOrder(buyer.agent, addressId);
     fake.approve(created.paymentId);
     expect((await capture({ agent: buyer.agent, ...created })).status).toBe(200);
+    const deliver = await s3.agent
+      .put(`/api/seller/orders/update/${created.orderId}`)
+      .send({ orderStatus: 'delivered' });
+    expect(deliver.status).toBe(200);
     const url = `/api/admin/orders/${created.orderId}/refund`;
     const calls = Array.from({ length: 50 }, (_, i) =>
-      i % 5 === 0
+      i % 10 === 0
+        ? admin.agent
+            .post('/api/admin/payouts')
+            .send({ sellerId: s3.sellerId, amount: 40, reference: `race-payout-${i}` })
+        : i % 5 === 0
         ? buyer.agent.post(`/api/shop/order/cancel/${created.orderId}`)
         : i % 5 === 1
           ? s1.agent.put(`/api/seller/orders/update/${created.orderId}`).send({ orderStatus: 'rejected' })
@@ -439,10 +451,21 @@ describe('racing refunds, cancels and rejections', () => {
     expect(all.reduce((sum, r) => sum + r.amountPaise, 0)).toBeLessThanOrEqual(row.capturedPaise);
     expect(row.refundedPaise).toBeLessThanOrEqual(row.capturedPaise);
     expect(all.every((r) => r.status === 'completed')).toBe(true);
-    // every line ended refunded, so everything captured is back, and each unit came back to stock exactly once
-    expect(row.refundedPaise).toBe(row.capturedPaise);
+    // the admin's ₹37.50 refunds went on until less than one was left (the delivered line cannot be rejected or
+    // cancelled), and each rejected unit came back to stock exactly once
+    expect(row.capturedPaise - row.refundedPaise).toBeLessThan(3_750);
     expect(await readProduct(ctx.db, p1.id)).toMatchObject({ totalStock: 5, unitsSold: 0 });
     expect(await readProduct(ctx.db, p2.id)).toMatchObject({ totalStock: 5, unitsSold: 0 });
+    // the delivered line's refunds were charged to its seller exactly, and its balance never went below zero
+    const [line3] = await ctx.db.select().from(orderLines).where(eq(orderLines.productId, p3.id));
+    const s3Entries = await ctx.db.select().from(sellerLedger).where(eq(sellerLedger.sellerId, s3.sellerId));
+    const sum = (type: string) => s3Entries.filter((e) => e.type === type).reduce((t, e) => t + e.deltaPaise, 0);
+    expect(line3!.status).toBe('delivered');
+    expect(line3!.refundedPaise).toBeGreaterThan(0);
+    expect(sum('earned')).toBe(10_000);
+    expect(-sum('refund')).toBe(line3!.refundedPaise);
+    expect(s3Entries.reduce((t, e) => t + e.deltaPaise, 0)).toBeGreaterThanOrEqual(0);
+    expect(await readProduct(ctx.db, p3.id)).toMatchObject({ totalStock: 4, unitsSold: 1 });
     const atPayPal = [...fake.refunds.values()].filter((r) => r.captureId === row.captureId);
     expect(atPayPal.reduce((sum, r) => sum + Math.round(Number(r.value) * 100), 0)).toBe(row.refundedPaise);
   });
