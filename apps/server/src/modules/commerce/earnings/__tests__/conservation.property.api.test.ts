@@ -1,0 +1,162 @@
+/**
+ * Money is conserved in the database (docs/money.md, "Invariants"): random sequences of checkouts, captures,
+ * cancellations, rejections, shipping, deliveries, admin refunds and payouts through the API (the real use cases,
+ * sandbox provider), then the sums read back from the tables. The 1,000-sequence run over the pure maths is in
+ * packages/shared (earnings.property.test.ts); this one runs fewer, slower sequences end to end.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { createTestContext } from '../../../../../test/app';
+import { addAddress, addToCart, insertProduct } from '../../__tests__/helpers';
+
+const ctx = await createTestContext();
+const admin = await ctx.loginAs('admin');
+const sellers = [await ctx.loginAsSeller(), await ctx.loginAsSeller()];
+const STOCK = 1_000;
+const products = await Promise.all(
+  [
+    [0, 12_345],
+    [0, 99_900],
+    [1, 25_050],
+    [1, 7_777],
+  ].map(([s, pricePaise]) =>
+    insertProduct(ctx.db, { sellerId: sellers[s!]!.sellerId, pricePaise, totalStock: STOCK, discount: 0 }),
+  ),
+);
+
+type Step =
+  | { t: 'capture' | 'cancel'; o: number }
+  | { t: 'reject' | 'ship' | 'deliver'; o: number; s: number }
+  | { t: 'refund'; o: number; amount: number | null }
+  | { t: 'payout'; s: number; amount: number };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ t: fc.constantFrom('capture' as const, 'cancel' as const), o: fc.nat(2) }),
+  fc.record({ t: fc.constantFrom('reject' as const, 'ship' as const, 'deliver' as const), o: fc.nat(2), s: fc.nat(1) }),
+  fc.record({
+    t: fc.constant('refund' as const),
+    o: fc.nat(2),
+    amount: fc.option(fc.integer({ min: 1, max: 200_000 }), { nil: null }),
+  }),
+  fc.record({ t: fc.constant('payout' as const), s: fc.nat(1), amount: fc.integer({ min: 1, max: 300_000 }) }),
+);
+const orderSpec = fc.record({
+  lines: fc.array(fc.record({ p: fc.nat(products.length - 1), quantity: fc.integer({ min: 1, max: 2 }) }), {
+    minLength: 1,
+    maxLength: 3,
+  }),
+  /** paid before the steps (three times in four), so deliveries and refunds have something to act on */
+  paid: fc.nat(3).map((n) => n > 0),
+});
+
+let refs = 0;
+// one shopper per order of a sequence (a shopper's new checkout ends its earlier unpaid one, as in the shop)
+const shoppers = await Promise.all(
+  [0, 1, 2].map(async () => {
+    const s = await ctx.loginAs('user');
+    return { agent: s.agent, addressId: await addAddress(s.agent) };
+  }),
+);
+
+async function placeOrder(i: number, lines: { p: number; quantity: number }[]) {
+  const s = shoppers[i]!;
+  const addressId = s.addressId;
+  for (const l of new Map(lines.map((l) => [l.p, l])).values()) await addToCart(s.agent, products[l.p]!.id, l.quantity);
+  const res = await s.agent.post('/api/shop/order/create').send({ addressId });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { agent: s.agent, ...(res.body as { orderId: string; paymentId: string; approvalURL: string }) };
+}
+type Placed = Awaited<ReturnType<typeof placeOrder>>;
+
+async function run(o: Placed, st: Step) {
+  const seller = 's' in st ? sellers[st.s]! : undefined;
+  switch (st.t) {
+    case 'capture': {
+      const approve = await o.agent.post(`${o.approvalURL}/approve`);
+      const payerId = new URL(approve.headers.location ?? '/', 'http://x').searchParams.get('PayerID') ?? 'P';
+      return o.agent.post('/api/shop/order/capture').send({ paymentId: o.paymentId, payerId, orderId: o.orderId });
+    }
+    case 'cancel':
+      return o.agent.post(`/api/shop/order/cancel/${o.orderId}`);
+    case 'reject':
+    case 'ship':
+    case 'deliver':
+      return seller!.agent.put(`/api/seller/orders/update/${o.orderId}`).send({
+        orderStatus: st.t === 'reject' ? 'rejected' : st.t === 'ship' ? 'inShipping' : 'delivered',
+      });
+    case 'refund':
+      return admin.agent
+        .post(`/api/admin/orders/${o.orderId}/refund`)
+        .send({ ...(st.amount === null ? {} : { amount: st.amount / 100 }), reason: `property ${refs++}` });
+    case 'payout':
+      return admin.agent
+        .post('/api/admin/payouts')
+        .send({ sellerId: sellers[st.s]!.sellerId, amount: st.amount / 100, reference: `PROP-${refs++}` });
+  }
+}
+
+const one = async <T,>(q: ReturnType<typeof sql>) => (await ctx.db.execute(q)).rows[0] as T;
+
+/** The invariants, read from the tables (paise). */
+async function checkInvariants() {
+  const sums = await one<Record<string, string | number>>(sql`
+    select
+      (select coalesce(sum(captured_paise), 0) from orders) as captured,
+      (select coalesce(sum(amount_paise), 0) from refunds) as refunded,
+      (select coalesce(sum(delta_paise) filter (where type = 'earned'), 0) from seller_ledger) as earned,
+      (select coalesce(sum(delta_paise) filter (where type = 'refund'), 0) from seller_ledger) as seller_refunds,
+      (select coalesce(sum(delta_paise) filter (where type = 'commission'), 0) from seller_ledger) as commission,
+      (select coalesce(sum(o.shipping_paise - ((select coalesce(sum(r.amount_paise), 0) from refunds r where r.order_id = o.id)
+          - (select coalesce(sum(l.refunded_paise), 0) from order_lines l where l.order_id = o.id))), 0)
+        from orders o where o.payment_status = 'paid') as delivery_kept,
+      (select coalesce(sum(l.line_price_paise * l.quantity - l.refunded_paise), 0)
+        from order_lines l join orders o on o.id = l.order_id
+        where o.payment_status = 'paid' and l.status not in ('delivered', 'rejected')) as in_flight`);
+  const n = Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, Number(v)]));
+  // sellers keep earned − commission − refunds (their balance plus what was paid out); the platform the commission
+  const sellerEarnings = n.earned! + n.seller_refunds! + n.commission!;
+  const commission = -n.commission!;
+  expect(n.captured).toBe(n.refunded! + sellerEarnings + commission + n.delivery_kept! + n.in_flight!);
+  const negative = await ctx.db.execute(
+    sql`select seller_id, sum(delta_paise) as balance from seller_ledger group by seller_id having sum(delta_paise) < 0`,
+  );
+  expect(negative.rows).toEqual([]);
+  const overRefunded = await ctx.db.execute(sql`
+    select o.id from orders o where o.captured_paise < (select coalesce(sum(amount_paise), 0) from refunds r where r.order_id = o.id)
+      or o.shipping_paise < (select coalesce(sum(r.amount_paise), 0) from refunds r where r.order_id = o.id)
+        - (select coalesce(sum(l.refunded_paise), 0) from order_lines l where l.order_id = o.id)`);
+  expect(overRefunded.rows).toEqual([]);
+  // every unit is in stock, held by an unpaid order, or in a paid line not rejected: refunded units came back once
+  const stock = await ctx.db.execute(sql`
+    select p.id, p.total_stock + coalesce((select sum(l.quantity) from order_lines l join orders o on o.id = l.order_id
+      where l.product_id = p.id and ((o.payment_status = 'paid' and l.status <> 'rejected') or o.stock_held)), 0) as units
+    from products p`);
+  for (const r of stock.rows) expect(Number(r.units)).toBe(STOCK);
+}
+
+describe('money conservation in the database (property)', () => {
+  it('when random sequences of money events run through the API, then the tables add up, no balance is negative and stock returns once', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(orderSpec, { minLength: 1, maxLength: 3 }),
+        fc.array(step, { minLength: 1, maxLength: 10 }),
+        async (orders, steps) => {
+          const placed: Placed[] = [];
+          for (const [i, spec] of orders.entries()) {
+            const o = await placeOrder(i, spec.lines);
+            if (spec.paid) expect((await run(o, { t: 'capture', o: 0 })).status).toBe(200);
+            placed.push(o);
+          }
+          for (const st of steps) {
+            const o = 'o' in st ? placed[st.o % placed.length]! : placed[0]!;
+            const res = await run(o, st);
+            expect(res.status, `${st.t}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
+          }
+          await checkInvariants();
+        },
+      ),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 30) },
+    );
+  }, 600_000);
+});
