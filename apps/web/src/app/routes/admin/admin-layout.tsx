@@ -11,6 +11,7 @@ import {
   ImageIcon,
   ReceiptIcon,
   UsersIcon,
+  WalletIcon,
 } from '../../../features/admin/shared/icons';
 
 const NAV: ConsoleNavItem[] = [
@@ -19,6 +20,7 @@ const NAV: ConsoleNavItem[] = [
   { to: '/admin/orders', label: 'Orders', icon: ReceiptIcon },
   { to: '/admin/seller-listing', label: "Seller's", icon: UsersIcon },
   { to: '/admin/banner', label: 'Banner', icon: ImageIcon },
+  { to: '/admin/payouts', label: 'Payouts', icon: WalletIcon },
 ];
 
 export function AdminLayout() {

@@ -7,6 +7,7 @@ const pages = {
   dashboard: lazy(() => import('./dashboard-page')),
   products: lazy(() => import('./products-page')),
   orders: lazy(() => import('./orders-page')),
+  earnings: lazy(() => import('./earnings-page')),
   pending: lazy(() => import('./pending-page')),
 };
 

@@ -7,12 +7,13 @@ import { errorMessage } from '../../../lib/api';
 import { useAppSelector } from '../../hooks';
 import { useLogoutMutation } from '../../../features/auth/auth-api';
 import { ConsoleShell, type ConsoleNavItem } from '../../../features/admin/shared/console-shell';
-import { BoxIcon, DashboardIcon, ReceiptIcon } from '../../../features/admin/shared/icons';
+import { BoxIcon, DashboardIcon, ReceiptIcon, WalletIcon } from '../../../features/admin/shared/icons';
 
 const NAV: ConsoleNavItem[] = [
   { to: '/seller/dashboard', label: 'Dashboard', icon: DashboardIcon },
   { to: '/seller/products', label: 'Products', icon: BoxIcon },
   { to: '/seller/orders', label: 'Orders', icon: ReceiptIcon },
+  { to: '/seller/earnings', label: 'Earnings', icon: WalletIcon },
 ];
 
 export const APPROVAL_HINT = 'Access restricted until admin approval';

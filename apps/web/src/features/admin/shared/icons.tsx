@@ -83,3 +83,10 @@ export const AlertIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M12 7.5v5.5M12 16.5v.01" />
   </svg>
 );
+export const WalletIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M3 7a2 2 0 0 1 2-2h13v4" />
+    <path d="M3 7v10a2 2 0 0 0 2 2h15V9H5a2 2 0 0 1-2-2Z" />
+    <circle cx="16" cy="14" r="1.2" />
+  </svg>
+);

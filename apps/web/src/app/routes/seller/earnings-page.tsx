@@ -1,0 +1,15 @@
+/** Seller Earnings: balance, statement and CSV export (docs/money.md, "Seller earnings"). */
+import { SellerEarnings } from '../../../features/earnings/components/seller-earnings';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+export default function SellerEarningsPage() {
+  useDocumentTitle('Earnings – Seller');
+  return (
+    <section aria-labelledby="earnings-heading" className="flex flex-col gap-6">
+      <h1 id="earnings-heading" className="text-2xl font-bold tracking-tight text-gray-900">
+        Earnings
+      </h1>
+      <SellerEarnings />
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * The seller's Earnings (docs/money.md, "Seller earnings"): balance cards, the statement (newest first, a page at a
+ * time) and its CSV export. Loading, empty and error states; the table scrolls sideways on small screens.
+ */
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { formatINR, type SellerEntryDto } from '@mp/shared';
+import { Badge, Button, EmptyState, LoadingRegion, Skeleton, cn, type BadgeTone } from '../../../components/ui';
+import { formatDate } from '../../../lib/format';
+import { toApiError } from '../../../lib/api';
+import { useLazySellerEarningsQuery, useSellerEarningsQuery } from '../earnings-api';
+import { download, entryTypeLabel, statementCsv } from '../statement-csv';
+
+const PAGE = 20;
+const EXPORT_PAGE = 100;
+
+const TONE: Record<SellerEntryDto['type'], BadgeTone> = {
+  earned: 'green',
+  commission: 'purple',
+  refund: 'red',
+  payout: 'blue',
+};
+
+export function SellerEarnings() {
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading, isFetching, refetch } = useSellerEarningsQuery({ page, limit: PAGE });
+  const [fetchPage] = useLazySellerEarningsQuery();
+  const [exporting, setExporting] = useState(false);
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const all: SellerEntryDto[] = [];
+      for (let p = 1; ; p++) {
+        const res = await fetchPage({ page: p, limit: EXPORT_PAGE }).unwrap();
+        all.push(...res.data.entries);
+        if (p >= res.pagination.pages) break;
+      }
+      download(`statement-${new Date().toISOString().slice(0, 10)}.csv`, statementCsv(all));
+      toast.success(`Statement exported (${all.length} entries)`);
+    } catch (err) {
+      toast.error(toApiError(err).message);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  if (isLoading) {
+    return (
+      <LoadingRegion label="Loading earnings…" className="flex flex-col gap-4">
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="h-20" />
+          ))}
+        </div>
+        <Skeleton className="h-64" />
+      </LoadingRegion>
+    );
+  }
+  if (error || !data) {
+    return (
+      <EmptyState
+        title="Earnings could not be loaded"
+        description={toApiError(error).message}
+        action={<Button onClick={() => void refetch()}>Try again</Button>}
+      />
+    );
+  }
+  const s = data.data;
+  const cards: { label: string; value: number; hint?: string; strong?: boolean }[] = [
+    { label: 'Balance', value: s.balance, hint: 'owed to you now', strong: true },
+    { label: 'Earned', value: s.earned, hint: 'delivered lines' },
+    { label: 'Commission', value: s.commission, hint: `${s.commissionPercent}% now` },
+    { label: 'Refunded', value: s.refunded, hint: 'of delivered lines' },
+    { label: 'Paid out', value: s.paidOut },
+  ];
+  const { pages, total } = data.pagination;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <ul className="grid grid-cols-2 gap-3 md:grid-cols-5" aria-label="Totals">
+        {cards.map((c) => (
+          <li
+            key={c.label}
+            className={cn(
+              'rounded-xl border p-4 shadow-sm',
+              c.strong ? 'border-brand-200 bg-brand-50' : 'border-gray-200 bg-white',
+            )}
+          >
+            <p className="text-sm text-gray-600">{c.label}</p>
+            <p className="mt-1 text-xl font-semibold text-gray-900" data-testid={`earnings-${c.label}`}>
+              {formatINR(c.value)}
+            </p>
+            {c.hint && <p className="text-xs text-gray-500">{c.hint}</p>}
+          </li>
+        ))}
+      </ul>
+
+      <section aria-labelledby="statement-heading" className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <h2 id="statement-heading" className="text-lg font-semibold text-gray-900">
+            Statement
+          </h2>
+          <Button variant="outline" size="sm" onClick={() => void exportCsv()} loading={exporting} disabled={total === 0}>
+            Export CSV
+          </Button>
+        </div>
+        {s.entries.length === 0 ? (
+          <EmptyState
+            title="No earnings yet"
+            description="When you mark an order's items delivered, what you earn on them (less the commission) appears here."
+          />
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[36rem] text-left text-sm">
+              <caption className="sr-only">Statement, newest first</caption>
+              <thead className="border-b border-gray-200 text-gray-600">
+                <tr>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Date
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Type
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Description
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    Amount
+                  </th>
+                </tr>
+              </thead>
+              <tbody className={cn(isFetching && 'opacity-60')}>
+                {s.entries.map((e) => (
+                  <tr key={e.id} className="border-b border-gray-100 last:border-0">
+                    <td className="whitespace-nowrap py-2 pr-3 text-gray-600">{formatDate(e.createdAt, true)}</td>
+                    <td className="py-2 pr-3">
+                      <Badge tone={TONE[e.type]}>{entryTypeLabel(e.type)}</Badge>
+                    </td>
+                    <td className="py-2 pr-3 text-gray-900">{e.description}</td>
+                    <td
+                      className={cn(
+                        'whitespace-nowrap py-2 text-right font-medium tabular-nums',
+                        e.amount < 0 ? 'text-red-700' : 'text-green-700',
+                      )}
+                    >
+                      {e.amount < 0 ? '−' : '+'}
+                      {formatINR(Math.abs(e.amount))}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {pages > 1 && (
+          <nav aria-label="Statement pages" className="mt-3 flex items-center justify-between gap-2 text-sm">
+            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Previous
+            </Button>
+            <span aria-live="polite">
+              Page {page} of {pages}
+            </span>
+            <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              Next
+            </Button>
+          </nav>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+/** The seller's statement as CSV (RFC 4180: quoted fields, CRLF lines), for its Earnings page's export. */
+import type { SellerEntryDto } from '@mp/shared';
+
+const TYPE_LABEL: Record<SellerEntryDto['type'], string> = {
+  earned: 'Earned',
+  commission: 'Commission',
+  refund: 'Refund',
+  payout: 'Payout',
+};
+export const entryTypeLabel = (t: SellerEntryDto['type']) => TYPE_LABEL[t];
+
+/** A field quoted when it must be; a leading =, +, - or @ is prefixed so spreadsheets do not run it as a formula. */
+function field(v: string): string {
+  const safe = /^[=+\-@]/.test(v) && Number.isNaN(Number(v)) ? `'${v}` : v;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function statementCsv(entries: readonly SellerEntryDto[]): string {
+  const rows = [
+    ['Date', 'Type', 'Description', 'Order', 'Amount (INR)'],
+    ...entries.map((e) => [e.createdAt, TYPE_LABEL[e.type], e.description, e.orderId ?? '', e.amount.toFixed(2)]),
+  ];
+  return rows.map((r) => r.map(field).join(',')).join('\r\n') + '\r\n';
+}
+
+/** Hands a file to the browser's download. */
+export function download(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
