@@ -46,7 +46,11 @@ interface Entry {
 }
 
 type Action =
-  | { t: 'order'; lines: { seller: number; product: number; quantity: number; price: number }[]; shipping: number }
+  | {
+      t: 'order';
+      lines: { seller: number; product: number; quantity: number; price: number }[];
+      shipping: number;
+    }
   | { t: 'capture'; o: number }
   | { t: 'cancel'; o: number }
   | { t: 'reject'; o: number; seller: number }
@@ -79,7 +83,10 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({ t: fc.constant('reject' as const), o: fc.nat(20), seller: fc.nat(SELLERS - 1) }),
   },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant('ship' as const), o: fc.nat(20), seller: fc.nat(SELLERS - 1) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ t: fc.constant('ship' as const), o: fc.nat(20), seller: fc.nat(SELLERS - 1) }),
+  },
   {
     weight: 3,
     arbitrary: fc.record({ t: fc.constant('deliver' as const), o: fc.nat(20), seller: fc.nat(SELLERS - 1) }),
@@ -152,7 +159,14 @@ class Market {
       status: 'confirmed' as Status,
     }));
     for (const l of lines) this.stock[l.product]! -= l.quantity; // held, then sold at capture
-    this.orders.push({ lines, shipping: a.shipping, state: 'pending', cancelled: false, captured: 0, refunds: 0 });
+    this.orders.push({
+      lines,
+      shipping: a.shipping,
+      state: 'pending',
+      cancelled: false,
+      captured: 0,
+      refunds: 0,
+    });
   }
 
   private total = (o: Order) => o.lines.reduce((s, l) => s + l.value, 0) + o.shipping;
@@ -335,7 +349,9 @@ describe('money conservation (property)', () => {
           for (const a of actions) {
             m.apply(a);
             const s = m.sums();
-            expect(s.captured).toBe(s.refunded + s.sellerEarnings + s.commission + s.deliveryKept + s.inFlight);
+            expect(s.captured).toBe(
+              s.refunded + s.sellerEarnings + s.commission + s.deliveryKept + s.inFlight,
+            );
             m.checkStock();
           }
           m.settleAll();

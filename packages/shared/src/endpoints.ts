@@ -1002,7 +1002,7 @@ export const endpoints = {
     method: 'post',
     path: '/api/admin/payouts',
     tag: 'Earnings',
-    summary: "Record a transfer to a seller (never more than its balance; one per transfer reference)",
+    summary: 'Record a transfer to a seller (never more than its balance; one per transfer reference)',
     auth: 'admin',
     body: json(payoutInputSchema),
     responses: {

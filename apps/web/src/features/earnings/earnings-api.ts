@@ -32,7 +32,10 @@ export const earningsApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/api/admin/payouts', method: 'POST', body, envelope: 'whole' }),
       invalidatesTags: ['Payouts', 'Earnings'],
     }),
-    setCommission: b.mutation<{ message: string; data: SellerAccount }, CommissionInput & { sellerId: string }>({
+    setCommission: b.mutation<
+      { message: string; data: SellerAccount },
+      CommissionInput & { sellerId: string }
+    >({
       query: ({ sellerId, percent }) => ({
         url: `/api/admin/sellers/${sellerId}/commission`,
         method: 'PUT',

@@ -18,7 +18,13 @@ function field(v: string): string {
 export function statementCsv(entries: readonly SellerEntryDto[]): string {
   const rows = [
     ['Date', 'Type', 'Description', 'Order', 'Amount (INR)'],
-    ...entries.map((e) => [e.createdAt, TYPE_LABEL[e.type], e.description, e.orderId ?? '', e.amount.toFixed(2)]),
+    ...entries.map((e) => [
+      e.createdAt,
+      TYPE_LABEL[e.type],
+      e.description,
+      e.orderId ?? '',
+      e.amount.toFixed(2),
+    ]),
   ];
   return rows.map((r) => r.map(field).join(',')).join('\r\n') + '\r\n';
 }

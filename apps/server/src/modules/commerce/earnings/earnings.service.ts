@@ -36,7 +36,10 @@ const toPayoutDto = (p: Awaited<ReturnType<typeof ledger.payoutById>>): PayoutDt
   createdAt: p.createdAt.toISOString(),
 });
 
-export function createEarnings(deps: { db: Db; /** PLATFORM_COMMISSION_PERCENT in basis points */ commissionBps: number }) {
+export function createEarnings(deps: {
+  db: Db;
+  /** PLATFORM_COMMISSION_PERCENT in basis points */ commissionBps: number;
+}) {
   const { db } = deps;
   const rateOf = (own: number | null | undefined) => own ?? deps.commissionBps;
 
@@ -45,7 +48,9 @@ export function createEarnings(deps: { db: Db; /** PLATFORM_COMMISSION_PERCENT i
    * left of it after earlier refunds, less the commission at the seller's rate.
    */
   async function recordDeliveryIn(tx: Tx, lines: OrderLineRow[]): Promise<void> {
-    const owned = lines.filter((l) => l.sellerId !== null && l.status !== 'delivered' && l.status !== 'rejected');
+    const owned = lines.filter(
+      (l) => l.sellerId !== null && l.status !== 'delivered' && l.status !== 'rejected',
+    );
     const rates = await ledger.lockSellers(
       tx,
       owned.map((l) => l.sellerId!),
@@ -78,7 +83,9 @@ export function createEarnings(deps: { db: Db; /** PLATFORM_COMMISSION_PERCENT i
     parts: { line: OrderLineRow; paise: number }[],
     refundId: string,
   ): Promise<void> {
-    const delivered = parts.filter((p) => p.line.status === 'delivered' && p.line.sellerId !== null && p.paise > 0);
+    const delivered = parts.filter(
+      (p) => p.line.status === 'delivered' && p.line.sellerId !== null && p.paise > 0,
+    );
     if (delivered.length === 0) return;
     await ledger.lockSellers(
       tx,
@@ -93,7 +100,8 @@ export function createEarnings(deps: { db: Db; /** PLATFORM_COMMISSION_PERCENT i
       const sellerId = line.sellerId!;
       const balance = balances.get(sellerId) ?? (await ledger.balanceOf(tx, sellerId));
       const mine = byLine.filter((e) => e.orderLineId === line.id);
-      const sum = (t: SellerEntryType) => mine.filter((e) => e.type === t).reduce((s, e) => s + e.deltaPaise, 0);
+      const sum = (t: SellerEntryType) =>
+        mine.filter((e) => e.type === t).reduce((s, e) => s + e.deltaPaise, 0);
       const earnedPaise = sum('earned');
       const firstCommission = mine.find((e) => e.type === 'commission' && e.deltaPaise < 0);
       const split = deliveredRefundSplit({
@@ -230,7 +238,15 @@ export function createEarnings(deps: { db: Db; /** PLATFORM_COMMISSION_PERCENT i
     return (await accounts()).find((a) => a.sellerId === sellerId)!;
   }
 
-  return { recordDeliveryIn, chargeRefundIn, statementOf, recordPayout, listPayouts, accounts, setCommission };
+  return {
+    recordDeliveryIn,
+    chargeRefundIn,
+    statementOf,
+    recordPayout,
+    listPayouts,
+    accounts,
+    setCommission,
+  };
 }
 
 export type Earnings = ReturnType<typeof createEarnings>;

@@ -20,7 +20,10 @@ export interface NewSellerEntry {
 }
 
 /** Locks the seller's row for the rest of the transaction; answers its commission rate (null: the platform's). */
-export async function lockSeller(tx: Tx, sellerId: string): Promise<{ commissionBps: number | null } | undefined> {
+export async function lockSeller(
+  tx: Tx,
+  sellerId: string,
+): Promise<{ commissionBps: number | null } | undefined> {
   const [row] = await tx
     .select({ commissionBps: sellers.commissionBps })
     .from(sellers)
@@ -67,7 +70,10 @@ export async function appendEntries(tx: Tx, entries: NewSellerEntry[]): Promise<
 /** The sum of a seller's entries per type (paise, each the entry's effect on the balance). */
 export async function sumsByType(db: DbOrTx, sellerId: string) {
   return db
-    .select({ type: sellerLedger.type, deltaPaise: sql<number>`coalesce(sum(${sellerLedger.deltaPaise}), 0)::int` })
+    .select({
+      type: sellerLedger.type,
+      deltaPaise: sql<number>`coalesce(sum(${sellerLedger.deltaPaise}), 0)::int`,
+    })
     .from(sellerLedger)
     .where(eq(sellerLedger.sellerId, sellerId))
     .groupBy(sellerLedger.type);
@@ -106,7 +112,10 @@ export async function entriesPage(db: DbOrTx, sellerId: string, page: number, li
       .orderBy(desc(sellerLedger.createdAt), desc(sellerLedger.id))
       .limit(limit)
       .offset((page - 1) * limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(sellerLedger).where(eq(sellerLedger.sellerId, sellerId)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sellerLedger)
+      .where(eq(sellerLedger.sellerId, sellerId)),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
 }
@@ -147,7 +156,10 @@ export async function payoutsPage(db: DbOrTx, q: { sellerId?: string; page: numb
       .orderBy(desc(payouts.createdAt), desc(payouts.id))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(payouts).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(payouts)
+      .where(where),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
 }

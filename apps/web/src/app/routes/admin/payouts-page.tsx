@@ -1,5 +1,9 @@
 /** Admin Payouts: sellers' balances and commission rates, recording a payout, the payout history. */
-import { PayoutForm, PayoutHistory, SellerAccounts } from '../../../features/earnings/components/admin-payouts';
+import {
+  PayoutForm,
+  PayoutHistory,
+  SellerAccounts,
+} from '../../../features/earnings/components/admin-payouts';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const card = 'rounded-xl border border-gray-200 bg-white p-4 shadow-sm';

@@ -24,7 +24,15 @@ const account = {
 };
 const statement = (entries: Answer<'sellerEarnings'>['data']['entries']): Answer<'sellerEarnings'> => ({
   success: true,
-  data: { balance: 900, earned: 1000, commission: 100, refunded: 0, paidOut: 0, commissionPercent: 10, entries },
+  data: {
+    balance: 900,
+    earned: 1000,
+    commission: 100,
+    refunded: 0,
+    paidOut: 0,
+    commissionPercent: 10,
+    entries,
+  },
   pagination: { page: 1, limit: 20, total: entries.length, pages: entries.length ? 1 : 0 },
 });
 
@@ -86,7 +94,14 @@ describe('admin Payouts', () => {
         return {
           success: true,
           message: 'Payout of ₹400.00 to Kala Crafts recorded',
-          data: { id: 'p1', sellerId: SELLER, storename: 'Kala Crafts', amount: 400, reference: 'UTR-1', createdAt: '' },
+          data: {
+            id: 'p1',
+            sellerId: SELLER,
+            storename: 'Kala Crafts',
+            amount: 400,
+            reference: 'UTR-1',
+            createdAt: '',
+          },
         };
       }),
     );
@@ -100,7 +115,9 @@ describe('admin Payouts', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Record this payout?' });
     expect(dialog).toHaveTextContent('Kala Crafts');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record payout' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Payout of ₹400.00 to Kala Crafts recorded'));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Payout of ₹400.00 to Kala Crafts recorded'),
+    );
     expect(sent).toEqual({ sellerId: SELLER, amount: 400, reference: 'UTR-1' });
   });
 
@@ -145,7 +162,9 @@ describe('admin Payouts', () => {
       }),
     );
     renderConsole(<SellerAccounts />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit the commission rate of Kala Crafts' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Edit the commission rate of Kala Crafts' }),
+    );
     const dialog = await screen.findByRole('dialog');
     await userEvent.type(within(dialog).getByLabelText(/Rate/), '5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save rate' }));
@@ -157,7 +176,11 @@ describe('admin Payouts', () => {
     server.use(
       answer('adminSellerAccounts', { success: true, data: [account] }),
       answer('adminPayouts', () =>
-        HttpResponse.json({ success: true, data: [], pagination: { page: 1, limit: 20, total: 0, pages: 0 } }),
+        HttpResponse.json({
+          success: true,
+          data: [],
+          pagination: { page: 1, limit: 20, total: 0, pages: 0 },
+        }),
       ),
     );
     renderConsole(<PayoutHistory />);

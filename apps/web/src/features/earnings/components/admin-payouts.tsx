@@ -6,7 +6,16 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { formatINR, payoutInputSchema } from '@mp/shared';
-import { Button, EmptyState, Input, LoadingRegion, Modal, Select, Skeleton, cn } from '../../../components/ui';
+import {
+  Button,
+  EmptyState,
+  Input,
+  LoadingRegion,
+  Modal,
+  Select,
+  Skeleton,
+  cn,
+} from '../../../components/ui';
 import { formatDate } from '../../../lib/format';
 import { toApiError, type ApiError } from '../../../lib/api';
 import {
@@ -70,7 +79,8 @@ function RateModal({ account, onClose }: { account: SellerAccount | null; onClos
     >
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <p className="text-sm text-gray-600">
-          Applies to lines delivered from now on. Leave it to the platform rate to follow PLATFORM_COMMISSION_PERCENT.
+          Applies to lines delivered from now on. Leave it to the platform rate to follow
+          PLATFORM_COMMISSION_PERCENT.
         </p>
         <Input
           label="Rate (%)"
@@ -225,13 +235,20 @@ export function PayoutForm() {
   }
 
   return (
-    <form onSubmit={review} noValidate className="grid gap-4 md:grid-cols-[2fr_1fr_1.5fr_auto] md:items-start">
+    <form
+      onSubmit={review}
+      noValidate
+      className="grid gap-4 md:grid-cols-[2fr_1fr_1.5fr_auto] md:items-start"
+    >
       <Select
         label="Seller"
         value={form.sellerId}
         onChange={set('sellerId')}
         error={errors.sellerId}
-        options={accounts.map((a) => ({ value: a.sellerId, label: `${a.storename} — balance ${formatINR(a.balance)}` }))}
+        options={accounts.map((a) => ({
+          value: a.sellerId,
+          label: `${a.storename} — balance ${formatINR(a.balance)}`,
+        }))}
         required
       />
       <Input
@@ -335,7 +352,9 @@ export function PayoutHistory() {
             <tbody>
               {data.data.map((p) => (
                 <tr key={p.id} className="border-b border-gray-100 last:border-0">
-                  <td className="whitespace-nowrap py-2 pr-3 text-gray-600">{formatDate(p.createdAt, true)}</td>
+                  <td className="whitespace-nowrap py-2 pr-3 text-gray-600">
+                    {formatDate(p.createdAt, true)}
+                  </td>
                   <td className="py-2 pr-3 text-gray-900">{p.storename}</td>
                   <td className="py-2 pr-3 font-mono text-xs">{p.reference}</td>
                   <td className="py-2 pr-3 text-right font-medium tabular-nums">{formatINR(p.amount)}</td>

@@ -5,7 +5,15 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { formatINR, type SellerEntryDto } from '@mp/shared';
-import { Badge, Button, EmptyState, LoadingRegion, Skeleton, cn, type BadgeTone } from '../../../components/ui';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  LoadingRegion,
+  Skeleton,
+  cn,
+  type BadgeTone,
+} from '../../../components/ui';
 import { formatDate } from '../../../lib/format';
 import { toApiError } from '../../../lib/api';
 import { useLazySellerEarningsQuery, useSellerEarningsQuery } from '../earnings-api';
@@ -96,12 +104,21 @@ export function SellerEarnings() {
         ))}
       </ul>
 
-      <section aria-labelledby="statement-heading" className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+      <section
+        aria-labelledby="statement-heading"
+        className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm"
+      >
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
           <h2 id="statement-heading" className="text-lg font-semibold text-gray-900">
             Statement
           </h2>
-          <Button variant="outline" size="sm" onClick={() => void exportCsv()} loading={exporting} disabled={total === 0}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void exportCsv()}
+            loading={exporting}
+            disabled={total === 0}
+          >
             Export CSV
           </Button>
         </div>
@@ -133,7 +150,9 @@ export function SellerEarnings() {
               <tbody className={cn(isFetching && 'opacity-60')}>
                 {s.entries.map((e) => (
                   <tr key={e.id} className="border-b border-gray-100 last:border-0">
-                    <td className="whitespace-nowrap py-2 pr-3 text-gray-600">{formatDate(e.createdAt, true)}</td>
+                    <td className="whitespace-nowrap py-2 pr-3 text-gray-600">
+                      {formatDate(e.createdAt, true)}
+                    </td>
                     <td className="py-2 pr-3">
                       <Badge tone={TONE[e.type]}>{entryTypeLabel(e.type)}</Badge>
                     </td>

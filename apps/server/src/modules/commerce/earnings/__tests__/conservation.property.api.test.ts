@@ -33,13 +33,21 @@ type Step =
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ t: fc.constantFrom('capture' as const, 'cancel' as const), o: fc.nat(2) }),
-  fc.record({ t: fc.constantFrom('reject' as const, 'ship' as const, 'deliver' as const), o: fc.nat(2), s: fc.nat(1) }),
+  fc.record({
+    t: fc.constantFrom('reject' as const, 'ship' as const, 'deliver' as const),
+    o: fc.nat(2),
+    s: fc.nat(1),
+  }),
   fc.record({
     t: fc.constant('refund' as const),
     o: fc.nat(2),
     amount: fc.option(fc.integer({ min: 1, max: 200_000 }), { nil: null }),
   }),
-  fc.record({ t: fc.constant('payout' as const), s: fc.nat(1), amount: fc.integer({ min: 1, max: 300_000 }) }),
+  fc.record({
+    t: fc.constant('payout' as const),
+    s: fc.nat(1),
+    amount: fc.integer({ min: 1, max: 300_000 }),
+  }),
 );
 const orderSpec = fc.record({
   lines: fc.array(fc.record({ p: fc.nat(products.length - 1), quantity: fc.integer({ min: 1, max: 2 }) }), {
@@ -62,7 +70,8 @@ const shoppers = await Promise.all(
 async function placeOrder(i: number, lines: { p: number; quantity: number }[]) {
   const s = shoppers[i]!;
   const addressId = s.addressId;
-  for (const l of new Map(lines.map((l) => [l.p, l])).values()) await addToCart(s.agent, products[l.p]!.id, l.quantity);
+  for (const l of new Map(lines.map((l) => [l.p, l])).values())
+    await addToCart(s.agent, products[l.p]!.id, l.quantity);
   const res = await s.agent.post('/api/shop/order/create').send({ addressId });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { agent: s.agent, ...(res.body as { orderId: string; paymentId: string; approvalURL: string }) };
@@ -75,7 +84,9 @@ async function run(o: Placed, st: Step) {
     case 'capture': {
       const approve = await o.agent.post(`${o.approvalURL}/approve`);
       const payerId = new URL(approve.headers.location ?? '/', 'http://x').searchParams.get('PayerID') ?? 'P';
-      return o.agent.post('/api/shop/order/capture').send({ paymentId: o.paymentId, payerId, orderId: o.orderId });
+      return o.agent
+        .post('/api/shop/order/capture')
+        .send({ paymentId: o.paymentId, payerId, orderId: o.orderId });
     }
     case 'cancel':
       return o.agent.post(`/api/shop/order/cancel/${o.orderId}`);
@@ -96,7 +107,7 @@ async function run(o: Placed, st: Step) {
   }
 }
 
-const one = async <T,>(q: ReturnType<typeof sql>) => (await ctx.db.execute(q)).rows[0] as T;
+const one = async <T>(q: ReturnType<typeof sql>) => (await ctx.db.execute(q)).rows[0] as T;
 
 /** The invariants, read from the tables (paise). */
 async function checkInvariants() {
@@ -156,7 +167,7 @@ describe('money conservation in the database (property)', () => {
           await checkInvariants();
         },
       ),
-      { numRuns: Number(process.env.PROPERTY_RUNS ?? 30) },
+      { numRuns: 30 },
     );
   }, 600_000);
 });

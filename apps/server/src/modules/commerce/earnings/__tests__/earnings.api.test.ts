@@ -36,7 +36,10 @@ async function delivered(seller: Seller, pricePaise = 100_000, quantity = 1) {
 const earningsOf = async (agent: TestAgent, query = '') => {
   const res = await agent.get(`/api/seller/earnings${query}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { data: Record<string, unknown> & { entries: Record<string, unknown>[] }; pagination: unknown };
+  return res.body as {
+    data: Record<string, unknown> & { entries: Record<string, unknown>[] };
+    pagination: unknown;
+  };
 };
 
 /** Everything a refused call must leave as it was. */
@@ -108,9 +111,15 @@ describe('commission rates', () => {
   it("when the admin sets a seller's own rate, then lines delivered afterwards pay it; null goes back to the platform rate", async () => {
     const seller = await ctx.loginAsSeller();
     await delivered(seller, 100_000);
-    const set = await admin.agent.put(`/api/admin/sellers/${seller.sellerId}/commission`).send({ percent: 2.5 });
+    const set = await admin.agent
+      .put(`/api/admin/sellers/${seller.sellerId}/commission`)
+      .send({ percent: 2.5 });
     expect(set.status).toBe(200);
-    expect(set.body.data).toMatchObject({ commissionPercent: 2.5, customCommissionPercent: 2.5, balance: 900 });
+    expect(set.body.data).toMatchObject({
+      commissionPercent: 2.5,
+      customCommissionPercent: 2.5,
+      balance: 900,
+    });
     await delivered(seller, 100_000);
     expect((await earningsOf(seller.agent)).data).toMatchObject({
       earned: 2000,
@@ -118,7 +127,9 @@ describe('commission rates', () => {
       balance: 1875,
       commissionPercent: 2.5,
     });
-    const back = await admin.agent.put(`/api/admin/sellers/${seller.sellerId}/commission`).send({ percent: null });
+    const back = await admin.agent
+      .put(`/api/admin/sellers/${seller.sellerId}/commission`)
+      .send({ percent: null });
     expect(back.body.data).toMatchObject({ commissionPercent: 10, customCommissionPercent: null });
     await delivered(seller, 100_000);
     expect((await earningsOf(seller.agent)).data).toMatchObject({ commission: 225 });
@@ -141,12 +152,14 @@ describe('commission rates', () => {
       .put('/api/admin/sellers/00000000-0000-4000-8000-000000000000/commission')
       .send({ percent: 5 });
     expect(unknown.status).toBe(404);
-    expect((await admin.agent.put(`/api/admin/sellers/${admin.userId}/commission`).send({ percent: 5 })).status).toBe(
-      404,
-    );
+    expect(
+      (await admin.agent.put(`/api/admin/sellers/${admin.userId}/commission`).send({ percent: 5 })).status,
+    ).toBe(404);
     expect((await seller.agent.put(url).send({ percent: 0 })).status).toBe(403);
     const accounts = await admin.agent.get('/api/admin/seller-accounts');
-    expect(accounts.body.data.find((a: { sellerId: string }) => a.sellerId === seller.sellerId)).toMatchObject({
+    expect(
+      accounts.body.data.find((a: { sellerId: string }) => a.sellerId === seller.sellerId),
+    ).toMatchObject({
       customCommissionPercent: null,
     });
   });
@@ -156,7 +169,9 @@ describe('refunds of delivered lines', () => {
   it('when the admin refunds part of a delivered line, then the seller gives it back less the commission on it', async () => {
     const seller = await ctx.loginAsSeller();
     const { orderId } = await delivered(seller, 100_000);
-    const res = await admin.agent.post(`/api/admin/orders/${orderId}/refund`).send({ amount: 400, reason: 'damaged' });
+    const res = await admin.agent
+      .post(`/api/admin/orders/${orderId}/refund`)
+      .send({ amount: 400, reason: 'damaged' });
     expect(res.status).toBe(201);
     const { data } = await earningsOf(seller.agent);
     expect(data).toMatchObject({ earned: 1000, refunded: 400, commission: 60, balance: 540 });
@@ -170,7 +185,9 @@ describe('refunds of delivered lines', () => {
       .post('/api/admin/payouts')
       .send({ sellerId: seller.sellerId, amount: 900, reference: 'NEFT-ALL' });
     expect(pay.status).toBe(201);
-    const refund = await admin.agent.post(`/api/admin/orders/${orderId}/refund`).send({ reason: 'lost parcel' });
+    const refund = await admin.agent
+      .post(`/api/admin/orders/${orderId}/refund`)
+      .send({ reason: 'lost parcel' });
     expect(refund.status).toBe(201);
     const { data } = await earningsOf(seller.agent);
     expect(data.balance).toBe(0);
@@ -181,10 +198,15 @@ describe('refunds of delivered lines', () => {
     const seller = await ctx.loginAsSeller();
     const o = await paidOrderOf(seller, 100_000);
     expect(
-      (await admin.agent.post(`/api/admin/orders/${o.orderId}/refund`).send({ amount: 300, reason: 'late' })).status,
+      (await admin.agent.post(`/api/admin/orders/${o.orderId}/refund`).send({ amount: 300, reason: 'late' }))
+        .status,
     ).toBe(201);
     expect((await setStatus(seller, o.orderId, 'delivered')).status).toBe(200);
-    expect((await earningsOf(seller.agent)).data).toMatchObject({ earned: 700, commission: 70, balance: 630 });
+    expect((await earningsOf(seller.agent)).data).toMatchObject({
+      earned: 700,
+      commission: 70,
+      balance: 630,
+    });
   });
 });
 
@@ -200,7 +222,10 @@ describe('payouts', () => {
     expect(res.body.data).toMatchObject({ sellerId: seller.sellerId, amount: 250.5, reference: 'UTR-0001' });
     expect(res.body.data.storename).toEqual(expect.any(String));
     expect((await earningsOf(seller.agent)).data).toMatchObject({ balance: 649.5, paidOut: 250.5 });
-    expect((await earningsOf(seller.agent)).data.entries[0]).toMatchObject({ type: 'payout', amount: -250.5 });
+    expect((await earningsOf(seller.agent)).data.entries[0]).toMatchObject({
+      type: 'payout',
+      amount: -250.5,
+    });
 
     const again = await admin.agent.post('/api/admin/payouts').send(body);
     expect(again.status).toBe(200);
@@ -210,7 +235,9 @@ describe('payouts', () => {
     expect(clash.body.code).toBe('PAYOUT_REFERENCE_USED');
     expect((await earningsOf(seller.agent)).data.balance).toBe(649.5);
 
-    await admin.agent.post('/api/admin/payouts').send({ sellerId: other.sellerId, amount: 1, reference: 'UTR-0002' });
+    await admin.agent
+      .post('/api/admin/payouts')
+      .send({ sellerId: other.sellerId, amount: 1, reference: 'UTR-0002' });
     const mine = await admin.agent.get(`/api/admin/payouts?sellerId=${seller.sellerId}`);
     expect(mine.status).toBe(200);
     expect(mine.body.data).toEqual([expect.objectContaining({ id: res.body.data.id })]);
@@ -262,7 +289,9 @@ describe('payouts', () => {
       ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(4);
-    expect(results.filter((r) => r.status === 409).every((r) => r.body.code === 'PAYOUT_EXCEEDS_BALANCE')).toBe(true);
+    expect(
+      results.filter((r) => r.status === 409).every((r) => r.body.code === 'PAYOUT_EXCEEDS_BALANCE'),
+    ).toBe(true);
     expect(results.filter((r) => r.status !== 201 && r.status !== 409)).toEqual([]);
     expect((await earningsOf(seller.agent)).data).toMatchObject({ balance: 50, paidOut: 400 });
     const rows = await ctx.db.select().from(payouts).where(eq(payouts.sellerId, seller.sellerId));
@@ -275,6 +304,8 @@ describe('payouts', () => {
     await expect(
       ctx.db.update(sellerLedger).set({ deltaPaise: 1 }).where(eq(sellerLedger.sellerId, seller.sellerId)),
     ).rejects.toThrow();
-    await expect(ctx.db.delete(sellerLedger).where(eq(sellerLedger.sellerId, seller.sellerId))).rejects.toThrow();
+    await expect(
+      ctx.db.delete(sellerLedger).where(eq(sellerLedger.sellerId, seller.sellerId)),
+    ).rejects.toThrow();
   });
 });

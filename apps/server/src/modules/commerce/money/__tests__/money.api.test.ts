@@ -437,12 +437,12 @@ describe('racing refunds, cancels and rejections', () => {
             .post('/api/admin/payouts')
             .send({ sellerId: s3.sellerId, amount: 40, reference: `race-payout-${i}` })
         : i % 5 === 0
-        ? buyer.agent.post(`/api/shop/order/cancel/${created.orderId}`)
-        : i % 5 === 1
-          ? s1.agent.put(`/api/seller/orders/update/${created.orderId}`).send({ orderStatus: 'rejected' })
-          : i % 5 === 2
-            ? s2.agent.put(`/api/seller/orders/update/${created.orderId}`).send({ orderStatus: 'rejected' })
-            : admin.agent.post(url).send({ amount: 37.5, reason: `race ${i}` }),
+          ? buyer.agent.post(`/api/shop/order/cancel/${created.orderId}`)
+          : i % 5 === 1
+            ? s1.agent.put(`/api/seller/orders/update/${created.orderId}`).send({ orderStatus: 'rejected' })
+            : i % 5 === 2
+              ? s2.agent.put(`/api/seller/orders/update/${created.orderId}`).send({ orderStatus: 'rejected' })
+              : admin.agent.post(url).send({ amount: 37.5, reason: `race ${i}` }),
     );
     const results = await Promise.all(calls);
     for (const r of results) expect([200, 201, 409], JSON.stringify(r.body)).toContain(r.status);
@@ -459,7 +459,8 @@ describe('racing refunds, cancels and rejections', () => {
     // the delivered line's refunds were charged to its seller exactly, and its balance never went below zero
     const [line3] = await ctx.db.select().from(orderLines).where(eq(orderLines.productId, p3.id));
     const s3Entries = await ctx.db.select().from(sellerLedger).where(eq(sellerLedger.sellerId, s3.sellerId));
-    const sum = (type: string) => s3Entries.filter((e) => e.type === type).reduce((t, e) => t + e.deltaPaise, 0);
+    const sum = (type: string) =>
+      s3Entries.filter((e) => e.type === type).reduce((t, e) => t + e.deltaPaise, 0);
     expect(line3!.status).toBe('delivered');
     expect(line3!.refundedPaise).toBeGreaterThan(0);
     expect(sum('earned')).toBe(10_000);
