@@ -1,0 +1,205 @@
+/**
+ * The money journey of issue 13 (docs/money.md): a shopper buys from two sellers through the sandbox → one seller
+ * rejects its line in its console → the shopper cancels the rest → the admin sees both refunds in the order's ledger
+ * → a delivered order gives its seller earnings on the Earnings page → the admin records a payout on the Payouts
+ * page and the seller's balance falls.
+ */
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatINR } from '@mp/shared';
+import {
+  DEMO,
+  expectToast,
+  launchBrowser,
+  loginThroughUi,
+  newSession,
+  screenshots,
+  uniqueSuffix,
+} from './console-helpers';
+import { apiRegisterAndLogin, uniqueUser } from './support';
+
+const SELLER2 = { email: 'seller2@haat.test', password: DEMO.seller.password };
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+async function session() {
+  const s = await newSession(browser);
+  contexts.push(s.context);
+  return s;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+});
+
+interface Product {
+  _id: string;
+  title: string;
+  totalStock: number;
+}
+
+/** A product of the seller logged in on `req`, with stock. */
+async function productOf(req: APIRequestContext, skip = 0): Promise<Product> {
+  const me = (await (await req.get('/api/auth/check-auth')).json()) as { seller: { _id: string } };
+  const list = (await (await req.get(`/api/seller/products/get/${me.seller._id}`)).json()) as {
+    data: Product[];
+  };
+  const p = list.data.filter((x) => x.totalStock > 5)[skip];
+  if (!p) throw new Error('the demo seller has no product in stock');
+  return p;
+}
+
+/** The shopper on `req` buys these products (one each) through the sandbox; answers the paid order's id. */
+async function buy(req: APIRequestContext, userId: string, productIds: string[]): Promise<string> {
+  for (const productId of productIds) {
+    const added = await req.post('/api/shop/cart/add', { data: { userId, productId, quantity: 1 } });
+    expect(added.ok(), await added.text()).toBe(true);
+  }
+  const addresses = (await (await req.get(`/api/shop/address/get/${userId}`)).json()) as {
+    data: { _id: string }[];
+  };
+  let addressId = addresses.data[0]?._id;
+  if (!addressId) {
+    const added = await req.post('/api/shop/address/add', {
+      data: {
+        address: '7 Lake View',
+        city: 'Pune',
+        pincode: '411001',
+        phone: '9812345678',
+        notes: '',
+        place: 'home',
+      },
+    });
+    addressId = ((await added.json()) as { data: { _id: string } }).data._id;
+  }
+  const created = await req.post('/api/shop/order/create', {
+    data: { addressId },
+    headers: { 'Idempotency-Key': `e2e-money-${uniqueSuffix()}` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const order = (await created.json()) as { orderId: string; paymentId: string; approvalURL: string };
+  const approve = await req.post(`${order.approvalURL}/approve`, { maxRedirects: 0 });
+  const payerId =
+    new URL(approve.headers().location ?? '/', 'http://x').searchParams.get('PayerID') ?? 'PAYER';
+  const captured = await req.post('/api/shop/order/capture', {
+    data: { paymentId: order.paymentId, payerId, orderId: order.orderId },
+  });
+  expect(captured.status(), await captured.text()).toBe(200);
+  return order.orderId;
+}
+
+const balanceOf = async (req: APIRequestContext) =>
+  ((await (await req.get('/api/seller/earnings')).json()) as { data: { balance: number } }).data.balance;
+
+describe('money: refunds from two sellers, earnings and a payout', () => {
+  let shopper: Page;
+  let seller1: Page;
+  let seller2: Page;
+  let admin: Page;
+  let userId = '';
+  let orderId = '';
+
+  it('when a shopper buys from two sellers and one rejects its line in its console, then that line is refunded', async () => {
+    ({ page: seller1 } = await session());
+    ({ page: seller2 } = await session());
+    ({ page: shopper } = await session());
+    await seller1.request.post('/api/auth/login', { data: DEMO.seller });
+    await seller2.request.post('/api/auth/login', { data: SELLER2 });
+    const [p1, p2] = [await productOf(seller1.request), await productOf(seller2.request)];
+    userId = (await apiRegisterAndLogin(shopper.context(), uniqueUser('money'))).id;
+    orderId = await buy(shopper.request, userId, [p1._id, p2._id]);
+
+    await loginThroughUi(seller2, SELLER2, /\/seller\//);
+    await seller2.goto('/seller/orders');
+    await seller2.getByRole('heading', { name: 'Order History' }).waitFor();
+    await seller2
+      .getByRole('row')
+      .filter({ hasText: p2.title })
+      .first()
+      .getByRole('button', { name: 'View Detail' })
+      .click();
+    const dialog = seller2.getByRole('dialog', { name: 'Order Details' });
+    await dialog.getByText(orderId).waitFor();
+    await dialog.getByLabel('Order Status').selectOption('rejected');
+    await dialog.getByRole('button', { name: 'Update Order Status' }).click();
+    await expectToast(seller2, 'Order status updated!');
+    const details = (await (await seller2.request.get(`/api/seller/orders/details/${orderId}`)).json()) as {
+      data: { refundedAmount: number };
+    };
+    expect(details.data.refundedAmount).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('when the shopper cancels the rest, then the admin sees both refunds in the ledger and nothing is left paid', async () => {
+    const cancel = await shopper.request.post(`/api/shop/order/cancel/${orderId}`);
+    expect(cancel.status(), await cancel.text()).toBe(200);
+
+    ({ page: admin } = await session());
+    await loginThroughUi(admin, DEMO.admin, /\/admin\//);
+    // the admin's order desk (GET /api/admin/orders): the order with both refunds in its ledger
+    const res = await admin.request.get('/api/admin/orders?limit=50');
+    const list = (await res.json()) as {
+      data: {
+        _id: string;
+        totalAmount: number;
+        refundedAmount: number;
+        payments: { type: string; event: string; amount: number; status: string }[];
+      }[];
+    };
+    const order = list.data.find((o) => o._id === orderId);
+    expect(order).toBeDefined();
+    const refunds = order!.payments.filter((p) => p.event === 'refund_completed');
+    expect(refunds).toHaveLength(2);
+    expect(order!.refundedAmount).toBe(order!.totalAmount);
+  }, 90_000);
+
+  it('when a seller delivers an order, then its Earnings page shows what it earned', async () => {
+    const before = await balanceOf(seller1.request);
+    const p = await productOf(seller1.request, 1);
+    const delivered = await buy(shopper.request, userId, [p._id]);
+    const moved = await seller1.request.put(`/api/seller/orders/update/${delivered}`, {
+      data: { orderStatus: 'delivered' },
+    });
+    expect(moved.ok(), await moved.text()).toBe(true);
+    const after = await balanceOf(seller1.request);
+    expect(after).toBeGreaterThan(before);
+
+    await loginThroughUi(seller1, DEMO.seller, /\/seller\//);
+    await seller1.getByRole('link', { name: 'Earnings' }).first().click();
+    await seller1.getByRole('heading', { name: 'Earnings', level: 1 }).waitFor();
+    await expect.poll(() => seller1.getByTestId('earnings-Balance').textContent()).toBe(formatINR(after));
+    await seller1.getByRole('table').getByText(p.title, { exact: false }).first().waitFor();
+    await screenshots(seller1, 'seller-earnings');
+  }, 120_000);
+
+  it('when the admin records a payout on the Payouts page, then the seller balance falls by it', async () => {
+    const before = await balanceOf(seller1.request);
+    const amount = Math.min(100, before);
+    await admin.goto('/admin/payouts');
+    await admin.getByRole('heading', { name: 'Payouts', level: 1 }).waitFor();
+    const select = admin.getByLabel('Seller');
+    await select.locator('option', { hasText: 'Ravi Electronics' }).waitFor({ state: 'attached' });
+    const value = await select.locator('option', { hasText: 'Ravi Electronics' }).getAttribute('value');
+    await select.selectOption(value!);
+    await admin.getByLabel(/Amount/).fill(String(amount));
+    const reference = `UTR-${uniqueSuffix()}`;
+    await admin.getByLabel('Transfer reference').fill(reference);
+    await admin.getByRole('button', { name: 'Record payout' }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Record this payout?' });
+    await confirm.getByText('Ravi Electronics').waitFor();
+    await confirm.getByRole('button', { name: 'Record payout' }).click();
+    await expectToast(admin, 'Payout of');
+    await admin.getByRole('table').filter({ hasText: reference }).waitFor();
+    await screenshots(admin, 'admin-payouts');
+
+    expect(await balanceOf(seller1.request)).toBeCloseTo(before - amount, 2);
+    await seller1.reload();
+    await expect
+      .poll(() => seller1.getByTestId('earnings-Balance').textContent())
+      .toBe(formatINR(before - amount));
+    await seller1.getByRole('table').getByText(`Payout ${reference}`).waitFor();
+  }, 120_000);
+});
