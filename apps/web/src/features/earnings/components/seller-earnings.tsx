@@ -99,7 +99,7 @@ export function SellerEarnings() {
             <p className="mt-1 text-xl font-semibold text-gray-900" data-testid={`earnings-${c.label}`}>
               {formatINR(c.value)}
             </p>
-            {c.hint && <p className="text-xs text-gray-500">{c.hint}</p>}
+            {c.hint && <p className="text-xs text-gray-600">{c.hint}</p>}
           </li>
         ))}
       </ul>
