@@ -362,5 +362,5 @@ describe('money conservation (property)', () => {
       ),
       { numRuns: 1_000 },
     );
-  });
+  }, 120_000);
 });
