@@ -92,7 +92,7 @@ describe('admin Payouts', () => {
       answer('adminRecordPayout', async ({ request }) => {
         sent = await request.json();
         return {
-          success: true,
+          success: true as const,
           message: 'Payout of ₹400.00 to Kala Crafts recorded',
           data: {
             id: 'p1',
@@ -158,7 +158,7 @@ describe('admin Payouts', () => {
       answer('adminSellerAccounts', { success: true, data: [account] }),
       answer('adminSetCommission', async ({ request }) => {
         body = await request.json();
-        return { success: true, message: 'Kala Crafts now pays 5% commission', data: account };
+        return { success: true as const, message: 'Kala Crafts now pays 5% commission', data: account };
       }),
     );
     renderConsole(<SellerAccounts />);
