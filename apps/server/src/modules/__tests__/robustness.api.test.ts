@@ -300,12 +300,12 @@ const FIXTURES: Record<EndpointId, Fixture> = {
   sellerEarnings: { query: () => ({ page: '1', limit: '5' }) },
   adminSellerAccounts: {},
   adminSetCommission: {
-    params: () => ({ sellerId: f.sellerB.sellerId }),
+    params: () => ({ sellerId: f.sellerB.sellerId! }),
     body: () => ({ percent: 12.5 }),
   },
-  adminPayouts: { query: () => ({ sellerId: f.sellerB.sellerId, page: '1', limit: '5' }) },
+  adminPayouts: { query: () => ({ sellerId: f.sellerB.sellerId!, page: '1', limit: '5' }) },
   adminRecordPayout: {
-    body: () => ({ sellerId: f.sellerB.sellerId, amount: 1, reference: 'AUDIT-REF-1' }),
+    body: () => ({ sellerId: f.sellerB.sellerId!, amount: 1, reference: 'AUDIT-REF-1' }),
   },
 };
 

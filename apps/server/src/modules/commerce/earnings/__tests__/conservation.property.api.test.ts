@@ -107,7 +107,9 @@ async function run(o: Placed, st: Step) {
   }
 }
 
-const one = async <T>(q: ReturnType<typeof sql>) => (await ctx.db.execute(q)).rows[0] as T;
+const rowsOf = async (q: ReturnType<typeof sql>) =>
+  ((await ctx.db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
+const one = async <T>(q: ReturnType<typeof sql>): Promise<T> => (await rowsOf(q))[0] as T;
 
 /** The invariants, read from the tables (paise). */
 async function checkInvariants() {
@@ -129,21 +131,21 @@ async function checkInvariants() {
   const sellerEarnings = n.earned! + n.seller_refunds! + n.commission!;
   const commission = -n.commission!;
   expect(n.captured).toBe(n.refunded! + sellerEarnings + commission + n.delivery_kept! + n.in_flight!);
-  const negative = await ctx.db.execute(
+  const negative = await rowsOf(
     sql`select seller_id, sum(delta_paise) as balance from seller_ledger group by seller_id having sum(delta_paise) < 0`,
   );
-  expect(negative.rows).toEqual([]);
-  const overRefunded = await ctx.db.execute(sql`
+  expect(negative).toEqual([]);
+  const overRefunded = await rowsOf(sql`
     select o.id from orders o where o.captured_paise < (select coalesce(sum(amount_paise), 0) from refunds r where r.order_id = o.id)
       or o.shipping_paise < (select coalesce(sum(r.amount_paise), 0) from refunds r where r.order_id = o.id)
         - (select coalesce(sum(l.refunded_paise), 0) from order_lines l where l.order_id = o.id)`);
-  expect(overRefunded.rows).toEqual([]);
+  expect(overRefunded).toEqual([]);
   // every unit is in stock, held by an unpaid order, or in a paid line not rejected: refunded units came back once
-  const stock = await ctx.db.execute(sql`
+  const stock = await rowsOf(sql`
     select p.id, p.total_stock + coalesce((select sum(l.quantity) from order_lines l join orders o on o.id = l.order_id
       where l.product_id = p.id and ((o.payment_status = 'paid' and l.status <> 'rejected') or o.stock_held)), 0) as units
     from products p`);
-  for (const r of stock.rows) expect(Number(r.units)).toBe(STOCK);
+  for (const r of stock) expect(Number(r.units)).toBe(STOCK);
 }
 
 describe('money conservation in the database (property)', () => {
