@@ -149,9 +149,10 @@ export const MICRO_CACHE_RULES: MicroCacheRule[] = [
   {
     path: /^\/api\/shop\/product\/search\/search-product\/[^/]+$/,
     route: '/api/shop/product/search/search-product/:keyword',
-    params: ['page', 'limit'],
+    params: ['page', 'limit', 'category', 'brand', 'sortBy', 'facets'],
     ttlMs: 30_000,
   },
+  { path: /^\/api\/shop\/search\/suggest$/, route: '/api/shop/search/suggest', params: ['q'], ttlMs: 30_000 },
   { path: /^\/api\/shop\/home$/, route: '/api/shop/home', params: [], ttlMs: 30_000 },
 ];
 

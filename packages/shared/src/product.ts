@@ -195,6 +195,39 @@ export const productFacetsSchema = z
   });
 export type ProductFacets = z.infer<typeof productFacetsSchema>;
 
+/** Search facets: counts among the search's candidate set; `capped` when that set reached its bound. */
+export const searchFacetsSchema = productFacetsSchema
+  .extend({ capped: z.boolean() })
+  .meta({
+    id: 'SearchFacets',
+    description:
+      'How many of the best matches (at most SEARCH_RANKING.candidates) each category and brand holds under the other filter; capped when more products match than were counted.',
+  });
+export type SearchFacets = z.infer<typeof searchFacetsSchema>;
+
+/** GET /api/shop/search/suggest query: the text typed in the header box. */
+export const suggestQuerySchema = z.object({
+  q: z.string({ message: 'q is required' }).trim().min(1, 'q is required').max(100, 'q is too long'),
+});
+
+/** What the header search box offers while the shopper types: products, brands and categories. */
+export const searchSuggestionsSchema = z
+  .object({
+    products: z.array(
+      z.object({
+        _id: z.string(),
+        title: z.string(),
+        image: z.string(),
+        category: z.string(),
+        brand: z.string(),
+      }),
+    ),
+    brands: z.array(z.object({ id: z.string(), label: z.string() })),
+    categories: z.array(z.object({ id: z.string(), label: z.string() })),
+  })
+  .meta({ id: 'SearchSuggestions' });
+export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;
+
 export const homeSectionsSchema = z
   .object({
     bestDeals: z.array(productDtoSchema),
@@ -301,7 +334,15 @@ export type WishlistItemDto = z.infer<typeof wishlistItemDtoSchema>;
 /** Search answers at most this many products per page. */
 export const SEARCH_LIMIT_MAX = 48;
 
-/** GET /api/shop/product/search/search-product/:keyword query: optional page and limit (≤ 48). */
+/** How search results are ordered: best match first (the default), or one of the listing's sorts. */
+export const SEARCH_SORT_IDS = ['relevance', ...SORT_IDS] as const;
+export type SearchSort = (typeof SEARCH_SORT_IDS)[number];
+
+/**
+ * GET /api/shop/product/search/search-product/:keyword query: optional page and limit (≤ 48), the listing's
+ * category/brand filters and sort (plus `relevance`, the default), and `facets=true` to also answer facet counts
+ * of the candidate set (docs/search-and-listing.md).
+ */
 export const searchQuerySchema = z.object({
   page: z.coerce.number().int().min(1, 'Page must be 1 or more').max(1000).default(1),
   limit: z.coerce
@@ -310,6 +351,18 @@ export const searchQuerySchema = z.object({
     .min(1, 'Limit must be 1 or more')
     .max(SEARCH_LIMIT_MAX, `Limit must be at most ${SEARCH_LIMIT_MAX}`)
     .default(SEARCH_LIMIT_MAX),
+  category: csvList(categorySchema),
+  brand: csvList(brandSchema),
+  sortBy: z.preprocess(
+    emptyToUndefined,
+    z.enum(SEARCH_SORT_IDS, { message: 'Unknown sort order' }).default('relevance'),
+  ),
+  facets: z.preprocess(
+    emptyToUndefined,
+    z
+      .stringbool({ truthy: ['true', '1'], falsy: ['false', '0'], error: 'facets must be true or false' })
+      .default(false),
+  ),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 

@@ -252,7 +252,11 @@ const FIXTURES: Record<EndpointId, Fixture> = {
     }),
   },
   getProduct: { params: () => ({ id: f.productA }) },
-  searchProducts: { params: () => ({ keyword: 'robust shoe' }), query: () => ({ page: '1', limit: '5' }) },
+  searchProducts: {
+    params: () => ({ keyword: 'robust shoe' }),
+    query: () => ({ page: '1', limit: '5', category: 'men', brand: 'nike', sortBy: 'title-atoz', facets: 'true' }),
+  },
+  searchSuggest: { query: () => ({ q: 'robust' }) },
   home: {},
   shopConfig: {},
   addReview: { body: () => ({ productId: f.productA, reviewMessage: 'Holds up well', reviewVal: 4 }) },

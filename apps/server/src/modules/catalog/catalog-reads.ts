@@ -107,8 +107,23 @@ export function createCatalogReads(deps: CatalogReadsDeps) {
         keyOf(`search:${keyword.toLowerCase().replace(/\s+/g, ' ')}`, q),
         SEARCH_TTL_MS,
         async () => {
-          const data = await svc.search(keyword, q.page, q.limit);
-          return cached(answerBody(api.searchProducts, { data }), data);
+          const found = await svc.search(keyword, q);
+          return cached(answerBody(api.searchProducts, found), found.data);
+        },
+        { kind: 'set', products: shownBy },
+      );
+      return read('set', a);
+    },
+
+    /** GET /api/shop/search/suggest: the header box's suggestions, cached like searches */
+    async suggest(query: unknown): Promise<CatalogRead> {
+      const { q } = parse(api.searchSuggest.query, query);
+      const a = await cache.get(
+        `suggest:${q.toLowerCase().replace(/\s+/g, ' ')}`,
+        SEARCH_TTL_MS,
+        async () => {
+          const { data, shown } = await svc.suggest(q);
+          return cached(answerBody(api.searchSuggest, { data }), shown);
         },
         { kind: 'set', products: shownBy },
       );

@@ -108,5 +108,10 @@ export function createProductRouter(deps: AppDeps): Router {
     sendRead(res, await reads.search(req.params, req.query));
   });
 
+  // The header search box's suggestions: cached like searches (they are one, plus names from constants).
+  r.get('/shop/search/suggest', async (req, res) => {
+    sendRead(res, await reads.suggest(req.query));
+  });
+
   return r;
 }

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
+  BRANDS,
+  CATEGORIES,
   DEFAULT_SORT,
   SEARCH_RANKING,
   productImagesOf,
@@ -11,6 +13,9 @@ import {
   type ProductFacets,
   type ProductInput,
   type ProductListQuery,
+  type SearchFacets,
+  type SearchQuery,
+  type SearchSuggestions,
   type SortBy,
 } from '@mp/shared';
 import type { Db, DbOrTx } from '../../../db/client';
@@ -45,8 +50,11 @@ function stockEdit(current: number, wanted: number, loaded: number | undefined):
 export type Actor = { role: 'admin' } | { role: 'seller'; sellerId: string };
 
 const live = isNull(products.deletedAt);
+/** How many of each kind the header search box suggests. */
+const SUGGEST_LIMITS = { products: 5, brands: 3, categories: 3 } as const;
+/** A name or word reduced to its letters and digits, lower case ("Levi's" → "levis", "H&M" → "hm"). */
+const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 const FACET_TTL_MS = 30_000;
-export const SEARCH_LIMIT_DEFAULT = 48;
 
 /** Each sort as its key column and direction; ties are broken by id in the same direction. */
 const SORTS: Record<SortBy, { key: 'effective_price_paise' | 'title'; dir: 'asc' | 'desc' }> = {
@@ -208,7 +216,7 @@ export function createProductService({ db, catalogCache, changes }: ProductServi
     .limit(1)
     .prepare('catalog_product_detail');
 
-  return {
+  const service = {
     /** Adds a product; a seller's product always belongs to the seller of the session. */
     async create(input: ProductInput, sellerId: string | null): Promise<ProductDto> {
       const [row] = await db
@@ -356,62 +364,168 @@ export function createProductService({ db, catalogCache, changes }: ProductServi
      * products matching in the title, topped up with products matching anywhere. When no product holds every word, products
      * holding any of them are ranked instead (more words matched rank higher); only when no word matches at all
      * does it fall back to trigram similarity of the whole keyword to titles (docs/search-and-listing.md).
+     * The listing's category/brand filters narrow the candidates where they are read; a sort other than
+     * relevance orders the candidate set by price or title. With `facets`, the answer also counts the unfiltered
+     * candidate set per category and brand (each under the other filter), the same bounded read.
      */
-    async search(keyword: string, page: number, limit: number): Promise<ProductDto[]> {
+    async search(
+      keyword: string,
+      opts: Partial<Omit<SearchQuery, 'page' | 'limit'>> & { page: number; limit: number },
+    ): Promise<{ data: ProductDto[]; facets?: SearchFacets }> {
+      const { page, limit } = opts;
+      const categories = [...new Set(opts.category ?? [])];
+      const brands = [...new Set(opts.brand ?? [])];
+      const sortBy = opts.sortBy ?? 'relevance';
       const kw = keyword.toLowerCase().replace(/\s+/g, ' ').trim();
       const words = kw.match(/[\p{L}\p{N}]+/gu) ?? [];
       const offset = (page - 1) * limit;
       const { textWeight, titleSimilarityWeight, candidates, typoThreshold } = SEARCH_RANKING;
       const similarity = sql`word_similarity(${kw}, lower(title))`;
+      const filtered = categories.length > 0 || brands.length > 0;
+      const filter = sql.join(
+        [
+          sql``,
+          ...(categories.length ? [sql`category in (${sql.join(categories.map((c) => sql`${c}`), sql`, `)})`] : []),
+          ...(brands.length ? [sql`brand in (${sql.join(brands.map((b) => sql`${b}`), sql`, `)})`] : []),
+        ],
+        sql` and `,
+      );
+      // relevance: score desc; a listing sort: its key, ties by id (the candidate set is at most `candidates` rows)
+      const order =
+        sortBy === 'relevance'
+          ? sql`score desc, id`
+          : sql.raw(`${SORTS[sortBy].key} ${SORTS[sortBy].dir}, id ${SORTS[sortBy].dir}`);
+      const rowOrder = sortBy === 'relevance' ? undefined : ORDER[sortBy];
+      const facetsOf = (cells: FacetCell[]): SearchFacets => {
+        const inCategory = (c: FacetCell) => !categories.length || categories.includes(c.category as never);
+        const inBrand = (c: FacetCell) => !brands.length || brands.includes(c.brand as never);
+        return {
+          category: tally(cells.filter(inBrand), 'category'),
+          brand: tally(cells.filter(inCategory), 'brand'),
+          capped: cells.reduce((n, c) => n + c.n, 0) >= candidates,
+        };
+      };
       if (words.length) {
         const known = await vocabulary.words();
         for (const join of words.length > 1 ? [' & ', ' | '] : [' & ']) {
           const query = sql`to_tsquery('english', ${toTsquery(words, known, '', join)})`;
           const inTitle = sql`to_tsquery('english', ${toTsquery(words, known, 'A', join)})`;
           const score = sql`(ts_rank(search_vector, ${query}) * ${textWeight} + ${similarity} * ${titleSimilarityWeight})`;
+          // The bounded candidate set (title matches first, topped up with matches anywhere), optionally filtered.
+          const candidateSet = (where: SQL, columns: SQL) => sql`with t as materialized (
+              select ${columns} from products
+              where deleted_at is null and search_vector @@ ${inTitle}${where} limit ${candidates})
+            select * from t
+            union (select ${columns} from products
+              where deleted_at is null and search_vector @@ ${query}${where}
+              limit greatest(0, ${candidates} - (select count(*) from t)))`;
+          let facets: SearchFacets | undefined;
+          if (opts.facets) {
+            const cells = (await db.execute(
+              sql`select category, brand, count(*)::int as n from (${candidateSet(sql``, sql`id, category, brand`)}) c group by category, brand`,
+            )) as unknown as { rows: FacetCell[] };
+            if (!cells.rows.length) continue;
+            facets = facetsOf(cells.rows);
+          }
           // Candidates are scored where they are read; only the page's rows are fetched again. Matches anywhere
           // are read only to fill what title matches leave of the budget (LIMIT 0 never starts that scan).
-          const pageOfIds = sql`with t as materialized (
-              select id, ${score} as score from products
-              where deleted_at is null and search_vector @@ ${inTitle} limit ${candidates})
-            select id from (
-              select id, score from t
-              union (select id, ${score} as score from products
-                where deleted_at is null and search_vector @@ ${query}
-                limit greatest(0, ${candidates} - (select count(*) from t)))
-            ) c order by score desc, id limit ${limit} offset ${offset}`;
+          const pageOfIds = sql`select id from (${candidateSet(
+            filter,
+            sql`id, ${score} as score, effective_price_paise, title`,
+          )}) c order by ${order} limit ${limit} offset ${offset}`;
           const rows = await db
             .select(productColumns)
             .from(products)
             .where(sql`${products.id} in (${pageOfIds})`)
-            .orderBy(sql`${score} desc`, asc(products.id));
-          if (rows.length) return (rows as ProductRow[]).map(toProductDto);
-          // past the last page of these matches: empty (the next, looser step pages only when this one found none)
-          if (page > 1) {
+            .orderBy(...(rowOrder ?? [sql`${score} desc`, asc(products.id)]));
+          if (rows.length || facets) return { data: (rows as ProductRow[]).map(toProductDto), facets };
+          // past the last page of these matches, or nothing under the filters: empty (the next, looser step
+          // runs only when no product matches these words at all)
+          if (page > 1 || filtered) {
             const [any] = await db
               .select({ id: products.id })
               .from(products)
               .where(and(live, sql`search_vector @@ ${query}`))
               .limit(1);
-            if (any) return [];
+            if (any) return { data: [] };
           }
         }
       }
-      if (!kw) return [];
+      if (!kw) return { data: [] };
       return db.transaction(async (tx) => {
         await tx.execute(
           sql`select set_config('pg_trgm.word_similarity_threshold', ${String(typoThreshold)}, true)`,
         );
+        let facets: SearchFacets | undefined;
+        if (opts.facets) {
+          const cells = (await tx.execute(
+            sql`select category, brand, count(*)::int as n from (select category, brand from products
+              where deleted_at is null and ${kw} <% lower(title) limit ${candidates}) c group by category, brand`,
+          )) as unknown as { rows: FacetCell[] };
+          facets = facetsOf(cells.rows);
+        }
+        // the best `candidates` by similarity, then filtered and sorted like the full-text steps
+        const best = sql`select id, ${similarity} as score, effective_price_paise, title from products
+          where deleted_at is null and ${kw} <% lower(title)${filter}
+          order by score desc, id limit ${candidates}`;
         const rows = await tx
           .select(productColumns)
           .from(products)
-          .where(and(live, sql`${kw} <% lower(${products.title})`))
-          .orderBy(sql`${similarity} desc`, asc(products.id))
-          .limit(Math.min(limit, Math.max(0, candidates - offset)))
-          .offset(offset);
-        return (rows as ProductRow[]).map(toProductDto);
+          .where(
+            sql`${products.id} in (select id from (${best}) c order by ${order} limit ${limit} offset ${offset})`,
+          )
+          .orderBy(...(rowOrder ?? [sql`${similarity} desc`, asc(products.id)]));
+        return { data: (rows as ProductRow[]).map(toProductDto), facets };
       });
     },
   };
+
+  /**
+   * What the header search box offers for the text typed so far (docs/search-and-listing.md): the best few
+   * products of the same bounded search, and the brands and categories whose name starts with one of the words,
+   * then those of the suggested products. Only brands and categories that hold live products are offered.
+   * `shown` is the suggested products in full, for the cache to drop the answer when one of them changes.
+   */
+  async function suggest(q: string): Promise<{ data: SearchSuggestions; shown: ProductDto[] }> {
+    const words = (q.toLowerCase().match(/[\p{L}\p{N}&']+/gu) ?? []).map(squash).filter(Boolean);
+    const [found, cells] = await Promise.all([
+      service.search(q, { page: 1, limit: SUGGEST_LIMITS.products }),
+      facetMatrix(db, catalogCache),
+    ]);
+    const products = found.data;
+    const liveCategories = new Set(cells.map((c) => c.category));
+    const liveBrands = new Set(cells.map((c) => c.brand));
+    const named = (o: { id: string; label: string }) => {
+      const names = [squash(o.id), squash(o.label), ...o.label.toLowerCase().split(/\s+/).map(squash)];
+      return words.some((w) => names.some((n) => n.startsWith(w) && (w.length >= 2 || n === w)));
+    };
+    const pick = (
+      options: readonly { id: string; label: string }[],
+      live: Set<string>,
+      ofProducts: string[],
+      max: number,
+    ) => {
+      const ids = [...options.filter(named).map((o) => o.id), ...ofProducts].filter((id) => live.has(id));
+      return [...new Set(ids)].slice(0, max).map((id) => ({ id, label: options.find((o) => o.id === id)!.label }));
+    };
+    const data = {
+      products: products.map(({ _id, title, image, category, brand }) => ({ _id, title, image, category, brand })),
+      brands: pick(
+        BRANDS,
+        liveBrands,
+        products.map((p) => p.brand),
+        SUGGEST_LIMITS.brands,
+      ),
+      categories: pick(
+        CATEGORIES,
+        liveCategories,
+        products.map((p) => p.category),
+        SUGGEST_LIMITS.categories,
+      ),
+    };
+    return { data, shown: products };
+  }
+
+  return { ...service, suggest };
 }
 export type ProductService = ReturnType<typeof createProductService>;

@@ -290,4 +290,116 @@ describe('GET /api/shop/product/search/search-product/:keyword', () => {
     expect((await search("'&|!:*")).status).toBe(200);
     expect((await search('x'.repeat(101))).status).toBe(400);
   });
+
+  it('when filtered by category and brand, then only those matches come back, the same with typos', async () => {
+    const men = await search('nike', '?category=men&brand=nike');
+    expect(men.status).toBe(200);
+    expect(men.body.data.map((p: P) => p.title).sort()).toEqual([
+      'Nike Air Runner Shoes',
+      'Nike Dri-FIT Tee',
+      'Nike Track Pants',
+    ]);
+    expect((await search('nike', '?category=women')).body.data).toEqual([]);
+    const typo = await search('pumma', '?brand=puma,zara&category=men');
+    expect(typo.body.data.map((p: P) => p.title).sort()).toEqual(['Puma Polo Shirt', 'Puma Sports Cap']);
+    // a filter that holds no match of the whole phrase never falls back to looser matches of other products
+    expect((await search('puma polo', '?category=women')).body.data).toEqual([]);
+  });
+
+  it('when a listing sort is given, then the matches come in that order; relevance is the default', async () => {
+    const cheap = (await search('nike', '?sortBy=price-lowtohigh')).body.data.map(effective);
+    expect(cheap).toEqual([1200, 2200, 2500]);
+    const dear = (await search('nike', '?sortBy=price-hightolow')).body.data.map(effective);
+    expect(dear).toEqual([2500, 2200, 1200]);
+    const za = (await search('nike', '?sortBy=title-ztoa')).body.data.map((p: P) => p.title);
+    expect(za).toEqual(['Nike Track Pants', 'Nike Dri-FIT Tee', 'Nike Air Runner Shoes']);
+    const paged = await search('nike', '?sortBy=title-atoz&limit=2&page=2');
+    expect(paged.body.data.map((p: P) => p.title)).toEqual(['Nike Track Pants']);
+    expect((await search('nike', '?sortBy=relevance')).body.data).toHaveLength(3);
+  });
+
+  it('when facets are asked, then each counts the matches under the other filter only', async () => {
+    const all = await search('shirt pants dress', '?facets=true');
+    expect(all.status).toBe(200);
+    expect(all.body.facets).toEqual({
+      category: [
+        { id: 'men', count: 2 },
+        { id: 'women', count: 1 },
+      ],
+      brand: [
+        { id: 'nike', count: 1 },
+        { id: 'puma', count: 1 },
+        { id: 'zara', count: 1 },
+      ],
+      capped: false,
+    });
+    const narrowed = await search('shirt pants dress', '?facets=true&category=men');
+    expect(narrowed.body.data.map((p: P) => p.brand).sort()).toEqual(['nike', 'puma']);
+    // the brand counts follow the category filter; the category counts do not
+    expect(narrowed.body.facets.brand).toEqual([
+      { id: 'nike', count: 1 },
+      { id: 'puma', count: 1 },
+    ]);
+    expect(narrowed.body.facets.category).toEqual(all.body.facets.category);
+    // a filter with no match still answers the counts, so the shopper can step back
+    const none = await search('shirt pants dress', '?facets=true&brand=samsung');
+    expect(none.body.data).toEqual([]);
+    expect(none.body.facets.brand).toEqual(all.body.facets.brand);
+    expect((await search('nike')).body.facets).toBeUndefined();
+    expect((await search('samsnug', '?facets=1')).body.facets.brand).toEqual([{ id: 'samsung', count: 1 }]);
+  });
+
+  it('when a filter, sort or facets value is wrong, then 400 naming it', async () => {
+    for (const [bad, field] of [
+      ['?category=toys', 'category'],
+      ['?brand=acme', 'brand'],
+      ['?sortBy=cheapest', 'sortBy'],
+      ['?facets=yes', 'facets'],
+    ]) {
+      const res = await search('nike', bad);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.success).toBe(false);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+      expect(Object.keys(res.body.errors.fieldErrors), bad).toContain(field);
+    }
+  });
+});
+
+describe('GET /api/shop/search/suggest', () => {
+  const suggest = (q: string) => anon.get('/api/shop/search/suggest').query({ q });
+
+  it('when the text names a brand, then its products, the brand and their category are suggested', async () => {
+    const res = await suggest('nike');
+    expect(res.status).toBe(200);
+    expect(res.body.data.products.map((p: P) => p.title).sort()).toEqual([
+      'Nike Air Runner Shoes',
+      'Nike Dri-FIT Tee',
+      'Nike Track Pants',
+    ]);
+    expect(res.body.data.brands).toEqual([{ id: 'nike', label: 'Nike' }]);
+    expect(res.body.data.categories).toEqual([{ id: 'men', label: 'Men' }]);
+  });
+
+  it('when the text starts a category name or is misspelt, then the category and close products come', async () => {
+    const elec = await suggest('electr');
+    expect(elec.body.data.categories[0]).toEqual({ id: 'electronics', label: 'Electronics' });
+    expect(elec.body.data.products.map((p: P) => p._id)).toContain(samsungId);
+    const typo = await suggest('samsnug');
+    expect(typo.body.data.products.map((p: P) => p._id)).toEqual([samsungId]);
+    expect(typo.body.data.brands).toEqual([{ id: 'samsung', label: 'Samsung' }]);
+  });
+
+  it('when a brand or category holds no live product, then it is not suggested', async () => {
+    const res = await suggest('apple kids');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ products: [], brands: [], categories: [] });
+  });
+
+  it('when q is missing, blank or too long, then 400', async () => {
+    expect((await anon.get('/api/shop/search/suggest')).status).toBe(400);
+    expect((await suggest('   ')).status).toBe(400);
+    const long = await suggest('x'.repeat(101));
+    expect(long.status).toBe(400);
+    expect(long.body.code).toBe('VALIDATION_FAILED');
+  });
 });
