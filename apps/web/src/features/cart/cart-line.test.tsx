@@ -40,15 +40,16 @@ function renderLine(item: CartLineDto) {
 afterEach(() => vi.restoreAllMocks());
 
 describe('CartLine', () => {
-  it('when plus is pressed at the stock, then it warns and sends no update', () => {
+  it('when the quantity is at the stock, then plus is disabled and says how many are left', () => {
     const put = vi.fn();
     server.use(
       answer('updateCart', (info) => (put(info), { success: true, message: 'Updated', data: cart })),
     );
-    const warn = vi.spyOn(toast, 'warn');
     renderLine(line({ quantity: 2, totalStock: 2 }));
-    fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
-    expect(warn).toHaveBeenCalledWith('Only 2 Quantity are left');
+    const plus = screen.getByRole('button', { name: 'Increase quantity' });
+    expect(plus).toBeDisabled();
+    expect(plus).toHaveAccessibleDescription('Only 2 Quantity are left');
+    fireEvent.click(plus);
     expect(put).not.toHaveBeenCalled();
   });
 

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import type { CartLineDto } from '@mp/shared';
 import { Button, Price, ProductImage } from '../../components/ui';
-import { canDecrease, quantityStep } from './cart-rules';
+import { MESSAGES } from '@mp/shared/constants';
+import { canDecrease, canIncrease, quantityStep } from './cart-rules';
 import { useRemoveCartItemMutation, useUpdateCartQuantityMutation } from './cart-api';
 
 const PROBLEMS = {
@@ -15,6 +16,8 @@ export function CartLine({ item, userId }: { item: CartLineDto; userId: string }
   const [update, updating] = useUpdateCartQuantityMutation();
   const [removeLine, removing] = useRemoveCartItemMutation();
   const busy = updating.isLoading || removing.isLoading;
+  // at the stock "+" is disabled and the spec's "Only {stock} Quantity are left" stays in view
+  const atLimit = item.available && !canIncrease(item);
 
   const step = async (direction: 'plus' | 'minus') => {
     const s = quantityStep(item, direction);
@@ -85,13 +88,19 @@ export function CartLine({ item, userId }: { item: CartLineDto; userId: string }
             <button
               type="button"
               aria-label="Increase quantity"
-              disabled={busy}
+              aria-describedby={atLimit ? `limit-${item.productId}` : undefined}
+              disabled={busy || atLimit}
               onClick={() => step('plus')}
               className="h-9 w-9 text-lg font-bold text-gray-700 hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-40"
             >
               +
             </button>
           </div>
+          {atLimit && (
+            <span id={`limit-${item.productId}`} className="text-xs font-medium text-amber-800">
+              {MESSAGES.onlyLeft(item.totalStock)}
+            </span>
+          )}
           <Button variant="ghost" size="sm" onClick={remove} disabled={busy} className="uppercase">
             Remove
           </Button>

@@ -1,5 +1,5 @@
 /** Cart quantity rules of spec sections 4 and 5 (pure, so they are easy to test). */
-import { MESSAGES } from '@mp/shared/constants';
+import { LIMITS, MESSAGES } from '@mp/shared/constants';
 
 export type QuantityStep =
   | { kind: 'change'; quantity: number }
@@ -23,3 +23,7 @@ export function quantityStep(
 }
 
 export const canDecrease = (quantity: number) => quantity > 1;
+
+/** Plus is offered only below the stock (and the per-line cap); at the limit the spec's message shows instead. */
+export const canIncrease = (item: { quantity: number; totalStock: number }) =>
+  item.quantity < item.totalStock && item.quantity < LIMITS.cartQuantityMax;
