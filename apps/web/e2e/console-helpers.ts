@@ -1,9 +1,9 @@
 /** Console-only helpers of the browser journeys; the shared ones come from ./support (storefront's). */
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { newContext, screenshots as shots, seriousViolations, uiLogin } from './support';
+import { newContext, screenshots as shots, uiLogin } from './support';
 
-export { BASE_URL, expectToast, launchBrowser } from './support';
+export { a11yViolations, BASE_URL, expectToast, launchBrowser } from './support';
 
 export const DEMO = {
   admin: { email: 'admin@haat.test', password: 'Admin@123' },
@@ -26,7 +26,6 @@ export async function loginThroughUi(
 /** artifacts/screenshots/console-<name>-1280.png and -390.png */
 export const screenshots = (page: Page, name: string) => shots(page, `console-${name}`);
 
-export const seriousA11yViolations = seriousViolations;
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;

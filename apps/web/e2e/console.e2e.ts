@@ -12,7 +12,7 @@ import {
   makePng,
   newSession,
   screenshots,
-  seriousA11yViolations,
+  a11yViolations,
   uniqueSuffix,
 } from './console-helpers';
 
@@ -410,7 +410,7 @@ describe('accessibility of the consoles', () => {
           throw err;
         });
       await page.waitForTimeout(300);
-      const v = await seriousA11yViolations(page);
+      const v = await a11yViolations(page);
       if (v.length) found[url] = v;
     }
     // the product panel and the seller details dialog, open
@@ -418,7 +418,7 @@ describe('accessibility of the consoles', () => {
     await admin.getByRole('button', { name: '+ Add Product' }).click();
     await admin.getByRole('dialog', { name: 'Add New Product' }).waitFor();
     await admin.waitForTimeout(300);
-    const panel = await seriousA11yViolations(admin);
+    const panel = await a11yViolations(admin);
     if (panel.length) found['/admin/products (panel)'] = panel;
     await screenshots(admin, 'admin-product-panel');
     expect(found).toEqual({});

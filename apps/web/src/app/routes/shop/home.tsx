@@ -8,6 +8,25 @@ import { BannerCarousel } from './banner-carousel';
 import { CategoryIcon } from './category-icon';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
+/**
+ * Where each section's "View All" goes: the listing with that section's own filter and sort in the URL, so the
+ * filters stored from an earlier listing visit never replace them (listing-filters.ts restores only a bare URL).
+ */
+const VIEW_ALL: Record<string, string> = {
+  'Best Deals': '/shop/listing?sortBy=price-lowtohigh',
+  'Top Offers on Electronics': '/shop/listing?category=electronics&sortBy=price-lowtohigh',
+  'Best Discount For You': '/shop/listing?sortBy=price-lowtohigh',
+  'Top Selection': '/shop/listing?sortBy=price-lowtohigh',
+};
+
+function ViewAll({ title }: { title: string }) {
+  return (
+    <Link to={VIEW_ALL[title] ?? '/shop/listing'} className="text-sm font-semibold text-brand-700 hover:underline">
+      View All <span className="sr-only">{title}</span>
+    </Link>
+  );
+}
+
 function Row({ title, products, loading }: { title: string; products: ProductDto[]; loading: boolean }) {
   return (
     <section aria-labelledby={`row-${title}`} className="rounded-xl bg-white p-4 shadow-sm">
@@ -15,9 +34,7 @@ function Row({ title, products, loading }: { title: string; products: ProductDto
         <h2 id={`row-${title}`} className="text-lg font-bold text-gray-900">
           {title}
         </h2>
-        <Link to="/shop/listing" className="text-sm font-semibold text-brand-700 hover:underline">
-          View All <span className="sr-only">{title}</span>
-        </Link>
+        <ViewAll title={title} />
       </div>
       <div
         className="-mx-1 flex snap-x gap-3 overflow-x-auto px-1 pb-2"
@@ -50,9 +67,7 @@ function Grid({ title, products, loading }: { title: string; products: ProductDt
         <h2 id={id} className="text-lg font-bold text-gray-900">
           {title}
         </h2>
-        <Link to="/shop/listing" className="text-sm font-semibold text-brand-700 hover:underline">
-          View All <span className="sr-only">{title}</span>
-        </Link>
+        <ViewAll title={title} />
       </div>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {loading

@@ -8,6 +8,7 @@ import { FilterIcon } from '../../../components/icons';
 import { Button, Drawer, EmptyState, LoadingRegion } from '../../../components/ui';
 import {
   hasListingParams,
+  listingHeading,
   paramsFromQuery,
   queryFromParams,
   readStoredQuery,
@@ -198,7 +199,7 @@ export default function ListingPage() {
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-3 shadow-sm">
             <div>
               <h1 id="listing-title" className="text-lg font-bold text-gray-900">
-                All Products
+                {listingHeading(query)}
               </h1>
               <p className="text-sm text-gray-600" aria-live="polite">
                 {listLoading ? 'Loading…' : `${total} ${total === 1 ? 'product' : 'products'}`}
