@@ -1,69 +1,22 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { brandLabel, categoryLabel } from '@mp/shared/constants';
 import { pageTitle, productPageTitle } from '@mp/shared/seo';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { Badge, Button, EmptyState, LoadingRegion, Price, Skeleton, Textarea } from '../../../components/ui';
+import { Badge, Button, EmptyState, LoadingRegion, Price, Skeleton } from '../../../components/ui';
 import { useLoginPrompt } from '../../../features/auth/use-login-prompt';
 import { useAddToCartMutation } from '../../../features/cart/cart-api';
 import { buyNowPath } from '../../../features/orders/buy-now';
-import {
-  averageRating,
-  useAddReviewMutation,
-  useListReviewsQuery,
-} from '../../../features/reviews/reviews-api';
-import { StarInput, Stars } from '../../../features/reviews/star-rating';
+import { ReviewForm } from '../../../features/reviews/review-form';
+import { averageRating, useListReviewsQuery } from '../../../features/reviews/reviews-api';
+import { Stars } from '../../../features/reviews/star-rating';
 import { ProductBadges } from '../../../features/shop/product-card';
 import { ProductFacts } from '../../../features/shop/product-facts';
 import { ProductGallery } from '../../../features/shop/product-gallery';
 import { useGetProductQuery } from '../../../features/shop/products-api';
 import { errorMessage } from '../../../lib/api';
 import { WishlistHeart } from '../../../features/wishlist/wishlist-heart';
-
-function ReviewForm({ productId }: { productId: string }) {
-  const requireLogin = useLoginPrompt();
-  const [rating, setRating] = useState(0);
-  const [message, setMessage] = useState('');
-  const [addReview, { isLoading: busy }] = useAddReviewMutation();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const user = requireLogin('Please login to write a review.', false);
-    if (!user) return;
-    if (rating < 1 || message.trim() === '') {
-      toast.warn('Please rate and review first.');
-      return;
-    }
-    const r = await addReview({
-      productId,
-      userId: user.id,
-      username: user.username,
-      reviewMessage: message.trim(),
-      reviewVal: rating,
-    });
-    if (!r.error) {
-      toast.success('Review Added Successfully!');
-      setRating(0);
-      setMessage('');
-    } else toast.error(errorMessage(r.error, 'Could not add the review.'));
-  };
-  return (
-    <form onSubmit={submit} className="space-y-3 rounded-xl border border-gray-200 bg-white p-4">
-      <h3 className="text-base font-semibold text-gray-900">Write a review</h3>
-      <StarInput value={rating} onChange={setRating} />
-      <Textarea
-        label="Your review"
-        value={message}
-        onChange={(e) => setMessage(e.target.value)}
-        placeholder="What did you like or dislike?"
-        rows={3}
-      />
-      <Button type="submit" disabled={message.trim() === ''} loading={busy}>
-        Submit
-      </Button>
-    </form>
-  );
-}
 
 export default function ProductDetailPage() {
   const { id = '' } = useParams();
