@@ -3,12 +3,10 @@ import { Link, useParams } from 'react-router-dom';
 import { formatINR } from '@mp/shared/money';
 import { useAppDispatch } from '../../hooks';
 import { CheckCircleIcon } from '../../../components/icons';
-import { buttonClass, Skeleton } from '../../../components/ui';
+import { buttonClass, paymentMethodLabel, Skeleton } from '../../../components/ui';
 import { useGetOrderQuery } from '../../../features/orders/orders-api';
 import { baseApi } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-
-const METHOD_LABEL: Record<string, string> = { paypal: 'PayPal', sandbox: 'Sandbox (test payment)' };
 
 export default function PaymentSuccessPage() {
   useDocumentTitle('Payment successful');
@@ -76,7 +74,7 @@ export default function PaymentSuccessPage() {
             <dt className="text-gray-600">Payment Mode</dt>
             <dd className="font-semibold text-gray-900">
               {order ? (
-                (METHOD_LABEL[order.paymentMethod] ?? order.paymentMethod)
+                paymentMethodLabel(order.paymentMethod)
               ) : detailsLoading ? (
                 <Skeleton className="h-4 w-20" />
               ) : (

@@ -5,6 +5,7 @@ import {
   DetailSection,
   LoadingRegion,
   Modal,
+  paymentMethodLabel,
   ProductImage,
   Skeleton,
   StatusBadge,
@@ -89,7 +90,7 @@ export function OrderDetailsModal({ open, onClose, order, loading, onUpdateStatu
                 rows={[
                   ['PayerID', orNA(order.payerId)],
                   ['PaymentID', orNA(order.paymentId)],
-                  ['Payment Method', orNA(order.paymentMethod)],
+                  ['Payment Method', paymentMethodLabel(order.paymentMethod)],
                   ['Payment Status', <StatusBadge key="p" status={order.paymentStatus} />],
                 ]}
               />

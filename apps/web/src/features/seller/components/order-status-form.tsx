@@ -22,11 +22,24 @@ export interface OrderStatusFormProps {
   onSubmit: (status: SellerOrderStatus) => Promise<unknown>;
 }
 
+/**
+ * The select's options for lines now in `from`: the allowed moves, with the current status itself shown under its
+ * own name. A paid order's lines start "Confirmed" (the summary's word): that option stands where the seller
+ * form's "not started" (`pending`, the same rank) would be, so the select opens on the status the summary shows.
+ */
+export function statusOptions(from: OrderStatus): { value: string; label: string }[] {
+  return sellerStatusChoices(from).map((s) =>
+    s === 'pending' && from === 'confirmed'
+      ? { value: 'confirmed', label: statusLabel('confirmed') }
+      : { value: s, label: statusLabel(s) },
+  );
+}
+
 export function OrderStatusForm({ current, onSubmit }: OrderStatusFormProps) {
-  const [value, setValue] = useState(isSellerStatus(current) ? current : '');
-  const [saving, setSaving] = useState(false);
   const from: OrderStatus = isOrderStatus(current) ? current : 'confirmed';
-  const options = sellerStatusChoices(from).map((s) => ({ value: s, label: statusLabel(s) }));
+  const options = statusOptions(from);
+  const [value, setValue] = useState<string>(from);
+  const [saving, setSaving] = useState(false);
   const canMove = isSellerStatus(value) && sellerStatusMove(from, value) === 'move';
 
   async function submit(e: FormEvent) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatINR } from '@mp/shared/money';
 import type { OrderDto } from '@mp/shared';
 import { useAppSelector } from '../../../hooks';
-import { Modal, Price, ProductImage, StatusBadge } from '../../../../components/ui';
+import { Modal, paymentMethodLabel, Price, ProductImage, StatusBadge } from '../../../../components/ui';
 import { useListOrdersQuery } from '../../../../features/orders/orders-api';
 import { CancelOrder } from '../../../../features/orders/cancel-order';
 import { OrderHistoryTable } from '../../../../components/orders/order-history-table';
@@ -86,7 +86,7 @@ function OrderDetails({ order }: { order: OrderDto }) {
         <h3 className="mb-2 font-semibold text-gray-900">Payment Information</h3>
         <dl className="grid grid-cols-2 gap-1">
           <dt className="text-gray-600">Method</dt>
-          <dd>{order.paymentMethod || 'NA'}</dd>
+          <dd>{paymentMethodLabel(order.paymentMethod)}</dd>
           <dt className="text-gray-600">Status</dt>
           <dd>
             <StatusBadge status={order.paymentStatus} />
