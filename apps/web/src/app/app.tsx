@@ -112,7 +112,7 @@ export function App() {
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-      <ToastContainer position="top-right" autoClose={3000} newestOnTop />
+      <ToastContainer position="top-center" autoClose={3000} newestOnTop limit={3} />
     </Provider>
   );
 }

@@ -108,7 +108,8 @@ export default function RegisterSellerPage() {
     }
     const blocked = submitBlockedMessage({ uploading, image: values.image });
     if (blocked) {
-      toast.error(blocked);
+      // one toast however often it is asked for while it shows
+      toast.error(blocked, { toastId: 'seller-submit-blocked' });
       return;
     }
     const parsed = sellerRegisterInputSchema.safeParse(values);
@@ -289,9 +290,12 @@ export default function RegisterSellerPage() {
             Back
           </Button>
           {step < SELLER_STEPS.length - 1 ? (
-            <Button onClick={next}>Next</Button>
+            // distinct keys: React must not turn the clicked Next button into the submit button mid-click
+            <Button key="next" onClick={next}>
+              Next
+            </Button>
           ) : (
-            <Button type="submit" loading={busy}>
+            <Button key="submit" type="submit" loading={busy}>
               Submit
             </Button>
           )}
