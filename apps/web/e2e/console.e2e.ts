@@ -257,7 +257,10 @@ describe('seller lifecycle: register, approval, product, sale, shipping', () => 
     await dialog.getByText(orderId).waitFor();
     expect(await dialog.getByText(productTitle).count()).toBe(1);
     expect(await dialog.getByText('Quantity: ').count()).toBe(1); // only its own line
-    await dialog.getByText('sandbox', { exact: true }).waitFor();
+    await dialog.getByText('Sandbox (test payment)', { exact: true }).waitFor();
+    await dialog.getByText('Paid', { exact: true }).waitFor(); // the payment status in words, never raw "paid"
+    // the select starts on the status the summary shows
+    expect(await dialog.getByLabel('Order Status').inputValue()).toBe('confirmed');
     await screenshots(seller, 'seller-order-details');
     await dialog.getByLabel('Order Status').selectOption('inShipping');
     await dialog.getByRole('button', { name: 'Update Order Status' }).click();

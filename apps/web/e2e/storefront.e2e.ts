@@ -111,6 +111,10 @@ describe('storefront', () => {
 
     await deliver.click();
     await page.waitForURL(/\/api\/payments\/sandbox\//);
+    // the sandbox page names an icon that exists (no request for a missing /favicon.ico)
+    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(icon).toBeTruthy();
+    expect((await page.request.get(icon!)).status()).toBe(200);
     await page.getByRole('button', { name: 'Approve payment' }).click();
     await page.waitForURL(/\/shop\/paypal-return\?/);
     await page.getByRole('heading', { name: 'Processing Your Payment...' }).waitFor();

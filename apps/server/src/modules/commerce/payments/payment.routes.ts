@@ -29,6 +29,8 @@ function sendPage(res: Response, status: number, title: string, body: string): v
     .setHeader('Cache-Control', 'no-store')
     .send(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+        // the shop's icon, so the browser never asks for a missing /favicon.ico
+        `<link rel="icon" type="image/svg+xml" href="/favicon.svg">` +
         `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`,
     );
 }
