@@ -1,7 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { BRANDS, CATEGORIES, SORT_OPTIONS } from '@mp/shared/constants';
-import type { ProductFacets } from '@mp/shared';
+import { SORT_OPTIONS } from '@mp/shared/constants';
 import { listingPageTitle } from '@mp/shared/seo';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { FilterIcon } from '../../../components/icons';
@@ -13,103 +12,10 @@ import {
   queryFromParams,
   readStoredQuery,
   storeQuery,
-  toggle,
 } from '../../../features/shop/listing-filters';
+import { FilterPanel } from '../../../features/shop/filter-panel';
 import { ProductGrid } from '../../../features/shop/product-card';
 import { type ListingQuery, useListProductsQuery } from '../../../features/shop/products-api';
-
-function FacetGroup({
-  title,
-  options,
-  selected,
-  counts,
-  onToggle,
-}: {
-  title: string;
-  options: readonly { id: string; label: string }[];
-  selected: string[];
-  counts: Map<string, number> | null;
-  onToggle: (id: string) => void;
-}) {
-  const id = useId();
-  return (
-    <fieldset className="border-b border-gray-200 pb-4 last:border-0">
-      <legend className="mb-2 text-sm font-bold uppercase tracking-wide text-gray-900">{title}</legend>
-      <ul className="space-y-1">
-        {options.map((o) => {
-          const count = counts?.get(o.id);
-          return (
-            <li key={o.id}>
-              <label
-                htmlFor={`${id}-${o.id}`}
-                className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm text-gray-800 hover:bg-gray-50"
-              >
-                <input
-                  id={`${id}-${o.id}`}
-                  type="checkbox"
-                  checked={selected.includes(o.id)}
-                  onChange={() => onToggle(o.id)}
-                  className="h-4 w-4 rounded border-gray-300 accent-brand-600"
-                />
-                <span className="flex-1">{o.label}</span>
-                {count != null && <span className="text-xs text-gray-500">{count}</span>}
-              </label>
-            </li>
-          );
-        })}
-      </ul>
-    </fieldset>
-  );
-}
-
-function Filters({
-  query,
-  facets,
-  onChange,
-}: {
-  query: ListingQuery;
-  facets: ProductFacets | null;
-  onChange: (q: ListingQuery) => void;
-}) {
-  const catCounts = useMemo(
-    () => (facets ? new Map(facets.category.map((f) => [f.id, f.count])) : null),
-    [facets],
-  );
-  const brandCounts = useMemo(
-    () => (facets ? new Map(facets.brand.map((f) => [f.id, f.count])) : null),
-    [facets],
-  );
-  return (
-    <div className="space-y-4">
-      <div className="flex items-center justify-between">
-        <h2 className="text-base font-bold text-gray-900">Filters</h2>
-        {(query.category.length > 0 || query.brand.length > 0) && (
-          <button
-            type="button"
-            className="text-sm font-medium text-brand-700 hover:underline"
-            onClick={() => onChange({ ...query, category: [], brand: [], page: 1 })}
-          >
-            Clear all
-          </button>
-        )}
-      </div>
-      <FacetGroup
-        title="Category"
-        options={CATEGORIES}
-        selected={query.category}
-        counts={catCounts}
-        onToggle={(v) => onChange({ ...query, category: toggle(query.category, v), page: 1 })}
-      />
-      <FacetGroup
-        title="Brand"
-        options={BRANDS}
-        selected={query.brand}
-        counts={brandCounts}
-        onToggle={(v) => onChange({ ...query, brand: toggle(query.brand, v), page: 1 })}
-      />
-    </div>
-  );
-}
 
 function PaginationNav({
   page,
@@ -193,7 +99,7 @@ export default function ListingPage() {
           aria-label="Filters"
           className="hidden self-start rounded-xl bg-white p-4 shadow-sm lg:sticky lg:top-20 lg:block lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto"
         >
-          <Filters query={query} facets={facets} onChange={change} />
+          <FilterPanel value={query} facets={facets} onChange={(f) => change({ ...query, ...f, page: 1 })} />
         </aside>
         <section aria-labelledby="listing-title" className="min-w-0">
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-3 shadow-sm">
@@ -228,6 +134,8 @@ export default function ListingPage() {
               </select>
             </div>
           </div>
+          {/* the cards' titles are h3: this keeps the heading order (h1 → h2 → h3) */}
+          <h2 className="sr-only">Products</h2>
           {listLoading && list.length === 0 ? (
             <LoadingRegion label="Loading products">
               <ProductGrid products={[]} loading skeletons={8} />
@@ -265,7 +173,7 @@ export default function ListingPage() {
           </Button>
         }
       >
-        <Filters query={query} facets={facets} onChange={change} />
+        <FilterPanel value={query} facets={facets} onChange={(f) => change({ ...query, ...f, page: 1 })} />
       </Drawer>
     </div>
   );

@@ -1,0 +1,42 @@
+/** Search results (with the listing's filters, sorts and facet counts) and the header box's suggestions. */
+import type { Answer } from '@mp/shared';
+import { baseApi } from '../../lib/api';
+
+export interface SearchArgs {
+  keyword: string;
+  category: string[];
+  brand: string[];
+  sortBy: string;
+  page: number;
+  limit: number;
+}
+
+/** One page of search results and the facet counts of the search's candidate set. */
+export type SearchPage = Omit<Answer<'searchProducts'>, 'success'>;
+export type Suggestions = Answer<'searchSuggest'>['data'];
+
+export const searchApi = baseApi.injectEndpoints({
+  endpoints: (b) => ({
+    shopSearch: b.query<SearchPage, SearchArgs>({
+      query: ({ keyword, category, brand, sortBy, page, limit }) => ({
+        url: `/api/shop/product/search/search-product/${encodeURIComponent(keyword)}`,
+        params: {
+          ...(category.length ? { category: category.join(',') } : {}),
+          ...(brand.length ? { brand: brand.join(',') } : {}),
+          sortBy,
+          page,
+          limit,
+          facets: true,
+        },
+        envelope: 'whole',
+      }),
+      providesTags: ['Products'],
+    }),
+    searchSuggestions: b.query<Suggestions, string>({
+      query: (q) => ({ url: '/api/shop/search/suggest', params: { q } }),
+      providesTags: ['Products'],
+    }),
+  }),
+});
+
+export const { useShopSearchQuery, useSearchSuggestionsQuery } = searchApi;
