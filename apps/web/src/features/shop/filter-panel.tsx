@@ -78,8 +78,11 @@ export function FilterPanel({
     () => (facets ? new Map(facets.brand.map((f) => [f.id, f.count])) : null),
     [facets],
   );
-  const shown = <T extends { id: string }>(options: readonly T[], counts: Map<string, number> | null, sel: string[]) =>
-    onlyCounted && counts ? options.filter((o) => counts.has(o.id) || sel.includes(o.id)) : options;
+  const shown = <T extends { id: string }>(
+    options: readonly T[],
+    counts: Map<string, number> | null,
+    sel: string[],
+  ) => (onlyCounted && counts ? options.filter((o) => counts.has(o.id) || sel.includes(o.id)) : options);
   const categories = shown(CATEGORIES, catCounts, value.category);
   const brands = shown(BRANDS, brandCounts, value.brand);
   return (

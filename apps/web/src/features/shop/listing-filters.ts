@@ -56,6 +56,8 @@ export const toggle = (values: string[], v: string) =>
 
 /** The listing's heading names what is shown: "Electronics", "Nike · Footwear", "Men, Women"; else "All Products". */
 export function listingHeading(q: { category: string[]; brand: string[] }): string {
-  const parts = [q.brand.map(brandLabel).join(', '), q.category.map(categoryLabel).join(', ')].filter(Boolean);
+  const parts = [q.brand.map(brandLabel).join(', '), q.category.map(categoryLabel).join(', ')].filter(
+    Boolean,
+  );
   return parts.length ? parts.join(' · ') : 'All Products';
 }
