@@ -1,63 +1,16 @@
 /** Shop header: brand, keyword search, Become a Seller, Cart with its line count, Login or the account menu. */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useAppSelector } from '../../app/hooks';
 import { useLogoutMutation } from '../../features/auth/auth-api';
 import { useShopperId } from '../../features/auth/use-session';
 import { useGetCartQuery } from '../../features/cart/cart-api';
+import { SearchBox } from '../../features/shop/search-box';
 import { errorMessage } from '../../lib/api';
-import { useDebouncedSearch } from '../../features/shop/use-debounced-search';
 import { BrandLogo } from '../brand-logo';
-import { CartIcon, LogoutIcon, MenuIcon, SearchIcon, StoreIcon, UserIcon } from '../icons';
+import { CartIcon, LogoutIcon, MenuIcon, StoreIcon, UserIcon } from '../icons';
 import { Button, buttonClass, cn, Drawer } from '../ui';
-
-const SEARCH_PATH = '/shop/listing/search';
-
-function SearchBox({ className, onDone }: { className?: string; onDone?: () => void }) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [params] = useSearchParams();
-  const initial = location.pathname === SEARCH_PATH ? (params.get('keyword') ?? '') : '';
-  const [text, setText] = useState(initial);
-  const id = useId();
-  const go = (keyword: string) => {
-    navigate(`${SEARCH_PATH}?keyword=${encodeURIComponent(keyword)}`, {
-      replace: location.pathname === SEARCH_PATH,
-    });
-  };
-  useDebouncedSearch(text, {
-    onQuery: go,
-    // on the results page a too-short text clears the results (the page asks for at least 4 characters)
-    onClear: () => {
-      if (location.pathname === SEARCH_PATH) go(text.trim());
-    },
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const keyword = text.trim();
-    if (!keyword) return;
-    go(keyword);
-    onDone?.();
-  };
-  return (
-    <form role="search" onSubmit={submit} className={cn('relative', className)}>
-      <label htmlFor={id} className="sr-only">
-        Search products
-      </label>
-      <input
-        id={id}
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder="Search for products, brands and more"
-        autoComplete="off"
-        className="h-10 w-full rounded-md border border-white/20 bg-white pl-10 pr-3 text-sm text-gray-900 placeholder:text-gray-500 focus:outline-none focus:ring-2 focus:ring-accent-500"
-      />
-      <SearchIcon className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-gray-500" />
-    </form>
-  );
-}
 
 function AccountMenu({ username }: { username: string }) {
   const [open, setOpen] = useState(false);
