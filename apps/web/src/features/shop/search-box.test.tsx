@@ -17,7 +17,7 @@ function setup() {
     answer('searchSuggest', ({ request }) => {
       asked.push(new URL(request.url).searchParams.get('q') ?? '');
       return {
-        success: true,
+        success: true as const,
         data: {
           products: [
             { _id: 'p1', title: 'Nike Air Runner Shoes', image: '/x.png', category: 'men', brand: 'nike' },

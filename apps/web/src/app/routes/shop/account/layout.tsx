@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Suspense, useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useAppSelector } from '../../../hooks';
 import {
@@ -26,6 +26,15 @@ export default function AccountLayout() {
   const user = useAppSelector((s) => s.auth.user);
   const [logoutCall] = useLogoutMutation();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const navRef = useRef<HTMLElement>(null);
+  // On phones the menu is one scrolling row: keep the current page's entry in view (centred when it can be).
+  useEffect(() => {
+    const nav = navRef.current;
+    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
+    nav.scrollLeft = current.offsetLeft - nav.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
   const logout = async () => {
     const r = await logoutCall();
     if (!r.error) {
@@ -49,7 +58,7 @@ export default function AccountLayout() {
             <p className="truncate font-semibold text-gray-900">{user?.username}</p>
           </div>
         </div>
-        <nav aria-label="Account" className="flex gap-1 overflow-x-auto lg:flex-col">
+        <nav ref={navRef} aria-label="Account" className="relative flex gap-1 overflow-x-auto lg:flex-col">
           {LINKS.map(({ to, label, icon: Icon }) => (
             <NavLink
               key={label}
