@@ -27,7 +27,9 @@ describe('accessibility (axe)', () => {
     await scan('home', '/', () => page.getByRole('heading', { name: 'Best Deals' }).waitFor());
     await scan('listing', '/shop/listing', () => page.locator('article').first().waitFor());
     await scan('listing filtered', '/shop/listing?category=men&brand=nike', heading('Nike · Men'));
-    await scan('search', '/shop/listing/search?keyword=shirt', () => page.locator('article').first().waitFor());
+    await scan('search', '/shop/listing/search?keyword=shirt', () =>
+      page.locator('article').first().waitFor(),
+    );
     await scan('search empty', '/shop/listing/search?keyword=zzqqxxyy', () =>
       page.getByText('No products found').waitFor(),
     );
@@ -38,15 +40,29 @@ describe('accessibility (axe)', () => {
     await scan('login', '/auth/login', heading(/login|sign in/i));
     await scan('register', '/auth/register', heading(/create|register|sign up/i));
     await scan('payment cancelled', '/shop/paypal-cancel', heading('Payment Cancelled'));
-    await scan('not found', '/no/such/page', () => page.getByText("Oops! We couldn't find that page.").waitFor());
+    await scan('not found', '/no/such/page', () =>
+      page.getByText("Oops! We couldn't find that page.").waitFor(),
+    );
     await apiRegisterAndLogin(context);
     await context.request.post('/api/shop/cart/add', { data: { productId: product._id, quantity: 1 } });
     await scan('cart', '/shop/cart', () => page.getByRole('button', { name: 'PLACE ORDER' }).waitFor());
     await scan('checkout', '/shop/checkout', () => page.getByRole('heading', { name: 'Checkout' }).waitFor());
     await scan('profile', '/shop/account/profile', () => page.getByText('Edit Profile').first().waitFor());
-    await scan('addresses', '/shop/account/address', () => page.getByText('Add a New Address').first().waitFor());
-    await scan('orders', '/shop/account/orders', () => page.getByText(/orders/i).first().waitFor());
-    await scan('wishlist', '/shop/account/wishlist', () => page.getByText(/wishlist/i).first().waitFor());
+    await scan('addresses', '/shop/account/address', () =>
+      page.getByText('Add a New Address').first().waitFor(),
+    );
+    await scan('orders', '/shop/account/orders', () =>
+      page
+        .getByText(/orders/i)
+        .first()
+        .waitFor(),
+    );
+    await scan('wishlist', '/shop/account/wishlist', () =>
+      page
+        .getByText(/wishlist/i)
+        .first()
+        .waitFor(),
+    );
     expect(found).toEqual({});
     await context.close();
   });

@@ -53,7 +53,7 @@ describe('storefront', () => {
     // header search: > 3 characters after a pause
     const product = await inStockProduct(context);
     const word = product.title.split(/\s+/).find((w) => w.length >= 4) ?? product.title;
-    await page.getByRole('searchbox', { name: 'Search products' }).first().fill(word);
+    await page.getByRole('combobox', { name: 'Search products' }).first().fill(word);
     await page.waitForURL(/\/shop\/listing\/search\?keyword=/);
     const card = page.locator('article', { hasText: product.title }).first();
     await card.waitFor();
