@@ -22,6 +22,7 @@ describe('accessibility (axe)', () => {
       await page.waitForTimeout(300);
       const v = await a11yViolations(page);
       if (v.length) found[name] = v;
+      console.log(`[a11y] ${name}: ${v.length ? JSON.stringify(v) : 'clean'}`);
     };
     const heading = (name: string | RegExp) => () => page.getByRole('heading', { name, level: 1 }).waitFor();
     await scan('home', '/', () => page.getByRole('heading', { name: 'Best Deals' }).waitFor());
@@ -65,5 +66,5 @@ describe('accessibility (axe)', () => {
     );
     expect(found).toEqual({});
     await context.close();
-  });
+  }, 300_000);
 });
