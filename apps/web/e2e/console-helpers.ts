@@ -26,7 +26,6 @@ export async function loginThroughUi(
 /** artifacts/screenshots/console-<name>-1280.png and -390.png */
 export const screenshots = (page: Page, name: string) => shots(page, `console-${name}`);
 
-
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
   for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;

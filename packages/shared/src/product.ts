@@ -196,13 +196,11 @@ export const productFacetsSchema = z
 export type ProductFacets = z.infer<typeof productFacetsSchema>;
 
 /** Search facets: counts among the search's candidate set; `capped` when that set reached its bound. */
-export const searchFacetsSchema = productFacetsSchema
-  .extend({ capped: z.boolean() })
-  .meta({
-    id: 'SearchFacets',
-    description:
-      'How many of the best matches (at most SEARCH_RANKING.candidates) each category and brand holds under the other filter; capped when more products match than were counted.',
-  });
+export const searchFacetsSchema = productFacetsSchema.extend({ capped: z.boolean() }).meta({
+  id: 'SearchFacets',
+  description:
+    'How many of the best matches (at most SEARCH_RANKING.candidates) each category and brand holds under the other filter; capped when more products match than were counted.',
+});
 export type SearchFacets = z.infer<typeof searchFacetsSchema>;
 
 /** GET /api/shop/search/suggest query: the text typed in the header box. */

@@ -254,7 +254,14 @@ const FIXTURES: Record<EndpointId, Fixture> = {
   getProduct: { params: () => ({ id: f.productA }) },
   searchProducts: {
     params: () => ({ keyword: 'robust shoe' }),
-    query: () => ({ page: '1', limit: '5', category: 'men', brand: 'nike', sortBy: 'title-atoz', facets: 'true' }),
+    query: () => ({
+      page: '1',
+      limit: '5',
+      category: 'men',
+      brand: 'nike',
+      sortBy: 'title-atoz',
+      facets: 'true',
+    }),
   },
   searchSuggest: { query: () => ({ q: 'robust' }) },
   home: {},

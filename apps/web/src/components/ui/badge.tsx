@@ -70,7 +70,8 @@ export const paymentStatusLabel = (s: string | null | undefined) =>
   s ? (PAYMENT_STATUS_LABELS[s] ?? statusLabel(s)) : 'NA';
 
 const PAYMENT_METHOD_LABELS: Record<string, string> = { paypal: 'PayPal', sandbox: 'Sandbox (test payment)' };
-export const paymentMethodLabel = (m: string | null | undefined) => (m ? (PAYMENT_METHOD_LABELS[m] ?? m) : 'NA');
+export const paymentMethodLabel = (m: string | null | undefined) =>
+  m ? (PAYMENT_METHOD_LABELS[m] ?? m) : 'NA';
 
 export function StatusBadge({ status, className }: { status: string; className?: string }) {
   return (

@@ -385,8 +385,22 @@ export function createProductService({ db, catalogCache, changes }: ProductServi
       const filter = sql.join(
         [
           sql``,
-          ...(categories.length ? [sql`category in (${sql.join(categories.map((c) => sql`${c}`), sql`, `)})`] : []),
-          ...(brands.length ? [sql`brand in (${sql.join(brands.map((b) => sql`${b}`), sql`, `)})`] : []),
+          ...(categories.length
+            ? [
+                sql`category in (${sql.join(
+                  categories.map((c) => sql`${c}`),
+                  sql`, `,
+                )})`,
+              ]
+            : []),
+          ...(brands.length
+            ? [
+                sql`brand in (${sql.join(
+                  brands.map((b) => sql`${b}`),
+                  sql`, `,
+                )})`,
+              ]
+            : []),
         ],
         sql` and `,
       );
@@ -506,10 +520,18 @@ export function createProductService({ db, catalogCache, changes }: ProductServi
       max: number,
     ) => {
       const ids = [...options.filter(named).map((o) => o.id), ...ofProducts].filter((id) => live.has(id));
-      return [...new Set(ids)].slice(0, max).map((id) => ({ id, label: options.find((o) => o.id === id)!.label }));
+      return [...new Set(ids)]
+        .slice(0, max)
+        .map((id) => ({ id, label: options.find((o) => o.id === id)!.label }));
     };
     const data = {
-      products: products.map(({ _id, title, image, category, brand }) => ({ _id, title, image, category, brand })),
+      products: products.map(({ _id, title, image, category, brand }) => ({
+        _id,
+        title,
+        image,
+        category,
+        brand,
+      })),
       brands: pick(
         BRANDS,
         liveBrands,

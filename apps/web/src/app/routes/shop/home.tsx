@@ -21,7 +21,10 @@ const VIEW_ALL: Record<string, string> = {
 
 function ViewAll({ title }: { title: string }) {
   return (
-    <Link to={VIEW_ALL[title] ?? '/shop/listing'} className="text-sm font-semibold text-brand-700 hover:underline">
+    <Link
+      to={VIEW_ALL[title] ?? '/shop/listing'}
+      className="text-sm font-semibold text-brand-700 hover:underline"
+    >
       View All <span className="sr-only">{title}</span>
     </Link>
   );
