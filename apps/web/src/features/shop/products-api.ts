@@ -1,4 +1,4 @@
-/** The shop's catalogue: home sections, banners, the listing (facets, pagination), search, the detail, config. */
+/** The shop's catalogue: home sections, banners, the listing (facets, pagination), the detail (search: search-api.ts), config. */
 import type {
   Answer,
   BannerDto,
@@ -40,10 +40,6 @@ export const productsApi = baseApi.injectEndpoints({
       },
       providesTags: ['Products'],
     }),
-    searchProducts: b.query<ProductDto[], string>({
-      query: (keyword) => `/api/shop/product/search/search-product/${encodeURIComponent(keyword)}`,
-      providesTags: ['Products'],
-    }),
     getProduct: b.query<ProductDetailDto, string>({
       query: (id) => `/api/shop/products/get/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'Product', id }],
@@ -61,7 +57,6 @@ export const {
   useHomeQuery,
   useBannersQuery,
   useListProductsQuery,
-  useSearchProductsQuery,
   useGetProductQuery,
   useShopConfigQuery,
 } = productsApi;
