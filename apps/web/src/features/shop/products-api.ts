@@ -53,10 +53,5 @@ export const productsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const {
-  useHomeQuery,
-  useBannersQuery,
-  useListProductsQuery,
-  useGetProductQuery,
-  useShopConfigQuery,
-} = productsApi;
+export const { useHomeQuery, useBannersQuery, useListProductsQuery, useGetProductQuery, useShopConfigQuery } =
+  productsApi;
