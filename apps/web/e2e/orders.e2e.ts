@@ -12,7 +12,7 @@ import {
   launchBrowser,
   newContext,
   screenshots,
-  seriousViolations,
+  a11yViolations,
   uiLogin,
 } from './support';
 
@@ -140,7 +140,7 @@ describe('order views', () => {
     await expect.poll(() => adminRow.count()).toBe(1);
     await adminRow.getByText(product.storeName).waitFor();
     await screenshots(admin.page, 'console-admin-orders');
-    expect(await seriousViolations(admin.page)).toEqual([]);
+    expect(await a11yViolations(admin.page)).toEqual([]);
     await adminRow.getByRole('button', { name: `View order ${number}` }).click();
     const order = admin.page.getByRole('dialog', { name: `Order ${number}` });
     const ledger = order.getByRole('list', { name: 'Payments' });

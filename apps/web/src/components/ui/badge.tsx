@@ -59,16 +59,6 @@ const STATUS_LABELS: Record<string, string> = {
 };
 export const statusLabel = (s: string) => STATUS_LABELS[s] ?? s.charAt(0).toUpperCase() + s.slice(1);
 
-/** A payment status in words, as a shopper or seller reads it (never the raw value). */
-const PAYMENT_STATUS_LABELS: Record<string, string> = {
-  pending: 'Awaiting payment',
-  paid: 'Paid',
-  failed: 'Payment failed',
-  cancelled: 'Payment cancelled',
-};
-export const paymentStatusLabel = (s: string | null | undefined) =>
-  s ? (PAYMENT_STATUS_LABELS[s] ?? statusLabel(s)) : 'NA';
-
 const PAYMENT_METHOD_LABELS: Record<string, string> = { paypal: 'PayPal', sandbox: 'Sandbox (test payment)' };
 export const paymentMethodLabel = (m: string | null | undefined) =>
   m ? (PAYMENT_METHOD_LABELS[m] ?? m) : 'NA';

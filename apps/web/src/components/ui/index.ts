@@ -16,7 +16,6 @@ export { Drawer, type DrawerProps } from './drawer';
 export {
   Badge,
   paymentMethodLabel,
-  paymentStatusLabel,
   StatusBadge,
   statusTone,
   statusLabel,
