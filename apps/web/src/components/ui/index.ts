@@ -13,14 +13,7 @@ export {
 export { Modal, CloseButton, type ModalProps } from './modal';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { Drawer, type DrawerProps } from './drawer';
-export {
-  Badge,
-  paymentMethodLabel,
-  StatusBadge,
-  statusTone,
-  statusLabel,
-  type BadgeTone,
-} from './badge';
+export { Badge, paymentMethodLabel, StatusBadge, statusTone, statusLabel, type BadgeTone } from './badge';
 export { Skeleton, LoadingRegion } from './skeleton';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { Spinner } from './spinner';
