@@ -179,6 +179,7 @@ export function createRequestHandler(
         '/api/shop/products/get/:id': (path) => reads.detail({ id: lastSegment(path) }),
         '/api/shop/product/search/search-product/:keyword': (path, query) =>
           reads.search({ keyword: lastSegment(path) }, query),
+        '/api/shop/search/suggest': (_path, query) => reads.suggest(query),
         '/api/shop/home': () => reads.home(),
       },
       headers: headersOf(securityHeaders(deps.config)),

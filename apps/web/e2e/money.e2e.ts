@@ -16,7 +16,7 @@ import {
   screenshots,
   uniqueSuffix,
 } from './console-helpers';
-import { apiRegisterAndLogin, seriousViolations, uniqueUser } from './support';
+import { apiRegisterAndLogin, a11yViolations, uniqueUser } from './support';
 
 const SELLER2 = { email: 'seller2@haat.test', password: DEMO.seller.password };
 
@@ -173,7 +173,7 @@ describe('money: refunds from two sellers, earnings and a payout', () => {
     await seller1.getByRole('heading', { name: 'Earnings', level: 1 }).waitFor();
     await expect.poll(() => seller1.getByTestId('earnings-Balance').textContent()).toBe(formatINR(after));
     await seller1.getByRole('table').getByText(p.title, { exact: false }).first().waitFor();
-    expect(await seriousViolations(seller1)).toEqual([]);
+    expect(await a11yViolations(seller1)).toEqual([]);
     await screenshots(seller1, 'seller-earnings');
   }, 120_000);
 
@@ -195,7 +195,7 @@ describe('money: refunds from two sellers, earnings and a payout', () => {
     await confirm.getByRole('button', { name: 'Record payout' }).click();
     await expectToast(admin, 'Payout of');
     await admin.getByRole('table').filter({ hasText: reference }).waitFor();
-    expect(await seriousViolations(admin)).toEqual([]);
+    expect(await a11yViolations(admin)).toEqual([]);
     await screenshots(admin, 'admin-payouts');
 
     expect(await balanceOf(seller1.request)).toBeCloseTo(before - amount, 2);

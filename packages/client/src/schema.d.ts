@@ -624,10 +624,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Search titles, descriptions, categories and brands (typos forgiven)
+         * Search titles, descriptions, categories and brands (typos forgiven), with the listing filters and sorts; facets=true adds facet counts of the candidate set
          * @description No session needed.
          */
         get: operations["searchProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/search/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Suggestions for the header search box: matching products, brands and categories
+         * @description No session needed.
+         */
+        get: operations["searchSuggest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1569,6 +1589,35 @@ export interface components {
             createdAt: string;
             /** @description the seller's store; null for the marketplace's own */
             storeName: string | null;
+        };
+        /** @description How many of the best matches (at most SEARCH_RANKING.candidates) each category and brand holds under the other filter; capped when more products match than were counted. */
+        SearchFacets: {
+            category: {
+                id: string;
+                count: number;
+            }[];
+            brand: {
+                id: string;
+                count: number;
+            }[];
+            capped: boolean;
+        };
+        SearchSuggestions: {
+            products: {
+                _id: string;
+                title: string;
+                image: string;
+                category: string;
+                brand: string;
+            }[];
+            brands: {
+                id: string;
+                label: string;
+            }[];
+            categories: {
+                id: string;
+                label: string;
+            }[];
         };
         HomeSections: {
             bestDeals: components["schemas"]["Product"][];
@@ -3186,6 +3235,12 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                /** @description One or more values: repeat the parameter, or separate the values with commas */
+                category?: ("men" | "women" | "kids" | "accessories" | "footwear" | "mobile" | "appliances" | "electronics" | "fashion")[];
+                /** @description One or more values: repeat the parameter, or separate the values with commas */
+                brand?: ("nike" | "adidas" | "puma" | "levi" | "zara" | "h&m" | "apple" | "samsung" | "oneplus" | "xiaomi" | "realme" | "vivo" | "oppo" | "motorola" | "tecno" | "boat" | "noise" | "fastrack" | "casio" | "philips" | "panasonic" | "godrej" | "voltas" | "bluestar" | "lg")[];
+                sortBy?: "relevance" | "price-lowtohigh" | "price-hightolow" | "title-atoz" | "title-ztoa";
+                facets?: string;
             };
             header?: never;
             path: {
@@ -3205,6 +3260,36 @@ export interface operations {
                         /** @constant */
                         success: true;
                         data: components["schemas"]["Product"][];
+                        facets?: components["schemas"]["SearchFacets"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    searchSuggest: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["SearchSuggestions"];
                     };
                 };
             };

@@ -1,12 +1,5 @@
 /** The shop's catalogue: home sections, banners, the listing (facets, pagination), the detail (search: search-api.ts), config. */
-import type {
-  Answer,
-  BannerDto,
-  HomeSections,
-  ProductDetailDto,
-  ProductDto,
-  ShopConfigDto,
-} from '@mp/shared';
+import type { Answer, BannerDto, HomeSections, ProductDetailDto, ShopConfigDto } from '@mp/shared';
 import { baseApi } from '../../lib/api';
 
 export interface ListingQuery {
