@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { SORT_OPTIONS } from '@mp/shared/constants';
 import { listingPageTitle } from '@mp/shared/seo';
@@ -16,6 +16,7 @@ import {
 import { FilterPanel } from '../../../features/shop/filter-panel';
 import { ProductGrid } from '../../../features/shop/product-card';
 import { type ListingQuery, useListProductsQuery } from '../../../features/shop/products-api';
+import { SortSelect } from '../../../features/shop/sort-select';
 
 function PaginationNav({
   page,
@@ -59,7 +60,6 @@ function PaginationNav({
 export default function ListingPage() {
   const [params, setParams] = useSearchParams();
   const [drawer, setDrawer] = useState(false);
-  const sortId = useId();
 
   // Without any listing parameter in the URL, restore the session's filters and sort.
   const needsRestore = !hasListingParams(params);
@@ -117,21 +117,11 @@ export default function ListingPage() {
                 {query.category.length + query.brand.length > 0 &&
                   ` (${query.category.length + query.brand.length})`}
               </Button>
-              <label htmlFor={sortId} className="text-sm font-medium text-gray-700">
-                Sort by
-              </label>
-              <select
-                id={sortId}
+              <SortSelect
                 value={query.sortBy}
-                onChange={(e) => change({ ...query, sortBy: e.target.value, page: 1 })}
-                className="h-9 rounded-md border border-gray-300 bg-white px-2 text-sm focus:outline-none focus:ring-2 focus:ring-brand-500/30"
-              >
-                {SORT_OPTIONS.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
+                options={SORT_OPTIONS}
+                onChange={(sortBy) => change({ ...query, sortBy, page: 1 })}
+              />
             </div>
           </div>
           {/* the cards' titles are h3: this keeps the heading order (h1 → h2 → h3) */}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CATEGORY_ALIASES, SORT_OPTIONS } from '@mp/shared/constants';
 import { searchPageTitle } from '@mp/shared/seo';
@@ -10,6 +10,7 @@ import { listingHeading } from '../../../features/shop/listing-filters';
 import { ProductGrid } from '../../../features/shop/product-card';
 import { useShopSearchQuery } from '../../../features/shop/search-api';
 import { searchAction } from '../../../features/shop/use-debounced-search';
+import { SortSelect } from '../../../features/shop/sort-select';
 
 const PAGE_SIZE = 24;
 const SORTS = [{ id: 'relevance', label: 'Relevance' }, ...SORT_OPTIONS] as const;
@@ -36,7 +37,6 @@ export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const q = readParams(params);
   useDocumentTitle(searchPageTitle(q.keyword), { full: true });
-  const sortId = useId();
   const [drawer, setDrawer] = useState(false);
   const action = searchAction(q.keyword);
   const keyword = action.kind === 'query' ? action.keyword : null;
@@ -101,21 +101,7 @@ export default function SearchPage() {
                   <FilterIcon width={16} height={16} /> Filters
                   {filterCount > 0 && ` (${filterCount})`}
                 </Button>
-                <label htmlFor={sortId} className="text-sm font-medium text-gray-700">
-                  Sort by
-                </label>
-                <select
-                  id={sortId}
-                  value={q.sortBy}
-                  onChange={(e) => update({ sortBy: e.target.value })}
-                  className="h-9 rounded-md border border-gray-300 bg-white px-2 text-sm focus:outline-none focus:ring-2 focus:ring-brand-500/30"
-                >
-                  {SORTS.map((o) => (
-                    <option key={o.id} value={o.id}>
-                      {o.label}
-                    </option>
-                  ))}
-                </select>
+                <SortSelect value={q.sortBy} options={SORTS} onChange={(sortBy) => update({ sortBy })} />
               </div>
             )}
           </div>
