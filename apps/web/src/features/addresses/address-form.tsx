@@ -1,9 +1,13 @@
-/** Add/edit address form: submit stays disabled until all six fields are non-blank (spec section 5). */
-import { useState, type FormEvent } from 'react';
+/**
+ * Add/edit address form on the form primitive (lib/form.ts): the shared schema's messages and the server's field
+ * errors under the fields; submit stays disabled until all six fields are non-blank (spec section 5).
+ */
 import { ADDRESS_PLACES } from '@mp/shared/constants';
 import { addressInputSchema, type AddressDto, type AddressInput } from '@mp/shared';
 import { Button, Input, Select, Textarea } from '../../components/ui';
+import { showServerErrors, useZodForm } from '../../lib/form';
 import { emptyAddressForm, isAddressFormComplete, type AddressFormValues } from './address-rules';
+import type { AddressSaveResult } from './use-address-book';
 
 export const toFormValues = (a: AddressDto): AddressFormValues => ({
   phone: a.phone,
@@ -27,38 +31,25 @@ export function AddressForm({
 }: {
   initial?: AddressFormValues;
   editing: boolean;
-  /** resolves true when saved (the form then resets) */
-  onSubmit: (input: AddressInput) => Promise<boolean>;
+  /** saves; on success the form resets, on a refusal the server's field errors show under the fields */
+  onSubmit: (input: AddressInput) => Promise<AddressSaveResult>;
   onCancel?: () => void;
 }) {
-  const [values, setValues] = useState<AddressFormValues>(initial ?? emptyAddressForm());
-  const [errors, setErrors] = useState<Partial<Record<keyof AddressFormValues, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const set = (k: keyof AddressFormValues) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [k]: e.target.value }));
+  // the place starts blank (the select's placeholder) although the schema only accepts home or work
+  const blank = () => emptyAddressForm() as unknown as AddressInput;
+  const form = useZodForm(addressInputSchema, (initial as AddressInput | undefined) ?? blank());
+  const { errors, isSubmitting: busy } = form.formState;
+  const values = form.watch() as unknown as AddressFormValues;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = addressInputSchema.safeParse(values);
-    if (!parsed.success) {
-      const fe: Partial<Record<keyof AddressFormValues, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const k = issue.path[0] as keyof AddressFormValues;
-        fe[k] ??= issue.message;
-      }
-      setErrors(fe);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    const ok = await onSubmit(parsed.data);
-    setBusy(false);
-    if (ok) setValues(emptyAddressForm());
-  };
+  const submit = form.handleSubmit(async (input) => {
+    const saved = await onSubmit(input);
+    if (saved.ok) form.reset(blank());
+    else if (saved.error) showServerErrors(form, saved.error);
+  });
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       noValidate
       className="grid gap-3 sm:grid-cols-2"
       aria-label={editing ? 'Edit address' : 'Add a new address'}
@@ -66,52 +57,46 @@ export function AddressForm({
       <Textarea
         label="Address"
         required
-        value={values.address}
-        onChange={set('address')}
-        error={errors.address}
+        {...form.register('address')}
+        error={errors.address?.message}
         wrapperClassName="sm:col-span-2"
         rows={2}
       />
       <Input
         label="City"
         required
-        value={values.city}
-        onChange={set('city')}
-        error={errors.city}
+        {...form.register('city')}
+        error={errors.city?.message}
         autoComplete="address-level2"
       />
       <Input
         label="Pincode"
         required
         inputMode="numeric"
-        value={values.pincode}
-        onChange={set('pincode')}
-        error={errors.pincode}
+        {...form.register('pincode')}
+        error={errors.pincode?.message}
         autoComplete="postal-code"
       />
       <Input
         label="Phone"
         required
         type="tel"
-        value={values.phone}
-        onChange={set('phone')}
-        error={errors.phone}
+        {...form.register('phone')}
+        error={errors.phone?.message}
         autoComplete="tel"
       />
       <Select
         label="Place"
         required
         options={PLACE_OPTIONS}
-        value={values.place}
-        onChange={set('place')}
-        error={errors.place}
+        {...form.register('place')}
+        error={errors.place?.message}
       />
       <Textarea
         label="Notes"
         required
-        value={values.notes}
-        onChange={set('notes')}
-        error={errors.notes}
+        {...form.register('notes')}
+        error={errors.notes?.message}
         wrapperClassName="sm:col-span-2"
         rows={2}
       />

@@ -13,6 +13,8 @@ import { addressLimitWarning } from './address-rules';
 
 export type AddressFormMode = { kind: 'closed' } | { kind: 'add' } | { kind: 'edit'; address: AddressDto };
 
+export type AddressSaveResult = { ok: true } | { ok: false; error?: unknown };
+
 export function useAddressBook(userId: string) {
   const {
     data: list = [],
@@ -36,30 +38,31 @@ export function useAddressBook(userId: string) {
     setMode({ kind: 'add' });
   };
 
-  const save = async (input: AddressInput): Promise<boolean> => {
+  /** saves the form; a refusal comes back so the form can show the server's field errors */
+  const save = async (input: AddressInput): Promise<AddressSaveResult> => {
     if (mode.kind === 'edit') {
       const r = await edit({ userId, addressId: mode.address._id, input });
       if (!r.error) {
         toast.success('Edited Address successful!');
         setMode({ kind: 'closed' });
-        return true;
+        return { ok: true };
       }
       toast.error(errorMessage(r.error, 'Failed to edit address.'));
-      return false;
+      return { ok: false, error: r.error };
     }
     const warning = addressLimitWarning(list.length, false);
     if (warning) {
       toast.warn(warning);
-      return false;
+      return { ok: false };
     }
     const r = await add({ userId, input });
     if (!r.error) {
       toast.success('Added New Address successful!');
       setMode({ kind: 'closed' });
-      return true;
+      return { ok: true };
     }
     toast.error(errorMessage(r.error, 'Failed to add address.'));
-    return false;
+    return { ok: false, error: r.error };
   };
 
   const remove = async (a: AddressDto) => {
