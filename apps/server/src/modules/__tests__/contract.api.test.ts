@@ -7,7 +7,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { endpointList, endpoints, openApiPath, pathOf } from '@mp/shared';
+import { endpointList, endpoints, openApiPath, pathOf, type BannerDto } from '@mp/shared';
 import { createOpenApiDocument } from '@mp/shared/openapi';
 import { createContractRecorder } from '../../../test/contract';
 import { createTestContext } from '../../../test/app';
@@ -130,7 +130,16 @@ describe('the answer check of the API tests', () => {
   };
 
   it('when a handler drops a field, renames one or adds an undocumented one, then the check reports it', async () => {
-    const banner = { _id: 'b1', image: '/uploads/banners/a.png', createdAt: new Date().toISOString() };
+    const banner: BannerDto = {
+      _id: 'b1',
+      image: '/uploads/banners/a.png',
+      mobileImage: null,
+      title: 'Sale',
+      subtitle: '',
+      ctaLabel: '',
+      ctaLink: '',
+      createdAt: new Date().toISOString(),
+    };
     for (const answer of [
       { success: true, data: [{ _id: 'b1', image: '/uploads/banners/a.png' }] },
       { success: true, banners: [banner] },
