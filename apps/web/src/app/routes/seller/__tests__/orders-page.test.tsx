@@ -138,14 +138,15 @@ describe('Seller Order History', () => {
     expect(within(dialog).getByText('NA')).toBeInTheDocument(); // the missing PayerID
   });
 
-  it('when the Order Status select opens, then it offers exactly the five seller statuses', async () => {
+  it('when the Order Status select opens on confirmed lines, then it starts on Confirmed (the five seller statuses, "not started" shown as the summary says)', async () => {
     mockServer();
     renderPage();
     await userEvent.click(
       within(await screen.findByRole('table')).getByRole('button', { name: 'View Detail' }),
     );
     const values = offered(await screen.findByLabelText('Order Status'));
-    expect(values).toEqual(['pending', 'inProcess', 'inShipping', 'delivered', 'rejected']);
+    expect(values).toEqual(['confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected']);
+    expect(screen.getByLabelText('Order Status')).toHaveValue('confirmed');
   });
 
   it.each<[OrderStatus, string[]]>([
