@@ -258,7 +258,7 @@ describe('seller lifecycle: register, approval, product, sale, shipping', () => 
     expect(await dialog.getByText(productTitle).count()).toBe(1);
     expect(await dialog.getByText('Quantity: ').count()).toBe(1); // only its own line
     await dialog.getByText('Sandbox (test payment)', { exact: true }).waitFor();
-    await dialog.getByText('Paid', { exact: true }).waitFor(); // the payment status in words, never raw "paid"
+    await dialog.getByText('Paid', { exact: true }).first().waitFor(); // the payment status in words, never raw "paid"
     // the select starts on the status the summary shows
     expect(await dialog.getByLabel('Order Status').inputValue()).toBe('confirmed');
     await screenshots(seller, 'seller-order-details');
@@ -322,7 +322,7 @@ describe('banners', () => {
     await visitor.setViewportSize({ width: 390, height: 844 });
     const message = visitor.getByTestId('banner-message').filter({ hasText: title });
     await message.getByText(title).waitFor();
-    const carousel = visitor.getByRole('region', { name: 'Offers' });
+    const carousel = visitor.getByRole('region', { name: 'Offers', exact: true });
     const [box, inner] = [await carousel.boundingBox(), await message.getByText(title).boundingBox()];
     expect(inner!.x).toBeGreaterThanOrEqual(box!.x);
     expect(inner!.x + inner!.width).toBeLessThanOrEqual(box!.x + box!.width);

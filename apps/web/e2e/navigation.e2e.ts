@@ -24,7 +24,8 @@ describe('navigation', () => {
     await expect.poll(() => aside.getByLabel('Electronics').isChecked()).toBe(true);
     expect(await aside.getByLabel('Footwear').isChecked()).toBe(false);
     // a brand and a category together
-    await aside.getByLabel('Samsung').check();
+    await aside.getByLabel('Samsung').click();
+    await expect.poll(() => aside.getByLabel('Samsung').isChecked()).toBe(true);
     await page.getByRole('heading', { level: 1, name: 'Samsung · Electronics' }).waitFor();
     await context.close();
   });
@@ -35,8 +36,10 @@ describe('navigation', () => {
     await page.locator('article').first().waitFor();
     const aside = page.locator('aside');
     const accessories = aside.getByLabel(/Accessories/);
-    await accessories.check();
+    // the box follows the URL (the filter is a navigation), so click and wait for it rather than check()
+    await accessories.click();
     await page.waitForURL(/category=accessories/);
+    await expect.poll(() => accessories.isChecked()).toBe(true);
     await page
       .getByRole('heading', { level: 1, name: /Search results for “watch” in Accessories/ })
       .waitFor();

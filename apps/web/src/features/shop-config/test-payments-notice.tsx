@@ -6,13 +6,14 @@ export function TestPaymentsNotice() {
   const config = useShopConfig();
   if (!config?.payments.testMode) return null;
   return (
-    <div
-      role="note"
+    // a labelled landmark of its own, so every part of the page sits in one (axe "region")
+    <section
+      aria-label="Test payments"
       data-testid="test-payments-notice"
       className="bg-amber-100 px-4 py-1.5 text-center text-xs font-semibold text-amber-900"
     >
       Test payments: this shop uses a payment sandbox. No real money moves and no order is charged.
-    </div>
+    </section>
   );
 }
 

@@ -85,6 +85,8 @@ export function ProductsManager({
         </Button>
       </div>
       {toolbar}
+      {/* the cards' titles are h3: this keeps the heading order (h1 → h2 → h3) */}
+      <h2 className="sr-only">Products</h2>
       <ProductGrid
         products={products}
         loading={loading}
