@@ -1,11 +1,11 @@
 /** Admin products: every product, searched, filtered and paged on the server, with the 500px right-side panel. */
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useSellersQuery } from '../../../features/admin/admin-api';
 import { useAdminProductEndpoints } from '../../../features/admin/shared/catalog-api';
 import {
   readConsoleFilters,
   useConsoleProductsQuery,
-  useProductSellerOptionsQuery,
   writeConsoleFilters,
   type ConsoleProductFilters,
 } from '../../../features/admin/shared/console-products-api';
@@ -20,7 +20,7 @@ export default function AdminProductsPage() {
   // writes invalidate the list's tag, so it is asked again after every add, edit and delete
   const list = useConsoleProductsQuery({ scope: 'admin', ...filters }, { refetchOnMountOrArgChange: true });
   const endpoints = useAdminProductEndpoints();
-  const sellers = useProductSellerOptionsQuery();
+  const sellers = useSellersQuery();
   const stores = useMemo(
     () =>
       (sellers.data ?? [])

@@ -20,10 +20,6 @@ const shopTags: TagType[] = ['Products', 'Product', 'Home'];
 
 export const catalogApi = baseApi.injectEndpoints({
   endpoints: (b) => ({
-    adminProducts: b.query<ProductDto[], void>({
-      query: () => '/api/admin/products/get',
-      providesTags: ['AdminProducts'],
-    }),
     adminAddProduct: b.mutation<WriteAnswer, ProductInput>({
       query: (body) => ({ url: '/api/admin/products/add', method: 'POST', body, envelope: 'whole' }),
       invalidatesTags: ['AdminProducts', 'Dashboard', ...shopTags],
@@ -44,11 +40,6 @@ export const catalogApi = baseApi.injectEndpoints({
         envelope: 'whole',
       }),
       invalidatesTags: ['AdminProducts', 'Dashboard', ...shopTags],
-    }),
-    /** The seller's own products. sellerId is the seller record's _id (the server takes it from the session). */
-    sellerProducts: b.query<ProductDto[], string>({
-      query: (sellerId) => `/api/seller/products/get/${encodeURIComponent(sellerId)}`,
-      providesTags: ['SellerProducts'],
     }),
     sellerAddProduct: b.mutation<WriteAnswer, ProductInput & { sellerId: string }>({
       query: (body) => ({ url: '/api/seller/products/add', method: 'POST', body, envelope: 'whole' }),
@@ -74,7 +65,6 @@ export const catalogApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useAdminProductsQuery, useSellerProductsQuery } = catalogApi;
 
 /** The admin console's product writes. */
 export function useAdminProductEndpoints(): ProductEndpoints {

@@ -2,7 +2,7 @@
  * The consoles' product lists through RTK Query: one page of the admin's (or a seller's own) products, searched
  * and filtered on the server (`q`, `category`, `brand`, `sellerId`, `page`; docs/api-contract.md's endpoint table).
  */
-import type { Pagination, ProductDto, SellerDto } from '@mp/shared';
+import type { Pagination, ProductDto } from '@mp/shared';
 import { baseApi } from '../../../lib/api';
 
 export const CONSOLE_PAGE_SIZE = 24;
@@ -41,15 +41,10 @@ const consoleProductsApi = baseApi.injectEndpoints({
       }),
       providesTags: (_r, _e, arg) => [arg.scope === 'admin' ? 'AdminProducts' : 'SellerProducts'],
     }),
-    /** the stores the admin can filter products by */
-    productSellerOptions: build.query<SellerDto[], void>({
-      query: () => '/api/auth/sellerlist/get',
-      providesTags: ['Sellers'],
-    }),
   }),
 });
 
-export const { useConsoleProductsQuery, useProductSellerOptionsQuery } = consoleProductsApi;
+export const { useConsoleProductsQuery } = consoleProductsApi;
 
 /** The filters in the page's URL (so back, reload and links keep them). */
 export function readConsoleFilters(p: URLSearchParams): ConsoleProductFilters {
