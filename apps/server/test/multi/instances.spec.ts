@@ -72,12 +72,14 @@ async function firstProduct(instance: Instance): Promise<ProductJson> {
 
 /** PUT /api/admin/products/edit/:id on one instance with the product's fields and a new title. */
 async function renameOn(instance: Instance, cookie: string, product: ProductJson, title: string) {
-  const { _id, sellerId, averageReview, reviewCount, popularity, createdAt, ...fields } = product;
+  const { _id, sellerId, averageReview, reviewCount, popularity, createdAt, images, ...fields } = product;
   void [sellerId, averageReview, reviewCount, popularity, createdAt];
+  // answers carry each image with its sizes; an edit sends the ordered URLs
+  const urls = (images as { url: string }[]).map((i) => i.url);
   return fetch(`${instance.base}/api/admin/products/edit/${_id}`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', cookie, origin: instance.base },
-    body: JSON.stringify({ ...fields, title }),
+    body: JSON.stringify({ ...fields, images: urls, title }),
   });
 }
 
