@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Performance budgets of the storefront (`pnpm budgets`):
-//   1. initial JavaScript for `/`: the Vite entry chunk + its static imports (manifest), gzipped, ≤ 170 KB;
+//   1. initial JavaScript for `/`: the Vite entry chunk, the boot chunks it imports (React DOM and the app, dynamically:
+//      apps/web/src/main.tsx) and their static imports (manifest), gzipped, ≤ 170 KB;
 //      and, loading `/` in Chromium as a shopper, the JS actually fetched before idle (gzipped) with no
 //      admin/seller chunk among it;
 //   2. Lighthouse (mobile profile) on home, listing and a product page, with Debian's Chromium (CHROME_PATH,
@@ -14,6 +15,7 @@ import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import { build, freePort, root, startServer } from './lib/app-server.mjs';
 
 // playwright-core is a dependency of the web app, not of the root
@@ -24,6 +26,8 @@ const JS_BUDGET_KB = 170;
 const PERF_MIN = 95;
 const CLS_MAX = 0.02;
 const A11Y_MIN = 95;
+// Lighthouse's scores vary from run to run; its own advice is to judge the median of several runs
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const dist = path.join(root, 'apps/web/dist');
 const artifacts = path.join(root, 'artifacts');
 mkdirSync(artifacts, { recursive: true });
@@ -36,16 +40,19 @@ if (process.env.SKIP_BUILD !== '1' && !build()) {
   process.exit(1);
 }
 
-// ---- 1a. the manifest: entry + static imports, and the console (admin/seller) chunks
+// ---- 1a. the manifest: entry + boot chunks, and the console (admin/seller) chunks
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const initial = new Set();
-(function walk(key) {
+function walk(key) {
   const m = manifest[key];
   if (!m || initial.has(m.file)) return;
   initial.add(m.file);
   for (const i of m.imports ?? []) walk(i);
-})(entryKey);
+}
+walk(entryKey);
+// the entry boots React DOM and the app through dynamic imports: they are initial JS too
+for (const key of manifest[entryKey].dynamicImports ?? []) walk(key);
 const initialGzip = [...initial].reduce((sum, f) => sum + gz(readFileSync(path.join(dist, f))), 0);
 
 const CONSOLE_SRC = /(^|\/)src\/(app\/routes\/(admin|seller)|features\/(admin|seller))\//;
@@ -92,7 +99,7 @@ try {
   const consoleLoaded = loaded.map(([p]) => p.replace(/^\//, '')).filter((p) => consoleFiles.has(p));
 
   check(
-    'initial JS for / (entry + static imports, gzip)',
+    'initial JS for / (entry + boot chunks, gzip)',
     `${kb(initialGzip)} KB`,
     `≤ ${JS_BUDGET_KB} KB`,
     kb(initialGzip) <= JS_BUDGET_KB,
@@ -138,10 +145,24 @@ try {
     ['listing (desktop)', '/shop/listing', desktopConfig],
     ['product (desktop)', productPath, desktopConfig],
   ]) {
-    const result = await lighthouse(
-      `${base}${p}`,
-      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
-      config,
+    const runs = [];
+    // the desktop figures are information only: one run each
+    for (let i = 0; i < (config ? 1 : RUNS); i++) {
+      const { lhr } = await lighthouse(
+        `${base}${p}`,
+        { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+        config,
+      );
+      runs.push(lhr);
+    }
+    // Lighthouse's median run (closest to the median FCP and TTI); a run whose trace failed (NO_NAVSTART and the
+    // like) has no metrics and is left out
+    const valid = filterToValidRuns(runs);
+    const lhr = valid.length ? computeMedianRun(valid) : runs[0];
+    const result = { lhr };
+    writeFileSync(
+      path.join(artifacts, `lighthouse-${name.replace(/\W+/g, '-').replace(/-$/, '')}.json`),
+      JSON.stringify(result.lhr),
     );
     const c = result.lhr.categories;
     const perf = Math.round((c.performance.score ?? 0) * 100);
@@ -164,7 +185,7 @@ try {
     };
     const gate = !config;
     check(
-      `Lighthouse performance: ${name} (LCP ${lh[name].lcp}, TBT ${lh[name].tbt}, CLS ${lh[name].cls})`,
+      `Lighthouse performance: ${name}${config ? '' : ` (median of ${runs.length}; runs ${runs.map((r) => Math.round((r.categories.performance.score ?? 0) * 100)).join('/')})`} (FCP ${lh[name].fcp}, LCP ${lh[name].lcp}, TBT ${lh[name].tbt}, CLS ${lh[name].cls})`,
       perf,
       gate ? `≥ ${PERF_MIN}` : 'info',
       !gate || perf >= PERF_MIN,

@@ -25,6 +25,15 @@ export type ImageFallback = 'jpg' | 'png';
 /** `sizes` of the product page's main image; the server preloads the same candidate the page will pick */
 export const PRODUCT_IMAGE_SIZES = '(min-width: 992px) 600px, 100vw';
 
+/** `sizes` of a product card's image (grids and home rows) */
+export const CARD_IMAGE_SIZES = '(min-width: 1280px) 240px, (min-width: 992px) 22vw, (min-width: 640px) 30vw, 50vw';
+
+/** `sizes` of a home banner's picture */
+export const BANNER_SIZES_ATTR = '100vw';
+
+/** phones: where a banner's art-directed phone image replaces the wide one */
+export const NARROW_SCREEN_MEDIA = '(max-width: 639px)';
+
 const NAME = /^(.*\/)([0-9a-f-]{36})_(\d{1,5})x(\d{1,5})\.([a-z]{3,4})$/i;
 const CLOUDINARY = /^(https?:\/\/[^/?#]+\/[^/?#]+\/image\/upload\/)(.+)$/i;
 

@@ -36,6 +36,12 @@ export function productPageDescription(p: SeoProduct): string {
 
 export const HOME_DESCRIPTION = `${SHOP_NAME}: a multi-vendor marketplace. Shop fashion, mobiles, electronics and more from trusted sellers, priced in ₹.`;
 
+/** The listing's heading names what is shown: "Electronics", "Nike · Footwear", "Men, Women"; else "All Products". */
+export function listingHeading(q: { category: readonly string[]; brand: readonly string[] }): string {
+  const parts = [q.brand.map(brandLabel).join(', '), q.category.map(categoryLabel).join(', ')].filter(Boolean);
+  return parts.length ? parts.join(' · ') : 'All Products';
+}
+
 /** A listing's heading: one category by name, else every product. */
 export function listingPageTitle(categories: readonly string[]): string {
   return pageTitle(

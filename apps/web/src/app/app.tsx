@@ -1,9 +1,10 @@
 /** Providers, the start-up session check, and the route table of spec section 2. */
 import { lazy, Suspense, useEffect } from 'react';
 import { Provider } from 'react-redux';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
+import { isPublicShopPath } from '../components/guard/access';
 import { CheckAuth } from '../components/guard/check-auth';
 import { authApi } from '../features/auth/auth-api';
 import { useShopperId } from '../features/auth/use-session';
@@ -52,7 +53,11 @@ function useShopperData() {
 
 export function AppRoutes() {
   const dispatch = useAppDispatch();
-  const checked = useAppSelector((s) => s.auth.checked);
+  const { pathname } = useLocation();
+  const publicPage = isPublicShopPath(pathname);
+  // An anonymous visitor sees the public shop at once; everyone else waits for the session check to answer. One
+  // boolean, so the check's answer re-renders nothing when it changes nothing (docs/performance.md).
+  const ready = useAppSelector((s) => s.auth.checked || (s.auth.user === null && publicPage));
   useEffect(() => {
     void dispatch(authApi.endpoints.checkAuth.initiate(undefined, { subscribe: false }));
     // the home page's data does not depend on the session: fetch it alongside the session check
@@ -62,7 +67,7 @@ export function AppRoutes() {
     }
   }, [dispatch]);
   useShopperData();
-  if (!checked) return <PageFallback />;
+  if (!ready) return <PageFallback />;
   return (
     <CheckAuth>
       <Suspense fallback={<PageFallback />}>

@@ -7,6 +7,7 @@ import { combineSlices, configureStore, createListenerMiddleware, isAnyOf } from
 import { setupListeners } from '@reduxjs/toolkit/query';
 import authSlice, { sessionCleared } from '../features/auth/auth-slice';
 import { authApi } from '../features/auth/auth-api';
+import { seedFirstAnswers } from '../features/shop/first-answers';
 import { baseApi, sessionExpired } from '../lib/api';
 import { STORAGE_KEYS, writeJson } from '../lib/storage';
 
@@ -54,6 +55,8 @@ export function makeStore(preloadedState?: Partial<State>) {
 }
 
 export const store = makeStore();
+// the answers the server sent with the page: its first view renders with them at once
+if (typeof document !== 'undefined') seedFirstAnswers(store.dispatch);
 // refetch on focus / reconnect where an endpoint asks for it
 setupListeners(store.dispatch);
 export type AppStore = ReturnType<typeof makeStore>;

@@ -6,13 +6,18 @@
 import escapeHtml from 'escape-html';
 import type { ShellPage } from '../../lib/static-files';
 import {
+  BANNER_SIZES_ATTR,
   brandLabel,
+  CARD_IMAGE_SIZES,
+  CATEGORIES,
   categoryLabel,
   discountedUnitPrice,
   formatINR,
   HOME_DESCRIPTION,
+  listingHeading,
   listingPageDescription,
   listingPageTitle,
+  NARROW_SCREEN_MEDIA,
   pageTitle,
   PRODUCT_IMAGE_SIZES,
   productPageDescription,
@@ -20,16 +25,36 @@ import {
   responsiveImage,
   searchPageTitle,
   SHOP_NAME,
+  type BannerDto,
   type ProductDto,
 } from '@mp/shared';
 
-/** JSON for a <script type="application/ld+json">: `<`, `>`, `&` and line separators become \u escapes. */
-export function jsonLd(data: unknown): string {
-  const json = JSON.stringify(data).replace(
+/** JSON safe inside a <script> element: `<`, `>`, `&` and line separators become \u escapes. */
+function scriptJson(data: unknown): string {
+  return JSON.stringify(data).replace(
     /[<>&\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-  return `<script type="application/ld+json">${json}</script>`;
+}
+
+/** JSON-LD for crawlers. */
+export function jsonLd(data: unknown): string {
+  return `<script type="application/ld+json">${scriptJson(data)}</script>`;
+}
+
+/**
+ * The API answers the page's first view needs, as the app's data layer would receive them (`endpoint` names a
+ * query of apps/web; `arg` is its argument). The app puts them in its cache before it first renders, so it draws
+ * the page once, without asking again (docs/performance.md).
+ */
+export interface FirstAnswer {
+  endpoint: 'home' | 'banners' | 'getProduct';
+  arg?: string;
+  data: unknown;
+}
+
+function firstAnswers(answers: FirstAnswer[]): string {
+  return `<script type="application/json" id="first-answers">${scriptJson(answers)}</script>`;
 }
 
 const absolute = (url: string, publicUrl: string) => new URL(url, `${publicUrl}/`).toString();
@@ -64,6 +89,61 @@ function head(h: HeadInput): string {
     ...(h.extra ?? []),
   ];
   return tags.filter(Boolean).join('\n    ');
+}
+
+/** The server HTML's frame: readable without the app's stylesheet, replaced by React when the app starts. */
+const MAIN_STYLE = 'max-width:80rem;margin:0 auto;font-family:system-ui,sans-serif;color:#111827';
+
+interface PictureOptions {
+  alt: string;
+  width: number;
+  height: number;
+  sizes: string;
+  style: string;
+  /** the page's largest image: fetched first, never lazily */
+  priority?: boolean;
+  /** a banner's phone image */
+  mobile?: string | null;
+}
+
+/**
+ * The same <picture> the app draws (components/ui/product-image.tsx): WebP and fallback widths with `sizes`, so the
+ * browser fetches the candidate the app will show, and the app's image is a cache hit.
+ */
+function picture(url: string, o: PictureOptions): string {
+  const e = escapeHtml;
+  const img = responsiveImage(url);
+  const mobile = o.mobile ? responsiveImage(o.mobile) : null;
+  const sizes = img.srcSet ? ` sizes="${e(o.sizes)}"` : '';
+  const sources = [
+    mobile?.webpSrcSet
+      ? `<source media="${NARROW_SCREEN_MEDIA}" type="image/webp" srcset="${e(mobile.webpSrcSet)}" sizes="100vw" />`
+      : '',
+    mobile
+      ? `<source media="${NARROW_SCREEN_MEDIA}" srcset="${e(mobile.srcSet ?? mobile.src)}"${mobile.srcSet ? ' sizes="100vw"' : ''} />`
+      : '',
+    img.webpSrcSet ? `<source type="image/webp" srcset="${e(img.webpSrcSet)}"${sizes} />` : '',
+  ].join('');
+  const loading = o.priority ? 'eager" fetchpriority="high' : 'lazy';
+  const tag = `<img src="${e(img.src)}"${img.srcSet ? ` srcset="${e(img.srcSet)}"${sizes}` : ''} alt="${e(o.alt)}" width="${o.width}" height="${o.height}" loading="${loading}" decoding="async" style="${o.style};background:#f3f4f6" />`;
+  return sources ? `<picture>${sources}${tag}</picture>` : tag;
+}
+
+/** How many cards the listing's server HTML shows: a phone's first screens; the app draws the whole page. */
+const FIRST_VIEW_CARDS = 8;
+
+/** Product cards in a two-column grid (wider than the app's, so the app's cards never paint a larger image). */
+function productCards(products: readonly ProductDto[]): string {
+  const e = escapeHtml;
+  const cards = products.slice(0, FIRST_VIEW_CARDS).map(
+    (p, i) => `<li><a href="/product/${encodeURIComponent(p._id)}" style="color:inherit;text-decoration:none">
+${picture(p.image, { alt: p.title, width: 400, height: 400, sizes: CARD_IMAGE_SIZES, style: 'width:100%;height:auto;aspect-ratio:1;object-fit:cover;display:block', priority: i < 2 })}
+<span style="display:block;font-size:.875rem;font-weight:600;margin-top:.25rem">${e(p.title)}</span>
+<span style="display:block;font-size:.875rem">${e(formatINR(discountedUnitPrice(p)))}</span></a></li>`,
+  );
+  return `<ul style="list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(max(45%,12rem),1fr));gap:.5rem">
+${cards.join('\n')}
+</ul>`;
 }
 
 /** A product page: everything the issue's crawler check reads, from the live product. */
@@ -119,15 +199,18 @@ export function productPage(p: ProductDto & { storeName?: string | null }, publi
         `<meta property="product:availability" content="${inStock ? 'in stock' : 'out of stock'}" />`,
         jsonLd(structured),
         imagePreload(p.image),
+        firstAnswers([{ endpoint: 'getProduct', arg: p._id, data: p }]),
+        ...answerPreloads([`/api/shop/review/${encodeURIComponent(p._id)}`]),
       ],
     }),
-    body: `<main id="main" style="max-width:64rem;margin:0 auto;padding:1rem;font-family:system-ui,sans-serif">
-<p><a href="/">${e(SHOP_NAME)}</a> › <a href="/shop/listing?category=${encodeURIComponent(p.category)}">${e(categoryLabel(p.category))}</a></p>
+    body: `<main id="main" style="${MAIN_STYLE}">
+${picture(p.image, { alt: p.title, width: 800, height: 800, sizes: PRODUCT_IMAGE_SIZES, style: 'width:100%;max-width:600px;height:auto;aspect-ratio:1;object-fit:contain;display:block', priority: true })}
+<div style="padding:1rem"><p><a href="/">${e(SHOP_NAME)}</a> › <a href="/shop/listing?category=${encodeURIComponent(p.category)}">${e(categoryLabel(p.category))}</a></p>
 <h1>${e(p.title)}</h1>
 <p>${e(brandLabel(p.brand))}</p>
 ${p.storeName && p.sellerId ? `<p>Sold by <a href="/shop/listing?seller=${encodeURIComponent(p.sellerId)}">${e(p.storeName)}</a></p>\n` : ''}<p><strong data-price>${e(formatINR(price))}</strong></p>
 <p data-availability>${inStock ? 'In stock' : 'Out of stock'}</p>
-<p>${e(p.description)}</p>
+<p>${e(p.description)}</p></div>
 </main>`,
   };
 }
@@ -145,6 +228,16 @@ function imagePreload(url: string): string {
   return `<link rel="preload" as="image"${type} imagesrcset="${e(set)}" imagesizes="${e(PRODUCT_IMAGE_SIZES)}" fetchpriority="high" />`;
 }
 
+/**
+ * The API answers a page asks for first, fetched alongside the scripts instead of after them (docs/performance.md).
+ * `use-credentials` matches the app's requests (cookies included), so the browser hands them the preloaded answer.
+ */
+function answerPreloads(paths: string[]): string[] {
+  return paths.map(
+    (p) => `<link rel="preload" as="fetch" href="${escapeHtml(p)}" crossorigin="use-credentials" />`,
+  );
+}
+
 export function notFoundPage(publicUrl: string): ShellPage {
   return {
     status: 404,
@@ -159,7 +252,7 @@ export function notFoundPage(publicUrl: string): ShellPage {
   };
 }
 
-export function homePage(publicUrl: string): ShellPage {
+export function homePage(publicUrl: string, banners: readonly BannerDto[], home: unknown): ShellPage {
   const website = {
     '@context': 'https://schema.org',
     '@type': 'WebSite',
@@ -180,13 +273,47 @@ export function homePage(publicUrl: string): ShellPage {
       title: SHOP_NAME,
       description: HOME_DESCRIPTION,
       canonical: `${publicUrl}/`,
-      extra: [jsonLd(website)],
+      extra: [
+        jsonLd(website),
+        firstAnswers([
+          { endpoint: 'home', data: home },
+          { endpoint: 'banners', data: banners },
+        ]),
+      ],
     }),
-    body: '',
+    body: homeBody(banners[0]),
   };
 }
 
-export function listingPage(publicUrl: string, categories: string[]): ShellPage {
+/** The home page's first view: the shop's name and the first banner, at least as large as the app's carousel. */
+function homeBody(banner: BannerDto | undefined): string {
+  const e = escapeHtml;
+  const image = banner
+    ? picture(banner.image, {
+        alt: banner.title || 'Offer banner 1',
+        width: 1600,
+        height: 500,
+        sizes: BANNER_SIZES_ATTR,
+        style: 'width:100%;height:35vh;object-fit:cover;display:block',
+        mobile: banner.mobileImage,
+        priority: true,
+      })
+    : '';
+  const categories = CATEGORIES.map(
+    (c) => `<li><a href="/shop/listing?category=${encodeURIComponent(c.id)}">${e(c.label)}</a></li>`,
+  ).join('');
+  return `<main id="main" style="${MAIN_STYLE}">
+<h1 style="font-size:1.25rem;margin:0;padding:1rem">${e(SHOP_NAME)}</h1>
+${image}
+<nav aria-label="Categories"><ul style="display:flex;flex-wrap:wrap;gap:1rem;list-style:none;padding:1rem;margin:0">${categories}</ul></nav>
+</main>`;
+}
+
+export function listingPage(
+  publicUrl: string,
+  { categories, brands }: { categories: string[]; brands: string[] },
+  products: readonly ProductDto[],
+): ShellPage {
   const canonical =
     categories.length === 1
       ? `${publicUrl}/shop/listing?category=${encodeURIComponent(categories[0]!)}`
@@ -200,7 +327,10 @@ export function listingPage(publicUrl: string, categories: string[]): ShellPage 
       // filter combinations are not pages of their own
       robots: categories.length > 1 ? 'noindex, follow' : undefined,
     }),
-    body: '',
+    body: `<main id="main" style="${MAIN_STYLE}">
+<h1 style="font-size:1.25rem;margin:0;padding:1rem">${escapeHtml(listingHeading({ category: categories, brand: brands }))}</h1>
+${productCards(products)}
+</main>`,
   };
 }
 

@@ -4,10 +4,11 @@
  */
 import escapeHtml from 'escape-html';
 import { Router, type Request, type Response } from 'express';
-import { CATEGORIES, idParamsSchema, productListQuerySchema } from '@mp/shared';
+import { CATEGORIES, idParamsSchema, productListQuerySchema, type ProductDto } from '@mp/shared';
 import type { AppDeps } from '../../context';
 import { AppError } from '../../lib/errors';
 import type { PageRenderer, ShellPage } from '../../lib/static-files';
+import { createBannerService } from '../catalog/banners/banner.service';
 import { createProductService } from '../catalog/products/product.service';
 import { shopConfigMeta } from '../commerce/payments/shop-config';
 import { defaultPage, homePage, listingPage, notFoundPage, productPage, searchPage } from './page-head';
@@ -100,10 +101,15 @@ export function createSeoRouter(deps: AppDeps): Router {
 export function createPageRenderer(deps: AppDeps): PageRenderer {
   const base = deps.config.publicUrl;
   const productsSvc = createProductService(deps);
+  const bannersSvc = createBannerService(deps);
   const configMeta = shopConfigMeta(deps.config);
   const render = async (req: Request): Promise<ShellPage> => {
     const path = req.path.replace(/\/+$/, '') || '/';
-    if (path === '/') return homePage(base);
+    if (path === '/') {
+      // the same cached answer GET /api/shop/home sends
+      const home = JSON.parse((await deps.catalogReads.home()).body) as { data: unknown };
+      return homePage(base, await bannersSvc.list(), home.data);
+    }
     const product = /^\/product\/([^/]+)$/.exec(path);
     if (product) {
       const id = idParamsSchema.safeParse({ id: product[1] });
@@ -118,7 +124,10 @@ export function createPageRenderer(deps: AppDeps): PageRenderer {
     if (path === '/shop/listing/search') return searchPage(String(req.query.keyword ?? ''));
     if (path === '/shop/listing') {
       const q = productListQuerySchema.safeParse(req.query);
-      return listingPage(base, q.success ? (q.data.category ?? []) : []);
+      if (!q.success) return listingPage(base, { categories: [], brands: [] }, []);
+      // the answer the app asks for first, from the same cached read as the API
+      const answer = JSON.parse((await deps.catalogReads.list(req.query)).body) as { data: ProductDto[] };
+      return listingPage(base, { categories: q.data.category ?? [], brands: q.data.brand ?? [] }, answer.data);
     }
     return defaultPage();
   };

@@ -15,6 +15,15 @@ export interface Redirect {
 
 const PUBLIC_SHOP = [/^\/$/, /^\/shop\/listing(\/.*)?$/, /^\/shop\/cart\/?$/, /^\/product\/[^/]+\/?$/];
 
+/**
+ * Pages an anonymous visitor may see whoever they turn out to be: for a visitor with no stored session they render
+ * before the start-up session check answers (a signed-in visitor waits, since the check may send them elsewhere).
+ */
+export function isPublicShopPath(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return PUBLIC_SHOP.some((re) => re.test(path));
+}
+
 export const roleHome = (role: Role | null): string =>
   role === 'admin' ? '/admin/dashboard' : role === 'seller' ? '/seller/dashboard' : '/';
 
@@ -28,7 +37,7 @@ export function resolveAccess(pathname: string, s: AccessState): Redirect | null
   if (!s.isAuthenticated) {
     if (isAuthPage) return null;
     if (isAdmin || isSeller) return { to: '/auth/login' };
-    if (PUBLIC_SHOP.some((re) => re.test(path))) return null;
+    if (isPublicShopPath(path)) return null;
     // checkout, payment pages and the account area need a login; unknown paths fall through to not-found
     if (path.startsWith('/shop/')) return { to: '/auth/login', rememberFrom: true };
     return null;

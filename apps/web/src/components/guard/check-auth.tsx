@@ -6,8 +6,10 @@ import { resolveAccess } from './access';
 /** Wraps every layout: sends the visitor where section 6 says, remembering the origin for login. */
 export function CheckAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
-  const { isAuthenticated, user, seller } = useAppSelector((s) => s.auth);
-  const redirect = resolveAccess(location.pathname, { isAuthenticated, role: user?.role ?? null, seller });
+  const isAuthenticated = useAppSelector((s) => s.auth.isAuthenticated);
+  const role = useAppSelector((s) => s.auth.user?.role ?? null);
+  const seller = useAppSelector((s) => s.auth.seller);
+  const redirect = resolveAccess(location.pathname, { isAuthenticated, role, seller });
   if (!redirect) return <>{children}</>;
   const from = redirect.rememberFrom ? { from: `${location.pathname}${location.search}` } : undefined;
   // after login the auth pages send the user back to `from` when it is set

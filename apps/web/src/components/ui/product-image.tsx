@@ -4,7 +4,7 @@
  * downloads the width it needs (docs/images.md); any other URL is shown as a plain `<img>`.
  */
 import { useState, type ImgHTMLAttributes } from 'react';
-import { responsiveImage } from '@mp/shared';
+import { NARROW_SCREEN_MEDIA, responsiveImage } from '@mp/shared';
 import { cn } from './cn';
 
 export interface ProductImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
@@ -20,7 +20,6 @@ export interface ProductImageProps extends Omit<ImgHTMLAttributes<HTMLImageEleme
   mobileSrc?: string | null;
 }
 
-const NARROW = '(max-width: 639px)';
 
 export function ProductImage({
   src,
@@ -81,11 +80,11 @@ export function ProductImage({
   return (
     <picture className="contents">
       {mobile?.webpSrcSet && (
-        <source media={NARROW} type="image/webp" srcSet={mobile.webpSrcSet} sizes="100vw" />
+        <source media={NARROW_SCREEN_MEDIA} type="image/webp" srcSet={mobile.webpSrcSet} sizes="100vw" />
       )}
       {mobile && (
         <source
-          media={NARROW}
+          media={NARROW_SCREEN_MEDIA}
           srcSet={mobile.srcSet ?? mobile.src}
           sizes={mobile.srcSet ? '100vw' : undefined}
         />

@@ -1,5 +1,5 @@
 /** Listing filters: the URL is the source of truth; sessionStorage keeps the last choice (spec section 2). */
-import { brandLabel, categoryLabel, CATEGORY_ALIASES, DEFAULT_SORT, SORT_IDS } from '@mp/shared/constants';
+import { CATEGORY_ALIASES, DEFAULT_SORT, SORT_IDS } from '@mp/shared/constants';
 import { readJson, STORAGE_KEYS, writeJson } from '../../lib/storage';
 import type { ListingQuery } from './products-api';
 
@@ -54,10 +54,3 @@ export function storeQuery(q: ListingQuery): void {
 export const toggle = (values: string[], v: string) =>
   values.includes(v) ? values.filter((x) => x !== v) : [...values, v];
 
-/** The listing's heading names what is shown: "Electronics", "Nike · Footwear", "Men, Women"; else "All Products". */
-export function listingHeading(q: { category: string[]; brand: string[] }): string {
-  const parts = [q.brand.map(brandLabel).join(', '), q.category.map(categoryLabel).join(', ')].filter(
-    Boolean,
-  );
-  return parts.length ? parts.join(' · ') : 'All Products';
-}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { brandLabel } from '@mp/shared/constants';
+import { CARD_IMAGE_SIZES } from '@mp/shared/images';
 import { isBestSeller, stockBadge } from '@mp/shared/pricing';
 import type { ProductDto } from '@mp/shared';
 import { StarIcon } from '../../components/icons';
@@ -38,7 +39,7 @@ export function ProductCard({ product, priority }: { product: ProductDto; priori
             width={400}
             height={400}
             priority={priority}
-            sizes="(min-width: 1280px) 240px, (min-width: 992px) 22vw, (min-width: 640px) 30vw, 50vw"
+            sizes={CARD_IMAGE_SIZES}
             className="aspect-square w-full transition duration-300 group-hover:scale-[1.02]"
           />
           <ProductBadges

@@ -189,6 +189,52 @@ describe('other pages', () => {
   });
 });
 
+describe('first views without JavaScript (docs/performance.md)', () => {
+  /** The answers a page hands the app for its first render. */
+  function firstAnswersOf(html: string): { endpoint: string; arg?: string; data: unknown }[] {
+    const m = /<script type="application\/json" id="first-answers">([\s\S]*?)<\/script>/.exec(html);
+    return m ? (JSON.parse(m[1]!) as { endpoint: string; arg?: string; data: unknown }[]) : [];
+  }
+
+  it('when the home page is fetched, then it carries the home and banner answers the API gives, and shows the first banner', async () => {
+    const html = (await ctx.anon().get('/')).text;
+    const answers = firstAnswersOf(html);
+    expect(answers.find((a) => a.endpoint === 'home')?.data).toEqual(
+      (await ctx.anon().get('/api/shop/home')).body.data,
+    );
+    const banners = (await ctx.anon().get('/api/common/banner/get')).body.data as { image: string }[];
+    expect(answers.find((a) => a.endpoint === 'banners')?.data).toEqual(banners);
+    if (banners[0]) expect(html).toContain(`src="${banners[0].image}"`);
+  });
+
+  it('when a listing is fetched, then its server HTML shows the first products of the answer with their ₹ price and links', async () => {
+    const p = await insertProduct(ctx.db, {
+      title: 'First View Lamp',
+      category: 'appliances',
+      pricePaise: 99_900,
+      image: '/uploads/products/2f1c8a44-5b7e-4c1a-9d1e-0c7a1f0e9b22_800x800.jpg',
+    });
+    // written behind the services' back: tell the catalogue's caches, as the product service does
+    ctx.deps.changes.publish({ type: 'products', ids: [p.id] });
+    const html = (await ctx.anon().get('/shop/listing?category=appliances')).text;
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain('First View Lamp');
+    expect(root).toContain('₹999');
+    expect(root).toContain(`href="/product/${p.id}"`);
+    expect(root).toContain(`srcset="${responsiveImage(p.image).webpSrcSet}"`);
+  });
+
+  it('when a product page is fetched, then the app receives the product answer the API gives, and the body shows its image', async () => {
+    const image = '/uploads/products/2f1c8a44-5b7e-4c1a-9d1e-0c7a1f0e9b23_800x800.jpg';
+    const p = await insertProduct(ctx.db, { title: 'First View Chair', image });
+    const html = (await ctx.anon().get(`/product/${p.id}`)).text;
+    const answer = firstAnswersOf(html).find((a) => a.endpoint === 'getProduct');
+    expect(answer?.arg).toBe(p.id);
+    expect(answer?.data).toEqual((await ctx.anon().get(`/api/shop/products/get/${p.id}`)).body.data);
+    expect(html.slice(html.indexOf('<div id="root">'))).toContain(`src="${image}"`);
+  });
+});
+
 describe('robots.txt and sitemap.xml', () => {
   it('when robots.txt is read, then it names the sitemap and keeps crawlers out of private areas', async () => {
     const res = await ctx.anon().get('/robots.txt');

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { BANNER_SIZES_ATTR } from '@mp/shared/images';
 import type { BannerDto } from '@mp/shared';
 import { ChevronLeft, ChevronRight, PauseIcon, PlayIcon } from '../../../components/icons';
 import { cn, ProductImage, Skeleton } from '../../../components/ui';
@@ -86,7 +87,7 @@ export function BannerCarousel({ banners, loading }: { banners: BannerDto[]; loa
               width={1600}
               height={500}
               priority={i === 0}
-              sizes="100vw"
+              sizes={BANNER_SIZES_ATTR}
               className="h-full w-full"
             />
             {(b.title || b.subtitle || b.ctaLabel) && <BannerMessage banner={b} current={i === index} />}

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import { CATEGORIES } from '@mp/shared/constants';
 import type { ProductDto } from '@mp/shared';
@@ -7,6 +8,7 @@ import { LIMITS } from '@mp/shared/constants';
 import { BannerCarousel } from './banner-carousel';
 import { CategoryIcon } from './category-icon';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { cn } from '../../../components/ui';
 
 /**
  * Where each section's "View All" goes: the listing with that section's own filter and sort in the URL, so the
@@ -30,9 +32,31 @@ function ViewAll({ title }: { title: string }) {
   );
 }
 
-function Row({ title, products, loading }: { title: string; products: ProductDto[]; loading: boolean }) {
+/**
+ * Sections below the first screen skip layout and paint until they come near the viewport (docs/performance.md);
+ * the size hint is their usual height, and the browser remembers the real one once drawn.
+ */
+const BELOW_FOLD = '[content-visibility:auto]';
+
+function Row({
+  title,
+  products,
+  loading,
+  belowFold,
+}: {
+  title: string;
+  products: ProductDto[];
+  loading: boolean;
+  belowFold?: boolean;
+}) {
   return (
-    <section aria-labelledby={`row-${title}`} className="rounded-xl bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby={`row-${title}`}
+      className={cn(
+        'rounded-xl bg-white p-4 shadow-sm',
+        belowFold && `${BELOW_FOLD} [contain-intrinsic-size:auto_400px]`,
+      )}
+    >
       <div className="mb-3 flex items-center justify-between">
         <h2 id={`row-${title}`} className="text-lg font-bold text-gray-900">
           {title}
@@ -51,8 +75,15 @@ function Row({ title, products, loading }: { title: string; products: ProductDto
                 <ProductCardSkeleton />
               </div>
             ))
-          : products.map((p) => (
-              <div key={p._id} className="w-44 shrink-0 snap-start sm:w-52">
+          : products.map((p, i) => (
+              <div
+                key={p._id}
+                // cards past the first screen's width skip layout and paint until scrolled to
+                className={cn(
+                  'w-44 shrink-0 snap-start sm:w-52',
+                  i >= 2 && `${BELOW_FOLD} [contain-intrinsic-size:auto_11rem_20rem]`,
+                )}
+              >
                 <ProductCard product={p} />
               </div>
             ))}
@@ -65,7 +96,10 @@ function Row({ title, products, loading }: { title: string; products: ProductDto
 function Grid({ title, products, loading }: { title: string; products: ProductDto[]; loading: boolean }) {
   const id = `grid-${title.replace(/\s+/g, '-')}`;
   return (
-    <section aria-labelledby={id} className="rounded-xl bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby={id}
+      className={`rounded-xl bg-white p-4 shadow-sm ${BELOW_FOLD} [contain-intrinsic-size:auto_1000px]`}
+    >
       <div className="mb-3 flex items-center justify-between">
         <h2 id={id} className="text-lg font-bold text-gray-900">
           {title}
@@ -84,8 +118,13 @@ function Grid({ title, products, loading }: { title: string; products: ProductDt
 export default function HomePage() {
   useDocumentTitle(null);
   // the app shell starts both on a cold load of '/' (alongside the session check); a failed load shows empty rows
-  const { data: home, isLoading: loading } = useHomeQuery();
-  const banners = useBannersQuery();
+  // answers render in a transition, so building the page never blocks the phone (docs/performance.md)
+  const homeQuery = useHomeQuery();
+  const home = useDeferredValue(homeQuery.data);
+  const loading = !home && (homeQuery.isLoading || homeQuery.data !== undefined);
+  const bannersQuery = useBannersQuery();
+  const banners = useDeferredValue(bannersQuery.data);
+  const bannersLoading = !banners && (bannersQuery.isLoading || bannersQuery.data !== undefined);
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-4">
       <h1 className="sr-only">Haat Marketplace</h1>
@@ -106,9 +145,14 @@ export default function HomePage() {
           ))}
         </ul>
       </nav>
-      <BannerCarousel banners={banners.data ?? []} loading={banners.isLoading} />
+      <BannerCarousel banners={banners ?? []} loading={bannersLoading} />
       <Row title="Best Deals" products={home?.bestDeals ?? []} loading={loading} />
-      <Row title="Top Offers on Electronics" products={home?.electronicsOffers ?? []} loading={loading} />
+      <Row
+        title="Top Offers on Electronics"
+        products={home?.electronicsOffers ?? []}
+        loading={loading}
+        belowFold
+      />
       <div className="grid gap-6 lg:grid-cols-2">
         <Grid title="Best Discount For You" products={home?.topDiscounts ?? []} loading={loading} />
         <Grid title="Top Selection" products={home?.topSelection ?? []} loading={loading} />

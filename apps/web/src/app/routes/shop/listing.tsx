@@ -1,13 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { SORT_OPTIONS } from '@mp/shared/constants';
-import { listingPageTitle } from '@mp/shared/seo';
+import { listingHeading, listingPageTitle } from '@mp/shared/seo';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { FilterIcon } from '../../../components/icons';
 import { Button, Drawer, EmptyState, LoadingRegion } from '../../../components/ui';
 import {
   hasListingParams,
-  listingHeading,
   paramsFromQuery,
   queryFromParams,
   readStoredQuery,
@@ -70,12 +69,14 @@ export default function ListingPage() {
   const key = paramsFromQuery(query).toString();
   useDocumentTitle(listingPageTitle(query.category), { full: true });
   const listing = useListProductsQuery(query, { skip: needsRestore });
-  // the previous page stays on screen (dimmed) while the next one loads; a failed load empties the list
-  const answer = listing.isError ? undefined : listing.data;
+  // a new answer renders in a transition (docs/performance.md); the previous page stays on screen (dimmed) until
+  // it is drawn, and a failed load empties the list
+  const data = useDeferredValue(listing.data);
+  const answer = listing.isError ? undefined : data;
   const list = answer?.data ?? [];
   const pagination = answer?.pagination ?? null;
-  const facets = listing.data?.facets ?? null;
-  const listLoading = listing.isFetching;
+  const facets = data?.facets ?? null;
+  const listLoading = listing.isFetching || data !== listing.data;
 
   useEffect(() => {
     if (needsRestore) {

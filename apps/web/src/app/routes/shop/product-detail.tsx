@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { brandLabel, categoryLabel } from '@mp/shared/constants';
@@ -23,8 +23,9 @@ export default function ProductDetailPage() {
   const navigate = useNavigate();
   const requireLogin = useLoginPrompt();
   const details = useGetProductQuery(id);
-  const product = details.data ?? null;
-  const detailsLoading = details.isFetching;
+  // the answer renders in a transition, so building the page never blocks the phone (docs/performance.md)
+  const product = useDeferredValue(details.data ?? null);
+  const detailsLoading = details.isFetching || product !== (details.data ?? null);
   const detailsError = details.isError;
   const reviewsQuery = useListReviewsQuery(id);
   const reviews = {

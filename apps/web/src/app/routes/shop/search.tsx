@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { FilterIcon } from '../../../components/icons';
 import { Button, Drawer, EmptyState, LoadingRegion } from '../../../components/ui';
 import { FilterPanel, type FilterValue } from '../../../features/shop/filter-panel';
-import { listingHeading } from '../../../features/shop/listing-filters';
+import { listingHeading } from '@mp/shared/seo';
 import { ProductGrid } from '../../../features/shop/product-card';
 import { useShopSearchQuery } from '../../../features/shop/search-api';
 import { searchAction } from '../../../features/shop/use-debounced-search';

@@ -1,0 +1,44 @@
+/**
+ * The answers the server put in the page for its first view (`<script id="first-answers">`, written by the
+ * server's page renderer): they go into the data layer's cache before the app first renders, so home and product
+ * pages draw once, with their data, instead of a skeleton and then the page (docs/performance.md).
+ */
+import type { Dispatch } from '@reduxjs/toolkit';
+import type { BannerDto, HomeSections, ProductDetailDto } from '@mp/shared';
+import { productsApi } from './products-api';
+
+type FirstAnswer =
+  | { endpoint: 'home'; data: HomeSections }
+  | { endpoint: 'banners'; data: BannerDto[] }
+  | { endpoint: 'getProduct'; arg: string; data: ProductDetailDto };
+
+function readFirstAnswers(doc: Document): FirstAnswer[] {
+  const el = doc.getElementById('first-answers');
+  if (!el?.textContent) return [];
+  try {
+    const value: unknown = JSON.parse(el.textContent);
+    return Array.isArray(value) ? (value as FirstAnswer[]) : [];
+  } catch {
+    return []; // the app then asks the API as usual
+  }
+}
+
+type Entry = Parameters<typeof productsApi.util.upsertQueryEntries>[0][number];
+
+function toEntry(a: FirstAnswer): Entry[] {
+  switch (a.endpoint) {
+    case 'home':
+      return [{ endpointName: 'home', arg: undefined, value: a.data }];
+    case 'banners':
+      return [{ endpointName: 'banners', arg: undefined, value: a.data }];
+    case 'getProduct':
+      return [{ endpointName: 'getProduct', arg: a.arg, value: a.data }];
+    default:
+      return [];
+  }
+}
+
+export function seedFirstAnswers(dispatch: Dispatch, doc: Document = document): void {
+  const entries = readFirstAnswers(doc).flatMap(toEntry);
+  if (entries.length) dispatch(productsApi.util.upsertQueryEntries(entries));
+}
