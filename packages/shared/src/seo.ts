@@ -2,6 +2,7 @@
 import { brandLabel, categoryLabel, SHOP_NAME } from './constants';
 import { formatINR } from './money';
 import { discountedUnitPrice } from './pricing';
+import type { BannerDto, HomeSections, ProductDetailDto } from './product';
 
 /** "Part | Haat Marketplace", or the shop's name alone. */
 export const pageTitle = (part?: string | null): string =>
@@ -38,7 +39,9 @@ export const HOME_DESCRIPTION = `${SHOP_NAME}: a multi-vendor marketplace. Shop 
 
 /** The listing's heading names what is shown: "Electronics", "Nike · Footwear", "Men, Women"; else "All Products". */
 export function listingHeading(q: { category: readonly string[]; brand: readonly string[] }): string {
-  const parts = [q.brand.map(brandLabel).join(', '), q.category.map(categoryLabel).join(', ')].filter(Boolean);
+  const parts = [q.brand.map(brandLabel).join(', '), q.category.map(categoryLabel).join(', ')].filter(
+    Boolean,
+  );
   return parts.length ? parts.join(' · ') : 'All Products';
 }
 
@@ -58,3 +61,15 @@ export function listingPageDescription(categories: readonly string[]): string {
 
 export const searchPageTitle = (keyword: string): string =>
   pageTitle(keyword.trim() ? `Search results for “${clip(keyword, 60)}”` : 'Search');
+
+/** The element id of the answers a page carries for its first view. */
+export const FIRST_ANSWERS_ID = 'first-answers';
+
+/**
+ * An API answer a page carries for its first view, as the web's data layer receives it (`endpoint` names its query,
+ * `arg` the argument): the web puts it in its cache before it first renders (docs/performance.md).
+ */
+export type FirstAnswer =
+  | { endpoint: 'home'; data: HomeSections }
+  | { endpoint: 'banners'; data: BannerDto[] }
+  | { endpoint: 'getProduct'; arg: string; data: ProductDetailDto };

@@ -25,7 +25,11 @@ import {
   responsiveImage,
   searchPageTitle,
   SHOP_NAME,
+  FIRST_ANSWERS_ID,
   type BannerDto,
+  type FirstAnswer,
+  type HomeSections,
+  type ProductDetailDto,
   type ProductDto,
 } from '@mp/shared';
 
@@ -42,19 +46,9 @@ export function jsonLd(data: unknown): string {
   return `<script type="application/ld+json">${scriptJson(data)}</script>`;
 }
 
-/**
- * The API answers the page's first view needs, as the app's data layer would receive them (`endpoint` names a
- * query of apps/web; `arg` is its argument). The app puts them in its cache before it first renders, so it draws
- * the page once, without asking again (docs/performance.md).
- */
-export interface FirstAnswer {
-  endpoint: 'home' | 'banners' | 'getProduct';
-  arg?: string;
-  data: unknown;
-}
-
+/** The answers the page's first view needs; the app draws the page once with them (docs/performance.md). */
 function firstAnswers(answers: FirstAnswer[]): string {
-  return `<script type="application/json" id="first-answers">${scriptJson(answers)}</script>`;
+  return `<script type="application/json" id="${FIRST_ANSWERS_ID}">${scriptJson(answers)}</script>`;
 }
 
 const absolute = (url: string, publicUrl: string) => new URL(url, `${publicUrl}/`).toString();
@@ -147,7 +141,7 @@ ${cards.join('\n')}
 }
 
 /** A product page: everything the issue's crawler check reads, from the live product. */
-export function productPage(p: ProductDto & { storeName?: string | null }, publicUrl: string): ShellPage {
+export function productPage(p: ProductDetailDto, publicUrl: string): ShellPage {
   const canonical = `${publicUrl}/product/${p._id}`;
   const image = absolute(p.image, publicUrl);
   const images = p.images.map((i) => absolute(i.url, publicUrl));
@@ -252,7 +246,7 @@ export function notFoundPage(publicUrl: string): ShellPage {
   };
 }
 
-export function homePage(publicUrl: string, banners: readonly BannerDto[], home: unknown): ShellPage {
+export function homePage(publicUrl: string, banners: BannerDto[], home: HomeSections): ShellPage {
   const website = {
     '@context': 'https://schema.org',
     '@type': 'WebSite',

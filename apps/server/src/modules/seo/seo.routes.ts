@@ -4,7 +4,13 @@
  */
 import escapeHtml from 'escape-html';
 import { Router, type Request, type Response } from 'express';
-import { CATEGORIES, idParamsSchema, productListQuerySchema, type ProductDto } from '@mp/shared';
+import {
+  CATEGORIES,
+  idParamsSchema,
+  productListQuerySchema,
+  type HomeSections,
+  type ProductDto,
+} from '@mp/shared';
 import type { AppDeps } from '../../context';
 import { AppError } from '../../lib/errors';
 import type { PageRenderer, ShellPage } from '../../lib/static-files';
@@ -107,8 +113,8 @@ export function createPageRenderer(deps: AppDeps): PageRenderer {
     const path = req.path.replace(/\/+$/, '') || '/';
     if (path === '/') {
       // the same cached answer GET /api/shop/home sends
-      const home = JSON.parse((await deps.catalogReads.home()).body) as { data: unknown };
-      return homePage(base, await bannersSvc.list(), home.data);
+      const [home, banners] = await Promise.all([deps.catalogReads.home(), bannersSvc.list()]);
+      return homePage(base, banners, (JSON.parse(home.body) as { data: HomeSections }).data);
     }
     const product = /^\/product\/([^/]+)$/.exec(path);
     if (product) {
@@ -127,7 +133,11 @@ export function createPageRenderer(deps: AppDeps): PageRenderer {
       if (!q.success) return listingPage(base, { categories: [], brands: [] }, []);
       // the answer the app asks for first, from the same cached read as the API
       const answer = JSON.parse((await deps.catalogReads.list(req.query)).body) as { data: ProductDto[] };
-      return listingPage(base, { categories: q.data.category ?? [], brands: q.data.brand ?? [] }, answer.data);
+      return listingPage(
+        base,
+        { categories: q.data.category ?? [], brands: q.data.brand ?? [] },
+        answer.data,
+      );
     }
     return defaultPage();
   };

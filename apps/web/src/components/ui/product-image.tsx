@@ -20,7 +20,6 @@ export interface ProductImageProps extends Omit<ImgHTMLAttributes<HTMLImageEleme
   mobileSrc?: string | null;
 }
 
-
 export function ProductImage({
   src,
   alt,

@@ -4,16 +4,11 @@
  * pages draw once, with their data, instead of a skeleton and then the page (docs/performance.md).
  */
 import type { Dispatch } from '@reduxjs/toolkit';
-import type { BannerDto, HomeSections, ProductDetailDto } from '@mp/shared';
+import { FIRST_ANSWERS_ID, type FirstAnswer } from '@mp/shared/seo';
 import { productsApi } from './products-api';
 
-type FirstAnswer =
-  | { endpoint: 'home'; data: HomeSections }
-  | { endpoint: 'banners'; data: BannerDto[] }
-  | { endpoint: 'getProduct'; arg: string; data: ProductDetailDto };
-
 function readFirstAnswers(doc: Document): FirstAnswer[] {
-  const el = doc.getElementById('first-answers');
+  const el = doc.getElementById(FIRST_ANSWERS_ID);
   if (!el?.textContent) return [];
   try {
     const value: unknown = JSON.parse(el.textContent);
