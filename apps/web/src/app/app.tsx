@@ -2,8 +2,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
 import { isPublicShopPath } from '../components/guard/access';
 import { CheckAuth } from '../components/guard/check-auth';
 import { authApi } from '../features/auth/auth-api';
@@ -17,6 +15,7 @@ import { NotFound, UnauthPage } from './routes/misc';
 import HomePage from './routes/shop/home';
 import ShopLayout from './routes/shop/layout';
 import { store } from './store';
+import { Toasts } from './toasts';
 
 export { PageFallback };
 
@@ -117,7 +116,7 @@ export function App() {
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-      <ToastContainer position="top-center" autoClose={3000} newestOnTop limit={3} />
+      <Toasts />
     </Provider>
   );
 }

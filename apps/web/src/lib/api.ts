@@ -1,5 +1,7 @@
 /**
- * The web's data layer: one RTK Query API over the axios instance. Features add their endpoints with
+ * The web's data layer: one RTK Query API over `fetch` (same origin, cookies sent, JSON, 20 s time-out; axios,
+ * lib/api-client.ts, stays for the uploads that show progress, out of the storefront's first scripts:
+ * docs/performance.md). Features add their endpoints with
  * `baseApi.injectEndpoints` in their own folder (console-only endpoints from the lazily loaded console chunks).
  *
  * The base query unwraps the success envelope (`{ success: true, data, ... }` → `data`, or the whole answer
@@ -10,8 +12,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { ApiErrorBody, ApiErrorCode, FieldErrors } from '@mp/shared';
-import { AxiosError, type AxiosRequestConfig, type Method } from 'axios';
-import { api } from './api-client';
+import type { AxiosError } from 'axios';
 
 export type ErrorCode = ApiErrorCode;
 
@@ -28,6 +29,8 @@ export interface ApiError {
   /** facts per code (e.g. STALE_STOCK: `{ currentStock }`) */
   details?: Record<string, unknown>;
 }
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRequest {
   url: string;
@@ -59,9 +62,13 @@ export function isApiError(value: unknown): value is ApiError {
   );
 }
 
+/** axios's errors carry this flag (checked without loading axios) */
+const isAxiosError = (err: unknown): err is AxiosError =>
+  typeof err === 'object' && err !== null && (err as { isAxiosError?: unknown }).isAxiosError === true;
+
 /** The ApiError inside anything a call may throw or hold (RTK Query error, `unwrap()` rejection, axios error). */
 export function toApiError(err: unknown): ApiError {
-  if (err instanceof AxiosError) return fromAxios(err);
+  if (isAxiosError(err)) return fromAxios(err);
   if (isApiError(err)) return err;
   if (err instanceof Error) return { status: 0, message: err.message || UNEXPECTED_ERROR_MESSAGE };
   return { status: 0, message: UNEXPECTED_ERROR_MESSAGE };
@@ -81,7 +88,7 @@ const isNoAnswer = (e: ApiError) => e.message === NETWORK_ERROR_MESSAGE || e.mes
 
 /** The error's code, if the failure is an ApiError with one. */
 export function errorCode(err: unknown): ErrorCode | undefined {
-  return err instanceof AxiosError || isApiError(err) ? toApiError(err).code : undefined;
+  return isAxiosError(err) || isApiError(err) ? toApiError(err).code : undefined;
 }
 
 function fromAxios(err: AxiosError): ApiError {
@@ -90,9 +97,14 @@ function fromAxios(err: AxiosError): ApiError {
     const timedOut = err.code === 'ECONNABORTED' || err.code === 'ETIMEDOUT';
     return { status: 0, message: timedOut ? TIMEOUT_MESSAGE : NETWORK_ERROR_MESSAGE };
   }
-  const body = (typeof res.data === 'object' && res.data !== null ? res.data : {}) as Partial<ApiErrorBody>;
+  return fromAnswer(res.status, res.data);
+}
+
+/** A failed answer's ApiError: the error envelope's fields, or the generic text when the body has none. */
+function fromAnswer(status: number, data: unknown): ApiError {
+  const body = (typeof data === 'object' && data !== null ? data : {}) as Partial<ApiErrorBody>;
   const error: ApiError = {
-    status: res.status,
+    status,
     message: typeof body.message === 'string' && body.message ? body.message : UNEXPECTED_ERROR_MESSAGE,
   };
   if (body.code) error.code = body.code;
@@ -108,24 +120,53 @@ function unwrap(answer: unknown, envelope: ApiRequest['envelope']): unknown {
   return 'data' in rest ? rest.data : rest;
 }
 
-export const axiosBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiError> = async (arg, baseApi) => {
-  const req: ApiRequest = typeof arg === 'string' ? { url: arg } : arg;
-  const config: AxiosRequestConfig = {
-    url: req.url,
-    method: req.method ?? 'GET',
-    data: req.body,
-    params: req.params,
-    headers: req.headers,
-    signal: baseApi.signal,
-  };
-  try {
-    const res = await api.request(config);
-    return { data: unwrap(res.data, req.envelope) };
-  } catch (err) {
-    const error = toApiError(err);
-    if (error.status === 401 && error.code === 'UNAUTHENTICATED') baseApi.dispatch(sessionExpired());
-    return { error };
+export const REQUEST_TIMEOUT_MS = 20_000;
+
+/** The URL with its query parameters (those left undefined or null are not sent). */
+function urlOf(req: ApiRequest): URL {
+  const url = new URL(req.url, window.location.origin);
+  for (const [k, v] of Object.entries(req.params ?? {})) {
+    if (v !== undefined && v !== null) url.searchParams.append(k, String(v));
   }
+  return url;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export const fetchBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiError> = async (arg, baseApi) => {
+  const req: ApiRequest = typeof arg === 'string' ? { url: arg } : arg;
+  const json = req.body !== undefined && !(req.body instanceof FormData);
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  let res: Response;
+  try {
+    res = await fetch(urlOf(req), {
+      method: req.method ?? 'GET',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', ...(json ? { 'Content-Type': 'application/json' } : {}), ...req.headers },
+      body: json ? JSON.stringify(req.body) : (req.body as FormData | undefined),
+      signal: AbortSignal.any([baseApi.signal, timeout]),
+    });
+  } catch {
+    return { error: { status: 0, message: timeout.aborted ? TIMEOUT_MESSAGE : NETWORK_ERROR_MESSAGE } };
+  }
+  let data: unknown;
+  try {
+    data = await readBody(res);
+  } catch {
+    return { error: { status: 0, message: timeout.aborted ? TIMEOUT_MESSAGE : NETWORK_ERROR_MESSAGE } };
+  }
+  if (res.ok) return { data: unwrap(data, req.envelope) };
+  const error = fromAnswer(res.status, data);
+  if (error.status === 401 && error.code === 'UNAUTHENTICATED') baseApi.dispatch(sessionExpired());
+  return { error };
 };
 
 export const TAG_TYPES = [
@@ -153,7 +194,7 @@ export type TagType = (typeof TAG_TYPES)[number];
 
 export const baseApi = createApi({
   reducerPath: 'api',
-  baseQuery: axiosBaseQuery,
+  baseQuery: fetchBaseQuery,
   tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });

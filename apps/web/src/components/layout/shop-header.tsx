@@ -1,7 +1,7 @@
 /** Shop header: brand, keyword search, Become a Seller, Cart with its line count, Login or the account menu. */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { useAppSelector } from '../../app/hooks';
 import { useLogoutMutation } from '../../features/auth/auth-api';
 import { useShopperId } from '../../features/auth/use-session';

@@ -1,6 +1,6 @@
 /** Address actions with the spec's toasts, shared by checkout and the account page. */
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import type { AddressDto, AddressInput } from '@mp/shared';
 import { errorMessage } from '../../lib/api';
 import {

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { useAppSelector } from '../../app/hooks';
 
 /** Returns the logged-in shopper, or null after warning with `message` and sending the visitor to login

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import type { CartLineDto } from '@mp/shared';
 import { Button, Price, ProductImage } from '../../components/ui';
 import { MESSAGES } from '@mp/shared/constants';

@@ -3,7 +3,7 @@
  * cancelled, asks for confirmation, then says what happened: cancelled, refunded ₹X, or the refund is on its way.
  */
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import type { OrderDto } from '@mp/shared';
 import { formatINR } from '@mp/shared/money';
 import { refundableAmount, shopperCanCancel } from '@mp/shared/order-display';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { useAppSelector } from '../../app/hooks';
 import { Button, Textarea } from '../../components/ui';
 import { errorMessage } from '../../lib/api';

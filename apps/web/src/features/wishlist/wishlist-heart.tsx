@@ -1,5 +1,5 @@
 /** The heart on product cards: filled red when in the wishlist, grey outline otherwise; click toggles. */
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { useAppSelector } from '../../app/hooks';
 import { HeartIcon } from '../../components/icons';
 import { cn } from '../../components/ui';

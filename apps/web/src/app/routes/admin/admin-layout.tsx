@@ -1,7 +1,7 @@
 /** Admin layout: fixed 250px 'Admin Panel' sidebar (slide-in below 992px) and the LogOut top bar. */
 import { useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useLogoutMutation } from '../../../features/auth/auth-api';
 import { ConsoleShell, type ConsoleNavItem } from '../../../features/admin/shared/console-shell';
 import { TestPaymentsNotice } from '../../../features/shop-config/test-payments-notice';

@@ -4,7 +4,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import type { AdminRefundInput, OrderDto } from '@mp/shared';
 import { formatINR } from '@mp/shared/money';
 import {

@@ -1,6 +1,6 @@
 /** "Seller's Listing" and the "Seller's Details" modal with the approval decision. */
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import type { SellerDecision } from '@mp/shared';
 import {
   useDecideSellerMutation,

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useAppSelector } from '../../hooks';
 import { Button, Input } from '../../../components/ui';
 import { useLoginMutation } from '../../../features/auth/auth-api';

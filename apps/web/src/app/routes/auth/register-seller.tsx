@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { BUSINESS_TYPES } from '@mp/shared/constants';
 import { sellerRegisterInputSchema, type Answer } from '@mp/shared';
 import { Button, cn, Input, Select, Textarea } from '../../../components/ui';

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { registerInputSchema } from '@mp/shared';
 import { Button, Input } from '../../../components/ui';
 import { useRegisterMutation } from '../../../features/auth/auth-api';

@@ -1,6 +1,6 @@
 /** Seller orders: 'Order History' (decisions.md) and the 'Order Details' modal with the status update. */
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import type { SellerOrderStatus } from '@mp/shared';
 import { OrderDetailsModal } from '../../../features/seller/components/order-details-modal';
 import { OrderHistoryTable } from '../../../components/orders/order-history-table';

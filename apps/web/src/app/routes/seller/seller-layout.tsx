@@ -2,7 +2,7 @@
 import { TestPaymentsNotice } from '../../../features/shop-config/test-payments-notice';
 import { useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api';
 import { useAppSelector } from '../../hooks';
 import { useLogoutMutation } from '../../../features/auth/auth-api';

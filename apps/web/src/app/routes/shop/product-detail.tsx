@@ -1,6 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { brandLabel, categoryLabel } from '@mp/shared/constants';
 import { pageTitle, productPageTitle } from '@mp/shared/seo';
 import { useDocumentTitle } from '../../../lib/use-document-title';

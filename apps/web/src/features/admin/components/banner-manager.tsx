@@ -4,7 +4,7 @@
  * and the banner list, each with a preview of its message and a confirmed Delete.
  */
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { BANNER_IMAGE_SIZES, type BannerDto } from '@mp/shared';
 import {
   Button,

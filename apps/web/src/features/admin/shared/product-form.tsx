@@ -4,7 +4,7 @@
  * decides success. On success: toast, then onSaved() (the page reloads its list and closes the panel).
  */
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { BRANDS, CATEGORIES, productInputSchema, type ProductDto, type ProductInput } from '@mp/shared';
 import { Button, Input, Select, Textarea } from '../../../components/ui';
 import { errorCode, errorMessage, toApiError } from '../../../lib/api';

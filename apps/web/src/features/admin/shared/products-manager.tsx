@@ -3,7 +3,7 @@
  * panel for the admin, a popup for the seller). Lists come from the console's queries; writes go through endpoints and invalidate them.
  */
 import { useState, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import type { ProductDto } from '@mp/shared';
 import { Button, Drawer, Modal, cn } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api';

@@ -4,7 +4,7 @@
  * Errors are told by the server's `code`; field errors from the server show on their fields.
  */
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { formatINR, payoutInputSchema } from '@mp/shared';
 import {
   Button,

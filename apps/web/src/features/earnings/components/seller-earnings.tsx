@@ -3,7 +3,7 @@
  * time) and its CSV export. Loading, empty and error states; the table scrolls sideways on small screens.
  */
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { formatINR, type SellerEntryDto } from '@mp/shared';
 import {
   Badge,

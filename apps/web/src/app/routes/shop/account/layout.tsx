@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../../../lib/toast';
 import { useAppSelector } from '../../../hooks';
 import {
   BoxIcon,

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../../../lib/toast';
 import { useLogoutMutation } from '../../../../features/auth/auth-api';
 import { Spinner } from '../../../../components/ui';
 import { useDocumentTitle } from '../../../../lib/use-document-title';

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '../../../../lib/toast';
 import { GENDERS } from '@mp/shared/constants';
 import { profileUpdateInputSchema } from '@mp/shared';
 import { useAppSelector } from '../../../hooks';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../../../../lib/toast';
 import { useAppSelector } from '../../../hooks';
 import { HeartIcon, TrashIcon } from '../../../../components/icons';
 import {
