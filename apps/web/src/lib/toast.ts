@@ -3,9 +3,10 @@
  * the app's toast container mounts (app/toasts.tsx) or on the first toast, whichever comes first; react-toastify
  * keeps toasts sent before its container is there and shows them when it mounts.
  */
+import type * as Toastify from 'react-toastify';
 import type { ToastContent, ToastOptions } from 'react-toastify';
 
-let library: Promise<typeof import('react-toastify')> | undefined;
+let library: Promise<typeof Toastify> | undefined;
 
 export const loadToasts = () => (library ??= import('react-toastify'));
 
