@@ -1,5 +1,6 @@
 /** Shared UI primitives (shop and consoles). Keep the APIs small and stable. */
 export { cn, type ClassValue } from './cn';
+export { BELOW_FOLD } from './below-fold';
 export { Button, buttonClass, type ButtonProps, type ButtonVariant, type ButtonSize } from './button';
 export {
   Input,

@@ -8,6 +8,7 @@ import { LIMITS } from '@mp/shared/constants';
 import { BannerCarousel } from './banner-carousel';
 import { CategoryIcon } from './category-icon';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { BELOW_FOLD } from '../../../components/ui';
 import { cn } from '../../../components/ui';
 
 /**
@@ -31,12 +32,6 @@ function ViewAll({ title }: { title: string }) {
     </Link>
   );
 }
-
-/**
- * Sections below the first screen skip layout and paint until they come near the viewport (docs/performance.md);
- * the size hint is their usual height, and the browser remembers the real one once drawn.
- */
-const BELOW_FOLD = '[content-visibility:auto]';
 
 function Row({
   title,

@@ -8,7 +8,7 @@ import { Badge, Button, EmptyState, LoadingRegion, Price, Skeleton } from '../..
 import { useLoginPrompt } from '../../../features/auth/use-login-prompt';
 import { useAddToCartMutation } from '../../../features/cart/cart-api';
 import { buyNowPath } from '../../../features/orders/buy-now';
-import { ReviewForm } from '../../../features/reviews/review-form';
+import { ProductReviews } from '../../../features/reviews/product-reviews';
 import { averageRating, useListReviewsQuery } from '../../../features/reviews/reviews-api';
 import { Stars } from '../../../features/reviews/star-rating';
 import { ProductBadges } from '../../../features/shop/product-card';
@@ -35,6 +35,7 @@ export default function ProductDetailPage() {
   };
   const [addToCart] = useAddToCartMutation();
   const [adding, setAdding] = useState<'cart' | 'buy' | null>(null);
+  const showReviews = useDeferredValue(true, false);
   useDocumentTitle(
     product && product._id === id
       ? productPageTitle(product)
@@ -197,47 +198,10 @@ export default function ProductDetailPage() {
           </section>
         </div>
       </div>
-      <section aria-labelledby="reviews-title" className="mt-10 grid gap-6 lg:grid-cols-[1fr_380px]">
-        <div>
-          <h2 id="reviews-title" className="mb-3 text-lg font-bold text-gray-900">
-            Customer Reviews
-          </h2>
-          {reviews.isLoading && reviews.list.length === 0 ? (
-            <LoadingRegion label="Loading reviews" className="space-y-3">
-              <Skeleton className="h-16 w-full" />
-              <Skeleton className="h-16 w-full" />
-            </LoadingRegion>
-          ) : reviews.list.length === 0 ? (
-            <p className="text-sm text-gray-600">No reviews yet. Be the first to review this product.</p>
-          ) : (
-            <ul className="space-y-3">
-              {reviews.list.map((r) => (
-                <li key={r._id} className="rounded-xl border border-gray-200 bg-white p-4">
-                  <div className="flex items-center gap-3">
-                    <span
-                      aria-hidden
-                      className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-50 font-bold uppercase text-brand-700"
-                    >
-                      {r.username.charAt(0)}
-                    </span>
-                    <div>
-                      <p className="text-sm font-semibold text-gray-900">{r.username}</p>
-                      <Stars value={r.reviewVal} size={14} />
-                    </div>
-                    {r.verifiedPurchase && (
-                      <Badge tone="green" className="ml-auto">
-                        Verified purchase
-                      </Badge>
-                    )}
-                  </div>
-                  <p className="mt-2 text-sm text-gray-700">{r.reviewMessage}</p>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-        <ReviewForm productId={product._id} />
-      </section>
+      {/* below the first screen: drawn in a second, deferred pass, after the product itself (docs/performance.md) */}
+      {showReviews && (
+        <ProductReviews productId={product._id} reviews={reviews.list} loading={reviews.isLoading} />
+      )}
     </div>
   );
 }
