@@ -113,7 +113,7 @@ async function seed(db: BenchDb) {
   for (const i of indexes) await db.execute(sql.raw(`drop index "${i.indexname}"`));
   await db.execute(sql`
     insert into products (title, description, category, brand, price_paise, sale_price_paise, discount,
-                          total_stock, image, units_sold, wishlist_count, rating_sum, review_count, created_at)
+                          total_stock, image, images, units_sold, wishlist_count, rating_sum, review_count, created_at)
     select
       (${sql.raw(textArray(brandLabels))})[1 + (g * 7) % ${brandIds.length}] || ' ' ||
         (${sql.raw(textArray(ADJECTIVES))})[1 + (g * 3) % ${ADJECTIVES.length}] || ' ' ||
@@ -128,6 +128,7 @@ async function seed(db: BenchDb) {
       -- a few sold-out products, the rest with plenty of stock for the checkout sessions
       case when g % 101 = 0 then 0 else 50 + (g * 13) % 950 end,
       '/uploads/bench/p.png',
+      array['/uploads/bench/p.png'],
       (g * 53) % 1500,
       (g * 11) % 40,
       (g % 6) * (1 + g % 5),

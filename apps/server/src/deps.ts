@@ -9,7 +9,7 @@ import { createSessions } from './lib/session';
 import { createStorage } from './lib/storage';
 import { CatalogCache } from './modules/catalog/catalog-cache';
 import { createCatalogReads } from './modules/catalog/catalog-reads';
-import { findSessionUser } from './modules/auth/auth.service';
+import { sessionUserLookup } from './modules/auth/auth.service';
 import { createPasswordHasher } from './modules/auth/passwords';
 import { createEarnings } from './modules/commerce/earnings/earnings.service';
 import { createMoneyService } from './modules/commerce/money/money.service';
@@ -50,7 +50,7 @@ export function buildDeps(
     config,
     db,
     logger,
-    sessions: createSessions(config, (id) => findSessionUser(db, id)),
+    sessions: createSessions(config, sessionUserLookup(db)),
     storage: createStorage(config),
     passwords: createPasswordHasher({ memoryKib: config.passwordHashMemoryKib }),
     changes,

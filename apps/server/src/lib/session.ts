@@ -6,6 +6,7 @@
  * at once. Anonymous requests never touch the database; an authenticated one costs one primary-key lookup.
  */
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
+import { createSecretKey } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { eq } from 'drizzle-orm';
 import { type Role } from '@mp/shared';
@@ -31,6 +32,9 @@ export function createSessions(
   config: Pick<Config, 'jwtExpiresIn' | 'cookieSecure'> & { jwtSecret: string },
   findUser: SessionUserLookup,
 ) {
+  // a key object made once: given the secret as a string, jsonwebtoken first tries it as a PEM public key on every
+  // call, and that failed parse was the costliest step of an authenticated request
+  const key = createSecretKey(Buffer.from(config.jwtSecret));
   const cookieOptions: CookieOptions = {
     httpOnly: true,
     sameSite: 'lax',
@@ -40,7 +44,7 @@ export function createSessions(
 
   function sign(user: Pick<Express.SessionUser, 'id' | 'sessionVersion'>): string {
     const claims: TokenClaims = { sub: user.id, sv: user.sessionVersion };
-    return jwt.sign(claims, config.jwtSecret, {
+    return jwt.sign(claims, key, {
       algorithm: 'HS256',
       expiresIn: config.jwtExpiresIn as jwt.SignOptions['expiresIn'],
     });
@@ -49,7 +53,7 @@ export function createSessions(
   /** The claims of a token this installation signed and that has not expired; the user is not checked yet. */
   function verify(token: string): TokenClaims | undefined {
     try {
-      const c = jwt.verify(token, config.jwtSecret, { algorithms: ['HS256'] }) as Partial<TokenClaims>;
+      const c = jwt.verify(token, key, { algorithms: ['HS256'] }) as Partial<TokenClaims>;
       if (typeof c.sub !== 'string' || !UUID.test(c.sub) || !Number.isInteger(c.sv)) return undefined;
       return { sub: c.sub.toLowerCase(), sv: c.sv! };
     } catch {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LoginInput, PasswordChangeInput, ProfileUpdateInput, RegisterInput, Role } from '@mp/shared';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -8,9 +8,12 @@ import { weakPasswordReason, type PasswordHasher } from './passwords';
 
 type UserRow = typeof users.$inferSelect;
 
-/** The user a session names, as the guards see it: one primary-key lookup (docs/security.md). */
-export async function findSessionUser(db: DbOrTx, id: string): Promise<Express.SessionUser | undefined> {
-  const [u] = await db
+/**
+ * The user a session names, as the guards see it: one primary-key lookup on every authenticated request
+ * (docs/security.md), so it is built once as a named prepared statement.
+ */
+export function sessionUserLookup(db: Db): (id: string) => Promise<Express.SessionUser | undefined> {
+  const query = db
     .select({
       id: users.id,
       role: users.role,
@@ -19,9 +22,10 @@ export async function findSessionUser(db: DbOrTx, id: string): Promise<Express.S
       sessionVersion: users.sessionVersion,
     })
     .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
-  return u;
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('session_user');
+  return async (id) => (await query.execute({ id }))[0];
 }
 
 /** Ends every session of this user on every instance: logout, password change, seller rejection. */
