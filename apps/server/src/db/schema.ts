@@ -128,6 +128,14 @@ export const products = pgTable(
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', coalesce(brand, '') || ' ' || coalesce(category, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
       ),
+    /**
+     * The title's words alone: search reads its candidates from the titles first (docs/search-and-listing.md), and
+     * weight A of search_vector cannot do that: its index finds every product with the word anywhere, then each
+     * row is read to check where the word was.
+     */
+    titleVector: tsvector()
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english', coalesce(title, ''))`),
     /** soft delete: carts and orders keep pointing at it; the shop no longer lists it */
     deletedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
@@ -191,6 +199,7 @@ export const products = pgTable(
       .on(sql`${t.createdAt} desc`, sql`${t.id} desc`)
       .where(sql`${t.deletedAt} is null`),
     index('products_search_idx').using('gin', t.searchVector),
+    index('products_title_search_idx').using('gin', t.titleVector),
     index('products_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('products_discount_idx')
       .on(sql`${t.discount} desc`, t.id)

@@ -116,7 +116,7 @@ function pageIds(
  * of every indexed word with that prefix, descriptions included; a prefix shared by very many words still goes as
  * `word:*`), and its spelling corrections.
  */
-function toTsquery(words: string[], vocabulary: readonly string[], weight = '', join = ' & '): string {
+function toTsquery(words: string[], vocabulary: readonly string[], join = ' & '): string {
   return words
     .map((w) => {
       // a word no title or brand word starts with (a category or description word, a typo) keeps its prefix
@@ -125,9 +125,9 @@ function toTsquery(words: string[], vocabulary: readonly string[], weight = '', 
       const spelt = longer !== undefined && longer.length > 0;
       const alternatives = [
         ...new Set([
-          spelt ? `${w}:${weight}` : `${w}:*${weight}`,
-          ...(spelt ? longer : []).map((v) => `${v}:${weight}`),
-          ...corrections(w, vocabulary).map((c) => `${c}:${weight}`),
+          spelt ? w : `${w}:*`,
+          ...(spelt ? longer : []),
+          ...corrections(w, vocabulary),
         ]),
       ];
       return alternatives.length > 1 ? `(${alternatives.join(' | ')})` : alternatives[0]!;
@@ -422,17 +422,24 @@ export function createProductService({ db, catalogCache, changes }: ProductServi
       if (words.length) {
         const known = await vocabulary.words();
         for (const join of words.length > 1 ? [' & ', ' | '] : [' & ']) {
-          const query = sql`to_tsquery('english', ${toTsquery(words, known, '', join)})`;
-          const inTitle = sql`to_tsquery('english', ${toTsquery(words, known, 'A', join)})`;
+          const query = sql`to_tsquery('english', ${toTsquery(words, known, join)})`;
           const score = sql`(ts_rank(search_vector, ${query}) * ${textWeight} + ${similarity} * ${titleSimilarityWeight})`;
-          // The bounded candidate set (title matches first, topped up with matches anywhere), optionally filtered.
+          // The bounded candidate set (title matches first, from the titles' own index, topped up with matches
+          // anywhere), optionally filtered.
+          // The top-up's limit is the constant budget, never an expression of the title matches: PostgreSQL
+          // plans an unknown limit as 10% of the estimate and then prefers a sequential scan that, when few
+          // products match, reads the whole catalogue (60 ms at 50k). The one-time filter on the title count
+          // skips the top-up when titles filled the budget, and the outer limit keeps the set at the budget.
           const candidateSet = (where: SQL, columns: SQL) => sql`with t as materialized (
               select ${columns} from products
-              where deleted_at is null and search_vector @@ ${inTitle}${where} limit ${candidates})
+              where deleted_at is null and title_vector @@ ${query}${where} limit ${candidates})
             select * from t
-            union (select ${columns} from products
-              where deleted_at is null and search_vector @@ ${query}${where}
-              limit greatest(0, ${candidates} - (select count(*) from t)))`;
+            union all (select ${columns} from products
+              where (select count(*) from t) < ${candidates}
+                and deleted_at is null and search_vector @@ ${query}${where}
+                and id not in (select id from t)
+              limit ${candidates})
+            limit ${candidates}`;
           let facets: SearchFacets | undefined;
           if (opts.facets) {
             const cells = (await db.execute(

@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "title_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('english', coalesce(title, ''))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "products_title_search_idx" ON "products" USING gin ("title_vector");
