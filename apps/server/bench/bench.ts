@@ -348,8 +348,9 @@ async function sessions(
   shoppers: Shopper[],
   conns: number,
   urls: { listings: UrlPool; searches: UrlPool; ids: string[] },
-): Promise<{ row: Row; steps: Map<string, number[]> }> {
+): Promise<{ row: Row; steps: Map<string, number[]>; refusals: Map<string, number> }> {
   const steps = new Map<string, number[]>();
+  const refusals = new Map<string, number>();
   const sessionTimes: number[] = [];
   let failed = 0;
   let done = 0;
@@ -360,7 +361,13 @@ async function sessions(
     let list = steps.get(step);
     if (!list) steps.set(step, (list = []));
     list.push(ms);
-    if (r.status >= 400) failed++;
+    if (r.status >= 400) {
+      failed++;
+      // what refused it, so a failed session can be told from a bug (e.g. "add to cart 409 OUT_OF_STOCK")
+      const code = /"code":"([A-Z_]+)"/.exec(r.body)?.[1] ?? '';
+      const what = `${step} ${r.status} ${code}`.trim();
+      refusals.set(what, (refusals.get(what) ?? 0) + 1);
+    }
     return r;
   };
   const inStock = (body: string): string[] => {
@@ -431,6 +438,7 @@ async function sessions(
       ...perRequest(start, finish, done),
     },
     steps,
+    refusals,
   };
 }
 
@@ -643,13 +651,13 @@ async function main() {
         { conns: 10, distinct: true, child },
       ),
     );
-    const stepTables: [number, Map<string, number[]>][] = [];
+    const stepTables: [number, Map<string, number[]>, Map<string, number>][] = [];
     for (const conns of [10, 50]) {
       if (!wanted('shopper sessions')) break;
       await ask(child, 'reset');
-      const { row, steps } = await sessions(port, child, shoppers, conns, sessionUrls);
+      const { row, steps, refusals } = await sessions(port, child, shoppers, conns, sessionUrls);
       rows.push(row);
-      stepTables.push([conns, steps]);
+      stepTables.push([conns, steps, refusals]);
       log(`  sessions (${conns}): ${row.rps.toFixed(1)} sessions/s`);
     }
 
@@ -662,13 +670,14 @@ async function main() {
     );
     log('app CPU / db CPU: CPU ms per request (per session) of the app process / of its PostgreSQL backends');
     printRows(rows, ceiling);
-    for (const [conns, steps] of stepTables) {
+    for (const [conns, steps, refusals] of stepTables) {
       log(`\nsession steps at ${conns} connections (ms)`);
       log(`${'step'.padEnd(16)}${'count'.padEnd(8)}${'p50'.padEnd(8)}p99`);
       for (const [step, times] of steps)
         log(
           `${step.padEnd(16)}${String(times.length).padEnd(8)}${String(Math.round(percentile(times, 50))).padEnd(8)}${Math.round(percentile(times, 99))}`,
         );
+      for (const [what, n] of refusals) log(`refused: ${what} × ${n}`);
     }
     log(
       '\ntargets (issue 15, 50k): cold search ≥ 1,000 req/s p99 ≤ 50 ms; cold listing ≥ 1,500 req/s p99 ≤ 30 ms; ' +
