@@ -473,8 +473,9 @@ function searchPhrases(count: number): string[] {
   return [...phrases];
 }
 
+/** as the storefront's search page asks: the first page with the facet counts beside it */
 const searchPath = (phrase: string) =>
-  `/api/shop/product/search/search-product/${encodeURIComponent(phrase)}`;
+  `/api/shop/product/search/search-product/${encodeURIComponent(phrase)}?facets=true`;
 
 /** Random category/brand subsets × 4 sorts × pages 1..2,000 (within each answer's pages), all distinct. */
 function listingPaths(count: number, cells: { category: string; brand: string; n: number }[]): string[] {

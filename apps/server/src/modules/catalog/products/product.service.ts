@@ -124,11 +124,7 @@ function toTsquery(words: string[], vocabulary: readonly string[], join = ' & ')
       const longer = prefixExpansions(w, vocabulary);
       const spelt = longer !== undefined && longer.length > 0;
       const alternatives = [
-        ...new Set([
-          spelt ? w : `${w}:*`,
-          ...(spelt ? longer : []),
-          ...corrections(w, vocabulary),
-        ]),
+        ...new Set([spelt ? w : `${w}:*`, ...(spelt ? longer : []), ...corrections(w, vocabulary)]),
       ];
       return alternatives.length > 1 ? `(${alternatives.join(' | ')})` : alternatives[0]!;
     })
@@ -440,6 +436,29 @@ export function createProductService({ db, catalogCache, changes }: ProductServi
                 and id not in (select id from t)
               limit ${candidates})
             limit ${candidates}`;
+          const scored = sql`id, ${score} as score, effective_price_paise, title`;
+          if (opts.facets && !filtered) {
+            // Unfiltered, the facets and the page come from the same candidate set: one read answers both, the
+            // counts and the page's ids in order; then only the page's rows are fetched (docs/search-and-listing.md)
+            const [both] = (
+              (await db.execute(sql`with c as materialized (${candidateSet(sql``, sql`${scored}, category, brand`)})
+                select
+                  (select coalesce(json_agg(f), '[]'::json)
+                    from (select category, brand, count(*)::int as n from c group by category, brand) f) as cells,
+                  (select coalesce(json_agg(id order by rn), '[]'::json)
+                    from (select id, row_number() over (order by ${order}) as rn from c
+                      order by ${order} limit ${limit} offset ${offset}) p) as ids`)) as unknown as {
+                rows: { cells: FacetCell[]; ids: string[] }[];
+              }
+            ).rows;
+            if (!both?.cells.length) continue;
+            const at = new Map(both.ids.map((id, i) => [id, i]));
+            const rows = both.ids.length
+              ? await db.select(productColumns).from(products).where(inArray(products.id, both.ids))
+              : [];
+            rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
+            return { data: rows.map(toProductDto), facets: facetsOf(both.cells) };
+          }
           let facets: SearchFacets | undefined;
           if (opts.facets) {
             const cells = (await db.execute(
@@ -450,10 +469,7 @@ export function createProductService({ db, catalogCache, changes }: ProductServi
           }
           // Candidates are scored where they are read; only the page's rows are fetched again. Matches anywhere
           // are read only to fill what title matches leave of the budget (LIMIT 0 never starts that scan).
-          const pageOfIds = sql`select id from (${candidateSet(
-            filter,
-            sql`id, ${score} as score, effective_price_paise, title`,
-          )}) c order by ${order} limit ${limit} offset ${offset}`;
+          const pageOfIds = sql`select id from (${candidateSet(filter, scored)}) c order by ${order} limit ${limit} offset ${offset}`;
           const rows = await db
             .select(productColumns)
             .from(products)
