@@ -33,7 +33,8 @@ export async function createTestDatabase(
       url: fileUrl.toString(),
       close: async () => {
         await database.close();
-        await admin.query(`drop database if exists ${name}`).catch(() => undefined);
+        // with (force): a connection a test left open must not leave the clone behind
+        await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
         await admin.end();
       },
     };

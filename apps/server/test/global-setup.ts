@@ -33,7 +33,7 @@ export async function setup(project: TestProject) {
     project.provide('pgTemplate', template);
     project.provide('pgliteDump', '');
     return async () => {
-      await admin.query(`drop database if exists ${template}`).catch(() => undefined);
+      await admin.query(`drop database if exists ${template} with (force)`).catch(() => undefined);
       await admin.end();
     };
   }
