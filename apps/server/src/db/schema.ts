@@ -198,9 +198,14 @@ export const products = pgTable(
     index('products_live_created_idx')
       .on(sql`${t.createdAt} desc`, sql`${t.id} desc`)
       .where(sql`${t.deletedAt} is null`),
-    index('products_search_idx').using('gin', t.searchVector),
-    index('products_title_search_idx').using('gin', t.titleVector),
-    index('products_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    // Without a pending list (fastupdate off): every sale updates its product row outside HOT (stock and units
+    // sold are indexed), and with fastupdate each such update queued its words in a list that every search then
+    // scanned until a vacuum (docs/search-and-listing.md)
+    index('products_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
+    index('products_title_search_idx').using('gin', t.titleVector).with({ fastupdate: false }),
+    index('products_title_trgm_idx')
+      .using('gin', sql`lower(${t.title}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
     index('products_discount_idx')
       .on(sql`${t.discount} desc`, t.id)
       .where(sql`${t.deletedAt} is null`),
