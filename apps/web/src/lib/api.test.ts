@@ -48,6 +48,19 @@ describe('the base API', () => {
     expect(r.data).toEqual(cart);
   });
 
+  it('answers in a browser without AbortSignal.any and AbortSignal.timeout (Safari before 17.4)', async () => {
+    server.use(answer('getCart', { success: true, data: cart }));
+    const { any, timeout } = AbortSignal;
+    Object.assign(AbortSignal, { any: undefined, timeout: undefined });
+    try {
+      const { store } = setup();
+      const r = await store.dispatch(testApi.endpoints.cart.initiate('u1'));
+      expect(r.data).toEqual(cart);
+    } finally {
+      Object.assign(AbortSignal, { any, timeout });
+    }
+  });
+
   it('keeps the rest of the answer (pagination) when the call asks for the whole envelope', async () => {
     const pagination = { page: 2, limit: 10, total: 11, pages: 2 };
     server.use(answer('adminOrders', { success: true, data: [], pagination }));

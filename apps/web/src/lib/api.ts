@@ -141,18 +141,43 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
+/**
+ * Aborted when either signal is, and a time-out signal: the browser's own where it has them (AbortSignal.any came
+ * with Safari 17.4, AbortSignal.timeout with Safari 16), otherwise the same made by hand, so an older phone still
+ * gets its answers.
+ */
+function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b]);
+  const both = new AbortController();
+  for (const s of [a, b]) {
+    if (s.aborted) both.abort(s.reason);
+    else s.addEventListener('abort', () => both.abort(s.reason), { once: true });
+  }
+  return both.signal;
+}
+function timeoutSignal(ms: number): AbortSignal {
+  if (typeof AbortSignal.timeout === 'function') return AbortSignal.timeout(ms);
+  const c = new AbortController();
+  setTimeout(() => c.abort(new DOMException('The request timed out', 'TimeoutError')), ms);
+  return c.signal;
+}
+
 export const fetchBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiError> = async (arg, baseApi) => {
   const req: ApiRequest = typeof arg === 'string' ? { url: arg } : arg;
   const json = req.body !== undefined && !(req.body instanceof FormData);
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const timeout = timeoutSignal(REQUEST_TIMEOUT_MS);
   let res: Response;
   try {
     res = await fetch(urlOf(req), {
       method: req.method ?? 'GET',
       credentials: 'same-origin',
-      headers: { Accept: 'application/json', ...(json ? { 'Content-Type': 'application/json' } : {}), ...req.headers },
+      headers: {
+        Accept: 'application/json',
+        ...(json ? { 'Content-Type': 'application/json' } : {}),
+        ...req.headers,
+      },
       body: json ? JSON.stringify(req.body) : (req.body as FormData | undefined),
-      signal: AbortSignal.any([baseApi.signal, timeout]),
+      signal: eitherSignal(baseApi.signal, timeout),
     });
   } catch {
     return { error: { status: 0, message: timeout.aborted ? TIMEOUT_MESSAGE : NETWORK_ERROR_MESSAGE } };
