@@ -1,5 +1,5 @@
 /**
- * Vite plugin: marks the chunks every storefront page runs at boot (React DOM, the app shell) with V8's explicit
+ * Vite plugin: marks the chunks every storefront page runs at boot (those holding `bootModules`: React DOM) with V8's explicit
  * compile hint, `//# allFunctionsCalledOnLoad`. Chrome then compiles all their functions on a background thread
  * while the file downloads, instead of one by one on the main thread as the page boots (docs/performance.md).
  * https://v8.dev/blog/explicit-compile-hints

@@ -421,8 +421,7 @@ export function createProductService({ db, catalogCache, changes }: ProductServi
           const query = sql`to_tsquery('english', ${toTsquery(words, known, join)})`;
           const score = sql`(ts_rank(search_vector, ${query}) * ${textWeight} + ${similarity} * ${titleSimilarityWeight})`;
           // The bounded candidate set (title matches first, from the titles' own index, topped up with matches
-          // anywhere), optionally filtered.
-          // The top-up's limit is the constant budget, never an expression of the title matches: PostgreSQL
+          // anywhere), optionally filtered. The top-up's limit is the constant budget, never an expression of the title matches: PostgreSQL
           // plans an unknown limit as 10% of the estimate and then prefers a sequential scan that, when few
           // products match, reads the whole catalogue (60 ms at 50k). The one-time filter on the title count
           // skips the top-up when titles filled the budget, and the outer limit keeps the set at the budget.
@@ -468,7 +467,7 @@ export function createProductService({ db, catalogCache, changes }: ProductServi
             facets = facetsOf(cells.rows);
           }
           // Candidates are scored where they are read; only the page's rows are fetched again. Matches anywhere
-          // are read only to fill what title matches leave of the budget (LIMIT 0 never starts that scan).
+          // are read only to fill what title matches leave of the budget (the one-time filter above).
           const pageOfIds = sql`select id from (${candidateSet(filter, scored)}) c order by ${order} limit ${limit} offset ${offset}`;
           const rows = await db
             .select(productColumns)
