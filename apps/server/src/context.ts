@@ -9,6 +9,7 @@ import type { FileStorage } from './lib/storage/storage';
 import type { PasswordHasher } from './modules/auth/passwords';
 import type { CatalogCache } from './modules/catalog/catalog-cache';
 import type { CatalogReads } from './modules/catalog/catalog-reads';
+import type { ListingIndex } from './modules/catalog/products/listing-index';
 import type { Earnings } from './modules/commerce/earnings/earnings.service';
 import type { MoneyService } from './modules/commerce/money/money.service';
 import type { PaymentProvider } from './modules/commerce/payments/payment-provider';
@@ -27,6 +28,8 @@ export interface AppDeps {
   changes: ChangeFeed;
   /** cached catalogue answers, invalidated by `changes` */
   catalogCache: CatalogCache;
+  /** which products each shop listing page shows, in memory, kept current by `changes` */
+  listingIndex: ListingIndex;
   /** the public catalogue reads as ready JSON (the routes and the HTTP fast lane answer with them) */
   catalogReads: CatalogReads;
   metrics: Metrics;

@@ -9,6 +9,7 @@ import { createSessions } from './lib/session';
 import { createStorage } from './lib/storage';
 import { CatalogCache } from './modules/catalog/catalog-cache';
 import { createCatalogReads } from './modules/catalog/catalog-reads';
+import { ListingIndex } from './modules/catalog/products/listing-index';
 import { sessionUserLookup } from './modules/auth/auth.service';
 import { createPasswordHasher } from './modules/auth/passwords';
 import { createEarnings } from './modules/commerce/earnings/earnings.service';
@@ -35,6 +36,7 @@ export function buildDeps(
   const metrics = options.metrics ?? createMetrics();
   const catalogCache = new CatalogCache(db, changes);
   metrics.sources.catalogCache = catalogCache.stats;
+  const listingIndex = new ListingIndex({ db, changes, logger });
   // the payment provider and the money use cases (docs/money.md): one of each per process
   const payments = createPaymentProvider({ config, db });
   const earnings = createEarnings({ db, commissionBps: config.commissionBps });
@@ -55,7 +57,8 @@ export function buildDeps(
     passwords: createPasswordHasher({ memoryKib: config.passwordHashMemoryKib }),
     changes,
     catalogCache,
-    catalogReads: createCatalogReads({ db, catalogCache, changes }),
+    listingIndex,
+    catalogReads: createCatalogReads({ db, catalogCache, changes, listingIndex }),
     metrics,
     lifecycle: createLifecycle(),
     payments,

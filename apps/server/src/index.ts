@@ -86,7 +86,12 @@ async function main() {
     await bootstrapData(built);
     return built;
   });
-  resync = () => deps.catalogCache.clear();
+  resync = () => {
+    deps.catalogCache.clear();
+    deps.listingIndex.invalidate();
+  };
+  // built in the background: until it is, listings read PostgreSQL
+  void deps.listingIndex.ready();
 
   const stopHoldSweeper = startBackgroundJobs(deps);
   const stopMailWorker = mailWorkerFor(deps).start(2_000);

@@ -80,6 +80,7 @@ export async function createTestContext(
   const passwordHash = await deps.passwords.hash(TEST_PASSWORD);
 
   afterAll(async () => {
+    deps.listingIndex.close();
     await database.close();
     rmSync(uploadDir, { recursive: true, force: true });
   });

@@ -43,8 +43,8 @@ export class CatalogCache {
   private entries = new Map<string, Entry>();
   private pending = new Map<string, Promise<unknown>>();
   private byProduct = new Map<string, Set<string>>();
-  /** placement of every product shown by a stored entry, as this cache saw it */
-  private seen = new Map<string, string>();
+  /** every product shown by a stored entry, as this cache last saw it (its placement is compared on a change) */
+  private seen = new Map<string, ProductDto>();
   private epoch = 0;
   private checking = 0;
   private listeners = new Set<(dropped: Dropped) => void>();
@@ -93,6 +93,14 @@ export class CatalogCache {
     return this.entries.size;
   }
 
+  /**
+   * The product as a stored answer shows it: as current as every cached answer (a change to it drops them and
+   * this with them), so another answer may show it without reading it again.
+   */
+  shown(id: string): ProductDto | undefined {
+    return this.seen.get(id);
+  }
+
   /** The cached value for key, or computes it once (concurrent callers share the same computation). */
   async get<T>(key: string, ttlMs: number, compute: () => Promise<T>, opts: CacheOptions<T>): Promise<T> {
     if (opts.kind === 'set' && this.checking) {
@@ -135,7 +143,7 @@ export class CatalogCache {
     const ids = shown.map((p) => p._id);
     this.entries.set(key, { value, expiresAt: Date.now() + ttlMs, kind: opts.kind, ids });
     for (const p of shown) {
-      this.seen.set(p._id, placement(p));
+      this.seen.set(p._id, p);
       let keys = this.byProduct.get(p._id);
       if (!keys) this.byProduct.set(p._id, (keys = new Set()));
       keys.add(key);
@@ -177,7 +185,10 @@ export class CatalogCache {
     // no ids: a writer that cannot say what it changed (or a feed that missed messages) — drop everything
     if (change.ids.length === 0) return this.clear();
     // what the sets showed of these products, before the entries holding them are dropped
-    const before = change.ids.map((id) => this.seen.get(id));
+    const before = change.ids.map((id) => {
+      const p = this.seen.get(id);
+      return p && placement(p);
+    });
     this.dropProducts(change.ids);
     if (change.type === 'products') void this.checkPlacement(change.ids, before);
   }

@@ -11,6 +11,7 @@ import type { ChangeFeed } from '../../lib/change-feed';
 import { answerBody } from '../../lib/contract';
 import { parse } from '../../lib/errors';
 import type { CatalogCache, EntryKind } from './catalog-cache';
+import type { ListingIndex } from './products/listing-index';
 import { homeSections, shownOnHome } from './home/home.service';
 import { createProductService } from './products/product.service';
 
@@ -63,6 +64,7 @@ export interface CatalogReadsDeps {
   db: Db;
   catalogCache: CatalogCache;
   changes: ChangeFeed;
+  listingIndex?: ListingIndex;
 }
 
 export function createCatalogReads(deps: CatalogReadsDeps) {
@@ -92,7 +94,9 @@ export function createCatalogReads(deps: CatalogReadsDeps) {
         DETAIL_TTL_MS,
         async () => {
           const data = await svc.detail(id);
-          return cached(answerBody(api.getProduct, { data }), [data]);
+          // shown as a plain product (catalog-cache.ts `shown`: listings may show it as it is)
+          const { storeName: _store, ...product } = data;
+          return cached(answerBody(api.getProduct, { data }), [product]);
         },
         { kind: 'item', products: shownBy },
       );

@@ -23,6 +23,7 @@ import { facetCounts, products, sellers } from '../../../db/schema';
 import { AppError, forbidden, notFound } from '../../../lib/errors';
 import type { ChangeFeed } from '../../../lib/change-feed';
 import type { CatalogCache } from '../catalog-cache';
+import type { FacetCell, ListingIndex } from './listing-index';
 import { productColumns, toProductDto, type ProductRow } from './product.mapper';
 import { corrections, createSearchVocabulary, prefixExpansions } from './spelling';
 
@@ -147,8 +148,6 @@ function toColumns(input: ProductInput) {
   };
 }
 
-type FacetCell = { category: string; brand: string; n: number };
-
 /**
  * Live product counts per (category, brand): 9 × 25 cells at most, kept by triggers in facet_counts, so totals
  * and facets never scan the catalogue; cached briefly and dropped with the other sets on a catalogue change.
@@ -173,10 +172,13 @@ function facetMatrix(db: Db, cache: CatalogCache, seller?: string): Promise<Face
   );
 }
 
+/** localeCompare's order, without making a collator per comparison */
+const byName = new Intl.Collator().compare;
+
 function tally(cells: FacetCell[], key: 'category' | 'brand'): FacetCount[] {
   const counts = new Map<string, number>();
   for (const c of cells) counts.set(c[key], (counts.get(c[key]) ?? 0) + c.n);
-  return [...counts].map(([id, n]) => ({ id, count: n })).sort((a, b) => a.id.localeCompare(b.id));
+  return [...counts].map(([id, n]) => ({ id, count: n })).sort((a, b) => byName(a.id, b.id));
 }
 
 async function findLive(db: DbOrTx, id: string) {
@@ -198,9 +200,11 @@ export interface ProductServiceDeps {
   db: Db;
   catalogCache: CatalogCache;
   changes: ChangeFeed;
+  /** the listing's page ids from memory (listing-index.ts); without it, or while it is not current, PostgreSQL's */
+  listingIndex?: ListingIndex;
 }
 
-export function createProductService({ db, catalogCache, changes }: ProductServiceDeps) {
+export function createProductService({ db, catalogCache, changes, listingIndex }: ProductServiceDeps) {
   const changed = (ids: string[]) => changes.publish({ type: 'products', ids });
   const vocabulary = createSearchVocabulary(db, changes);
   // the hottest read: built once, a named prepared statement on each connection
@@ -211,6 +215,29 @@ export function createProductService({ db, catalogCache, changes }: ProductServi
     .where(and(eq(products.id, sql.placeholder('id')), live))
     .limit(1)
     .prepare('catalog_product_detail');
+  // a listing page's rows once the index has named them
+  const rowsQuery = db
+    .select(productColumns)
+    .from(products)
+    .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, live))
+    .prepare('catalog_listing_rows');
+
+  /**
+   * Live products by id, in that order (deleted ones left out): those a cached answer shows come from the
+   * catalogue cache (as current as the cached answers), the others in one read.
+   */
+  async function productsByIds(ids: readonly string[]): Promise<ProductDto[]> {
+    const found = new Map<string, ProductDto>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const p = catalogCache.shown(id);
+      if (p) found.set(id, p);
+      else missing.push(id);
+    }
+    if (missing.length)
+      for (const r of await rowsQuery.execute({ ids: missing })) found.set(r.id, toProductDto(r));
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
 
   const service = {
     /** Adds a product; a seller's product always belongs to the seller of the session. */
@@ -324,22 +351,41 @@ export function createProductService({ db, catalogCache, changes }: ProductServi
       const brands = [...new Set(q.brand)];
       const sortBy = q.sortBy ?? DEFAULT_SORT;
       const offset = (q.page - 1) * q.limit;
-      const cells = await facetMatrix(db, catalogCache, q.seller);
       const inCategory = (c: FacetCell) => !categories.length || categories.includes(c.category as never);
       const inBrand = (c: FacetCell) => !brands.length || brands.includes(c.brand as never);
-      const total = cells.filter((c) => inCategory(c) && inBrand(c)).reduce((s, c) => s + c.n, 0);
-      const rows =
-        offset < total
-          ? await db
-              .select(productColumns)
-              .from(products)
-              .where(
-                sql`${products.id} in (${pageIds(categories, brands, q.seller, sortBy, { offset, limit: q.limit, total })})`,
-              )
-              .orderBy(...ORDER[sortBy])
-          : [];
+      const totalOf = (cells: FacetCell[]) =>
+        cells.filter((c) => inCategory(c) && inBrand(c)).reduce((s, c) => s + c.n, 0);
+      const indexed = listingIndex?.page({
+        categories,
+        brands,
+        seller: q.seller,
+        sortBy,
+        offset,
+        limit: q.limit,
+      });
+      let cells: FacetCell[];
+      let data: ProductDto[];
+      if (indexed) {
+        cells = indexed.cells;
+        data = await productsByIds(indexed.ids);
+      } else {
+        cells = await facetMatrix(db, catalogCache, q.seller);
+        const total = totalOf(cells);
+        const rows =
+          offset < total
+            ? await db
+                .select(productColumns)
+                .from(products)
+                .where(
+                  sql`${products.id} in (${pageIds(categories, brands, q.seller, sortBy, { offset, limit: q.limit, total })})`,
+                )
+                .orderBy(...ORDER[sortBy])
+            : [];
+        data = rows.map(toProductDto);
+      }
+      const total = totalOf(cells);
       return {
-        data: rows.map(toProductDto),
+        data,
         pagination: { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) },
         facets: {
           category: tally(cells.filter(inBrand), 'category'),
@@ -451,12 +497,7 @@ export function createProductService({ db, catalogCache, changes }: ProductServi
               }
             ).rows;
             if (!both?.cells.length) continue;
-            const at = new Map(both.ids.map((id, i) => [id, i]));
-            const rows = both.ids.length
-              ? await db.select(productColumns).from(products).where(inArray(products.id, both.ids))
-              : [];
-            rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
-            return { data: rows.map(toProductDto), facets: facetsOf(both.cells) };
+            return { data: await productsByIds(both.ids), facets: facetsOf(both.cells) };
           }
           let facets: SearchFacets | undefined;
           if (opts.facets) {

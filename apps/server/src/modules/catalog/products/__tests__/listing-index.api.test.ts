@@ -1,0 +1,115 @@
+/**
+ * The listing index (docs/search-and-listing.md, "The listing index"): a listing answered from memory is the
+ * same answer PostgreSQL gives, page for page, and no listing is staler than the database's after a write.
+ */
+import { describe, expect, it } from 'vitest';
+import { SORT_IDS, type ProductListQuery } from '@mp/shared';
+import { createTestContext } from '../../../../../test/app';
+import { insertProducts, productBody, type ProductSeed } from '../../__tests__/catalog-fixtures';
+import { createProductService } from '../product.service';
+
+const ctx = await createTestContext();
+const { db, catalogCache, changes, listingIndex } = ctx.deps;
+const [sellerA, sellerB] = [await ctx.loginAsSeller(), await ctx.loginAsSeller()];
+const admin = await ctx.loginAs('admin');
+
+// a catalogue with many ties: 4 prices, 12 titles (so order by title and by price both lean on the id), 3 sellers
+const CATEGORIES = ['men', 'women', 'kids', 'footwear'];
+const BRANDS = ['nike', 'puma', 'zara', 'levi', 'adidas'];
+const seeds: ProductSeed[] = Array.from({ length: 157 }, (_, i) => ({
+  title: `${['Alpha', 'beta', 'Gamma', 'delta'][i % 4]} ${['shirt', 'Shoe', 'cap'][i % 3]}`,
+  category: CATEGORIES[(i * 7) % 4],
+  brand: BRANDS[(i * 3) % 5],
+  price: [499, 999, 1500, 250][i % 4],
+  salePrice: i % 5 === 0 ? 199 : null,
+  sellerId: [null, sellerA.sellerId, sellerB.sellerId][i % 3],
+  deleted: i % 11 === 0,
+}));
+const ids = await insertProducts(db, seeds);
+changes.publish({ type: 'products', ids });
+
+const fromIndex = createProductService({ db, catalogCache, changes, listingIndex });
+const fromDatabase = createProductService({ db, catalogCache, changes });
+const query = (q: Partial<ProductListQuery>): ProductListQuery => ({
+  category: [],
+  brand: [],
+  page: 1,
+  limit: 24,
+  ...q,
+});
+
+describe('the listing index', () => {
+  it('when listings are answered from memory, then every filter, sort and page is the answer PostgreSQL gives', async () => {
+    expect(await listingIndex.ready()).toBe(true);
+    const filters: Partial<ProductListQuery>[] = [
+      {},
+      { category: ['men'] },
+      { category: ['women', 'kids'] },
+      { brand: ['zara'] },
+      { brand: ['nike', 'levi', 'adidas'] },
+      { category: ['men', 'footwear'], brand: ['puma', 'nike'] },
+      { category: ['kids'], brand: ['adidas'] },
+      { seller: sellerA.sellerId },
+      { seller: sellerB.sellerId, category: ['women'] },
+      { seller: sellerA.sellerId, brand: ['zara', 'nike'], category: ['men', 'kids'] },
+      { seller: '00000000-0000-4000-8000-000000000000' },
+    ];
+    let compared = 0;
+    for (const filter of filters)
+      for (const sortBy of SORT_IDS)
+        for (const limit of [1, 7, 24])
+          for (const page of [1, 2, 3, 5, 9, 40, 200]) {
+            const q = query({ ...filter, sortBy, limit, page });
+            const [a, b] = [await fromIndex.list(q), await fromDatabase.list(q)];
+            expect(a, JSON.stringify(q)).toEqual(b);
+            compared += a.data.length;
+          }
+    expect(compared).toBeGreaterThan(1000);
+  });
+
+  it('when a price or a category changes, or a product is added or removed, then the next listing shows it, before and after the index catches up', async () => {
+    expect(await listingIndex.ready()).toBe(true);
+    const cheapest = (category = 'men') =>
+      ctx.anon().get(`/api/shop/products/get?category=${category}&sortBy=price-lowtohigh&limit=3`);
+    const before = (await cheapest()).body as { data: { _id: string }[]; pagination: { total: number } };
+    const moved = ids.find(
+      (id, i) => seeds[i]!.category === 'men' && !seeds[i]!.deleted && id !== before.data[0]!._id,
+    )!;
+
+    // a new lowest price: first at once (the index is being checked), and still first once it is rebuilt
+    await admin.agent
+      .put(`/api/admin/products/edit/${moved}`)
+      .send(productBody({ category: 'men', price: 10, salePrice: 0, title: 'Cheapest now' }))
+      .expect(200);
+    expect((await cheapest()).body.data[0]._id).toBe(moved);
+    expect(await listingIndex.ready()).toBe(true);
+    expect((await fromIndex.list(query({ category: ['men'], sortBy: 'price-lowtohigh' }))).data[0]!._id).toBe(
+      moved,
+    );
+
+    // moved to another category: gone from men's listing, counted in footwear's
+    await admin.agent
+      .put(`/api/admin/products/edit/${moved}`)
+      .send(productBody({ category: 'footwear', price: 10, salePrice: 0, title: 'Cheapest now' }))
+      .expect(200);
+    expect((await cheapest()).body.data[0]._id).not.toBe(moved);
+    expect((await cheapest('footwear')).body.data[0]._id).toBe(moved);
+
+    // added, then deleted: the totals follow at once
+    const added = await admin.agent
+      .post('/api/admin/products/add')
+      .send(productBody({ category: 'men', price: 5, salePrice: 0 }))
+      .expect(201);
+    const afterAdd = (await cheapest()).body;
+    expect(afterAdd.data[0]._id).toBe(added.body.data._id);
+    expect(afterAdd.pagination.total).toBe(before.pagination.total);
+    await admin.agent.delete(`/api/admin/products/delete/${added.body.data._id}`).expect(200);
+    expect((await cheapest()).body.pagination.total).toBe(before.pagination.total - 1);
+    expect(await listingIndex.ready()).toBe(true);
+    const settled = await fromIndex.list(query({ category: ['men'], sortBy: 'price-lowtohigh', limit: 3 }));
+    expect(settled).toEqual(
+      await fromDatabase.list(query({ category: ['men'], sortBy: 'price-lowtohigh', limit: 3 })),
+    );
+    expect(settled.pagination.total).toBe(before.pagination.total - 1);
+  });
+});

@@ -1,0 +1,381 @@
+/**
+ * The listing index (docs/search-and-listing.md, "The listing index"): which live products a shop listing shows,
+ * in both sort orders, held in memory so a listing page costs no query planning and no index walk in
+ * PostgreSQL: the page's ids come from here, and only those rows are read.
+ *
+ * - A snapshot is read in one statement: every live product's category, brand, seller, price and title, in price
+ *   order, with its rank in title order as PostgreSQL sorts titles (so both orders, ties by id, are exactly the
+ *   database's). Slot i is the i-th product by price.
+ * - Per category and per brand, a bitset over each order says which positions hold it; a page is the OR of the
+ *   filter's bitsets, counted 32 positions at a time up to the offset. One seller's products are kept as short
+ *   lists in both orders instead.
+ * - Stock changes move nothing. A `products` change is checked against the snapshot (category, brand, seller,
+ *   price, title, still live); only a difference, a new product or a change without ids drops the snapshot and
+ *   rebuilds it. While a check or a rebuild runs, `page` answers undefined and the listing reads PostgreSQL as
+ *   before, so no answer is staler than the database path's.
+ */
+import { sql } from 'drizzle-orm';
+import type { SortBy } from '@mp/shared';
+import type { Db } from '../../../db/client';
+import type { Change, ChangeFeed } from '../../../lib/change-feed';
+import type { Logger } from '../../../lib/logger';
+
+/** Live products per (category, brand) pair. */
+export type FacetCell = { category: string; brand: string; n: number };
+
+export interface ListingPageQuery {
+  categories: readonly string[];
+  brands: readonly string[];
+  seller?: string;
+  sortBy: SortBy;
+  offset: number;
+  limit: number;
+}
+
+export interface ListingPage {
+  /** the page's product ids, in the listing's order */
+  ids: string[];
+  /** the live counts the filters are applied to (one seller's when the listing is one seller's) */
+  cells: FacetCell[];
+}
+
+type Key = 'price' | 'title';
+const SORT_KEYS: Record<SortBy, { key: Key; desc: boolean }> = {
+  'price-lowtohigh': { key: 'price', desc: false },
+  'price-hightolow': { key: 'price', desc: true },
+  'title-atoz': { key: 'title', desc: false },
+  'title-ztoa': { key: 'title', desc: true },
+};
+/** Rebuilds start at most this often, so a burst of catalogue edits costs one rebuild, not one each. */
+const REBUILD_GAP_MS = 1_000;
+
+interface Row {
+  id: string;
+  category: string;
+  brand: string;
+  seller_id: string | null;
+  price: number;
+  title: string;
+  title_rank: number;
+}
+
+/** What a product's listing placement is made of, as the snapshot and a re-read compare it. */
+const placementOf = (r: Pick<Row, 'category' | 'brand' | 'seller_id' | 'price' | 'title'>) =>
+  `${r.category}\u0000${r.brand}\u0000${r.seller_id ?? ''}\u0000${r.price}\u0000${r.title}`;
+
+function popcount(v: number): number {
+  v -= (v >>> 1) & 0x55555555;
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+class Snapshot {
+  readonly size: number;
+  readonly ids: string[];
+  private readonly slotOf = new Map<string, number>();
+  private readonly placement: string[];
+  private readonly categoryCodes = new Map<string, number>();
+  private readonly brandCodes = new Map<string, number>();
+  private readonly category: Uint8Array;
+  private readonly brand: Uint8Array;
+  /** title rank → slot */
+  private readonly byTitle: Int32Array;
+  /** per order, per category / brand code: a bit per position */
+  private readonly bits: Record<Key, { category: Uint32Array[]; brand: Uint32Array[] }>;
+  /** per seller: its positions in each order, ascending */
+  private readonly sellers = new Map<string, Record<Key, Int32Array>>();
+  private readonly cellsOf = new Map<string, FacetCell[]>();
+
+  constructor(rows: Row[]) {
+    const n = (this.size = rows.length);
+    const words = Math.ceil(n / 32);
+    this.ids = new Array<string>(n);
+    this.placement = new Array<string>(n);
+    this.category = new Uint8Array(n);
+    this.brand = new Uint8Array(n);
+    this.byTitle = new Int32Array(n);
+    const code = (codes: Map<string, number>, value: string) => {
+      let c = codes.get(value);
+      if (c === undefined) codes.set(value, (c = codes.size));
+      return c;
+    };
+    const perSeller = new Map<string, number[]>();
+    const cells = new Map<string, Map<string, FacetCell>>();
+    const count = (scope: string, r: Row) => {
+      let m = cells.get(scope);
+      if (!m) cells.set(scope, (m = new Map()));
+      const k = `${r.category}\u0000${r.brand}`;
+      const cell = m.get(k);
+      if (cell) cell.n++;
+      else m.set(k, { category: r.category, brand: r.brand, n: 1 });
+    };
+    rows.forEach((r, slot) => {
+      this.ids[slot] = r.id;
+      this.slotOf.set(r.id, slot);
+      this.placement[slot] = placementOf(r);
+      this.category[slot] = code(this.categoryCodes, r.category);
+      this.brand[slot] = code(this.brandCodes, r.brand);
+      this.byTitle[r.title_rank] = slot;
+      count('', r);
+      if (r.seller_id) {
+        count(r.seller_id, r);
+        let list = perSeller.get(r.seller_id);
+        if (!list) perSeller.set(r.seller_id, (list = []));
+        list.push(slot);
+      }
+    });
+    if (this.categoryCodes.size > 256 || this.brandCodes.size > 256)
+      throw new Error('too many filter values');
+    for (const [scope, m] of cells) this.cellsOf.set(scope, [...m.values()]);
+    const bitsets = (codes: Map<string, number>) =>
+      Array.from({ length: codes.size }, () => new Uint32Array(words));
+    this.bits = {
+      price: { category: bitsets(this.categoryCodes), brand: bitsets(this.brandCodes) },
+      title: { category: bitsets(this.categoryCodes), brand: bitsets(this.brandCodes) },
+    };
+    const titleRank = new Int32Array(n);
+    for (let pos = 0; pos < n; pos++) {
+      const slot = this.byTitle[pos]!;
+      titleRank[slot] = pos;
+      this.bits.title.category[this.category[slot]!]![pos >>> 5]! |= 1 << (pos & 31);
+      this.bits.title.brand[this.brand[slot]!]![pos >>> 5]! |= 1 << (pos & 31);
+      this.bits.price.category[this.category[pos]!]![pos >>> 5]! |= 1 << (pos & 31);
+      this.bits.price.brand[this.brand[pos]!]![pos >>> 5]! |= 1 << (pos & 31);
+    }
+    for (const [seller, slots] of perSeller) {
+      const title = Int32Array.from(slots, (s) => titleRank[s]!).sort();
+      this.sellers.set(seller, { price: Int32Array.from(slots), title });
+    }
+  }
+
+  /** True when the product is live and listed exactly where the snapshot has it. */
+  holds(id: string, placement: string | undefined): boolean {
+    const slot = this.slotOf.get(id);
+    return slot === undefined ? placement === undefined : this.placement[slot] === placement;
+  }
+
+  page(q: ListingPageQuery): ListingPage {
+    const cells = this.cellsOf.get(q.seller ?? '') ?? [];
+    const inCategory = new Set(q.categories);
+    const inBrand = new Set(q.brands);
+    const total = cells.reduce(
+      (s, c) =>
+        s +
+        ((!inCategory.size || inCategory.has(c.category)) && (!inBrand.size || inBrand.has(c.brand))
+          ? c.n
+          : 0),
+      0,
+    );
+    if (q.offset >= total) return { ids: [], cells };
+    // a page in the back half of the answer is counted from the other end
+    const { key, desc } = SORT_KEYS[q.sortBy];
+    let skip = q.offset;
+    const take = Math.min(q.limit, total - q.offset);
+    let backwards = desc;
+    if (total - q.offset - take < q.offset) {
+      skip = total - q.offset - take;
+      backwards = !backwards;
+    }
+    const positions = q.seller
+      ? this.walkList(this.sellers.get(q.seller)?.[key], key, inCategory, inBrand, backwards, skip, take)
+      : this.walkBits(key, q.categories, q.brands, backwards, skip, take);
+    if (backwards !== desc) positions.reverse();
+    const toSlot = key === 'price' ? (p: number) => p : (p: number) => this.byTitle[p]!;
+    return { ids: positions.map((p) => this.ids[toSlot(p)]!), cells };
+  }
+
+  /** Positions of the filter's products in one order, `skip` of them passed over, `take` kept. */
+  private walkBits(
+    key: Key,
+    categories: readonly string[],
+    brands: readonly string[],
+    backwards: boolean,
+    skip: number,
+    take: number,
+  ): number[] {
+    const union = (codes: Map<string, number>, sets: Uint32Array[], values: readonly string[]) =>
+      values.length ? values.flatMap((v) => (codes.has(v) ? [sets[codes.get(v)!]!] : [])) : undefined;
+    const cats = union(this.categoryCodes, this.bits[key].category, categories);
+    const brs = union(this.brandCodes, this.bits[key].brand, brands);
+    const words = Math.ceil(this.size / 32);
+    const tail = this.size % 32 ? (1 << (this.size % 32)) - 1 : -1;
+    const word = (w: number) => {
+      let m = w === words - 1 ? tail : -1;
+      if (cats) {
+        let c = 0;
+        for (const s of cats) c |= s[w]!;
+        m &= c;
+      }
+      if (brs) {
+        let b = 0;
+        for (const s of brs) b |= s[w]!;
+        m &= b;
+      }
+      return m;
+    };
+    const out: number[] = [];
+    for (let i = 0; i < words && out.length < take; i++) {
+      const w = backwards ? words - 1 - i : i;
+      let m = word(w);
+      if (!m) continue;
+      const ones = popcount(m);
+      if (skip >= ones) {
+        skip -= ones;
+        continue;
+      }
+      while (m && out.length < take) {
+        const bit = backwards ? 31 - Math.clz32(m) : 31 - Math.clz32(m & -m);
+        m &= ~(1 << bit);
+        if (skip > 0) skip--;
+        else out.push(w * 32 + bit);
+      }
+    }
+    return out;
+  }
+
+  private walkList(
+    list: Int32Array | undefined,
+    key: Key,
+    inCategory: Set<string>,
+    inBrand: Set<string>,
+    backwards: boolean,
+    skip: number,
+    take: number,
+  ): number[] {
+    const out: number[] = [];
+    if (!list) return out;
+    const wantCategory = [...this.categoryCodes].filter(([v]) => !inCategory.size || inCategory.has(v));
+    const wantBrand = [...this.brandCodes].filter(([v]) => !inBrand.size || inBrand.has(v));
+    const categoryOk = new Uint8Array(256);
+    const brandOk = new Uint8Array(256);
+    for (const [, c] of wantCategory) categoryOk[c] = 1;
+    for (const [, c] of wantBrand) brandOk[c] = 1;
+    for (let i = 0; i < list.length && out.length < take; i++) {
+      const pos = list[backwards ? list.length - 1 - i : i]!;
+      const slot = key === 'price' ? pos : this.byTitle[pos]!;
+      if (!categoryOk[this.category[slot]!] || !brandOk[this.brand[slot]!]) continue;
+      if (skip > 0) skip--;
+      else out.push(pos);
+    }
+    return out;
+  }
+}
+
+export interface ListingIndexDeps {
+  db: Db;
+  changes: ChangeFeed;
+  logger?: Logger;
+}
+
+export class ListingIndex {
+  private snapshot: Snapshot | undefined;
+  private building: Promise<void> | undefined;
+  /** bumped by every change that may move a listing: a build that started before it is thrown away */
+  private version = 0;
+  /** `products` changes being compared with the snapshot: until they are, listings read PostgreSQL */
+  private readonly checks = new Set<Promise<void>>();
+  private lastBuild = 0;
+  private closed = false;
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly deps: ListingIndexDeps) {
+    this.unsubscribe = deps.changes.subscribe((change) => this.apply(change));
+  }
+
+  /** The page's ids and the counts, or undefined while the index is not known to match the database. */
+  page(q: ListingPageQuery): ListingPage | undefined {
+    if (!this.snapshot) {
+      this.build();
+      return undefined;
+    }
+    return this.checks.size ? undefined : this.snapshot.page(q);
+  }
+
+  /**
+   * Settles the index now: waits for the changes being checked and builds a snapshot if there is none (at start,
+   * and in tests). True when listings are then answered from memory.
+   */
+  async ready(): Promise<boolean> {
+    while (!this.closed) {
+      await Promise.all(this.checks);
+      if (this.snapshot) return true;
+      this.lastBuild = 0;
+      const running = this.build();
+      if (!running) return false;
+      await running;
+      if (!this.snapshot && !this.checks.size) return false;
+    }
+    return false;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.unsubscribe();
+    this.snapshot = undefined;
+  }
+
+  private apply(change: Change) {
+    if (change.type !== 'products') return; // stock and banners move no listing
+    if (!change.ids.length) return this.invalidate();
+    if (!this.snapshot) return void this.version++;
+    const snapshot = this.snapshot;
+    const check = this.placements(change.ids)
+      .then((now) => {
+        if (this.snapshot === snapshot && !change.ids.every((id) => snapshot.holds(id, now.get(id))))
+          this.invalidate();
+      })
+      .catch(() => this.invalidate())
+      .finally(() => this.checks.delete(check));
+    this.checks.add(check);
+  }
+
+  /** Forgets the snapshot (a change feed that missed messages): the next listing starts a rebuild. */
+  invalidate(): void {
+    this.version++;
+    this.snapshot = undefined;
+  }
+
+  private async placements(ids: string[]): Promise<Map<string, string>> {
+    const { rows } = (await this.deps.db
+      .execute(sql`select category, brand, seller_id, effective_price_paise as price, title, id
+      from products where deleted_at is null and id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`)) as unknown as { rows: Row[] };
+    return new Map(rows.map((r) => [r.id, placementOf(r)]));
+  }
+
+  private build(): Promise<void> | undefined {
+    if (this.closed) return undefined;
+    if (this.building) return this.building;
+    if (Date.now() - this.lastBuild < REBUILD_GAP_MS) return undefined;
+    this.lastBuild = Date.now();
+    const version = this.version;
+    const started = performance.now();
+    this.building = (async () => {
+      try {
+        // one statement, so both orders come from the same moment
+        const { rows } = (await this.deps.db.execute(sql`select id, category, brand, seller_id,
+            effective_price_paise as price, title,
+            (row_number() over (order by title, id) - 1)::int as title_rank
+          from products where deleted_at is null order by effective_price_paise, id`)) as unknown as {
+          rows: Row[];
+        };
+        const snapshot = new Snapshot(rows);
+        if (version === this.version && !this.closed) {
+          this.snapshot = snapshot;
+          this.deps.logger?.info(
+            { products: snapshot.size, ms: Math.round(performance.now() - started) },
+            'listing index built',
+          );
+        }
+      } catch (err) {
+        if (!this.closed)
+          this.deps.logger?.warn({ err }, 'listing index not built; listings read PostgreSQL');
+      } finally {
+        this.building = undefined;
+      }
+    })();
+    return this.building;
+  }
+}
