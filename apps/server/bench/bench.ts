@@ -15,7 +15,8 @@
  *   searches come 80% from 300 popular pages/phrases (asked for once before the run, as in a store that has been
  *   open a while) and 20% from a tail of 3,000 each.
  * Each row prints req/s (sessions/s), p50 and p99 latency, its share of the ceiling, the cache hit rates
- * (HTTP micro-cache and catalogue cache) and the server's RSS.
+ * (HTTP micro-cache and catalogue cache), the share of product rows computed answers took from cached answers
+ * instead of reading them (rows hit), and the server's RSS.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -158,6 +159,8 @@ interface Stats {
   cpuMs: number;
   micro: { hits: number; misses: number };
   catalog: { hits: number; misses: number };
+  /** products computed answers took from cached answers (hits) or read (misses) */
+  shown: { hits: number; misses: number };
 }
 
 function startServer(databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
@@ -168,7 +171,10 @@ function startServer(databaseUrl: string): Promise<{ child: ChildProcess; port: 
   });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-    child.once('message', (m: { port: number }) => resolve({ child, port: m.port }));
+    child.once('message', (m: { port: number; indexMs: number; rss: number }) => {
+      log(`listing index built in ${m.indexMs} ms; server RSS at start ${Math.round(m.rss / 2 ** 20)} MB`);
+      resolve({ child, port: m.port });
+    });
   });
 }
 
@@ -233,6 +239,7 @@ interface Row {
   failed: number;
   micro?: number;
   catalog?: number;
+  shown?: number;
   rssMb?: number;
   /** CPU time per request (per session for sessions) of the app process and of its PostgreSQL backends, ms */
   appCpu?: number;
@@ -318,6 +325,7 @@ async function fixed(
     failed: r.non2xx + r.errors,
     micro: after && before && rate(after.micro, before.micro),
     catalog: after && before && rate(after.catalog, before.catalog),
+    shown: after && before && rate(after.shown, before.shown),
     rssMb: after && after.rss / 2 ** 20,
     ...perRequest(start, end, r.requests.total),
   };
@@ -434,6 +442,7 @@ async function sessions(
       failed,
       micro: rate(after.micro, before.micro),
       catalog: rate(after.catalog, before.catalog),
+      shown: rate(after.shown, before.shown),
       rssMb: after.rss / 2 ** 20,
       ...perRequest(start, finish, done),
     },
@@ -506,12 +515,12 @@ function printRows(rows: Row[], ceiling: Map<number, number>) {
   const pct = (v: number | undefined) => (v === undefined ? '—' : `${v.toFixed(0)}%`);
   const ms = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(2));
   log(
-    `${pad('workload', 44)}${pad('conns', 7)}${pad('rate', 18)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('vs ceiling', 12)}${pad('micro hit', 11)}${pad('cache hit', 11)}${pad('RSS MB', 8)}${pad('app CPU', 9)}${pad('db CPU', 9)}failed`,
+    `${pad('workload', 44)}${pad('conns', 7)}${pad('rate', 18)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('vs ceiling', 12)}${pad('micro hit', 11)}${pad('cache hit', 11)}${pad('rows hit', 10)}${pad('RSS MB', 8)}${pad('app CPU', 9)}${pad('db CPU', 9)}failed`,
   );
   for (const r of rows) {
     const c = ceiling.get(r.conns);
     log(
-      `${pad(r.name, 44)}${pad(r.conns, 7)}${pad(`${Math.round(r.rps)} ${r.unit}`, 18)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.unit === 'req/s' && c ? `${((r.rps / c) * 100).toFixed(1)}%` : '—', 12)}${pad(pct(r.micro), 11)}${pad(pct(r.catalog), 11)}${pad(r.rssMb ? r.rssMb.toFixed(0) : '—', 8)}${pad(ms(r.appCpu), 9)}${pad(ms(r.dbCpu), 9)}${r.failed}`,
+      `${pad(r.name, 44)}${pad(r.conns, 7)}${pad(`${Math.round(r.rps)} ${r.unit}`, 18)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.unit === 'req/s' && c ? `${((r.rps / c) * 100).toFixed(1)}%` : '—', 12)}${pad(pct(r.micro), 11)}${pad(pct(r.catalog), 11)}${pad(pct(r.shown), 10)}${pad(r.rssMb ? r.rssMb.toFixed(0) : '—', 8)}${pad(ms(r.appCpu), 9)}${pad(ms(r.dbCpu), 9)}${r.failed}`,
     );
   }
 }

@@ -7,7 +7,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 export interface MetricsSources {
   pool?: pg.Pool;
-  catalogCache?: { hits: number; misses: number };
+  catalogCache?: { hits: number; misses: number; shownHits: number; shownMisses: number };
 }
 
 export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
@@ -38,6 +38,18 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
       if (!c) return;
       this.set({ result: 'hit' }, c.hits);
       this.set({ result: 'miss' }, c.misses);
+    },
+  });
+  new Gauge({
+    name: 'mp_catalog_products_reused',
+    help: 'Products a computed catalogue answer took from a cached answer (hit) or read from the database (miss)',
+    labelNames: ['result'] as const,
+    registers: [registry],
+    collect() {
+      const c = sources.catalogCache;
+      if (!c) return;
+      this.set({ result: 'hit' }, c.shownHits);
+      this.set({ result: 'miss' }, c.shownMisses);
     },
   });
   new Gauge({

@@ -48,8 +48,11 @@ export class CatalogCache {
   private epoch = 0;
   private checking = 0;
   private listeners = new Set<(dropped: Dropped) => void>();
-  /** lookups answered from memory or by a computation already under way (hits), or computed (misses) */
-  readonly stats = { hits: 0, misses: 0 };
+  /**
+   * lookups answered from memory or by a computation already under way (hits), or computed (misses); products
+   * an answer being computed took from a stored answer (`shown`) or had to read (`shownMisses`)
+   */
+  readonly stats = { hits: 0, misses: 0, shownHits: 0, shownMisses: 0 };
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -98,7 +101,10 @@ export class CatalogCache {
    * this with them), so another answer may show it without reading it again.
    */
   shown(id: string): ProductDto | undefined {
-    return this.seen.get(id);
+    const p = this.seen.get(id);
+    if (p) this.stats.shownHits++;
+    else this.stats.shownMisses++;
+    return p;
   }
 
   /** The cached value for key, or computes it once (concurrent callers share the same computation). */
