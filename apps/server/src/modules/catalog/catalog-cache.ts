@@ -3,7 +3,10 @@
  * counts), wired once in deps.ts and invalidated by the change feed, entry by entry (docs/search-and-listing.md):
  *
  * - every entry records the products it shows; a `stock` or `products` change drops exactly the entries that
- *   show one of those products, so a sold-out product never stays "in stock" in a cached answer;
+ *   show one of those products, so a sold-out product never stays "in stock" in a cached answer. Listing and
+ *   search pages are kept instead, marked stale, and served again only after their products are read afresh
+ *   (`refresh`: the changed ones from the database, the others as other answers show them): which products a
+ *   page holds and in what order does not depend on stock or ratings;
  * - `set` entries (listings, searches, home, counts) also depend on which products match and in what order.
  *   Stock neither filters nor orders them, so a stock change leaves every other set alone. A `products` change
  *   may move products between sets (create, delete, a new title, price, brand or category): the cache reads the
@@ -27,12 +30,20 @@ interface Entry {
   expiresAt: number;
   kind: EntryKind;
   ids: readonly string[];
+  /** a product it shows changed: served only after `refresh` has read its products again */
+  stale?: boolean;
+  refresh?: (value: never) => Promise<unknown>;
 }
 
 export interface CacheOptions<T> {
   kind: EntryKind;
   /** the products this answer shows */
   products: (value: T) => readonly ProductDto[];
+  /**
+   * The same answer with its products read again (sets only): when a product it shows changes without moving
+   * (stock, rating), the answer is kept and refreshed by this instead of computed again.
+   */
+  refresh?: (value: T) => Promise<T>;
 }
 
 /** The fields that decide which listings and searches a product appears in, and where. */
@@ -114,23 +125,26 @@ export class CatalogCache {
       return compute();
     }
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > Date.now()) {
+    const now = Date.now();
+    if (hit && hit.expiresAt > now && !hit.stale) {
       this.stats.hits++;
       return hit.value as T;
     }
-    if (hit) this.remove(key);
     const running = this.pending.get(key);
     if (running) {
       this.stats.hits++; // shares a computation already under way
       return running as Promise<T>;
     }
     this.stats.misses++;
+    // a stale answer is refreshed within its own lifetime (its membership and order stay as computed)
+    const refresh = hit && hit.expiresAt > now && opts.refresh;
+    if (hit && !refresh) this.remove(key);
     const epoch = this.epoch;
-    const promise = compute().then(
+    const promise = (refresh ? refresh(hit.value as T) : compute()).then(
       (value) => {
         if (this.pending.get(key) === promise) this.pending.delete(key);
         if (epoch === this.epoch && !(opts.kind === 'set' && this.checking))
-          this.store(key, value, ttlMs, opts);
+          this.store(key, value, refresh ? hit.expiresAt - Date.now() : ttlMs, opts);
         return value;
       },
       (err: unknown) => {
@@ -147,7 +161,13 @@ export class CatalogCache {
     if (this.entries.size >= this.maxEntries) this.remove(this.entries.keys().next().value!);
     const shown = opts.products(value);
     const ids = shown.map((p) => p._id);
-    this.entries.set(key, { value, expiresAt: Date.now() + ttlMs, kind: opts.kind, ids });
+    this.entries.set(key, {
+      value,
+      expiresAt: Date.now() + ttlMs,
+      kind: opts.kind,
+      ids,
+      refresh: opts.refresh as Entry['refresh'],
+    });
     for (const p of shown) {
       this.seen.set(p._id, p);
       let keys = this.byProduct.get(p._id);
@@ -174,8 +194,15 @@ export class CatalogCache {
     for (const listener of this.listeners) listener(dropped);
   }
 
+  /** Answers showing these products: sets that can refresh are marked stale, the others dropped. */
   private dropProducts(ids: readonly string[]) {
-    for (const id of ids) for (const key of [...(this.byProduct.get(id) ?? [])]) this.remove(key);
+    for (const id of ids)
+      for (const key of [...(this.byProduct.get(id) ?? [])]) {
+        const entry = this.entries.get(key)!;
+        if (entry.refresh) entry.stale = true;
+        else this.remove(key);
+      }
+    for (const id of ids) this.seen.delete(id);
     this.emit({ ids: new Set(ids) });
   }
 

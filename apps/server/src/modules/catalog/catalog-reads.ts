@@ -31,11 +31,14 @@ export interface CatalogRead {
 interface Cached {
   body: string;
   shown: readonly ProductDto[];
+  /** a listing or search page: the same page with its products read again (catalog-cache.ts `refresh`) */
+  again?: () => Promise<Cached>;
 }
 const cached = (body: object, shown: readonly ProductDto[]): Cached => ({
   body: JSON.stringify(body),
   shown,
 });
+const refreshed = (a: Cached) => a.again!();
 const shownBy = (a: Cached) => a.shown;
 const read = (kind: EntryKind, a: Cached): CatalogRead => ({
   kind,
@@ -70,6 +73,14 @@ export interface CatalogReadsDeps {
 export function createCatalogReads(deps: CatalogReadsDeps) {
   const svc = createProductService(deps);
   const cache = deps.catalogCache;
+  /** A page of products as its body, and how to make it again with its products read afresh. */
+  const cachedPage = <P extends { data: ProductDto[] }>(page: P, toBody: (page: P) => object): Cached => ({
+    ...cached(toBody(page), page.data),
+    again: async () => {
+      const data = await svc.productsByIds(page.data.map((p) => p._id));
+      return cachedPage({ ...page, data }, toBody);
+    },
+  });
   return {
     /** GET /api/shop/products/get */
     async list(query: unknown): Promise<CatalogRead> {
@@ -79,9 +90,9 @@ export function createCatalogReads(deps: CatalogReadsDeps) {
         LIST_TTL_MS,
         async () => {
           const page = await svc.list(q);
-          return cached(answerBody(api.listProducts, page), page.data);
+          return cachedPage(page, (p) => answerBody(api.listProducts, p));
         },
-        { kind: 'set', products: shownBy },
+        { kind: 'set', products: shownBy, refresh: refreshed },
       );
       return read('set', a);
     },
@@ -112,9 +123,9 @@ export function createCatalogReads(deps: CatalogReadsDeps) {
         SEARCH_TTL_MS,
         async () => {
           const found = await svc.search(keyword, q);
-          return cached(answerBody(api.searchProducts, found), found.data);
+          return cachedPage(found, (f) => answerBody(api.searchProducts, f));
         },
-        { kind: 'set', products: shownBy },
+        { kind: 'set', products: shownBy, refresh: refreshed },
       );
       return read('set', a);
     },

@@ -49,6 +49,27 @@ describe('catalogue cache invalidation', () => {
     expect(stockOf(after.body, footwear!)).toBe(9);
   });
 
+  it('when a product on cached listing and search pages sells, then those pages show its new stock and are otherwise what computing them again gives', async () => {
+    const [sold] = await insertProducts(ctx.db, [
+      { title: 'Refresh Test Kurta', category: 'women', brand: 'zara', price: 700, totalStock: 5 },
+      { title: 'Refresh Test Kurta Long', category: 'women', brand: 'zara', price: 800, totalStock: 5 },
+    ]);
+    ctx.deps.changes.publish({ type: 'products', ids: [sold!] });
+    const pages = [
+      '/api/shop/products/get?category=women',
+      '/api/shop/product/search/search-product/kurta?facets=true',
+    ];
+    for (const url of pages) await get(url);
+    const shopper = await ctx.loginAs('user');
+    await addToCart(shopper.agent, sold!);
+    await sandboxCheckout(shopper.agent, await addAddress(shopper.agent));
+    const kept = await Promise.all(pages.map((url) => get(url)));
+    for (const res of kept) expect(stockOf(res.body, sold!)).toBe(4);
+    ctx.deps.catalogCache.clear();
+    const computed = await Promise.all(pages.map((url) => get(url)));
+    pages.forEach((_, i) => expect(kept[i]!.body).toEqual(computed[i]!.body));
+  });
+
   it('when a product is wished for, then answers showing it update and unrelated listings stay cached', async () => {
     const kids = '/api/shop/products/get?category=kids';
     const boots = '/api/shop/products/get?category=footwear';

@@ -240,6 +240,8 @@ export function createProductService({ db, catalogCache, changes, listingIndex }
   }
 
   const service = {
+    productsByIds,
+
     /** Adds a product; a seller's product always belongs to the seller of the session. */
     async create(input: ProductInput, sellerId: string | null): Promise<ProductDto> {
       const [row] = await db
