@@ -163,6 +163,9 @@ export function createMicroCache(opts: MicroCacheOptions) {
       return undefined;
     }
     if (entry.kind === 'set' && opts.setsUnsettled()) return undefined;
+    // least recently used goes first when the cache is full: a hit moves the entry to the back
+    entries.delete(key);
+    entries.set(key, entry);
     return entry;
   }
 

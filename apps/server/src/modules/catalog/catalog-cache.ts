@@ -128,6 +128,9 @@ export class CatalogCache {
     const now = Date.now();
     if (hit && hit.expiresAt > now && !hit.stale) {
       this.stats.hits++;
+      // least recently used goes first when the cache is full: a hit moves the entry to the back
+      this.entries.delete(key);
+      this.entries.set(key, hit);
       return hit.value as T;
     }
     const running = this.pending.get(key);
