@@ -71,7 +71,12 @@ async function firstProduct(instance: Instance): Promise<ProductJson> {
 }
 
 /** PUT /api/admin/products/edit/:id on one instance with the product's fields and a new title. */
-async function renameOn(instance: Instance, cookie: string, product: ProductJson, title: string) {
+async function editOn(
+  instance: Instance,
+  cookie: string,
+  product: ProductJson,
+  changes: Record<string, unknown>,
+) {
   const { _id, sellerId, averageReview, reviewCount, popularity, createdAt, images, ...fields } = product;
   void [sellerId, averageReview, reviewCount, popularity, createdAt];
   // answers carry each image with its sizes; an edit sends the ordered URLs
@@ -79,9 +84,11 @@ async function renameOn(instance: Instance, cookie: string, product: ProductJson
   return fetch(`${instance.base}/api/admin/products/edit/${_id}`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', cookie, origin: instance.base },
-    body: JSON.stringify({ ...fields, images: urls, title }),
+    body: JSON.stringify({ ...fields, images: urls, ...changes }),
   });
 }
+const renameOn = (instance: Instance, cookie: string, product: ProductJson, title: string) =>
+  editOn(instance, cookie, product, { title });
 
 const titleOn = async (instance: Instance, path: string) => {
   const { data } = (await getJson(instance, path)).body;
@@ -142,6 +149,17 @@ describe('a write on one instance', () => {
     const listMs = await timeUntil(async () => (await titleOn(b, listPath)) === title, 1000);
     expect(detailMs).toBeLessThan(1000);
     expect(listMs).toBeLessThan(1000);
+  });
+
+  it('when the admin makes a product the cheapest on A, then B lists it first by price within 1 s (its listing index included)', async () => {
+    const cookie = await login(a, ADMIN.email, ADMIN.password);
+    const first = async (path: string) => ((await getJson(b, path)).body.data as ProductJson[])[0]!;
+    const cheapest = '/api/shop/products/get?sortBy=price-lowtohigh&limit=1';
+    const product = await first('/api/shop/products/get?sortBy=price-hightolow&limit=1');
+    expect((await first(cheapest))._id).not.toBe(product._id);
+    expect((await editOn(a, cookie, product, { price: 1, salePrice: null, discount: 0 })).status).toBe(200);
+    const ms = await timeUntil(async () => (await first(cheapest))._id === product._id, 1000);
+    expect(ms).toBeLessThan(1000);
   });
 });
 
