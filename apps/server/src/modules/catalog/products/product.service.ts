@@ -175,10 +175,28 @@ function facetMatrix(db: Db, cache: CatalogCache, seller?: string): Promise<Face
 /** localeCompare's order, without making a collator per comparison */
 const byName = new Intl.Collator().compare;
 
-function tally(cells: FacetCell[], key: 'category' | 'brand'): FacetCount[] {
-  const counts = new Map<string, number>();
-  for (const c of cells) counts.set(c[key], (counts.get(c[key]) ?? 0) + c.n);
-  return [...counts].map(([id, n]) => ({ id, count: n })).sort((a, b) => byName(a.id, b.id));
+/**
+ * One pass over the (category, brand) counts: how many products both filters keep, how many there are in all,
+ * and each facet's counts under the other facet's filter only (a facet's own choice never narrows its list).
+ */
+function countCells(cells: readonly FacetCell[], categories: readonly string[], brands: readonly string[]) {
+  const inCategories = new Set(categories);
+  const inBrands = new Set(brands);
+  const byCategory = new Map<string, number>();
+  const byBrand = new Map<string, number>();
+  let total = 0;
+  let all = 0;
+  for (const c of cells) {
+    const categoryKept = !inCategories.size || inCategories.has(c.category);
+    const brandKept = !inBrands.size || inBrands.has(c.brand);
+    all += c.n;
+    if (brandKept) byCategory.set(c.category, (byCategory.get(c.category) ?? 0) + c.n);
+    if (categoryKept) byBrand.set(c.brand, (byBrand.get(c.brand) ?? 0) + c.n);
+    if (categoryKept && brandKept) total += c.n;
+  }
+  const facet = (counts: Map<string, number>): FacetCount[] =>
+    [...counts].map(([id, count]) => ({ id, count })).sort((a, b) => byName(a.id, b.id));
+  return { total, all, category: facet(byCategory), brand: facet(byBrand) };
 }
 
 async function findLive(db: DbOrTx, id: string) {
@@ -353,10 +371,6 @@ export function createProductService({ db, catalogCache, changes, listingIndex }
       const brands = [...new Set(q.brand)];
       const sortBy = q.sortBy ?? DEFAULT_SORT;
       const offset = (q.page - 1) * q.limit;
-      const inCategory = (c: FacetCell) => !categories.length || categories.includes(c.category as never);
-      const inBrand = (c: FacetCell) => !brands.length || brands.includes(c.brand as never);
-      const totalOf = (cells: FacetCell[]) =>
-        cells.filter((c) => inCategory(c) && inBrand(c)).reduce((s, c) => s + c.n, 0);
       const indexed = listingIndex?.page({
         categories,
         brands,
@@ -372,7 +386,7 @@ export function createProductService({ db, catalogCache, changes, listingIndex }
         data = await productsByIds(indexed.ids);
       } else {
         cells = await facetMatrix(db, catalogCache, q.seller);
-        const total = totalOf(cells);
+        const { total } = countCells(cells, categories, brands);
         const rows =
           offset < total
             ? await db
@@ -385,14 +399,11 @@ export function createProductService({ db, catalogCache, changes, listingIndex }
             : [];
         data = rows.map(toProductDto);
       }
-      const total = totalOf(cells);
+      const { total, category, brand } = countCells(cells, categories, brands);
       return {
         data,
         pagination: { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) },
-        facets: {
-          category: tally(cells.filter(inBrand), 'category'),
-          brand: tally(cells.filter(inCategory), 'brand'),
-        },
+        facets: { category, brand },
       };
     },
 
@@ -455,13 +466,8 @@ export function createProductService({ db, catalogCache, changes, listingIndex }
           : sql.raw(`${SORTS[sortBy].key} ${SORTS[sortBy].dir}, id ${SORTS[sortBy].dir}`);
       const rowOrder = sortBy === 'relevance' ? undefined : ORDER[sortBy];
       const facetsOf = (cells: FacetCell[]): SearchFacets => {
-        const inCategory = (c: FacetCell) => !categories.length || categories.includes(c.category as never);
-        const inBrand = (c: FacetCell) => !brands.length || brands.includes(c.brand as never);
-        return {
-          category: tally(cells.filter(inBrand), 'category'),
-          brand: tally(cells.filter(inCategory), 'brand'),
-          capped: cells.reduce((n, c) => n + c.n, 0) >= candidates,
-        };
+        const { all, category, brand } = countCells(cells, categories, brands);
+        return { category, brand, capped: all >= candidates };
       };
       if (words.length) {
         const known = await vocabulary.words();
