@@ -23,7 +23,11 @@ const ticker = setInterval(() => {
 
 gc();
 const before = process.memoryUsage().heapUsed;
-const index = new ListingIndex({ db: database.db, changes: createLocalChangeFeed() });
+const index = new ListingIndex({
+  db: database.db,
+  changes: createLocalChangeFeed(),
+  maxProducts: Number.MAX_SAFE_INTEGER,
+});
 const started = performance.now();
 if (!(await index.ready())) throw new Error('the listing index was not built');
 const buildMs = performance.now() - started;

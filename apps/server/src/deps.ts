@@ -36,7 +36,7 @@ export function buildDeps(
   const metrics = options.metrics ?? createMetrics();
   const catalogCache = new CatalogCache(db, changes);
   metrics.sources.catalogCache = catalogCache.stats;
-  const listingIndex = new ListingIndex({ db, changes, logger });
+  const listingIndex = new ListingIndex({ db, changes, logger, maxProducts: config.listingIndexMaxProducts });
   // the payment provider and the money use cases (docs/money.md): one of each per process
   const payments = createPaymentProvider({ config, db });
   const earnings = createEarnings({ db, commissionBps: config.commissionBps });

@@ -16,6 +16,7 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    LISTING_INDEX_MAX_PRODUCTS: z.coerce.number().int().min(0).default(2_000_000),
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
     DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
@@ -128,6 +129,8 @@ export interface Config {
   publicUrl: string;
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  /** the in-memory listing index is built up to this many live products (0: off; docs/search-and-listing.md) */
+  listingIndexMaxProducts: number;
   /** bounded waits (docs/operations.md): pool acquire/connect, statement, lock, idle-in-transaction, start-up */
   databaseTimeouts: {
     connectMs: number;
@@ -223,6 +226,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    listingIndexMaxProducts: e.LISTING_INDEX_MAX_PRODUCTS,
     databaseTimeouts: {
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -53,6 +53,9 @@ const SORT_KEYS: Record<SortBy, { key: Key; desc: boolean }> = {
  */
 const REBUILD_GAP_MS = 1_000;
 const REBUILD_GAP_FACTOR = 10;
+/** After a failed build, or while the catalogue is over the limit, the next try waits this long, doubling to 5 min. */
+const RETRY_MS = 5_000;
+const RETRY_MAX_MS = 300_000;
 
 interface Row {
   id: string;
@@ -285,6 +288,11 @@ export interface ListingIndexDeps {
   db: Db;
   changes: ChangeFeed;
   logger?: Logger;
+  /**
+   * No index above this many live products (about 300 bytes of heap each): listings read PostgreSQL instead.
+   * 0 turns the index off.
+   */
+  maxProducts: number;
 }
 
 export class ListingIndex {
@@ -295,6 +303,8 @@ export class ListingIndex {
   /** `products` changes being compared with the snapshot: until they are, listings read PostgreSQL */
   private readonly checks = new Set<Promise<void>>();
   private nextBuildAt = 0;
+  /** how long the next try waits after a failed or refused build */
+  private retryMs = RETRY_MS;
   private closed = false;
   private readonly unsubscribe: () => void;
 
@@ -369,10 +379,30 @@ export class ListingIndex {
     if (this.closed) return undefined;
     if (this.building) return this.building;
     if (Date.now() < this.nextBuildAt) return undefined;
+    const { maxProducts } = this.deps;
+    if (maxProducts === 0) return undefined;
     const version = this.version;
     const started = performance.now();
+    const later = () => {
+      this.nextBuildAt = Date.now() + this.retryMs;
+      this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
+    };
     this.building = (async () => {
       try {
+        // the live count from facet_counts (kept by triggers), before reading every product
+        const [count] = (
+          (await this.deps.db.execute(
+            sql`select coalesce(sum(n), 0)::int as n from facet_counts`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows;
+        if ((count?.n ?? 0) > maxProducts) {
+          if (this.retryMs === RETRY_MS)
+            this.deps.logger?.warn(
+              { products: count?.n, maxProducts },
+              'listing index off: more live products than LISTING_INDEX_MAX_PRODUCTS; listings read PostgreSQL',
+            );
+          return later();
+        }
         // one statement, so both orders come from the same moment
         const { rows } = (await this.deps.db.execute(sql`select id, category, brand, seller_id,
             effective_price_paise as price, title,
@@ -383,12 +413,13 @@ export class ListingIndex {
         const snapshot = new Snapshot(rows);
         const took = performance.now() - started;
         this.nextBuildAt = Date.now() + Math.max(REBUILD_GAP_MS, took * REBUILD_GAP_FACTOR);
+        this.retryMs = RETRY_MS;
         if (version === this.version && !this.closed) {
           this.snapshot = snapshot;
           this.deps.logger?.info({ products: snapshot.size, ms: Math.round(took) }, 'listing index built');
         }
       } catch (err) {
-        this.nextBuildAt = Date.now() + 5 * REBUILD_GAP_MS;
+        later();
         if (!this.closed)
           this.deps.logger?.warn({ err }, 'listing index not built; listings read PostgreSQL');
       } finally {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SORT_IDS, type ProductListQuery } from '@mp/shared';
 import { createTestContext } from '../../../../../test/app';
 import { insertProducts, productBody, type ProductSeed } from '../../__tests__/catalog-fixtures';
+import { ListingIndex } from '../listing-index';
 import { createProductService } from '../product.service';
 
 const ctx = await createTestContext();
@@ -111,5 +112,16 @@ describe('the listing index', () => {
       await fromDatabase.list(query({ category: ['men'], sortBy: 'price-lowtohigh', limit: 3 })),
     );
     expect(settled.pagination.total).toBe(before.pagination.total - 1);
+  });
+
+  it('when the catalogue has more live products than LISTING_INDEX_MAX_PRODUCTS (or it is 0), then no index is built and listings still answer from PostgreSQL', async () => {
+    for (const maxProducts of [10, 0]) {
+      const small = new ListingIndex({ db, changes, maxProducts });
+      expect(await small.ready()).toBe(false);
+      const limited = createProductService({ db, catalogCache, changes, listingIndex: small });
+      const q = query({ category: ['men', 'kids'], sortBy: 'title-ztoa', page: 2, limit: 7 });
+      expect(await limited.list(q)).toEqual(await fromDatabase.list(q));
+      small.close();
+    }
   });
 });
