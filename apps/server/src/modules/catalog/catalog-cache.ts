@@ -30,9 +30,10 @@ interface Entry {
   expiresAt: number;
   kind: EntryKind;
   ids: readonly string[];
+  /** a set whose products can be read again (CacheOptions.refresh) instead of it being dropped */
+  refreshable: boolean;
   /** a product it shows changed: served only after `refresh` has read its products again */
   stale?: boolean;
-  refresh?: (value: never) => Promise<unknown>;
 }
 
 export interface CacheOptions<T> {
@@ -169,7 +170,7 @@ export class CatalogCache {
       expiresAt: Date.now() + ttlMs,
       kind: opts.kind,
       ids,
-      refresh: opts.refresh as Entry['refresh'],
+      refreshable: opts.refresh !== undefined,
     });
     for (const p of shown) {
       this.seen.set(p._id, p);
@@ -202,7 +203,7 @@ export class CatalogCache {
     for (const id of ids)
       for (const key of [...(this.byProduct.get(id) ?? [])]) {
         const entry = this.entries.get(key)!;
-        if (entry.refresh) entry.stale = true;
+        if (entry.refreshable) entry.stale = true;
         else this.remove(key);
       }
     for (const id of ids) this.seen.delete(id);

@@ -19,9 +19,7 @@ import type { SortBy } from '@mp/shared';
 import type { Db } from '../../../db/client';
 import type { Change, ChangeFeed } from '../../../lib/change-feed';
 import type { Logger } from '../../../lib/logger';
-
-/** Live products per (category, brand) pair. */
-export type FacetCell = { category: string; brand: string; n: number };
+import { countCells, type CellCounts, type FacetCell } from './facet-counts';
 
 export interface ListingPageQuery {
   categories: readonly string[];
@@ -35,8 +33,8 @@ export interface ListingPageQuery {
 export interface ListingPage {
   /** the page's product ids, in the listing's order */
   ids: string[];
-  /** the live counts the filters are applied to (one seller's when the listing is one seller's) */
-  cells: FacetCell[];
+  /** the total and facets, counted over the live products (one seller's when the listing is one seller's) */
+  counts: CellCounts;
 }
 
 type Key = 'price' | 'title';
@@ -178,18 +176,9 @@ class Snapshot {
   }
 
   page(q: ListingPageQuery): ListingPage {
-    const cells = this.cellsOf.get(q.seller ?? '') ?? [];
-    const inCategory = new Set(q.categories);
-    const inBrand = new Set(q.brands);
-    const total = cells.reduce(
-      (s, c) =>
-        s +
-        ((!inCategory.size || inCategory.has(c.category)) && (!inBrand.size || inBrand.has(c.brand))
-          ? c.n
-          : 0),
-      0,
-    );
-    if (q.offset >= total) return { ids: [], cells };
+    const counts = countCells(this.cellsOf.get(q.seller ?? '') ?? [], q.categories, q.brands);
+    const { total } = counts;
+    if (q.offset >= total) return { ids: [], counts };
     // a page in the back half of the answer is counted from the other end
     const { key, desc } = SORT_KEYS[q.sortBy];
     let skip = q.offset;
@@ -200,11 +189,11 @@ class Snapshot {
       backwards = !backwards;
     }
     const positions = q.seller
-      ? this.walkList(this.sellers.get(q.seller)?.[key], key, inCategory, inBrand, backwards, skip, take)
+      ? this.walkList(this.sellers.get(q.seller)?.[key], key, q.categories, q.brands, backwards, skip, take)
       : this.walkBits(key, q.categories, q.brands, backwards, skip, take);
     if (backwards !== desc) positions.reverse();
     const toSlot = key === 'price' ? (p: number) => p : (p: number) => this.byTitle[p]!;
-    return { ids: positions.map((p) => this.ids[toSlot(p)]!), cells };
+    return { ids: positions.map((p) => this.ids[toSlot(p)]!), counts };
   }
 
   /** Positions of the filter's products in one order, `skip` of them passed over, `take` kept. */
@@ -259,20 +248,22 @@ class Snapshot {
   private walkList(
     list: Int32Array | undefined,
     key: Key,
-    inCategory: Set<string>,
-    inBrand: Set<string>,
+    categories: readonly string[],
+    brands: readonly string[],
     backwards: boolean,
     skip: number,
     take: number,
   ): number[] {
     const out: number[] = [];
     if (!list) return out;
-    const wantCategory = [...this.categoryCodes].filter(([v]) => !inCategory.size || inCategory.has(v));
-    const wantBrand = [...this.brandCodes].filter(([v]) => !inBrand.size || inBrand.has(v));
-    const categoryOk = new Uint8Array(256);
-    const brandOk = new Uint8Array(256);
-    for (const [, c] of wantCategory) categoryOk[c] = 1;
-    for (const [, c] of wantBrand) brandOk[c] = 1;
+    // per category / brand code: kept by the filter (no filter keeps every one)
+    const kept = (codes: Map<string, number>, values: readonly string[]) => {
+      const ok = new Uint8Array(256);
+      for (const [v, c] of codes) if (!values.length || values.includes(v)) ok[c] = 1;
+      return ok;
+    };
+    const categoryOk = kept(this.categoryCodes, categories);
+    const brandOk = kept(this.brandCodes, brands);
     for (let i = 0; i < list.length && out.length < take; i++) {
       const pos = list[backwards ? list.length - 1 - i : i]!;
       const slot = key === 'price' ? pos : this.byTitle[pos]!;

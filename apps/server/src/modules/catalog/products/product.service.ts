@@ -6,7 +6,6 @@ import {
   SEARCH_RANKING,
   productImagesOf,
   toPaise,
-  type FacetCount,
   type Pagination,
   type ProductDetailDto,
   type ProductDto,
@@ -23,7 +22,8 @@ import { facetCounts, products, sellers } from '../../../db/schema';
 import { AppError, forbidden, notFound } from '../../../lib/errors';
 import type { ChangeFeed } from '../../../lib/change-feed';
 import type { CatalogCache } from '../catalog-cache';
-import type { FacetCell, ListingIndex } from './listing-index';
+import { countCells, type CellCounts, type FacetCell } from './facet-counts';
+import type { ListingIndex } from './listing-index';
 import { productColumns, toProductDto, type ProductRow } from './product.mapper';
 import { corrections, createSearchVocabulary, prefixExpansions } from './spelling';
 
@@ -170,33 +170,6 @@ function facetMatrix(db: Db, cache: CatalogCache, seller?: string): Promise<Face
             .where(sql`${facetCounts.n} > 0`),
     { kind: 'set', products: () => [] },
   );
-}
-
-/** localeCompare's order, without making a collator per comparison */
-const byName = new Intl.Collator().compare;
-
-/**
- * One pass over the (category, brand) counts: how many products both filters keep, how many there are in all,
- * and each facet's counts under the other facet's filter only (a facet's own choice never narrows its list).
- */
-function countCells(cells: readonly FacetCell[], categories: readonly string[], brands: readonly string[]) {
-  const inCategories = new Set(categories);
-  const inBrands = new Set(brands);
-  const byCategory = new Map<string, number>();
-  const byBrand = new Map<string, number>();
-  let total = 0;
-  let all = 0;
-  for (const c of cells) {
-    const categoryKept = !inCategories.size || inCategories.has(c.category);
-    const brandKept = !inBrands.size || inBrands.has(c.brand);
-    all += c.n;
-    if (brandKept) byCategory.set(c.category, (byCategory.get(c.category) ?? 0) + c.n);
-    if (categoryKept) byBrand.set(c.brand, (byBrand.get(c.brand) ?? 0) + c.n);
-    if (categoryKept && brandKept) total += c.n;
-  }
-  const facet = (counts: Map<string, number>): FacetCount[] =>
-    [...counts].map(([id, count]) => ({ id, count })).sort((a, b) => byName(a.id, b.id));
-  return { total, all, category: facet(byCategory), brand: facet(byBrand) };
 }
 
 async function findLive(db: DbOrTx, id: string) {
@@ -379,14 +352,14 @@ export function createProductService({ db, catalogCache, changes, listingIndex }
         offset,
         limit: q.limit,
       });
-      let cells: FacetCell[];
+      let counts: CellCounts;
       let data: ProductDto[];
       if (indexed) {
-        cells = indexed.cells;
+        counts = indexed.counts;
         data = await productsByIds(indexed.ids);
       } else {
-        cells = await facetMatrix(db, catalogCache, q.seller);
-        const { total } = countCells(cells, categories, brands);
+        counts = countCells(await facetMatrix(db, catalogCache, q.seller), categories, brands);
+        const { total } = counts;
         const rows =
           offset < total
             ? await db
@@ -399,7 +372,7 @@ export function createProductService({ db, catalogCache, changes, listingIndex }
             : [];
         data = rows.map(toProductDto);
       }
-      const { total, category, brand } = countCells(cells, categories, brands);
+      const { total, category, brand } = counts;
       return {
         data,
         pagination: { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) },
