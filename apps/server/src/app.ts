@@ -169,6 +169,7 @@ export function createRequestHandler(
   const microCache = createMicroCache({
     rules: MICRO_CACHE_RULES,
     generation: () => cache.generation,
+    unaffected: (since, kind, ids) => cache.unaffected(since, kind, ids),
     setsUnsettled: () => cache.setsUnsettled,
     subscribe: (listener) => cache.onDrop(listener),
     logger: deps.logger,

@@ -72,6 +72,8 @@ export interface MicroCacheOptions {
   rules: MicroCacheRule[];
   /** bumped by every catalogue change */
   generation: () => number;
+  /** whether an answer of this kind showing these products, computed from generation `since`, may be stored */
+  unaffected: (since: number, kind: 'item' | 'set', ids: readonly string[]) => boolean;
   /** true while set answers may be void (a change is being checked): serve none of them from memory */
   setsUnsettled: () => boolean;
   subscribe: (listener: (dropped: Dropped) => void) => () => void;
@@ -234,7 +236,7 @@ export function createMicroCache(opts: MicroCacheOptions) {
       kind: answer.kind,
       ids: answer.ids,
     };
-    if (generation === opts.generation()) store(found.key, entry);
+    if (opts.unaffected(generation, entry.kind, entry.ids)) store(found.key, entry);
     return { entry, key: found.key };
   }
 
@@ -281,7 +283,7 @@ export function createMicroCache(opts: MicroCacheOptions) {
         const shown = res.locals.catalogAnswer as CatalogAnswer | undefined;
         if (
           shown &&
-          generation === opts.generation() &&
+          opts.unaffected(generation, shown.kind, shown.ids) &&
           res.statusCode === 200 &&
           type.startsWith('application/json') &&
           (typeof chunk === 'string' || Buffer.isBuffer(chunk))

@@ -9,6 +9,7 @@ describe('the micro-cache when full', () => {
     const cache = createMicroCache({
       rules: [{ path: /^\/p\/\w+$/, route: '/p/:id', params: [], ttlMs: 60_000 }],
       generation: () => 0,
+      unaffected: () => true,
       setsUnsettled: () => false,
       subscribe: () => () => undefined,
       maxEntries: 2,

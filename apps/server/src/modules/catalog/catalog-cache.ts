@@ -14,6 +14,9 @@
  *   this cache last showed of it. A review or a wishlist add (counters only) therefore drops only the answers
  *   that show that product. While that check runs, set answers are computed fresh and not stored.
  * - entries also expire after their TTL, which bounds ranking drift (home rows re-rank on stock and units sold).
+ * - an answer computed while changes arrived is stored only if none of them can have touched it (`unaffected`):
+ *   a stock change to a product it does not show leaves it current; any other change to a set, or any change to a
+ *   product it shows, means it is served once and not stored.
  */
 import { and, inArray, isNull } from 'drizzle-orm';
 import type { ProductDto } from '@mp/shared';
@@ -47,6 +50,15 @@ export interface CacheOptions<T> {
   refresh?: (value: T) => Promise<T>;
 }
 
+/** A change as `unaffected` weighs it: the products it names (undefined: every product), and whether it may move products between sets. */
+interface Logged {
+  epoch: number;
+  ids?: ReadonlySet<string>;
+  movesSets: boolean;
+}
+/** How many recent changes are remembered; an answer whose computation outlived more is not stored. */
+const CHANGE_LOG_SIZE = 512;
+
 /** The fields that decide which listings and searches a product appears in, and where. */
 const placement = (p: ProductDto) =>
   JSON.stringify([p.title, p.category, p.brand, p.price, p.salePrice, p.description]);
@@ -58,6 +70,8 @@ export class CatalogCache {
   /** every product shown by a stored entry, as this cache last saw it (its placement is compared on a change) */
   private seen = new Map<string, ProductDto>();
   private epoch = 0;
+  /** the last CHANGE_LOG_SIZE changes, oldest first */
+  private log: Logged[] = [];
   private checking = 0;
   private listeners = new Set<(dropped: Dropped) => void>();
   /**
@@ -80,6 +94,29 @@ export class CatalogCache {
     return this.epoch;
   }
 
+  /**
+   * Whether an answer of this kind showing these products, computed from generation `since`, is still current:
+   * every change since then was a stock change to products it does not show (stock neither filters nor orders
+   * sets). Otherwise it is served to the caller that computed it and not stored.
+   */
+  unaffected(since: number, kind: EntryKind, ids: readonly string[]): boolean {
+    if (since === this.epoch) return true;
+    const first = this.log[0];
+    if (!first || first.epoch > since + 1) return false; // older than what the log remembers
+    for (const c of this.log) {
+      if (c.epoch <= since) continue;
+      if (!c.ids || (c.movesSets && kind === 'set')) return false;
+      for (const id of ids) if (c.ids.has(id)) return false;
+    }
+    return true;
+  }
+
+  private bump(logged: Omit<Logged, 'epoch'>) {
+    this.epoch++;
+    this.log.push({ ...logged, epoch: this.epoch });
+    if (this.log.length > CHANGE_LOG_SIZE) this.log.shift();
+  }
+
   /** True while a `products` change is being checked: set answers must not be served from a cache. */
   get setsUnsettled(): boolean {
     return this.checking > 0;
@@ -96,7 +133,7 @@ export class CatalogCache {
   }
 
   clear(): void {
-    this.epoch++;
+    this.bump({ movesSets: true });
     this.entries.clear();
     this.pending.clear();
     this.byProduct.clear();
@@ -147,7 +184,14 @@ export class CatalogCache {
     const promise = (refresh ? refresh(hit.value as T) : compute()).then(
       (value) => {
         if (this.pending.get(key) === promise) this.pending.delete(key);
-        if (epoch === this.epoch && !(opts.kind === 'set' && this.checking))
+        if (
+          !(opts.kind === 'set' && this.checking) &&
+          this.unaffected(
+            epoch,
+            opts.kind,
+            opts.products(value).map((p) => p._id),
+          )
+        )
           this.store(key, value, refresh ? hit.expiresAt - Date.now() : ttlMs, opts);
         return value;
       },
@@ -217,10 +261,10 @@ export class CatalogCache {
   }
 
   private apply(change: Change) {
-    this.epoch++;
-    if (change.type === 'banners') return;
+    if (change.type === 'banners') return; // no catalogue answer shows banners
     // no ids: a writer that cannot say what it changed (or a feed that missed messages) — drop everything
     if (change.ids.length === 0) return this.clear();
+    this.bump({ ids: new Set(change.ids), movesSets: change.type !== 'stock' });
     // what the sets showed of these products, before the entries holding them are dropped
     const before = change.ids.map((id) => {
       const p = this.seen.get(id);
