@@ -183,10 +183,6 @@ export const products = pgTable(
     index('products_category_brand_title_idx')
       .on(t.category, t.brand, t.title, t.id)
       .where(sql`${t.deletedAt} is null`),
-    // Home candidates (home.service.ts)
-    index('products_popularity_idx')
-      .on(sql`${t.popularity} desc`, sql`${t.discount} desc`, t.id)
-      .where(sql`${t.deletedAt} is null`),
     // one seller's listing ("Sold by"), by price or title; also serves lookups by seller alone
     index('products_seller_price_idx')
       .on(t.sellerId, t.effectivePricePaise, t.id)
@@ -198,9 +194,9 @@ export const products = pgTable(
     index('products_live_created_idx')
       .on(sql`${t.createdAt} desc`, sql`${t.id} desc`)
       .where(sql`${t.deletedAt} is null`),
-    // Without a pending list (fastupdate off): every sale updates its product row outside HOT (stock and units
-    // sold are indexed), and with fastupdate each such update queued its words in a list that every search then
-    // scanned until a vacuum (docs/search-and-listing.md)
+    // Without a pending list (fastupdate off): an update outside HOT (an edit) queued its words in a list that
+    // every search then scanned until a vacuum. Sales stay HOT: no index holds stock, units sold or anything a
+    // sale writes (docs/search-and-listing.md, "Sales do not touch the indexes")
     index('products_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     index('products_title_search_idx').using('gin', t.titleVector).with({ fastupdate: false }),
     index('products_title_trgm_idx')
@@ -213,9 +209,6 @@ export const products = pgTable(
     index('products_live_id_idx')
       .on(t.id, t.updatedAt)
       .where(sql`${t.deletedAt} is null`),
-    index('products_low_stock_discount_idx')
-      .on(sql`${t.discount} desc`, t.id)
-      .where(sql`${t.deletedAt} is null and ${t.totalStock} < 10`),
   ],
 );
 

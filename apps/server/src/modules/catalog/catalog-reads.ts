@@ -147,7 +147,7 @@ export function createCatalogReads(deps: CatalogReadsDeps) {
 
     /** GET /api/shop/home */
     async home(): Promise<CatalogRead> {
-      const data = await homeSections(deps.db, cache);
+      const data = await homeSections({ ...deps, productsByIds: svc.productsByIds });
       return {
         kind: 'set',
         ids: shownOnHome(data).map((p) => p._id),

@@ -15,7 +15,7 @@
  *   before, so no answer is staler than the database path's.
  */
 import { sql } from 'drizzle-orm';
-import type { SortBy } from '@mp/shared';
+import { ELECTRONICS_KEYWORDS, type SortBy } from '@mp/shared';
 import type { Db } from '../../../db/client';
 import type { Change, ChangeFeed } from '../../../lib/change-feed';
 import type { Logger } from '../../../lib/logger';
@@ -55,18 +55,52 @@ const REBUILD_GAP_FACTOR = 10;
 const RETRY_MS = 5_000;
 const RETRY_MAX_MS = 300_000;
 
-interface Row {
+/** What home rows rank by (home.service.ts), as a re-read finds it: changes in place, moves no listing. */
+interface Figures {
   id: string;
+  discount: number;
+  total_stock: number;
+  popularity: number;
+  /** average rating; null without reviews */
+  rating: number | null;
+}
+/** The figures' columns, read the same way by the snapshot and by re-reads. */
+const FIGURES = sql.raw(
+  'discount, total_stock, popularity, rating_sum::float8 / nullif(review_count, 0) as rating',
+);
+
+interface Row extends Figures {
   category: string;
   brand: string;
   seller_id: string | null;
   price: number;
   title: string;
   title_rank: number;
+  /** created_at in microseconds since 1970 (exact in a double) */
+  created_us: number;
+  /** the title names electronics (home's electronics row), as PostgreSQL's regex matched it */
+  electronics: boolean;
 }
 
-/** What decides where a product is listed, as a re-read finds it. */
-type Placement = Pick<Row, 'category' | 'brand' | 'seller_id' | 'price' | 'title'>;
+/** What decides where a product is listed, and its figures, as a re-read finds it. */
+type Placement = Pick<Row, 'category' | 'brand' | 'seller_id' | 'price' | 'title'> & Figures;
+
+/**
+ * Every live product's home-row figures by slot (the snapshot's price order), read by home.service.ts to pick
+ * its candidates without a query. Stock, units sold, ratings and discounts are updated in place as changes are
+ * read back, so the figures drift from the database only for as long as a re-read takes.
+ */
+export interface RankingTable {
+  readonly size: number;
+  readonly ids: readonly string[];
+  readonly discount: Int32Array;
+  readonly stock: Int32Array;
+  readonly popularity: Float64Array;
+  /** average rating; NaN without reviews */
+  readonly rating: Float64Array;
+  /** the slots whose title names electronics, newest first (created_at desc, id desc) */
+  readonly electronics: Int32Array;
+}
 
 function popcount(v: number): number {
   v -= (v >>> 1) & 0x55555555;
@@ -74,9 +108,14 @@ function popcount(v: number): number {
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-class Snapshot {
+class Snapshot implements RankingTable {
   readonly size: number;
   readonly ids: string[];
+  readonly discount: Int32Array;
+  readonly stock: Int32Array;
+  readonly popularity: Float64Array;
+  readonly rating: Float64Array;
+  readonly electronics: Int32Array;
   private readonly slotOf = new Map<string, number>();
   /** per slot: what placed it (the title strings are the rows' own) */
   private readonly title: string[];
@@ -104,6 +143,12 @@ class Snapshot {
     this.category = new Uint8Array(n);
     this.brand = new Uint8Array(n);
     this.byTitle = new Int32Array(n);
+    this.discount = new Int32Array(n);
+    this.stock = new Int32Array(n);
+    this.popularity = new Float64Array(n);
+    this.rating = new Float64Array(n);
+    const created = new Float64Array(n);
+    const electronics: number[] = [];
     const code = (codes: Map<string, number>, value: string) => {
       let c = codes.get(value);
       if (c === undefined) codes.set(value, (c = codes.size));
@@ -130,6 +175,9 @@ class Snapshot {
       this.category[slot] = code(this.categoryCodes, r.category);
       this.brand[slot] = code(this.brandCodes, r.brand);
       this.byTitle[r.title_rank] = slot;
+      this.setFigures(slot, r);
+      created[slot] = r.created_us;
+      if (r.electronics) electronics.push(slot);
       count('', r);
       if (r.seller_id) {
         count(r.seller_id, r);
@@ -140,6 +188,10 @@ class Snapshot {
     });
     if (this.categoryCodes.size > 256 || this.brandCodes.size > 256)
       throw new Error('too many filter values');
+    const ids = this.ids;
+    this.electronics = Int32Array.from(
+      electronics.sort((a, b) => created[b]! - created[a]! || (ids[b]! < ids[a]! ? -1 : 1)),
+    );
     for (const [scope, m] of cells) this.cellsOf.set(scope, [...m.values()]);
     const bitsets = (codes: Map<string, number>) =>
       Array.from({ length: codes.size }, () => new Uint32Array(words));
@@ -160,6 +212,19 @@ class Snapshot {
       const title = Int32Array.from(slots, (s) => titleRank[s]!).sort();
       this.sellers.set(seller, { price: Int32Array.from(slots), title });
     }
+  }
+
+  private setFigures(slot: number, f: Figures) {
+    this.discount[slot] = f.discount;
+    this.stock[slot] = f.total_stock;
+    this.popularity[slot] = f.popularity;
+    this.rating[slot] = f.rating ?? NaN;
+  }
+
+  /** Takes the product's re-read figures (a product the snapshot does not hold is left to the placement check). */
+  refigure(f: Figures) {
+    const slot = this.slotOf.get(f.id);
+    if (slot !== undefined) this.setFigures(slot, f);
   }
 
   /** True when the product is live and listed exactly where the snapshot has it. */
@@ -293,6 +358,8 @@ export class ListingIndex {
   private version = 0;
   /** `products` changes being compared with the snapshot: until they are, listings read PostgreSQL */
   private readonly checks = new Set<Promise<void>>();
+  /** stock changes whose figures are being read back (`ready` waits for them) */
+  private readonly refiguring = new Set<Promise<void>>();
   private nextBuildAt = 0;
   /** how long the next try waits after a failed or refused build */
   private retryMs = RETRY_MS;
@@ -312,13 +379,22 @@ export class ListingIndex {
     return this.checks.size ? undefined : this.snapshot.page(q);
   }
 
+  /** The home rows' figures of every live product, or undefined while the index is not known to match. */
+  ranking(): RankingTable | undefined {
+    if (!this.snapshot) {
+      this.build();
+      return undefined;
+    }
+    return this.checks.size ? undefined : this.snapshot;
+  }
+
   /**
    * Settles the index now: waits for the changes being checked and builds a snapshot if there is none (at start,
    * and in tests). True when listings are then answered from memory.
    */
   async ready(): Promise<boolean> {
     while (!this.closed) {
-      await Promise.all(this.checks);
+      await Promise.all([...this.checks, ...this.refiguring]);
       if (this.snapshot) return true;
       this.nextBuildAt = 0;
       const running = this.build();
@@ -336,18 +412,41 @@ export class ListingIndex {
   }
 
   private apply(change: Change) {
-    if (change.type !== 'products') return; // stock and banners move no listing
+    if (change.type === 'banners') return;
     if (!change.ids.length) return this.invalidate();
+    if (change.type === 'stock') return this.refigure(change.ids); // stock moves no listing, only home figures
     if (!this.snapshot) return void this.version++;
     const snapshot = this.snapshot;
     const check = this.placements(change.ids)
       .then((now) => {
-        if (this.snapshot === snapshot && !change.ids.every((id) => snapshot.holds(id, now.get(id))))
-          this.invalidate();
+        if (this.snapshot !== snapshot) return;
+        if (!change.ids.every((id) => snapshot.holds(id, now.get(id)))) return this.invalidate();
+        for (const f of now.values()) snapshot.refigure(f);
       })
       .catch(() => this.invalidate())
       .finally(() => this.checks.delete(check));
     this.checks.add(check);
+  }
+
+  /** Reads these products' figures back into the snapshot (stock changes: a sale, a cancelled hold). */
+  private refigure(ids: string[]) {
+    const snapshot = this.snapshot;
+    if (!snapshot) return;
+    const read = this.deps.db
+      .execute(
+        sql`select id, ${FIGURES} from products where deleted_at is null and id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      )
+      .then((r) => {
+        for (const f of (r as unknown as { rows: Figures[] }).rows) snapshot.refigure(f);
+      })
+      .catch(() => {
+        if (this.snapshot === snapshot) this.invalidate(); // figures unknown: rebuild rather than rank on them
+      })
+      .finally(() => this.refiguring.delete(read));
+    this.refiguring.add(read);
   }
 
   /** Forgets the snapshot (a change feed that missed messages): the next listing starts a rebuild. */
@@ -358,7 +457,7 @@ export class ListingIndex {
 
   private async placements(ids: string[]): Promise<Map<string, Placement>> {
     const { rows } = (await this.deps.db
-      .execute(sql`select category, brand, seller_id, effective_price_paise as price, title, id
+      .execute(sql`select category, brand, seller_id, effective_price_paise as price, title, id, ${FIGURES}
       from products where deleted_at is null and id in (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
@@ -397,7 +496,9 @@ export class ListingIndex {
         // one statement, so both orders come from the same moment
         const { rows } = (await this.deps.db.execute(sql`select id, category, brand, seller_id,
             effective_price_paise as price, title,
-            (row_number() over (order by title, id) - 1)::int as title_rank
+            (row_number() over (order by title, id) - 1)::int as title_rank, ${FIGURES},
+            (extract(epoch from created_at) * 1000000)::float8 as created_us,
+            lower(title) ~ ${ELECTRONICS_KEYWORDS.join('|')} as electronics
           from products where deleted_at is null order by effective_price_paise, id`)) as unknown as {
           rows: Row[];
         };

@@ -20,11 +20,13 @@ export function byProduct<T extends HeldLine>(lines: T[]): (T & { productId: str
 /**
  * Takes `quantity` from a live product's stock only if that much is left (one conditional update, so no
  * concurrency can push stock below zero). Answers the product as it is now, or undefined when refused.
+ * Stock changes (here and below) write no indexed column, not even updated_at (a product's last edit), so the
+ * row is updated in place, HOT (docs/search-and-listing.md, "Sales do not touch the indexes").
  */
 export async function takeStock(tx: DbOrTx, productId: string, quantity: number) {
   const [row] = await tx
     .update(products)
-    .set({ totalStock: sql`${products.totalStock} - ${quantity}`, updatedAt: sql`now()` })
+    .set({ totalStock: sql`${products.totalStock} - ${quantity}` })
     .where(
       and(
         eq(products.id, productId),
@@ -67,7 +69,7 @@ export async function adjustProducts(
       .update(products)
       .set({
         ...(change.stock
-          ? { totalStock: sql`${products.totalStock} + ${l.quantity}`, updatedAt: sql`now()` }
+          ? { totalStock: sql`${products.totalStock} + ${l.quantity}` }
           : {}),
         ...(change.sold
           ? { unitsSold: sql`greatest(${products.unitsSold} + ${change.sold * l.quantity}, 0)` }
