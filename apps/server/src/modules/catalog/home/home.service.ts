@@ -136,7 +136,9 @@ async function candidatesFromSql(db: Db): Promise<{ pool: ProductDto[]; electron
     db
       .select(productColumns)
       .from(products)
-      .where(and(isNull(products.deletedAt), sql`lower(${products.title}) ~ ${ELECTRONICS_KEYWORDS.join('|')}`))
+      .where(
+        and(isNull(products.deletedAt), sql`lower(${products.title}) ~ ${ELECTRONICS_KEYWORDS.join('|')}`),
+      )
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(LIMITS.electronicsRowCount * 4),
   ]);

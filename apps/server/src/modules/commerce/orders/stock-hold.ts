@@ -68,9 +68,7 @@ export async function adjustProducts(
     await tx
       .update(products)
       .set({
-        ...(change.stock
-          ? { totalStock: sql`${products.totalStock} + ${l.quantity}` }
-          : {}),
+        ...(change.stock ? { totalStock: sql`${products.totalStock} + ${l.quantity}` } : {}),
         ...(change.sold
           ? { unitsSold: sql`greatest(${products.unitsSold} + ${change.sold * l.quantity}, 0)` }
           : {}),
