@@ -24,8 +24,16 @@ function isEnvelope(endpoint: EndpointDef, status: number): boolean {
   return known;
 }
 
-/** The lowest JSON success status of the endpoint (201 for creations, else 200). */
+const defaultStatuses = new WeakMap<EndpointDef, number>();
+
+/** The lowest JSON success status of the endpoint (201 for creations, else 200), worked out once per endpoint. */
 function defaultStatus(endpoint: EndpointDef): number {
+  let status = defaultStatuses.get(endpoint);
+  if (status === undefined) defaultStatuses.set(endpoint, (status = lowestSuccess(endpoint)));
+  return status;
+}
+
+function lowestSuccess(endpoint: EndpointDef): number {
   const statuses = Object.entries(endpoint.responses)
     .filter(([, a]) => a.kind === 'json')
     .map(([s]) => Number(s))

@@ -103,8 +103,9 @@ export class CatalogCache {
     if (since === this.epoch) return true;
     const first = this.log[0];
     if (!first || first.epoch > since + 1) return false; // older than what the log remembers
-    for (const c of this.log) {
-      if (c.epoch <= since) continue;
+    // the log holds consecutive epochs: the changes since `since` are its tail
+    for (let i = since + 1 - first.epoch; i < this.log.length; i++) {
+      const c = this.log[i]!;
       if (!c.ids || (c.movesSets && kind === 'set')) return false;
       for (const id of ids) if (c.ids.has(id)) return false;
     }

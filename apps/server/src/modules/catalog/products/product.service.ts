@@ -462,7 +462,8 @@ export function createProductService({ db, catalogCache, changes, listingIndex }
                 and id not in (select id from t)
               limit ${candidates})
             limit ${candidates}`;
-          const scored = sql`id, ${score} as score, effective_price_paise, title`;
+          // a listing sort orders the candidates by price or title: no score to work out for each of them
+          const scored = sql`id, ${sortBy === 'relevance' ? score : sql`0`} as score, effective_price_paise, title`;
           if (opts.facets && !filtered) {
             // Unfiltered, the facets and the page come from the same candidate set: one read answers both, the
             // counts and the page's ids in order; then only the page's rows are fetched (docs/search-and-listing.md)
