@@ -13,6 +13,9 @@
  *   price, title, still live); only a difference, a new product or a change without ids drops the snapshot and
  *   rebuilds it. While a check or a rebuild runs, `page` answers undefined and the listing reads PostgreSQL as
  *   before, so no answer is staler than the database path's.
+ * - It also holds what home rows rank by (`RankingTable`: discount, stock, popularity, rating, the electronics
+ *   products newest first). Stock changes and checked `products` changes read those figures back and set them in
+ *   place (docs/search-and-listing.md, "Home").
  */
 import { sql } from 'drizzle-orm';
 import { ELECTRONICS_KEYWORDS, type SortBy } from '@mp/shared';
@@ -88,7 +91,7 @@ type Placement = Pick<Row, 'category' | 'brand' | 'seller_id' | 'price' | 'title
 /**
  * Every live product's home-row figures by slot (the snapshot's price order), read by home.service.ts to pick
  * its candidates without a query. Stock, units sold, ratings and discounts are updated in place as changes are
- * read back, so the figures drift from the database only for as long as a re-read takes.
+ * read back, so the figures trail the database by about one re-read (home's own TTL bounds any other drift).
  */
 export interface RankingTable {
   readonly size: number;
