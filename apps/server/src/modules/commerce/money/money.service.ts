@@ -306,19 +306,21 @@ export function createMoneyService(deps: {
         })
         .where(eq(orders.id, orderId))
         .returning();
-      const before = await tx
-        .select({ sellerId: orderLines.sellerId, status: orderLines.status })
+      // each line's seller and status before (the status history) and its product and quantity (units sold)
+      const lines = await tx
+        .select({
+          sellerId: orderLines.sellerId,
+          status: orderLines.status,
+          productId: orderLines.productId,
+          quantity: orderLines.quantity,
+        })
         .from(orderLines)
         .where(eq(orderLines.orderId, orderId));
       await tx
         .update(orderLines)
         .set({ status: 'confirmed', updatedAt: sql`now()` })
         .where(eq(orderLines.orderId, orderId));
-      await recordStatusChangesIn(tx, orderId, before, 'confirmed', SYSTEM);
-      const lines = await tx
-        .select({ productId: orderLines.productId, quantity: orderLines.quantity })
-        .from(orderLines)
-        .where(eq(orderLines.orderId, orderId));
+      await recordStatusChangesIn(tx, orderId, lines, 'confirmed', SYSTEM);
       await adjustProducts(tx, lines, { stock: 0, sold: 1 });
       // a late capture's lines went back to the cart when its hold ended: they leave it again
       if (lateCapture && order.cartId) await takeOutOfCart(tx, order.cartId, lines);

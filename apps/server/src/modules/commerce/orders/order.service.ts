@@ -173,23 +173,19 @@ export function createOrderService({ db, provider, money, holdMinutes, logger, c
         }
       }
 
-      const held = [];
-      const sorted = [...cartLines].sort((a, b) => (a.productId < b.productId ? -1 : 1));
-      for (const line of sorted) {
-        const product = await takeStock(tx, line.productId, line.quantity);
-        if (!product) {
-          // someone else bought it between our read and now
-          throw conflict(
-            `${line.title} has just sold out or has too little stock left. Please update your cart.`,
-            'OUT_OF_STOCK',
-          );
-        }
-        held.push({ product, quantity: line.quantity });
+      const took = await takeStock(tx, cartLines);
+      if ('refused' in took) {
+        // someone else bought it between our read and now
+        throw conflict(
+          `${took.refused.title} has just sold out or has too little stock left. Please update your cart.`,
+          'OUT_OF_STOCK',
+        );
       }
+      const quantityOf = new Map(cartLines.map((l) => [l.productId, l.quantity]));
       // prices come from the rows we just updated: exactly what the shopper is charged for
-      const priced = held.map(({ product: p, quantity }) => ({
+      const priced = took.taken.map((p) => ({
         p,
-        quantity,
+        quantity: quantityOf.get(p.id)!,
         price: toRupees(p.pricePaise),
         salePrice: p.salePricePaise == null ? null : toRupees(p.salePricePaise),
         discount: p.discount,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { orderLines, orders, products } from '../../../db/schema';
 import type { ChangeFeed } from '../../../lib/change-feed';
@@ -18,22 +18,53 @@ export function byProduct<T extends HeldLine>(lines: T[]): (T & { productId: str
 }
 
 /**
- * Takes `quantity` from a live product's stock only if that much is left (one conditional update, so no
- * concurrency can push stock below zero). Answers the product as it is now, or undefined when refused.
- * Stock changes (here and below) write no indexed column, not even updated_at (a product's last edit), so the
- * row is updated in place, HOT (docs/search-and-listing.md, "Sales do not touch the indexes").
+ * Locks these products' rows in product-id order, so the single statement that then changes them all cannot
+ * deadlock with another order's (docs/orders-and-stock.md). One product needs no lock first: its update is the
+ * only lock taken.
  */
-export async function takeStock(tx: DbOrTx, productId: string, quantity: number) {
-  const [row] = await tx
-    .update(products)
-    .set({ totalStock: sql`${products.totalStock} - ${quantity}` })
+async function lockInOrder(tx: DbOrTx, lines: { productId: string }[]): Promise<void> {
+  if (lines.length < 2) return;
+  await tx
+    .select({ id: products.id })
+    .from(products)
     .where(
-      and(
-        eq(products.id, productId),
-        sql`${products.totalStock} >= ${quantity}`,
-        sql`${products.deletedAt} is null`,
+      inArray(
+        products.id,
+        lines.map((l) => l.productId),
       ),
     )
+    .orderBy(asc(products.id))
+    .for('update');
+}
+
+/** The lines as a relation `o(id, q)` for one statement over all of them (quantities summed per product). */
+function linesRelation(lines: { productId: string; quantity: number }[]): SQL {
+  const sum = new Map<string, number>();
+  for (const l of lines) sum.set(l.productId, (sum.get(l.productId) ?? 0) + l.quantity);
+  // array literals of uuids and integers (nothing to quote), one parameter each, as cart.service.ts passes them
+  const ids = `{${[...sum.keys()].join(',')}}`;
+  const quantities = `{${[...sum.values()].join(',')}}`;
+  return sql`(select * from unnest(${ids}::uuid[], ${quantities}::int[]) as u(id, q)) as o`;
+}
+
+/**
+ * Takes each line's quantity from its live product's stock, all or nothing: one conditional update for every
+ * line (no concurrency can push stock below zero). Answers the products as they are now, or the first line (in
+ * product-id order) whose product has too little stock or is gone; the caller's transaction then rolls back.
+ * Stock changes (here and below) write no indexed column, not even updated_at (a product's last edit), so each
+ * row is updated in place, HOT (docs/search-and-listing.md, "Sales do not touch the indexes").
+ */
+export async function takeStock<T extends { productId: string; quantity: number }>(
+  tx: DbOrTx,
+  lines: T[],
+): Promise<{ taken: TakenProduct[] } | { refused: T }> {
+  const sorted = byProduct(lines);
+  await lockInOrder(tx, sorted);
+  const taken = await tx
+    .update(products)
+    .set({ totalStock: sql`${products.totalStock} - o.q` })
+    .from(linesRelation(sorted))
+    .where(and(sql`${products.id} = o.id`, sql`${products.totalStock} >= o.q`, isNull(products.deletedAt)))
     .returning({
       id: products.id,
       title: products.title,
@@ -43,8 +74,19 @@ export async function takeStock(tx: DbOrTx, productId: string, quantity: number)
       discount: products.discount,
       sellerId: products.sellerId,
     });
-  return row;
+  const ids = new Set(taken.map((p) => p.id));
+  const refused = sorted.find((l) => !ids.has(l.productId));
+  return refused ? { refused } : { taken };
 }
+export type TakenProduct = {
+  id: string;
+  title: string;
+  image: string;
+  pricePaise: number;
+  salePricePaise: number | null;
+  discount: number;
+  sellerId: string | null;
+};
 
 /** The products of an order's lines (the ids a stock change publishes). */
 export async function orderProductIds(db: DbOrTx, orderId: string): Promise<string[]> {
@@ -64,17 +106,17 @@ export async function adjustProducts(
   lines: HeldLine[],
   change: { stock: 0 | 1; sold: -1 | 0 | 1 },
 ): Promise<void> {
-  for (const l of byProduct(lines)) {
-    await tx
-      .update(products)
-      .set({
-        ...(change.stock ? { totalStock: sql`${products.totalStock} + ${l.quantity}` } : {}),
-        ...(change.sold
-          ? { unitsSold: sql`greatest(${products.unitsSold} + ${change.sold * l.quantity}, 0)` }
-          : {}),
-      })
-      .where(eq(products.id, l.productId));
-  }
+  const sorted = byProduct(lines);
+  if (!sorted.length) return;
+  await lockInOrder(tx, sorted);
+  await tx
+    .update(products)
+    .set({
+      ...(change.stock ? { totalStock: sql`${products.totalStock} + o.q` } : {}),
+      ...(change.sold ? { unitsSold: sql`greatest(${products.unitsSold} + ${change.sold} * o.q, 0)` } : {}),
+    })
+    .from(linesRelation(sorted))
+    .where(sql`${products.id} = o.id`);
 }
 
 async function giveBack(tx: DbOrTx, orderId: string, cartId: string | null): Promise<void> {
@@ -194,15 +236,16 @@ export async function retakeStock(tx: DbOrTx, orderId: string): Promise<boolean>
     .select({ productId: orderLines.productId, quantity: orderLines.quantity })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId));
-  for (const l of byProduct(lines)) {
-    const [row] = await tx
-      .update(products)
-      .set({ totalStock: sql`${products.totalStock} - ${l.quantity}` })
-      .where(and(eq(products.id, l.productId), sql`${products.totalStock} >= ${l.quantity}`))
-      .returning({ id: products.id });
-    if (!row) return false;
-  }
-  return true;
+  const sorted = byProduct(lines);
+  if (!sorted.length) return true;
+  await lockInOrder(tx, sorted);
+  const taken = await tx
+    .update(products)
+    .set({ totalStock: sql`${products.totalStock} - o.q` })
+    .from(linesRelation(sorted))
+    .where(and(sql`${products.id} = o.id`, sql`${products.totalStock} >= o.q`))
+    .returning({ id: products.id });
+  return taken.length === new Set(sorted.map((l) => l.productId)).size;
 }
 
 /** Starts a timer that runs releaseExpiredHolds; answers a stop function. The timer never keeps the process up. */
