@@ -3,6 +3,11 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+const SERVER_CODE = {
+  group: ['**/apps/server/**', '@mp/server'],
+  message: 'The web never imports server code',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -50,11 +55,41 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [SERVER_CODE] }],
+    },
+  },
+  // One-way imports on the web (docs/web.md): app (pages, layouts) → features → components and lib. A feature may
+  // read the store through app/hooks (and its tests build one with app/store); nothing below app imports a page.
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/apps/server/**', '@mp/server'], message: 'The web never imports server code' },
+            SERVER_CODE,
+            {
+              regex: '(^|/)app/(?!hooks$|store$)',
+              message: 'Features do not import pages or app wiring: pages compose features',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            SERVER_CODE,
+            {
+              regex: '(^|/)(app|features)/',
+              message:
+                'Shared components and lib know no feature or page: move the code up, or this into a feature',
+            },
           ],
         },
       ],

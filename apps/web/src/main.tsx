@@ -8,7 +8,10 @@ import './index.css';
 
 async function boot() {
   const { createRoot } = await import('react-dom/client');
-  const [{ StrictMode, startTransition }, { App }] = await Promise.all([import('react'), import('./app/app')]);
+  const [{ StrictMode, startTransition }, { App }] = await Promise.all([
+    import('react'),
+    import('./app/app'),
+  ]);
   const root = createRoot(document.getElementById('root')!);
   startTransition(() =>
     root.render(

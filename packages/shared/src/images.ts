@@ -26,7 +26,8 @@ export type ImageFallback = 'jpg' | 'png';
 export const PRODUCT_IMAGE_SIZES = '(min-width: 992px) 600px, 100vw';
 
 /** `sizes` of a product card's image (grids and home rows) */
-export const CARD_IMAGE_SIZES = '(min-width: 1280px) 240px, (min-width: 992px) 22vw, (min-width: 640px) 30vw, 50vw';
+export const CARD_IMAGE_SIZES =
+  '(min-width: 1280px) 240px, (min-width: 992px) 22vw, (min-width: 640px) 30vw, 50vw';
 
 /** `sizes` of a home banner's picture */
 export const BANNER_SIZES_ATTR = '100vw';

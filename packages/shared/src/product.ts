@@ -107,7 +107,10 @@ export const productImageSchema = z
     height: z.number().int().positive().nullable(),
     variants: z.array(imageVariantSchema),
   })
-  .meta({ id: 'ProductImage', description: 'A product picture; width, height and variants are null/empty for plain URLs' });
+  .meta({
+    id: 'ProductImage',
+    description: 'A product picture; width, height and variants are null/empty for plain URLs',
+  });
 export type ProductImage = z.infer<typeof productImageSchema>;
 
 export function toProductImage(url: string): ProductImage {
@@ -141,7 +144,10 @@ export type ProductDto = z.infer<typeof productDtoSchema>;
 /** One product as its page shows it: the catalogue fields plus the name of the store selling it. */
 export const productDetailDtoSchema = productDtoSchema
   .extend({
-    storeName: z.string().nullable().meta({ description: "the seller's store; null for the marketplace's own" }),
+    storeName: z
+      .string()
+      .nullable()
+      .meta({ description: "the seller's store; null for the marketplace's own" }),
   })
   .meta({ id: 'ProductDetail' });
 export type ProductDetailDto = z.infer<typeof productDetailDtoSchema>;

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { isPublicShopPath } from '../components/guard/access';
-import { CheckAuth } from '../components/guard/check-auth';
+import { CheckAuth } from './check-auth';
 import { authApi } from '../features/auth/auth-api';
 import { useShopperId } from '../features/auth/use-session';
 import { useGetCartQuery } from '../features/cart/cart-api';

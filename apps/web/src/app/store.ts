@@ -11,10 +11,7 @@ import { seedFirstAnswers } from '../features/shop/first-answers';
 import { baseApi, sessionExpired } from '../lib/api';
 import { STORAGE_KEYS, writeJson } from '../lib/storage';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface LazyLoadedSlices {}
-
-export const rootReducer = combineSlices(authSlice, baseApi).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(authSlice, baseApi);
 
 type State = ReturnType<typeof rootReducer>;
 

@@ -2,7 +2,7 @@ import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import type { Answer } from '@mp/shared';
 import { AxiosError } from 'axios';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { answer, fail, server } from '../testing/msw';
 import {
   baseApi,
@@ -48,15 +48,22 @@ describe('the base API', () => {
     expect(r.data).toEqual(cart);
   });
 
-  it('answers in a browser without AbortSignal.any and AbortSignal.timeout (Safari before 17.4)', async () => {
+  it('answers in a browser without AbortSignal.any and AbortSignal.timeout (Safari before 17.4), and leaves no time-out timer behind', async () => {
     server.use(answer('getCart', { success: true, data: cart }));
     const { any, timeout } = AbortSignal;
     Object.assign(AbortSignal, { any: undefined, timeout: undefined });
+    const started = vi.spyOn(globalThis, 'setTimeout');
+    const cleared = vi.spyOn(globalThis, 'clearTimeout');
     try {
       const { store } = setup();
       const r = await store.dispatch(testApi.endpoints.cart.initiate('u1'));
       expect(r.data).toEqual(cart);
+      const deadline = started.mock.results[started.mock.calls.findIndex(([, ms]) => ms === 20_000)]?.value;
+      expect(deadline).toBeDefined();
+      expect(cleared).toHaveBeenCalledWith(deadline);
     } finally {
+      started.mockRestore();
+      cleared.mockRestore();
       Object.assign(AbortSignal, { any, timeout });
     }
   });
@@ -87,13 +94,13 @@ describe('the base API', () => {
     server.use(http.get('/api/shop/cart/get/:userId', () => HttpResponse.error()));
     const { store } = setup();
     const r = await store.dispatch(testApi.endpoints.cart.initiate('u2'));
-    expect(r.error).toEqual({ status: 0, message: NETWORK_ERROR_MESSAGE });
+    expect(r.error).toEqual({ status: 0, message: NETWORK_ERROR_MESSAGE, noAnswer: 'network' });
   });
 
   it('reports a time-out as status 0', () => {
     // axios raises ECONNABORTED when its timeout passes (MSW's XHR interceptor does not emulate timers)
     const timedOut = new AxiosError('timeout of 20000ms exceeded', 'ECONNABORTED');
-    expect(toApiError(timedOut)).toEqual({ status: 0, message: TIMEOUT_MESSAGE });
+    expect(toApiError(timedOut)).toEqual({ status: 0, message: TIMEOUT_MESSAGE, noAnswer: 'timeout' });
   });
 
   it('signals an ended session on a 401 UNAUTHENTICATED, not on refused credentials', async () => {

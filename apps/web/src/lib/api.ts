@@ -19,11 +19,13 @@ export type ErrorCode = ApiErrorCode;
 /** An answer without its `success` flag (each variant of a union), as `envelope: 'whole'` calls receive it. */
 export type Whole<T> = T extends unknown ? Omit<T, 'success'> : never;
 
-/** Every failed call, normalised. `status` 0: no answer (network down, time-out). */
+/** Every failed call, normalised. `status` 0: no answer (network down, time-out, told by `noAnswer`). */
 export interface ApiError {
   status: number;
   code?: ErrorCode;
   message: string;
+  /** why no answer came (status 0 only) */
+  noAnswer?: 'network' | 'timeout';
   /** the server's messages per input field (zod flattenError shape) */
   errors?: FieldErrors;
   /** facts per code (e.g. STALE_STOCK: `{ currentStock }`) */
@@ -84,7 +86,13 @@ export function errorMessage(err: unknown, fallback: string): string {
   return e.message === UNEXPECTED_ERROR_MESSAGE ? fallback : e.message;
 }
 
-const isNoAnswer = (e: ApiError) => e.message === NETWORK_ERROR_MESSAGE || e.message === TIMEOUT_MESSAGE;
+const isNoAnswer = (e: ApiError) => e.noAnswer !== undefined;
+
+/** The error of a call that got no answer. */
+const noAnswer = (timedOut: boolean): ApiError =>
+  timedOut
+    ? { status: 0, message: TIMEOUT_MESSAGE, noAnswer: 'timeout' }
+    : { status: 0, message: NETWORK_ERROR_MESSAGE, noAnswer: 'network' };
 
 /** The error's code, if the failure is an ApiError with one. */
 export function errorCode(err: unknown): ErrorCode | undefined {
@@ -94,8 +102,7 @@ export function errorCode(err: unknown): ErrorCode | undefined {
 function fromAxios(err: AxiosError): ApiError {
   const res = err.response;
   if (!res) {
-    const timedOut = err.code === 'ECONNABORTED' || err.code === 'ETIMEDOUT';
-    return { status: 0, message: timedOut ? TIMEOUT_MESSAGE : NETWORK_ERROR_MESSAGE };
+    return noAnswer(err.code === 'ECONNABORTED' || err.code === 'ETIMEDOUT');
   }
   return fromAnswer(res.status, res.data);
 }
@@ -155,18 +162,21 @@ function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
   }
   return both.signal;
 }
-function timeoutSignal(ms: number): AbortSignal {
-  if (typeof AbortSignal.timeout === 'function') return AbortSignal.timeout(ms);
+/** A signal aborted after `ms`, and `done` to call once the answer is in (clears the hand-made timer). */
+function deadline(ms: number): { signal: AbortSignal; done: () => void } {
+  if (typeof AbortSignal.timeout === 'function') return { signal: AbortSignal.timeout(ms), done: () => {} };
   const c = new AbortController();
-  setTimeout(() => c.abort(new DOMException('The request timed out', 'TimeoutError')), ms);
-  return c.signal;
+  const timer = setTimeout(() => c.abort(new DOMException('The request timed out', 'TimeoutError')), ms);
+  return { signal: c.signal, done: () => clearTimeout(timer) };
 }
 
-export const fetchBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiError> = async (arg, baseApi) => {
+/** The base query of every endpoint (RTK Query's own `fetchBaseQuery` is not used: see above). */
+export const baseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiError> = async (arg, baseApi) => {
   const req: ApiRequest = typeof arg === 'string' ? { url: arg } : arg;
   const json = req.body !== undefined && !(req.body instanceof FormData);
-  const timeout = timeoutSignal(REQUEST_TIMEOUT_MS);
+  const timeout = deadline(REQUEST_TIMEOUT_MS);
   let res: Response;
+  let data: unknown;
   try {
     res = await fetch(urlOf(req), {
       method: req.method ?? 'GET',
@@ -177,16 +187,13 @@ export const fetchBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiError>
         ...req.headers,
       },
       body: json ? JSON.stringify(req.body) : (req.body as FormData | undefined),
-      signal: eitherSignal(baseApi.signal, timeout),
+      signal: eitherSignal(baseApi.signal, timeout.signal),
     });
-  } catch {
-    return { error: { status: 0, message: timeout.aborted ? TIMEOUT_MESSAGE : NETWORK_ERROR_MESSAGE } };
-  }
-  let data: unknown;
-  try {
     data = await readBody(res);
   } catch {
-    return { error: { status: 0, message: timeout.aborted ? TIMEOUT_MESSAGE : NETWORK_ERROR_MESSAGE } };
+    return { error: noAnswer(timeout.signal.aborted) };
+  } finally {
+    timeout.done();
   }
   if (res.ok) return { data: unwrap(data, req.envelope) };
   const error = fromAnswer(res.status, data);
@@ -219,7 +226,7 @@ export type TagType = (typeof TAG_TYPES)[number];
 
 export const baseApi = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery,
+  baseQuery,
   tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });

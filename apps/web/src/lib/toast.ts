@@ -16,4 +16,9 @@ const show =
     void loadToasts().then(({ toast: t }) => t[kind](...args));
   };
 
-export const toast = { success: show('success'), error: show('error'), info: show('info'), warn: show('warn') };
+export const toast = {
+  success: show('success'),
+  error: show('error'),
+  info: show('info'),
+  warn: show('warn'),
+};

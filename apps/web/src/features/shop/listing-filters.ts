@@ -53,4 +53,3 @@ export function storeQuery(q: ListingQuery): void {
 
 export const toggle = (values: string[], v: string) =>
   values.includes(v) ? values.filter((x) => x !== v) : [...values, v];
-

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
 import { useLogoutMutation } from '../../../features/auth/auth-api';
-import { ConsoleShell, type ConsoleNavItem } from '../../../features/admin/shared/console-shell';
+import { ConsoleShell, type ConsoleNavItem } from '../../../features/console/console-shell';
 import { TestPaymentsNotice } from '../../../features/shop-config/test-payments-notice';
 import {
   BoxIcon,
@@ -12,7 +12,7 @@ import {
   ReceiptIcon,
   UsersIcon,
   WalletIcon,
-} from '../../../features/admin/shared/icons';
+} from '../../../features/console/icons';
 
 const NAV: ConsoleNavItem[] = [
   { to: '/admin/dashboard', label: 'Dashboard', icon: DashboardIcon },

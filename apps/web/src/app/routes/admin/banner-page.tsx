@@ -1,6 +1,6 @@
 /** Admin banners: upload and delete the home carousel images. */
 import { BannerManager } from '../../../features/admin/components/banner-manager';
-import { isLoading, remoteOf } from '../../../features/admin/shared/remote';
+import { isLoading, remoteOf } from '../../../features/console/remote';
 import { useBannersQuery } from '../../../features/shop/products-api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 

@@ -3,9 +3,9 @@ import { Link } from 'react-router-dom';
 import { formatINR } from '@mp/shared';
 import { EmptyState } from '../../../components/ui';
 import { useAdminDashboardQuery } from '../../../features/admin/admin-api';
-import { RevenueChart, StatCard, StatGridSkeleton } from '../../../features/admin/shared/dashboard-widgets';
-import { BoxIcon, ReceiptIcon, UsersIcon } from '../../../features/admin/shared/icons';
-import { isLoading, remoteOf } from '../../../features/admin/shared/remote';
+import { RevenueChart, StatCard, StatGridSkeleton } from '../../../features/console/dashboard-widgets';
+import { BoxIcon, ReceiptIcon, UsersIcon } from '../../../features/console/icons';
+import { isLoading, remoteOf } from '../../../features/console/remote';
 import { TestPaymentsLine } from '../../../features/shop-config/test-payments-notice';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 

@@ -2,15 +2,15 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSellersQuery } from '../../../features/admin/admin-api';
-import { useAdminProductEndpoints } from '../../../features/admin/shared/catalog-api';
+import { useAdminProductEndpoints } from '../../../features/console/catalog-api';
 import {
   readConsoleFilters,
   useConsoleProductsQuery,
   writeConsoleFilters,
   type ConsoleProductFilters,
-} from '../../../features/admin/shared/console-products-api';
-import { Pager, ProductFilters } from '../../../features/admin/shared/product-filters';
-import { ProductsManager } from '../../../features/admin/shared/products-manager';
+} from '../../../features/console/console-products-api';
+import { Pager, ProductFilters } from '../../../features/console/product-filters';
+import { ProductsManager } from '../../../features/console/products-manager';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function AdminProductsPage() {

@@ -9,7 +9,7 @@ import {
 } from '../../../features/admin/admin-api';
 import { SellerDetailsModal } from '../../../features/admin/components/seller-details-modal';
 import { SellersTable } from '../../../features/admin/components/sellers-table';
-import { isLoading, remoteOf } from '../../../features/admin/shared/remote';
+import { isLoading, remoteOf } from '../../../features/console/remote';
 import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 

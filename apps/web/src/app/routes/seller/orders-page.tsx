@@ -4,8 +4,8 @@ import { toast } from '../../../lib/toast';
 import type { SellerOrderStatus } from '@mp/shared';
 import { OrderDetailsModal } from '../../../features/seller/components/order-details-modal';
 import { OrderHistoryTable } from '../../../components/orders/order-history-table';
-import { ReceiptIcon } from '../../../features/admin/shared/icons';
-import { isLoading, remoteOf } from '../../../features/admin/shared/remote';
+import { ReceiptIcon } from '../../../features/console/icons';
+import { isLoading, remoteOf } from '../../../features/console/remote';
 import {
   useSellerOrderDetailsQuery,
   useSellerOrdersQuery,

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { LIMITS } from '@mp/shared';
 import { Spinner } from '../../../components/ui';
 import { useLazySellerInfoQuery } from '../../../features/auth/auth-api';
-import { AlertIcon, ClockIcon } from '../../../features/admin/shared/icons';
+import { AlertIcon, ClockIcon } from '../../../features/console/icons';
 import { useAppSelector } from '../../hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 

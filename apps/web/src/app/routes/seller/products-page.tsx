@@ -1,15 +1,15 @@
 /** Seller products: the seller's own catalogue, searched, filtered and paged, with the add/edit popup. */
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useSellerProductEndpoints } from '../../../features/admin/shared/catalog-api';
+import { useSellerProductEndpoints } from '../../../features/console/catalog-api';
 import {
   readConsoleFilters,
   useConsoleProductsQuery,
   writeConsoleFilters,
   type ConsoleProductFilters,
-} from '../../../features/admin/shared/console-products-api';
-import { Pager, ProductFilters } from '../../../features/admin/shared/product-filters';
-import { ProductsManager } from '../../../features/admin/shared/products-manager';
+} from '../../../features/console/console-products-api';
+import { Pager, ProductFilters } from '../../../features/console/product-filters';
+import { ProductsManager } from '../../../features/console/products-manager';
 import { useAppSelector } from '../../hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 

@@ -6,8 +6,8 @@ import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api';
 import { useAppSelector } from '../../hooks';
 import { useLogoutMutation } from '../../../features/auth/auth-api';
-import { ConsoleShell, type ConsoleNavItem } from '../../../features/admin/shared/console-shell';
-import { BoxIcon, DashboardIcon, ReceiptIcon, WalletIcon } from '../../../features/admin/shared/icons';
+import { ConsoleShell, type ConsoleNavItem } from '../../../features/console/console-shell';
+import { BoxIcon, DashboardIcon, ReceiptIcon, WalletIcon } from '../../../features/console/icons';
 
 const NAV: ConsoleNavItem[] = [
   { to: '/seller/dashboard', label: 'Dashboard', icon: DashboardIcon },

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { ShopFooter } from '../../../components/layout/shop-footer';
-import { ShopHeader } from '../../../components/layout/shop-header';
+import { ShopFooter } from './shop-footer';
+import { ShopHeader } from './shop-header';
 import { TestPaymentsNotice } from '../../../features/shop-config/test-payments-notice';
 import { PageFallback } from '../../page-fallback';
 

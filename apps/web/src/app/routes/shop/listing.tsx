@@ -84,7 +84,7 @@ export default function ListingPage() {
       return;
     }
     storeQuery(query);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per canonical query (key), not per new params object
   }, [key, needsRestore]);
 
   const change = (q: ListingQuery) => {

@@ -18,8 +18,8 @@ import {
 import { errorMessage } from '../../../lib/api';
 import { useAddBannerMutation, useDeleteBannerMutation } from '../admin-api';
 import { formatDate } from '../../../lib/format';
-import { ImageIcon } from '../shared/icons';
-import { ImageUploader } from '../shared/image-uploader';
+import { ImageIcon } from '../../console/icons';
+import { ImageUploader } from '../../console/image-uploader';
 
 export interface BannerManagerProps {
   banners: BannerDto[];

@@ -2,7 +2,7 @@
 import type { SellerDto } from '@mp/shared';
 import { Button, EmptyState, LoadingRegion, Skeleton, StatusBadge } from '../../../components/ui';
 import { formatDate } from '../../../lib/format';
-import { UsersIcon } from '../shared/icons';
+import { UsersIcon } from '../../console/icons';
 
 export interface SellersTableProps {
   sellers: SellerDto[];

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Answer } from '@mp/shared';
 import { HttpResponse } from 'msw';
 import { answer, errorResponse, fail, server } from '../../../testing/msw';
-import { renderConsole } from '../../admin/shared/test-utils';
+import { renderConsole } from '../../console/test-utils';
 import { SellerEarnings } from '../components/seller-earnings';
 import { PayoutForm, PayoutHistory, SellerAccounts } from '../components/admin-payouts';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ProductDto, SellerDto } from '@mp/shared';
 import { answer, server } from '../../../../testing/msw';
-import { renderConsole } from '../../../../features/admin/shared/test-utils';
+import { renderConsole } from '../../../../features/console/test-utils';
 import AdminProductsPage from '../products-page';
 
 const product = (n: number): ProductDto =>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answer, server } from '../../../../testing/msw';
-import { renderConsole, sellerRecord } from '../../../../features/admin/shared/test-utils';
+import { renderConsole, sellerRecord } from '../../../../features/console/test-utils';
 import SellerListingPage from '../seller-listing-page';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), warn: vi.fn() } }));

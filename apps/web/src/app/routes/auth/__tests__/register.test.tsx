@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderConsole } from '../../../../features/admin/shared/test-utils';
+import { renderConsole } from '../../../../features/console/test-utils';
 import { answer, errorResponse, server } from '../../../../testing/msw';
 import RegisterPage from '../register';
 
@@ -30,7 +30,7 @@ describe('Register form', () => {
     expect(sent).not.toHaveBeenCalled();
   });
 
-  it("when the server refuses a field, then its message shows under that field", async () => {
+  it('when the server refuses a field, then its message shows under that field', async () => {
     server.use(
       answer('register', () =>
         errorResponse(400, {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderStatus, SellerOrderDto } from '@mp/shared';
 import { answer, server } from '../../../../testing/msw';
-import { renderConsole, sellerRecord, sellerUser } from '../../../../features/admin/shared/test-utils';
+import { renderConsole, sellerRecord, sellerUser } from '../../../../features/console/test-utils';
 import SellerOrdersPage from '../orders-page';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), warn: vi.fn() } }));

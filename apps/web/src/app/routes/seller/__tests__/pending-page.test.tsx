@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '@mp/shared';
 import { answer, server } from '../../../../testing/msw';
-import { renderConsole, sellerRecord, sellerUser } from '../../../../features/admin/shared/test-utils';
+import { renderConsole, sellerRecord, sellerUser } from '../../../../features/console/test-utils';
 import PendingPage from '../pending-page';
 
 /** Answers the seller info with the records in turn (the last one repeats); records the emails asked for. */

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDto } from '@mp/shared';
 import { answer, server } from '../../../../testing/msw';
-import { renderConsole } from '../../../../features/admin/shared/test-utils';
+import { renderConsole } from '../../../../features/console/test-utils';
 import PaymentSuccessPage from '../payment-success';
 
 const ORDER_ID = '9d1c2b3a-4e5f-4a6b-8c7d-000000000077';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { OrderDto } from '@mp/shared';
-import { renderConsole, sellerUser } from '../../../../../features/admin/shared/test-utils';
+import { renderConsole, sellerUser } from '../../../../../features/console/test-utils';
 import { answer, errorResponse, server } from '../../../../../testing/msw';
 import { capture, orderFixture, refund } from '../../../../../testing/order-fixture';
 import OrdersPage from '../orders';

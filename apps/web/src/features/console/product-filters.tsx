@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { BRANDS, CATEGORIES, type Pagination } from '@mp/shared';
-import { Button, Input, Select } from '../../../components/ui';
+import { Button, Input, Select } from '../../components/ui';
 import type { ConsoleProductFilters } from './console-products-api';
 
 const SEARCH_PAUSE_MS = 300;

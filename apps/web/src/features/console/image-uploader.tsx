@@ -4,8 +4,8 @@
  */
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { LIMITS } from '@mp/shared';
-import { Button, ProductImage, Spinner, cn } from '../../../components/ui';
-import { errorMessage } from '../../../lib/api';
+import { Button, ProductImage, Spinner, cn } from '../../components/ui';
+import { errorMessage } from '../../lib/api';
 import { uploadProductImage } from './catalog-api';
 import { UploadIcon } from './icons';
 

@@ -9,7 +9,7 @@ import {
   Price,
   ProductImage,
   Skeleton,
-} from '../../../components/ui';
+} from '../../components/ui';
 import { BoxIcon } from './icons';
 
 export interface ProductGridProps {

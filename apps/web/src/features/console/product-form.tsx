@@ -4,10 +4,10 @@
  * decides success. On success: toast, then onSaved() (the page reloads its list and closes the panel).
  */
 import { useState, type FormEvent } from 'react';
-import { toast } from '../../../lib/toast';
+import { toast } from '../../lib/toast';
 import { BRANDS, CATEGORIES, productInputSchema, type ProductDto, type ProductInput } from '@mp/shared';
-import { Button, Input, Select, Textarea } from '../../../components/ui';
-import { errorCode, errorMessage, toApiError } from '../../../lib/api';
+import { Button, Input, Select, Textarea } from '../../components/ui';
+import { errorCode, errorMessage, toApiError } from '../../lib/api';
 import type { ProductEndpoints, UploadImage } from './catalog-api';
 import { ImageListEditor } from './image-list-editor';
 

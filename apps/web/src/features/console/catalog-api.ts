@@ -5,8 +5,8 @@
  */
 import { useMemo } from 'react';
 import type { Answer, ProductDto, ProductInput } from '@mp/shared';
-import { api } from '../../../lib/api-client';
-import { baseApi, type TagType } from '../../../lib/api';
+import { api } from '../../lib/api-client';
+import { baseApi, type TagType } from '../../lib/api';
 
 type WriteAnswer = Omit<Answer<'adminEditProduct'>, 'success'>;
 
@@ -64,7 +64,6 @@ export const catalogApi = baseApi.injectEndpoints({
     }),
   }),
 });
-
 
 /** The admin console's product writes. */
 export function useAdminProductEndpoints(): ProductEndpoints {

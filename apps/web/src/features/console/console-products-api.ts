@@ -3,7 +3,7 @@
  * and filtered on the server (`q`, `category`, `brand`, `sellerId`, `page`; docs/api-contract.md's endpoint table).
  */
 import type { Pagination, ProductDto } from '@mp/shared';
-import { baseApi } from '../../../lib/api';
+import { baseApi } from '../../lib/api';
 
 export const CONSOLE_PAGE_SIZE = 24;
 

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { Button, Drawer, cn } from '../../../components/ui';
+import { Button, Drawer, cn } from '../../components/ui';
 import { LockIcon, LogOutIcon, MenuIcon } from './icons';
 
 export interface ConsoleNavItem {

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import type { SellerDto, UserDto } from '@mp/shared';
-import { makeStore } from '../../../app/store';
+import { makeStore } from '../../app/store';
 
 export function renderConsole(
   ui: ReactElement,

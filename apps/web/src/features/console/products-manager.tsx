@@ -3,10 +3,10 @@
  * panel for the admin, a popup for the seller). Lists come from the console's queries; writes go through endpoints and invalidate them.
  */
 import { useState, type ReactNode } from 'react';
-import { toast } from '../../../lib/toast';
+import { toast } from '../../lib/toast';
 import type { ProductDto } from '@mp/shared';
-import { Button, Drawer, Modal, cn } from '../../../components/ui';
-import { errorMessage } from '../../../lib/api';
+import { Button, Drawer, Modal, cn } from '../../components/ui';
+import { errorMessage } from '../../lib/api';
 import type { ProductEndpoints } from './catalog-api';
 import { ProductForm } from './product-form';
 import { ProductGrid } from './product-grid';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
-import { resolveAccess } from './access';
+import { useAppSelector } from './hooks';
+import { resolveAccess } from '../components/guard/access';
 
 /** Wraps every layout: sends the visitor where section 6 says, remembering the origin for login. */
 export function CheckAuth({ children }: { children: ReactNode }) {

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatINR, type RevenueByDay } from '@mp/shared';
-import { LoadingRegion, Skeleton } from '../../../components/ui';
+import { LoadingRegion, Skeleton } from '../../components/ui';
 
 export function StatCard({
   label,

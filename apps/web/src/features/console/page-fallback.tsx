@@ -1,4 +1,4 @@
-import { Spinner } from '../../../components/ui';
+import { Spinner } from '../../components/ui';
 
 /** Shown while a console page's code loads. */
 export function ConsolePageFallback() {

@@ -5,8 +5,8 @@
  */
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { LIMITS } from '@mp/shared/constants';
-import { Badge, Button, ProductImage, cn } from '../../../components/ui';
-import { errorMessage } from '../../../lib/api';
+import { Badge, Button, ProductImage, cn } from '../../components/ui';
+import { errorMessage } from '../../lib/api';
 import { uploadProductImage, type UploadImage } from './catalog-api';
 import { UploadIcon } from './icons';
 

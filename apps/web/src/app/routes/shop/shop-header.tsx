@@ -1,16 +1,16 @@
 /** Shop header: brand, keyword search, Become a Seller, Cart with its line count, Login or the account menu. */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from '../../lib/toast';
-import { useAppSelector } from '../../app/hooks';
-import { useLogoutMutation } from '../../features/auth/auth-api';
-import { useShopperId } from '../../features/auth/use-session';
-import { useGetCartQuery } from '../../features/cart/cart-api';
-import { SearchBox } from '../../features/shop/search-box';
-import { errorMessage } from '../../lib/api';
-import { BrandLogo } from '../brand-logo';
-import { CartIcon, LogoutIcon, MenuIcon, StoreIcon, UserIcon } from '../icons';
-import { Button, buttonClass, cn, Drawer } from '../ui';
+import { toast } from '../../../lib/toast';
+import { useAppSelector } from '../../hooks';
+import { useLogoutMutation } from '../../../features/auth/auth-api';
+import { useShopperId } from '../../../features/auth/use-session';
+import { useGetCartQuery } from '../../../features/cart/cart-api';
+import { SearchBox } from '../../../features/shop/search-box';
+import { errorMessage } from '../../../lib/api';
+import { BrandLogo } from '../../../components/brand-logo';
+import { CartIcon, LogoutIcon, MenuIcon, StoreIcon, UserIcon } from '../../../components/icons';
+import { Button, buttonClass, cn, Drawer } from '../../../components/ui';
 
 function AccountMenu({ username }: { username: string }) {
   const [open, setOpen] = useState(false);
