@@ -28,30 +28,35 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
     labelNames: ['result'] as const,
     registers: [registry],
   });
-  new Gauge({
-    name: 'mp_catalog_cache_lookups',
-    help: 'Catalogue cache lookups since start, by result (hit ratio = hit / (hit + miss))',
-    labelNames: ['result'] as const,
-    registers: [registry],
-    collect() {
-      const c = sources.catalogCache;
-      if (!c) return;
-      this.set({ result: 'hit' }, c.hits);
-      this.set({ result: 'miss' }, c.misses);
-    },
-  });
-  new Gauge({
-    name: 'mp_catalog_products_reused',
-    help: 'Products a computed catalogue answer took from a cached answer (hit) or read from the database (miss)',
-    labelNames: ['result'] as const,
-    registers: [registry],
-    collect() {
-      const c = sources.catalogCache;
-      if (!c) return;
-      this.set({ result: 'hit' }, c.shownHits);
-      this.set({ result: 'miss' }, c.shownMisses);
-    },
-  });
+  /** A gauge of two of the catalogue cache's counts since start, as result="hit" and result="miss". */
+  const catalogHitsAndMisses = (
+    name: string,
+    help: string,
+    counts: (c: NonNullable<typeof sources.catalogCache>) => { hit: number; miss: number },
+  ) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['result'] as const,
+      registers: [registry],
+      collect() {
+        const c = sources.catalogCache;
+        if (!c) return;
+        const { hit, miss } = counts(c);
+        this.set({ result: 'hit' }, hit);
+        this.set({ result: 'miss' }, miss);
+      },
+    });
+  catalogHitsAndMisses(
+    'mp_catalog_cache_lookups',
+    'Catalogue cache lookups since start, by result (hit ratio = hit / (hit + miss))',
+    (c) => ({ hit: c.hits, miss: c.misses }),
+  );
+  catalogHitsAndMisses(
+    'mp_catalog_products_reused',
+    'Products a computed catalogue answer took from a cached answer (hit) or read from the database (miss)',
+    (c) => ({ hit: c.shownHits, miss: c.shownMisses }),
+  );
   new Gauge({
     name: 'mp_db_pool_connections',
     help: 'PostgreSQL pool connections by state (total, idle, waiting = callers waiting for a connection)',
