@@ -1,6 +1,6 @@
 /**
  * Home page rows (spec section 9), ranked by the shared functions of @mp/shared/ranking
- * (docs/search-and-listing.md, "Home rows"). A few hundred candidates are picked (the best by each ingredient of
+ * (docs/search-and-listing.md, "Home"). A few hundred candidates are picked (the best by each ingredient of
  * the scores: discount, discount among low-stock products, average rating, popularity) from the listing index's
  * figures in memory, or by SQL while the index is not current; only the candidates' rows are read; the shared
  * functions rank them, and the answer is cached briefly (dropped when a product it shows changes).

@@ -363,6 +363,8 @@ export class ListingIndex {
   private readonly checks = new Set<Promise<void>>();
   /** stock changes whose figures are being read back (`ready` waits for them) */
   private readonly refiguring = new Set<Promise<void>>();
+  /** products whose stock changed while a build ran */
+  private readonly soldDuringBuild = new Set<string>();
   private nextBuildAt = 0;
   /** how long the next try waits after a failed or refused build */
   private retryMs = RETRY_MS;
@@ -434,7 +436,11 @@ export class ListingIndex {
   /** Reads these products' figures back into the snapshot (stock changes: a sale, a cancelled hold). */
   private refigure(ids: string[]) {
     const snapshot = this.snapshot;
-    if (!snapshot) return;
+    if (!snapshot) {
+      // a build under way may have read them before the change: read them again once it is in place
+      if (this.building) for (const id of ids) this.soldDuringBuild.add(id);
+      return;
+    }
     const read = this.deps.db
       .execute(
         sql`select id, ${FIGURES} from products where deleted_at is null and id in (${sql.join(
@@ -480,6 +486,7 @@ export class ListingIndex {
       this.nextBuildAt = Date.now() + this.retryMs;
       this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
     };
+    this.soldDuringBuild.clear(); // what changed before this build reads is in what it reads
     this.building = (async () => {
       try {
         // the live count from facet_counts (kept by triggers), before reading every product
@@ -512,6 +519,9 @@ export class ListingIndex {
         if (version === this.version && !this.closed) {
           this.snapshot = snapshot;
           this.deps.logger?.info({ products: snapshot.size, ms: Math.round(took) }, 'listing index built');
+          const late = [...this.soldDuringBuild];
+          this.soldDuringBuild.clear();
+          if (late.length) this.refigure(late);
         }
       } catch (err) {
         later();

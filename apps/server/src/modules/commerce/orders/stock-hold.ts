@@ -47,6 +47,17 @@ function linesRelation(lines: { productId: string; quantity: number }[]): SQL {
   return sql`(select * from unnest(${ids}::uuid[], ${quantities}::int[]) as u(id, q)) as o`;
 }
 
+/** A product as taking stock answers it: what the order line records and is priced from. */
+export type TakenProduct = {
+  id: string;
+  title: string;
+  image: string;
+  pricePaise: number;
+  salePricePaise: number | null;
+  discount: number;
+  sellerId: string | null;
+};
+
 /**
  * Takes each line's quantity from its live product's stock, all or nothing: one conditional update for every
  * line (no concurrency can push stock below zero). Answers the products as they are now, or the first line (in
@@ -78,15 +89,6 @@ export async function takeStock<T extends { productId: string; quantity: number 
   const refused = sorted.find((l) => !ids.has(l.productId));
   return refused ? { refused } : { taken };
 }
-export type TakenProduct = {
-  id: string;
-  title: string;
-  image: string;
-  pricePaise: number;
-  salePricePaise: number | null;
-  discount: number;
-  sellerId: string | null;
-};
 
 /** The products of an order's lines (the ids a stock change publishes). */
 export async function orderProductIds(db: DbOrTx, orderId: string): Promise<string[]> {
