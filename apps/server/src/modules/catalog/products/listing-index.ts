@@ -79,10 +79,6 @@ interface Row extends Figures {
   price: number;
   title: string;
   title_rank: number;
-  /** created_at in microseconds since 1970 (exact in a double) */
-  created_us: number;
-  /** the title names electronics (home's electronics row), as PostgreSQL's regex matched it */
-  electronics: boolean;
 }
 
 /** What decides where a product is listed, and its figures, as a re-read finds it. */
@@ -136,7 +132,8 @@ class Snapshot implements RankingTable {
   private readonly sellers = new Map<string, Record<Key, Int32Array>>();
   private readonly cellsOf = new Map<string, FacetCell[]>();
 
-  constructor(rows: Row[]) {
+  /** `newestElectronics`: the ids of the products whose title names electronics, newest first */
+  constructor(rows: Row[], newestElectronics: readonly string[]) {
     const n = (this.size = rows.length);
     const words = Math.ceil(n / 32);
     this.ids = new Array<string>(n);
@@ -150,8 +147,6 @@ class Snapshot implements RankingTable {
     this.stock = new Int32Array(n);
     this.popularity = new Float64Array(n);
     this.rating = new Float64Array(n);
-    const created = new Float64Array(n);
-    const electronics: number[] = [];
     const code = (codes: Map<string, number>, value: string) => {
       let c = codes.get(value);
       if (c === undefined) codes.set(value, (c = codes.size));
@@ -179,8 +174,6 @@ class Snapshot implements RankingTable {
       this.brand[slot] = code(this.brandCodes, r.brand);
       this.byTitle[r.title_rank] = slot;
       this.setFigures(slot, r);
-      created[slot] = r.created_us;
-      if (r.electronics) electronics.push(slot);
       count('', r);
       if (r.seller_id) {
         count(r.seller_id, r);
@@ -191,9 +184,11 @@ class Snapshot implements RankingTable {
     });
     if (this.categoryCodes.size > 256 || this.brandCodes.size > 256)
       throw new Error('too many filter values');
-    const ids = this.ids;
     this.electronics = Int32Array.from(
-      electronics.sort((a, b) => created[b]! - created[a]! || (ids[b]! < ids[a]! ? -1 : 1)),
+      newestElectronics.flatMap((id) => {
+        const slot = this.slotOf.get(id);
+        return slot === undefined ? [] : [slot];
+      }),
     );
     for (const [scope, m] of cells) this.cellsOf.set(scope, [...m.values()]);
     const bitsets = (codes: Map<string, number>) =>
@@ -503,16 +498,22 @@ export class ListingIndex {
             );
           return later();
         }
-        // one statement, so both orders come from the same moment
-        const { rows } = (await this.deps.db.execute(sql`select id, category, brand, seller_id,
+        // one statement, so both orders come from the same moment; the electronics row's candidates, newest
+        // first, come from their own partial index (a product created or retitled between the two reads is a
+        // `products` change, which this build's version or the next placement check catches)
+        const [{ rows }, electronics] = (await Promise.all([
+          this.deps.db.execute(sql`select id, category, brand, seller_id,
             effective_price_paise as price, title,
-            (row_number() over (order by title, id) - 1)::int as title_rank, ${FIGURES},
-            (extract(epoch from created_at) * 1000000)::float8 as created_us,
-            lower(title) ~ ${ELECTRONICS_KEYWORDS.join('|')} as electronics
-          from products where deleted_at is null order by effective_price_paise, id`)) as unknown as {
-          rows: Row[];
-        };
-        const snapshot = new Snapshot(rows);
+            (row_number() over (order by title, id) - 1)::int as title_rank, ${FIGURES}
+          from products where deleted_at is null order by effective_price_paise, id`),
+          this.deps.db.execute(sql`select id from products
+            where deleted_at is null and lower(title) ~ ${ELECTRONICS_KEYWORDS.join('|')}
+            order by created_at desc, id desc`),
+        ])) as unknown as [{ rows: Row[] }, { rows: { id: string }[] }];
+        const snapshot = new Snapshot(
+          rows,
+          electronics.rows.map((r) => r.id),
+        );
         const took = performance.now() - started;
         this.nextBuildAt = Date.now() + Math.max(REBUILD_GAP_MS, took * REBUILD_GAP_FACTOR);
         this.retryMs = RETRY_MS;
