@@ -50,7 +50,10 @@ export interface CacheOptions<T> {
   refresh?: (value: T) => Promise<T>;
 }
 
-/** A change as `unaffected` weighs it: the products it names (undefined: every product), and whether it may move products between sets. */
+/**
+ * A change as `unaffected` weighs it: the products it names (undefined: every product), and whether it may move
+ * products between sets.
+ */
 interface Logged {
   epoch: number;
   ids?: ReadonlySet<string>;
