@@ -155,7 +155,7 @@ export interface HomeDeps {
 }
 
 export async function computeHomeSections(deps: HomeDeps): Promise<HomeSections> {
-  const table = deps.listingIndex?.ranking();
+  const table = await deps.listingIndex?.ranking();
   let found: { pool: ProductDto[]; electronics: ProductDto[] };
   if (table) {
     const ids = candidateIdsFromIndex(table);

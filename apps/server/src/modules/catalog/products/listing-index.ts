@@ -14,8 +14,9 @@
  *   rebuilds it. While a check or a rebuild runs, `page` answers undefined and the listing reads PostgreSQL as
  *   before, so no answer is staler than the database path's.
  * - It also holds what home rows rank by (`RankingTable`: discount, stock, popularity, rating, the electronics
- *   products newest first). Stock changes and checked `products` changes read those figures back and set them in
- *   place (docs/search-and-listing.md, "Home").
+ *   products newest first). A checked `products` change sets the re-read figures in place; a stock change only
+ *   notes the product, and `ranking` reads every noted product's figures in one query before home uses them
+ *   (docs/search-and-listing.md, "Home").
  */
 import { sql } from 'drizzle-orm';
 import { ELECTRONICS_KEYWORDS, type SortBy } from '@mp/shared';
@@ -86,8 +87,8 @@ type Placement = Pick<Row, 'category' | 'brand' | 'seller_id' | 'price' | 'title
 
 /**
  * Every live product's home-row figures by slot (the snapshot's price order), read by home.service.ts to pick
- * its candidates without a query. Stock, units sold, ratings and discounts are updated in place as changes are
- * read back, so the figures trail the database by about one re-read (home's own TTL bounds any other drift).
+ * its candidates. Stock, units sold, ratings and discounts are updated in place as changes are read back, so the
+ * figures are as current as the last `ranking` call.
  */
 export interface RankingTable {
   readonly size: number;
@@ -356,10 +357,8 @@ export class ListingIndex {
   private version = 0;
   /** `products` changes being compared with the snapshot: until they are, listings read PostgreSQL */
   private readonly checks = new Set<Promise<void>>();
-  /** stock changes whose figures are being read back (`ready` waits for them) */
-  private readonly refiguring = new Set<Promise<void>>();
-  /** products whose stock changed while a build ran */
-  private readonly soldDuringBuild = new Set<string>();
+  /** products whose stock changed since their figures were read: read again, together, when home next asks */
+  private readonly sold = new Set<string>();
   private nextBuildAt = 0;
   /** how long the next try waits after a failed or refused build */
   private retryMs = RETRY_MS;
@@ -379,13 +378,31 @@ export class ListingIndex {
     return this.checks.size ? undefined : this.snapshot.page(q);
   }
 
-  /** The home rows' figures of every live product, or undefined while the index is not known to match. */
-  ranking(): RankingTable | undefined {
-    if (!this.snapshot) {
+  /**
+   * The home rows' figures of every live product, or undefined while the index is not known to match. The
+   * figures of products sold since the last call are read first, in one query (sales themselves read nothing).
+   */
+  async ranking(): Promise<RankingTable | undefined> {
+    const snapshot = this.snapshot;
+    if (!snapshot) {
       this.build();
       return undefined;
     }
-    return this.checks.size ? undefined : this.snapshot;
+    if (this.checks.size) return undefined;
+    if (this.sold.size) {
+      const ids = [...this.sold];
+      this.sold.clear();
+      try {
+        const { rows } = (await this.deps.db.execute(
+          sql`select id, ${FIGURES} from products where deleted_at is null and id = any(${`{${ids.join(',')}}`}::uuid[])`,
+        )) as unknown as { rows: Figures[] };
+        for (const f of rows) snapshot.refigure(f);
+      } catch {
+        for (const id of ids) this.sold.add(id); // read them next time; home takes the SQL path meanwhile
+        return undefined;
+      }
+    }
+    return this.snapshot === snapshot && !this.checks.size ? snapshot : undefined;
   }
 
   /**
@@ -394,7 +411,7 @@ export class ListingIndex {
    */
   async ready(): Promise<boolean> {
     while (!this.closed) {
-      await Promise.all([...this.checks, ...this.refiguring]);
+      await Promise.all(this.checks);
       if (this.snapshot) return true;
       this.nextBuildAt = 0;
       const running = this.build();
@@ -414,7 +431,10 @@ export class ListingIndex {
   private apply(change: Change) {
     if (change.type === 'banners') return;
     if (!change.ids.length) return this.invalidate();
-    if (change.type === 'stock') return this.refigure(change.ids); // stock moves no listing, only home figures
+    if (change.type === 'stock') {
+      for (const id of change.ids) this.sold.add(id); // stock moves no listing, only home figures
+      return;
+    }
     if (!this.snapshot) return void this.version++;
     const snapshot = this.snapshot;
     const check = this.placements(change.ids)
@@ -426,31 +446,6 @@ export class ListingIndex {
       .catch(() => this.invalidate())
       .finally(() => this.checks.delete(check));
     this.checks.add(check);
-  }
-
-  /** Reads these products' figures back into the snapshot (stock changes: a sale, a cancelled hold). */
-  private refigure(ids: string[]) {
-    const snapshot = this.snapshot;
-    if (!snapshot) {
-      // a build under way may have read them before the change: read them again once it is in place
-      if (this.building) for (const id of ids) this.soldDuringBuild.add(id);
-      return;
-    }
-    const read = this.deps.db
-      .execute(
-        sql`select id, ${FIGURES} from products where deleted_at is null and id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      )
-      .then((r) => {
-        for (const f of (r as unknown as { rows: Figures[] }).rows) snapshot.refigure(f);
-      })
-      .catch(() => {
-        if (this.snapshot === snapshot) this.invalidate(); // figures unknown: rebuild rather than rank on them
-      })
-      .finally(() => this.refiguring.delete(read));
-    this.refiguring.add(read);
   }
 
   /** Forgets the snapshot (a change feed that missed messages): the next listing starts a rebuild. */
@@ -481,7 +476,7 @@ export class ListingIndex {
       this.nextBuildAt = Date.now() + this.retryMs;
       this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
     };
-    this.soldDuringBuild.clear(); // what changed before this build reads is in what it reads
+    this.sold.clear(); // what sold before this build reads is in what it reads
     this.building = (async () => {
       try {
         // the live count from facet_counts (kept by triggers), before reading every product
@@ -520,9 +515,6 @@ export class ListingIndex {
         if (version === this.version && !this.closed) {
           this.snapshot = snapshot;
           this.deps.logger?.info({ products: snapshot.size, ms: Math.round(took) }, 'listing index built');
-          const late = [...this.soldDuringBuild];
-          this.soldDuringBuild.clear();
-          if (late.length) this.refigure(late);
         }
       } catch (err) {
         later();
