@@ -19,6 +19,7 @@ import {
 } from '@mp/shared';
 import type { Db, DbOrTx } from '../../../db/client';
 import { facetCounts, products, sellers } from '../../../db/schema';
+import { batchById } from '../../../lib/batch-by-id';
 import { AppError, forbidden, notFound } from '../../../lib/errors';
 import type { ChangeFeed } from '../../../lib/change-feed';
 import type { CatalogCache } from '../catalog-cache';
@@ -51,6 +52,7 @@ function stockEdit(current: number, wanted: number, loaded: number | undefined):
 export type Actor = { role: 'admin' } | { role: 'seller'; sellerId: string };
 
 const live = isNull(products.deletedAt);
+const byId = <R extends { id: string }>(rows: R[]) => new Map(rows.map((r) => [r.id, r]));
 /** How many of each kind the header search box suggests. */
 const SUGGEST_LIMITS = { products: 5, brands: 3, categories: 3 } as const;
 /** A name or word reduced to its letters and digits, lower case ("Levi's" → "levis", "H&M" → "hm"). */
@@ -198,20 +200,18 @@ export interface ProductServiceDeps {
 export function createProductService({ db, catalogCache, changes, listingIndex }: ProductServiceDeps) {
   const changed = (ids: string[]) => changes.publish({ type: 'products', ids });
   const vocabulary = createSearchVocabulary(db, changes);
-  // the hottest read: built once, a named prepared statement on each connection
+  const byIds = and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, live);
+  // the hottest reads, each a named prepared statement on each connection, batched across requests
   const detailQuery = db
     .select({ ...productColumns, storeName: sellers.storename })
     .from(products)
     .leftJoin(sellers, eq(sellers.id, products.sellerId))
-    .where(and(eq(products.id, sql.placeholder('id')), live))
-    .limit(1)
-    .prepare('catalog_product_detail');
+    .where(byIds)
+    .prepare('catalog_product_details');
+  const detailRow = batchById(async (ids) => byId(await detailQuery.execute({ ids })));
   // a listing page's rows once the index has named them
-  const rowsQuery = db
-    .select(productColumns)
-    .from(products)
-    .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, live))
-    .prepare('catalog_listing_rows');
+  const rowsQuery = db.select(productColumns).from(products).where(byIds).prepare('catalog_listing_rows');
+  const productRow = batchById(async (ids) => byId(await rowsQuery.execute({ ids })));
 
   /**
    * Live products by id, in that order (deleted ones left out): those a cached answer shows come from the
@@ -225,8 +225,7 @@ export function createProductService({ db, catalogCache, changes, listingIndex }
       if (p) found.set(id, p);
       else missing.push(id);
     }
-    if (missing.length)
-      for (const r of await rowsQuery.execute({ ids: missing })) found.set(r.id, toProductDto(r));
+    for (const r of await Promise.all(missing.map(productRow))) if (r) found.set(r.id, toProductDto(r));
     return ids.flatMap((id) => found.get(id) ?? []);
   }
 
@@ -381,7 +380,7 @@ export function createProductService({ db, catalogCache, changes, listingIndex }
     },
 
     async detail(id: string): Promise<ProductDetailDto> {
-      const [row] = await detailQuery.execute({ id });
+      const row = await detailRow(id);
       if (!row) throw notFound('Product');
       return { ...toProductDto(row), storeName: row.storeName };
     },
