@@ -1,7 +1,8 @@
 /**
  * Catalogue benchmark: `pnpm bench -- --products=50k` (root) → `tsx bench/bench.ts` in apps/server.
  * Flags (or env): --products=5k|50k|500k (BENCH_PRODUCTS, default 50k), --seconds=N (BENCH_SECONDS, default 6),
- * --keep (BENCH_KEEP=1: leave the database for EXPLAIN sessions). DATABASE_URL names the PostgreSQL server
+ * --keep (BENCH_KEEP=1: leave the database for EXPLAIN sessions), --reuse, --only=rows, --profile=DIR,
+ * --workers=N (below). DATABASE_URL names the PostgreSQL server
  * (default: the local dev server); the database is BENCH_DB (default mp_bench), created and dropped here.
  *
  * Seeds the catalogue with one generate_series insert (secondary indexes dropped first and rebuilt after, so
@@ -46,6 +47,11 @@ const ONLY = (arg('only') ?? process.env.BENCH_ONLY)?.split(',').filter(Boolean)
 const PROFILE_DIR = arg('profile') ?? process.env.BENCH_PROFILE;
 /** --reuse: keep the seeded database of an earlier --keep run instead of seeding again */
 const REUSE = Boolean(arg('reuse') ?? process.env.BENCH_REUSE);
+/**
+ * --workers=N: N app instances on the one port (node:cluster), each with its own caches and the PostgreSQL
+ * change feed, as several instances behind a load balancer would run; app CPU and RSS are their sum
+ */
+const WORKERS = Number(arg('workers') ?? process.env.BENCH_WORKERS ?? 1);
 const SHOPPERS = 200;
 const PASSWORD = 'Bench-Passw0rd!';
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://mp_dev:mp_dev@127.0.0.1:5432/postgres';
@@ -166,7 +172,7 @@ interface Stats {
 function startServer(databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
   const child = fork(fileURLToPath(new URL('./serve.ts', import.meta.url)), {
     execArgv: ['--import', 'tsx', ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [])],
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_WORKERS: String(WORKERS) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -676,7 +682,7 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(' ');
     log(
-      `\n${PRODUCTS.toLocaleString('en')} products, PostgreSQL at ${pgHost}, ${DURATION_S} s per row, load average ${load} (${cpus().length} CPUs)`,
+      `\n${PRODUCTS.toLocaleString('en')} products, PostgreSQL at ${pgHost}, ${WORKERS > 1 ? `${WORKERS} app workers, ` : ''}${DURATION_S} s per row, load average ${load} (${cpus().length} CPUs)`,
     );
     log('app CPU / db CPU: CPU ms per request (per session) of the app process / of its PostgreSQL backends');
     printRows(rows, ceiling);

@@ -1,7 +1,11 @@
 /**
  * The app under test, in its own process (forked by bench.ts) so its RSS and event loop are its own.
  * Listens on 127.0.0.1 port 0 and reports the port over IPC; answers `stats` (RSS, cache hits) and `reset`.
+ * With BENCH_WORKERS > 1 this process is a cluster primary: the workers share the port (node:cluster hands each
+ * connection to one of them), each a full instance with the PostgreSQL change feed, and the primary sums their
+ * stats.
  */
+import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequestHandler } from '../src/app';
@@ -9,6 +13,7 @@ import { loadConfig } from '../src/config/env';
 import { openPostgres } from '../src/db/client';
 import { buildDeps } from '../src/deps';
 import { withJwtSecret } from '../src/modules/auth/installation-secret';
+import { createPgChangeFeed } from '../src/lib/change-feed';
 import { createLogger } from '../src/lib/logger';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL!;
@@ -26,56 +31,131 @@ const config = loadConfig({
   COOKIE_SECURE: 'false',
   PUBLIC_URL: 'http://127.0.0.1',
 });
-const database = openPostgres(databaseUrl, config.databasePoolMax);
-const deps = buildDeps(await withJwtSecret(config, database.db), database.db, createLogger('silent'));
-const handler = createRequestHandler(deps);
-// as src/index.ts does at start, but waited for here, so its build is not measured as part of the first row
-const indexStarted = performance.now();
-await deps.listingIndex.ready();
-const indexMs = Math.round(performance.now() - indexStarted);
-const server = createServer(handler);
-server.keepAliveTimeout = 30_000;
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+if (WORKERS > 1 && cluster.isPrimary) {
+  await runPrimary(WORKERS);
+} else {
+  await runInstance();
+}
 
-server.listen(0, '127.0.0.1', () => {
+type Msg = { type: string; [k: string]: unknown };
+
+/** Forks the workers and speaks for them to bench.ts: `ready` once all listen, stats summed. */
+async function runPrimary(count: number) {
+  const workers = Array.from({ length: count }, () => cluster.fork());
+  const ask = (type: string, body?: string) =>
+    Promise.all(
+      workers.map(
+        (w) =>
+          new Promise<Msg>((resolve) => {
+            const on = (m: Msg) => {
+              if (m.type !== type) return;
+              w.off('message', on);
+              resolve(m);
+            };
+            w.on('message', on);
+            w.send({ type, body });
+          }),
+      ),
+    );
+  const ready = await Promise.all(
+    workers.map((w) => new Promise<Msg>((resolve) => w.once('message', (m: Msg) => resolve(m)))),
+  );
   process.send!({
     type: 'ready',
-    port: (server.address() as AddressInfo).port,
-    indexMs,
-    rss: process.memoryUsage().rss,
+    port: ready[0]!.port,
+    indexMs: Math.max(...ready.map((r) => r.indexMs as number)),
+    rss: ready.reduce((n, r) => n + (r.rss as number), process.memoryUsage().rss),
   });
-});
-
-/** The ceiling: bare node:http in this same process, answering a fixed JSON body from memory. */
-function startCeiling(body: string) {
-  const ceiling = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(body);
+  const sum = (all: Msg[], key: string) => ({
+    hits: all.reduce((n, m) => n + (m[key] as { hits: number }).hits, 0),
+    misses: all.reduce((n, m) => n + (m[key] as { misses: number }).misses, 0),
   });
-  ceiling.keepAliveTimeout = 30_000;
-  ceiling.listen(0, '127.0.0.1', () => {
-    process.send!({ type: 'ceiling', port: (ceiling.address() as AddressInfo).port });
+  process.on('message', async (msg: Msg) => {
+    if (msg.type === 'ceiling') {
+      const [w] = workers;
+      w!.once('message', (m: Msg) => process.send!(m));
+      w!.send(msg);
+    } else if (msg.type === 'stats') {
+      const all = await ask('stats');
+      const own = process.cpuUsage();
+      process.send!({
+        type: 'stats',
+        rss: all.reduce((n, m) => n + (m.rss as number), process.memoryUsage().rss),
+        cpuMs: all.reduce((n, m) => n + (m.cpuMs as number), (own.user + own.system) / 1000),
+        micro: sum(all, 'micro'),
+        catalog: sum(all, 'catalog'),
+        shown: sum(all, 'shown'),
+      });
+    } else if (msg.type === 'reset') {
+      await ask('reset');
+      process.send!({ type: 'reset' });
+    } else if (msg.type === 'stop') {
+      let left = workers.length;
+      for (const w of workers) {
+        w.once('exit', () => --left === 0 && process.exit(0));
+        w.send(msg);
+      }
+    }
   });
 }
 
-process.on('message', (msg: { type: string; body?: string }) => {
-  if (msg.type === 'ceiling') startCeiling(msg.body!);
-  else if (msg.type === 'stats') {
+async function runInstance() {
+  const database = openPostgres(databaseUrl, config.databasePoolMax);
+  const logger = createLogger('silent');
+  // several workers: each hears the others' catalogue changes, as separate instances do
+  const changes =
+    WORKERS > 1 ? createPgChangeFeed({ url: databaseUrl, pool: database.pool!, logger }) : undefined;
+  const deps = buildDeps(await withJwtSecret(config, database.db), database.db, logger, { changes });
+  const handler = createRequestHandler(deps);
+  // as src/index.ts does at start, but waited for here, so its build is not measured as part of the first row
+  const indexStarted = performance.now();
+  await deps.listingIndex.ready();
+  const indexMs = Math.round(performance.now() - indexStarted);
+  const server = createServer(handler);
+  server.keepAliveTimeout = 30_000;
+
+  server.listen(0, '127.0.0.1', () => {
     process.send!({
-      type: 'stats',
+      type: 'ready',
+      port: (server.address() as AddressInfo).port,
+      indexMs,
       rss: process.memoryUsage().rss,
-      cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
-      micro: { ...handler.microCache.stats },
-      catalog: { hits: deps.catalogCache.stats.hits, misses: deps.catalogCache.stats.misses },
-      shown: { hits: deps.catalogCache.stats.shownHits, misses: deps.catalogCache.stats.shownMisses },
     });
-  } else if (msg.type === 'reset') {
-    handler.microCache.clear();
-    deps.catalogCache.clear();
-    Object.assign(handler.microCache.stats, { hits: 0, misses: 0 });
-    Object.assign(deps.catalogCache.stats, { hits: 0, misses: 0, shownHits: 0, shownMisses: 0 });
-    process.send!({ type: 'reset' });
-  } else if (msg.type === 'stop') {
-    server.closeAllConnections();
-    server.close(() => void database.close().then(() => process.exit(0)));
+  });
+
+  /** The ceiling: bare node:http in this same process, answering a fixed JSON body from memory. */
+  function startCeiling(body: string) {
+    const ceiling = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(body);
+    });
+    ceiling.keepAliveTimeout = 30_000;
+    ceiling.listen(0, '127.0.0.1', () => {
+      process.send!({ type: 'ceiling', port: (ceiling.address() as AddressInfo).port });
+    });
   }
-});
+
+  process.on('message', (msg: { type: string; body?: string }) => {
+    if (msg.type === 'ceiling') startCeiling(msg.body!);
+    else if (msg.type === 'stats') {
+      process.send!({
+        type: 'stats',
+        rss: process.memoryUsage().rss,
+        cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+        micro: { ...handler.microCache.stats },
+        catalog: { hits: deps.catalogCache.stats.hits, misses: deps.catalogCache.stats.misses },
+        shown: { hits: deps.catalogCache.stats.shownHits, misses: deps.catalogCache.stats.shownMisses },
+      });
+    } else if (msg.type === 'reset') {
+      handler.microCache.clear();
+      deps.catalogCache.clear();
+      Object.assign(handler.microCache.stats, { hits: 0, misses: 0 });
+      Object.assign(deps.catalogCache.stats, { hits: 0, misses: 0, shownHits: 0, shownMisses: 0 });
+      process.send!({ type: 'reset' });
+    } else if (msg.type === 'stop') {
+      server.closeAllConnections();
+      server.close(() => void database.close().then(() => process.exit(0)));
+    }
+  });
+}
