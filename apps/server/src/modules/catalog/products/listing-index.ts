@@ -58,6 +58,8 @@ const REBUILD_GAP_FACTOR = 10;
 /** After a failed build, or while the catalogue is over the limit, the next try waits this long, doubling to 5 min. */
 const RETRY_MS = 5_000;
 const RETRY_MAX_MS = 300_000;
+/** How many filters' counts a snapshot keeps before it starts again (each a few hundred bytes). */
+const COUNTS_KEPT = 4096;
 
 /** What home rows rank by (home.service.ts), as a re-read finds it: changes in place, moves no listing. */
 interface Figures {
@@ -132,6 +134,8 @@ class Snapshot implements RankingTable {
   /** per seller: its positions in each order, ascending */
   private readonly sellers = new Map<string, Record<Key, Int32Array>>();
   private readonly cellsOf = new Map<string, FacetCell[]>();
+  /** counts already worked out, by seller and filter (the snapshot never changes them; bounded, then emptied) */
+  private readonly countsOf = new Map<string, CellCounts>();
 
   /** `newestElectronics`: the ids of the products whose title names electronics, newest first */
   constructor(rows: Row[], newestElectronics: readonly string[]) {
@@ -239,8 +243,20 @@ class Snapshot implements RankingTable {
     );
   }
 
+  /** The total and facets of a filter, worked out once per snapshot (pages and sorts of it share them). */
+  private counts(seller: string, categories: readonly string[], brands: readonly string[]): CellCounts {
+    const key = `${seller}|${[...categories].sort().join(',')}|${[...brands].sort().join(',')}`;
+    let counts = this.countsOf.get(key);
+    if (!counts) {
+      if (this.countsOf.size >= COUNTS_KEPT) this.countsOf.clear();
+      counts = countCells(this.cellsOf.get(seller) ?? [], categories, brands);
+      this.countsOf.set(key, counts);
+    }
+    return counts;
+  }
+
   page(q: ListingPageQuery): ListingPage {
-    const counts = countCells(this.cellsOf.get(q.seller ?? '') ?? [], q.categories, q.brands);
+    const counts = this.counts(q.seller ?? '', q.categories, q.brands);
     const { total } = counts;
     if (q.offset >= total) return { ids: [], counts };
     // a page in the back half of the answer is counted from the other end
