@@ -2,15 +2,19 @@ import { eq, sql } from 'drizzle-orm';
 import type { LoginInput, PasswordChangeInput, ProfileUpdateInput, RegisterInput, Role } from '@mp/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
+import { batchById } from '../../lib/batch-by-id';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { weakPasswordReason, type PasswordHasher } from './passwords';
 
 type UserRow = typeof users.$inferSelect;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * The user a session names, as the guards see it: one primary-key lookup on every authenticated request
- * (docs/security.md), so it is built once as a named prepared statement.
+ * (docs/security.md), read afresh every time (a revoked session fails at once), built once as a named prepared
+ * statement and batched with the other requests of the same event-loop turn (lib/batch-by-id.ts).
  */
 export function sessionUserLookup(db: Db): (id: string) => Promise<Express.SessionUser | undefined> {
   const query = db
@@ -22,10 +26,11 @@ export function sessionUserLookup(db: Db): (id: string) => Promise<Express.Sessi
       sessionVersion: users.sessionVersion,
     })
     .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('session_user');
-  return async (id) => (await query.execute({ id }))[0];
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('session_users');
+  const byId = batchById(async (ids) => new Map((await query.execute({ ids })).map((u) => [u.id, u])));
+  // a token names a user by id; anything else names nobody (and must not fail the batch it would join)
+  return async (id) => (UUID.test(id) ? byId(id) : undefined);
 }
 
 /** Ends every session of this user on every instance: logout, password change, seller rejection. */
