@@ -7,6 +7,7 @@ import type { Metrics } from './lib/metrics';
 import type { Sessions } from './lib/session';
 import type { FileStorage } from './lib/storage/storage';
 import type { PasswordHasher } from './modules/auth/passwords';
+import type { BannerService } from './modules/catalog/banners/banner.service';
 import type { CatalogCache } from './modules/catalog/catalog-cache';
 import type { CatalogReads } from './modules/catalog/catalog-reads';
 import type { ListingIndex } from './modules/catalog/products/listing-index';
@@ -32,6 +33,8 @@ export interface AppDeps {
   listingIndex: ListingIndex;
   /** the public catalogue reads as ready JSON (the routes and the HTTP fast lane answer with them) */
   catalogReads: CatalogReads;
+  /** home page banners, their list kept in memory until `changes` tells of a change */
+  banners: BannerService;
   metrics: Metrics;
   /** draining for a shutdown: readiness answers 503 */
   lifecycle: Lifecycle;

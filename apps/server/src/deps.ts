@@ -7,6 +7,7 @@ import type { Logger } from './lib/logger';
 import { createMetrics, type Metrics } from './lib/metrics';
 import { createSessions } from './lib/session';
 import { createStorage } from './lib/storage';
+import { createBannerService } from './modules/catalog/banners/banner.service';
 import { CatalogCache } from './modules/catalog/catalog-cache';
 import { createCatalogReads } from './modules/catalog/catalog-reads';
 import { ListingIndex } from './modules/catalog/products/listing-index';
@@ -59,6 +60,7 @@ export function buildDeps(
     catalogCache,
     listingIndex,
     catalogReads: createCatalogReads({ db, catalogCache, changes, listingIndex }),
+    banners: createBannerService({ db, changes }),
     metrics,
     lifecycle: createLifecycle(),
     payments,

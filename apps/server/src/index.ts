@@ -89,6 +89,7 @@ async function main() {
   resync = () => {
     deps.catalogCache.clear();
     deps.listingIndex.invalidate();
+    deps.banners.forget();
   };
   // built in the background: until it is, listings read PostgreSQL
   void deps.listingIndex.ready();

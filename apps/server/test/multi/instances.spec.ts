@@ -163,6 +163,30 @@ describe('a write on one instance', () => {
   });
 });
 
+describe('home banners, kept in memory by every instance', () => {
+  it('when the admin adds a banner on A, then B lists it within 1 s, and after its deletion on A no longer', async () => {
+    const cookie = await login(a, ADMIN.email, ADMIN.password);
+    const listed = async (id: string) =>
+      ((await getJson(b, '/api/common/banner/get')).body.data as { _id: string }[]).some((x) => x._id === id);
+    await getJson(b, '/api/common/banner/get'); // B now holds the list in memory
+    const headers = { 'content-type': 'application/json', cookie, origin: a.base };
+    const added = await fetch(`${a.base}/api/common/banner/add`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ image: '/uploads/banners/multi.png', title: 'Seen on B' }),
+    });
+    expect(added.status).toBe(201);
+    const { _id: id } = ((await added.json()) as { data: { _id: string } }).data;
+    expect(await timeUntil(() => listed(id), 1000)).toBeLessThan(1000);
+    const html = await (await fetch(`${b.base}/`)).text();
+    expect(html).toContain('Seen on B');
+    expect(
+      (await fetch(`${a.base}/api/common/banner/delete/${id}`, { method: 'DELETE', headers })).status,
+    ).toBe(200);
+    expect(await timeUntil(async () => !(await listed(id)), 1000)).toBeLessThan(1000);
+  });
+});
+
 describe('sessions and login limits, shared by every instance (docs/security.md)', () => {
   const checkAuth = async (instance: Instance, cookie: string) =>
     (

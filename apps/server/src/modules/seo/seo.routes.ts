@@ -14,7 +14,6 @@ import {
 import type { AppDeps } from '../../context';
 import { AppError } from '../../lib/errors';
 import type { PageRenderer, ShellPage } from '../../lib/static-files';
-import { createBannerService } from '../catalog/banners/banner.service';
 import { createProductService } from '../catalog/products/product.service';
 import { shopConfigMeta } from '../commerce/payments/shop-config';
 import { defaultPage, homePage, listingPage, notFoundPage, productPage, searchPage } from './page-head';
@@ -107,13 +106,12 @@ export function createSeoRouter(deps: AppDeps): Router {
 export function createPageRenderer(deps: AppDeps): PageRenderer {
   const base = deps.config.publicUrl;
   const productsSvc = createProductService(deps);
-  const bannersSvc = createBannerService(deps);
   const configMeta = shopConfigMeta(deps.config);
   const render = async (req: Request): Promise<ShellPage> => {
     const path = req.path.replace(/\/+$/, '') || '/';
     if (path === '/') {
       // the same cached answer GET /api/shop/home sends
-      const [home, banners] = await Promise.all([deps.catalogReads.home(), bannersSvc.list()]);
+      const [home, banners] = await Promise.all([deps.catalogReads.home(), deps.banners.list()]);
       return homePage(base, banners, (JSON.parse(home.body) as { data: HomeSections }).data);
     }
     const product = /^\/product\/([^/]+)$/.exec(path);

@@ -4,10 +4,9 @@ import type { AppDeps } from '../../../context';
 import { send } from '../../../lib/contract';
 import { parse } from '../../../lib/errors';
 import { requireRole } from '../../../lib/session';
-import { createBannerService } from './banner.service';
 
 export function createBannerRouter(deps: AppDeps): Router {
-  const svc = createBannerService(deps);
+  const svc = deps.banners;
   const r = Router();
   const adminOnly = requireRole('admin');
 

@@ -18,9 +18,22 @@ const toBannerDto = (b: BannerRow): BannerDto => ({
   createdAt: b.createdAt.toISOString(),
 });
 
-/** Home page banners: the only writer of the banners table; every change is told on the change feed. */
+/**
+ * Home page banners: the only writer of the banners table; every change is told on the change feed. The list
+ * (home's API call and its server HTML, on every visit) is kept in memory and read again after a change from any
+ * instance, or after `forget` (a change feed that missed messages). Built once, in deps.ts.
+ */
 export function createBannerService({ db, changes }: { db: Db; changes: ChangeFeed }) {
+  let cached: Promise<BannerDto[]> | undefined;
+  const forget = () => {
+    cached = undefined;
+  };
+  changes.subscribe((c) => {
+    if (c.type === 'banners') forget();
+  });
   return {
+    forget,
+
     async add(input: BannerInput): Promise<BannerDto> {
       const [row] = await db
         .insert(banners)
@@ -37,9 +50,20 @@ export function createBannerService({ db, changes }: { db: Db; changes: ChangeFe
       return toBannerDto(row!);
     },
 
-    async list(): Promise<BannerDto[]> {
-      const rows = await db.select().from(banners).orderBy(desc(banners.createdAt), desc(banners.id));
-      return rows.map(toBannerDto);
+    /** Newest first; every caller shares the same read until the next change. */
+    list(): Promise<BannerDto[]> {
+      if (cached) return cached;
+      const loading = db
+        .select()
+        .from(banners)
+        .orderBy(desc(banners.createdAt), desc(banners.id))
+        .then((rows) => rows.map(toBannerDto));
+      cached = loading;
+      // a failed read is not kept: the next visit tries again
+      loading.catch(() => {
+        if (cached === loading) forget();
+      });
+      return loading;
     },
 
     async remove(id: string): Promise<BannerDto> {
