@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ELECTRONICS_KEYWORDS } from '@mp/shared';
 import { createRequestHandler } from '../../../app';
 import { createTestContext } from '../../../../test/app';
-import { addAddress, addToCart, sandboxCheckout } from '../../commerce/__tests__/helpers';
+import { addAddress, addToCart, createOrder, sandboxCheckout } from '../../commerce/__tests__/helpers';
 import { insertProducts, productBody } from './catalog-fixtures';
 
 const ctx = await createTestContext();
@@ -47,6 +47,28 @@ describe('catalogue cache invalidation', () => {
     const after = await get(boots);
     expect(after.headers['x-cache']).toBe('HIT');
     expect(stockOf(after.body, footwear!)).toBe(9);
+  });
+
+  it('when an order is paid, then a cached detail of its product shows the units sold at once', async () => {
+    const [bought] = await insertProducts(ctx.db, [
+      { title: 'Paid Test Scarf', category: 'women', brand: 'zara', price: 300, totalStock: 20 },
+    ]);
+    const shopper = await ctx.loginAs('user');
+    await addToCart(shopper.agent, bought!, 2);
+    const created = await createOrder(shopper.agent, await addAddress(shopper.agent));
+    // cached after the order took its stock, before it is paid
+    const detail = `/api/shop/products/get/${bought}`;
+    const before = (await get(detail)).body.data as P;
+    expect((await get(detail)).headers['x-cache']).toBe('HIT');
+    const approve = await shopper.agent.post(`${created.approvalURL}/approve`);
+    const payerId = new URL(approve.headers.location!, 'http://x').searchParams.get('PayerID')!;
+    const paid = await shopper.agent
+      .post('/api/shop/order/capture')
+      .send({ paymentId: created.paymentId, payerId, orderId: created.orderId });
+    expect(paid.status).toBe(200);
+    const after = (await get(detail)).body.data as P;
+    expect(after.totalStock).toBe(18);
+    expect(after.popularity).toBeGreaterThan(before.popularity);
   });
 
   it('when a product on cached listing and search pages sells, then those pages show its new stock and are otherwise what computing them again gives', async () => {

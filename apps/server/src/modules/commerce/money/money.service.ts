@@ -29,7 +29,8 @@ export interface ProviderCapture {
 }
 
 export type CaptureOutcome =
-  | { outcome: 'paid'; order: OrderRow; completed: boolean }
+  /** `sold`: the products whose stock and units sold this call changed (none when it was paid already) */
+  | { outcome: 'paid'; order: OrderRow; sold: string[] }
   | { outcome: 'pending'; order: OrderRow }
   | {
       outcome: 'refunded';
@@ -191,7 +192,7 @@ export function createMoneyService(deps: {
     const result = await db.transaction(async (tx): Promise<CaptureOutcome> => {
       const order = await lockOrder(tx, orderId);
       if (!order) throw notFound('Order');
-      if (order.paymentStatus === 'paid') return { outcome: 'paid', order, completed: false };
+      if (order.paymentStatus === 'paid') return { outcome: 'paid', order, sold: [] };
       if (order.capturedPaise > 0) {
         // a capture of this order was already refused and refunded (a retried return page or webhook)
         const [earlier] = await tx
@@ -333,13 +334,14 @@ export function createMoneyService(deps: {
         actor: SYSTEM,
       });
       await enqueueOrderPaidMails(tx, orderId);
-      return { outcome: 'paid', order: paid!, completed: true };
+      return { outcome: 'paid', order: paid!, sold: [...new Set(lines.flatMap((l) => l.productId ?? []))] };
     });
     if (result.outcome === 'refunded') {
       logger.warn({ orderId, code: result.code, refundId: result.refundId }, 'capture refused and refunded');
       await sendAll([result.refundId]);
     }
-    if (result.outcome === 'paid' && result.completed) await stockChanged(orderId);
+    // the lines were read in the capture: no second read to say which products sold
+    if (result.outcome === 'paid' && result.sold.length) changes.publish({ type: 'stock', ids: result.sold });
     return result;
   }
 
