@@ -25,24 +25,23 @@ interface Gathered {
 
 async function gather(db: DbOrTx, rows: OrderRow[], sellerId?: string): Promise<Gathered> {
   const orderIds = rows.map((o) => o.id);
-  const lines = await db
-    .select()
+  // each line with its seller's store name, in one read
+  const found = await db
+    .select({ line: orderLines, storename: sellers.storename })
     .from(orderLines)
+    .leftJoin(sellers, eq(sellers.id, orderLines.sellerId))
     .where(
       and(inArray(orderLines.orderId, orderIds), sellerId ? eq(orderLines.sellerId, sellerId) : undefined),
     )
     .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
+  const lines = found.map((f) => f.line);
+  const storeNames = new Map(
+    found.flatMap((f) => (f.line.sellerId && f.storename !== null ? [[f.line.sellerId, f.storename]] : [])),
+  );
   const refundIds = [...new Set(lines.flatMap((l) => (l.refundId ? [l.refundId] : [])))];
-  const sellerIds = [...new Set(lines.flatMap((l) => (l.sellerId ? [l.sellerId] : [])))];
   // one after the other: inside a transaction they share one connection
   // a seller sees only the refunds of its own lines (docs/money.md)
   const payments = await paymentsOf(db, orderIds, sellerId ? new Set(refundIds) : undefined);
-  const names = sellerIds.length
-    ? await db
-        .select({ id: sellers.id, storename: sellers.storename })
-        .from(sellers)
-        .where(inArray(sellers.id, sellerIds))
-    : [];
   // status history exists only once an order was paid
   const paidIds = rows.filter((o) => o.paidAt !== null).map((o) => o.id);
   const history = paidIds.length
@@ -60,7 +59,6 @@ async function gather(db: DbOrTx, rows: OrderRow[], sellerId?: string): Promise<
   const refundRows = refundIds.length
     ? await db.select().from(refunds).where(inArray(refunds.id, refundIds))
     : [];
-  const storeNames = new Map(names.map((n) => [n.id, n.storename]));
   const refundsById = new Map<string, RefundRow>(refundRows.map((r) => [r.id, r]));
   const historyOf = new Map<string, StatusHistoryRow[]>();
   for (const h of history) historyOf.set(h.orderId, [...(historyOf.get(h.orderId) ?? []), h]);
