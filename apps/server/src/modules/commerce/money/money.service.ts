@@ -307,20 +307,24 @@ export function createMoneyService(deps: {
         })
         .where(eq(orders.id, orderId))
         .returning();
-      // each line's seller and status before (the status history) and its product and quantity (units sold)
-      const lines = await tx
-        .select({
-          sellerId: orderLines.sellerId,
-          status: orderLines.status,
-          productId: orderLines.productId,
-          quantity: orderLines.quantity,
-        })
+      // the lines become confirmed; each answers its seller and status before (the status history: the
+      // subquery reads the rows as they were when the statement began) and its product and quantity (units sold)
+      const before = tx
+        .select({ id: orderLines.id, status: orderLines.status })
         .from(orderLines)
-        .where(eq(orderLines.orderId, orderId));
-      await tx
+        .where(eq(orderLines.orderId, orderId))
+        .as('before');
+      const lines = await tx
         .update(orderLines)
         .set({ status: 'confirmed', updatedAt: sql`now()` })
-        .where(eq(orderLines.orderId, orderId));
+        .from(before)
+        .where(eq(orderLines.id, before.id))
+        .returning({
+          sellerId: orderLines.sellerId,
+          status: before.status,
+          productId: orderLines.productId,
+          quantity: orderLines.quantity,
+        });
       await recordStatusChangesIn(tx, orderId, lines, 'confirmed', SYSTEM);
       await adjustProducts(tx, lines, { stock: 0, sold: 1 });
       // a late capture's lines went back to the cart when its hold ended: they leave it again

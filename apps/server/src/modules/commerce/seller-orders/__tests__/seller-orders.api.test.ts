@@ -154,6 +154,15 @@ describe('seller orders', () => {
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         expect(res.body.data.orderStatus).toBe(status);
       }
+      // the payment confirmed each seller's part, recorded by the system
+      const paidMoves = await ctx.db
+        .select()
+        .from(orderStatusHistory)
+        .where(and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.actorRole, 'system')));
+      expect(paidMoves.map((h) => [h.fromStatus, h.toStatus])).toEqual([
+        ['pending', 'confirmed'],
+        ['pending', 'confirmed'],
+      ]);
       const history = await sellerMoves(orderId);
       expect(history.map((h) => [h.fromStatus, h.toStatus])).toEqual([
         ['confirmed', 'inProcess'],
