@@ -14,7 +14,8 @@ const MAX_BATCH = 500;
 
 /**
  * A reader of one item by id from `readMany`, which answers the items it found by id (a missing id reads as
- * undefined). A failing read fails every caller of that batch.
+ * undefined). Ids are matched as `readMany` answers them: callers pass them in that form (uuids in lower case,
+ * as PostgreSQL prints them). A failing read fails every caller of that batch.
  */
 export function batchById<V>(
   readMany: (ids: readonly string[]) => Promise<ReadonlyMap<string, V>>,

@@ -30,7 +30,7 @@ export function sessionUserLookup(db: Db): (id: string) => Promise<Express.Sessi
     .prepare('session_users');
   const byId = batchById(async (ids) => new Map((await query.execute({ ids })).map((u) => [u.id, u])));
   // a token names a user by id; anything else names nobody (and must not fail the batch it would join)
-  return async (id) => (UUID.test(id) ? byId(id) : undefined);
+  return async (id) => (UUID.test(id) ? byId(id.toLowerCase()) : undefined);
 }
 
 /** Ends every session of this user on every instance: logout, password change, seller rejection. */

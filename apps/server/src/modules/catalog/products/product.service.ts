@@ -380,6 +380,7 @@ export function createProductService({ db, catalogCache, changes, listingIndex }
     },
 
     async detail(id: string): Promise<ProductDetailDto> {
+      // ids arrive as the contract parses them (uuidOf: lower case), the form PostgreSQL answers them in
       const row = await detailRow(id);
       if (!row) throw notFound('Product');
       return { ...toProductDto(row), storeName: row.storeName };

@@ -197,6 +197,12 @@ describe('GET /api/shop/products/get/:id', () => {
     });
   });
 
+  it('when the id is written in capitals, then the same product answers', async () => {
+    const res = await anon.get(`/api/shop/products/get/${samsungId.toUpperCase()}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data._id).toBe(samsungId);
+  });
+
   it('when the id is malformed, unknown or deleted, then 400, 404, 404', async () => {
     expect((await anon.get('/api/shop/products/get/not-an-id')).status).toBe(400);
     expect((await anon.get('/api/shop/products/get/00000000-0000-4000-8000-000000000000')).status).toBe(404);
