@@ -9,7 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { ELECTRONICS_KEYWORDS } from '@mp/shared';
 import { createRequestHandler } from '../../../app';
 import { createTestContext } from '../../../../test/app';
-import { addAddress, addToCart, createOrder, sandboxCheckout } from '../../commerce/__tests__/helpers';
+import {
+  addAddress,
+  addToCart,
+  createOrder,
+  payOrder,
+  sandboxCheckout,
+} from '../../commerce/__tests__/helpers';
 import { insertProducts, productBody } from './catalog-fixtures';
 
 const ctx = await createTestContext();
@@ -60,12 +66,7 @@ describe('catalogue cache invalidation', () => {
     const detail = `/api/shop/products/get/${bought}`;
     const before = (await get(detail)).body.data as P;
     expect((await get(detail)).headers['x-cache']).toBe('HIT');
-    const approve = await shopper.agent.post(`${created.approvalURL}/approve`);
-    const payerId = new URL(approve.headers.location!, 'http://x').searchParams.get('PayerID')!;
-    const paid = await shopper.agent
-      .post('/api/shop/order/capture')
-      .send({ paymentId: created.paymentId, payerId, orderId: created.orderId });
-    expect(paid.status).toBe(200);
+    await payOrder(shopper.agent, created);
     const after = (await get(detail)).body.data as P;
     expect(after.totalStock).toBe(18);
     expect(after.popularity).toBeGreaterThan(before.popularity);

@@ -73,9 +73,11 @@ export async function createOrder(
   return res.body;
 }
 
-/** The whole sandbox journey up to a paid order. */
-export async function sandboxCheckout(agent: TestAgent, addressId: string) {
-  const created = await createOrder(agent, addressId);
+/** Approves a created order in the sandbox and captures it: the shopper's return from the payment page. */
+export async function payOrder(
+  agent: TestAgent,
+  created: { orderId: string; approvalURL: string; paymentId: string },
+) {
   const approve = await agent.post(`${created.approvalURL}/approve`);
   expect(approve.status).toBe(303);
   const payerId = new URL(approve.headers.location!, 'http://x').searchParams.get('PayerID')!;
@@ -84,6 +86,11 @@ export async function sandboxCheckout(agent: TestAgent, addressId: string) {
     .send({ paymentId: created.paymentId, payerId, orderId: created.orderId });
   expect(capture.status, JSON.stringify(capture.body)).toBe(200);
   return { ...created, payerId, order: capture.body.data };
+}
+
+/** The whole sandbox journey up to a paid order. */
+export async function sandboxCheckout(agent: TestAgent, addressId: string) {
+  return payOrder(agent, await createOrder(agent, addressId));
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   createOrder,
   insertOrderOf,
   insertProduct,
+  payOrder,
   readOrder,
   readProduct,
   sandboxCheckout,
@@ -168,12 +169,7 @@ describe('the cart after an order', () => {
     expect(await cartLines(s.userId)).toEqual({});
     await addToCart(s.agent, later.id, 1);
 
-    const approve = await s.agent.post(`${created.approvalURL}/approve`);
-    const payerId = new URL(approve.headers.location!, 'http://x').searchParams.get('PayerID')!;
-    const capture = await s.agent
-      .post('/api/shop/order/capture')
-      .send({ paymentId: created.paymentId, payerId, orderId: created.orderId });
-    expect(capture.status).toBe(200);
+    await payOrder(s.agent, created);
     expect(await cartLines(s.userId)).toEqual({ [later.id]: 1 });
   });
 
