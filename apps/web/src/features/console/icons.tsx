@@ -1,17 +1,9 @@
 /** Small stroke icons for the consoles (inline SVG: no icon font, no network). */
 import type { SVGProps } from 'react';
+import { iconBase } from '../../components/icons';
 
-const base = (p: SVGProps<SVGSVGElement>) => ({
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.8,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  'aria-hidden': true,
-  className: 'h-5 w-5 shrink-0',
-  ...p,
-});
+// the shop's icon style, sized by class so the console's flex rows never squeeze them
+const base = (p: SVGProps<SVGSVGElement>) => iconBase({ className: 'h-5 w-5 shrink-0', ...p });
 
 export const DashboardIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base(p)}>
