@@ -9,12 +9,12 @@ import {
   idParamsSchema,
   productListQuerySchema,
   type HomeSections,
+  type ProductDetailDto,
   type ProductDto,
 } from '@mp/shared';
 import type { AppDeps } from '../../context';
 import { AppError } from '../../lib/errors';
 import type { PageRenderer, ShellPage } from '../../lib/static-files';
-import { createProductService } from '../catalog/products/product.service';
 import { shopConfigMeta } from '../commerce/payments/shop-config';
 import { defaultPage, homePage, listingPage, notFoundPage, productPage, searchPage } from './page-head';
 import { createSitemapService, RANGE_PATTERN } from './sitemap.service';
@@ -105,7 +105,6 @@ export function createSeoRouter(deps: AppDeps): Router {
 /** The head (and server HTML) of each app page, from its path and query. */
 export function createPageRenderer(deps: AppDeps): PageRenderer {
   const base = deps.config.publicUrl;
-  const productsSvc = createProductService(deps);
   const configMeta = shopConfigMeta(deps.config);
   const render = async (req: Request): Promise<ShellPage> => {
     const path = req.path.replace(/\/+$/, '') || '/';
@@ -119,7 +118,9 @@ export function createPageRenderer(deps: AppDeps): PageRenderer {
       const id = idParamsSchema.safeParse({ id: product[1] });
       if (!id.success) return notFoundPage(base);
       try {
-        return productPage(await productsSvc.detail(id.data.id), base);
+        // the same cached answer GET /api/shop/products/get/:id sends
+        const answer = await deps.catalogReads.detail({ id: id.data.id });
+        return productPage((JSON.parse(answer.body) as { data: ProductDetailDto }).data, base);
       } catch (err) {
         if (err instanceof AppError && err.status === 404) return notFoundPage(base);
         throw err;
