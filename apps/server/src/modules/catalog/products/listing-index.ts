@@ -24,6 +24,7 @@ import type { Db } from '../../../db/client';
 import type { Change, ChangeFeed } from '../../../lib/change-feed';
 import type { Logger } from '../../../lib/logger';
 import { countCells, type CellCounts, type FacetCell } from './facet-counts';
+import { intersect, TextIndex, unite, type TextCandidate, type WordGroup } from './text-index';
 
 export interface ListingPageQuery {
   categories: readonly string[];
@@ -32,6 +33,26 @@ export interface ListingPageQuery {
   sortBy: SortBy;
   offset: number;
   limit: number;
+}
+
+export interface SearchPageQuery {
+  /** the search's words as PostgreSQL stems them (product.service.ts `wordGroups`), none empty */
+  groups: readonly WordGroup[];
+  /** the keyword, lower case and single spaced */
+  keyword: string;
+  categories: readonly string[];
+  brands: readonly string[];
+  sortBy: SortBy | 'relevance';
+  offset: number;
+  limit: number;
+  facets: boolean;
+}
+
+export interface SearchPage {
+  /** the page's product ids, in the search's order */
+  ids: string[];
+  /** with `facets`: the unfiltered candidate set per (category, brand) */
+  cells?: FacetCell[];
 }
 
 export interface ListingPage {
@@ -82,10 +103,16 @@ interface Row extends Figures {
   price: number;
   title: string;
   title_rank: number;
+  /** `search_vector::text`: what a search finds the product by (text-index.ts) */
+  sv: string;
 }
 
-/** What decides where a product is listed, and its figures, as a re-read finds it. */
-type Placement = Pick<Row, 'category' | 'brand' | 'seller_id' | 'price' | 'title'> & Figures;
+/** What decides where a product is listed and found, and its figures, as a re-read finds it. */
+type Placement = Pick<Row, 'category' | 'brand' | 'seller_id' | 'price' | 'title' | 'sv'> & Figures;
+/** The placement columns, read the same way by the snapshot and by re-reads. */
+const PLACEMENT = sql.raw(
+  'id, category, brand, seller_id, effective_price_paise as price, title, search_vector::text as sv',
+);
 
 /**
  * Every live product's home-row figures by slot (the snapshot's price order), read by home.service.ts to pick
@@ -110,6 +137,13 @@ function popcount(v: number): number {
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
+/** Per category / brand code: 1 when the filter keeps it (no filter keeps every one). */
+function kept(codes: Map<string, number>, values: readonly string[]): Uint8Array {
+  const ok = new Uint8Array(256);
+  for (const [v, c] of codes) if (!values.length || values.includes(v)) ok[c] = 1;
+  return ok;
+}
+
 class Snapshot implements RankingTable {
   readonly size: number;
   readonly ids: string[];
@@ -127,8 +161,11 @@ class Snapshot implements RankingTable {
   private readonly brandCodes = new Map<string, number>();
   private readonly category: Uint8Array;
   private readonly brand: Uint8Array;
-  /** title rank → slot */
+  /** title rank → slot, and slot → title rank */
   private readonly byTitle: Int32Array;
+  private readonly titleRank: Int32Array;
+  /** what searches find and rank (text-index.ts) */
+  private readonly text: TextIndex;
   /** per order, per category / brand code: a bit per position */
   private readonly bits: Record<Key, { category: Uint32Array[]; brand: Uint32Array[] }>;
   /** per seller: its positions in each order, ascending */
@@ -202,7 +239,7 @@ class Snapshot implements RankingTable {
       price: { category: bitsets(this.categoryCodes), brand: bitsets(this.brandCodes) },
       title: { category: bitsets(this.categoryCodes), brand: bitsets(this.brandCodes) },
     };
-    const titleRank = new Int32Array(n);
+    const titleRank = (this.titleRank = new Int32Array(n));
     for (let pos = 0; pos < n; pos++) {
       const slot = this.byTitle[pos]!;
       titleRank[slot] = pos;
@@ -215,6 +252,14 @@ class Snapshot implements RankingTable {
       const title = Int32Array.from(slots, (s) => titleRank[s]!).sort();
       this.sellers.set(seller, { price: Int32Array.from(slots), title });
     }
+    const byId = Int32Array.from(rows.keys()).sort((a, b) =>
+      this.ids[a]! < this.ids[b]! ? -1 : this.ids[a]! > this.ids[b]! ? 1 : 0,
+    );
+    this.text = new TextIndex(
+      rows.map((r) => r.sv),
+      this.title,
+      byId,
+    );
   }
 
   private setFigures(slot: number, f: Figures) {
@@ -231,6 +276,18 @@ class Snapshot implements RankingTable {
   }
 
   /** True when the product is live and listed exactly where the snapshot has it. */
+  /** A candidate set counted per (category, brand), as the SQL path's facet cells. */
+  private candidateCells(found: readonly TextCandidate[]): FacetCell[] {
+    const counts = new Map<number, number>();
+    for (const { slot } of found) {
+      const k = (this.category[slot]! << 8) | this.brand[slot]!;
+      counts.set(k, (counts.get(k) ?? 0) + 1);
+    }
+    const categories = [...this.categoryCodes.keys()];
+    const brands = [...this.brandCodes.keys()];
+    return [...counts].map(([k, n]) => ({ category: categories[k >> 8]!, brand: brands[k & 255]!, n }));
+  }
+
   holds(id: string, now: Placement | undefined): boolean {
     const slot = this.slotOf.get(id);
     if (slot === undefined || now === undefined) return slot === now;
@@ -239,8 +296,47 @@ class Snapshot implements RankingTable {
       this.price[slot] === now.price &&
       this.seller[slot] === now.seller_id &&
       this.category[slot] === this.categoryCodes.get(now.category) &&
-      this.brand[slot] === this.brandCodes.get(now.brand)
+      this.brand[slot] === this.brandCodes.get(now.brand) &&
+      this.text.holds(slot, now.sv)
     );
+  }
+
+  /**
+   * A search page from memory (docs/search-and-listing.md, "Search in memory"): the same steps as the SQL path
+   * (every word required, then any word), the same bounded candidate set, scores and orders. Undefined when no
+   * product matches any word: the SQL path's last step (trigram similarity of the whole keyword) answers then.
+   */
+  search(q: SearchPageQuery): SearchPage | undefined {
+    const filtered = q.categories.length > 0 || q.brands.length > 0;
+    const categoryOk = kept(this.categoryCodes, q.categories);
+    const brandOk = kept(this.brandCodes, q.brands);
+    const keep = (slot: number) => categoryOk[this.category[slot]!] === 1 && brandOk[this.brand[slot]!] === 1;
+    const lists = this.text.postingsOf(q.groups);
+    for (const and of q.groups.length > 1 ? [true, false] : [true]) {
+      const matches = and ? intersect(lists) : unite(lists);
+      if (!matches.length) continue;
+      const all = this.text.pick(matches);
+      const cells = q.facets ? this.candidateCells(all) : undefined;
+      const found = filtered ? this.text.pick(matches, keep) : all;
+      const base = { groups: q.groups, and, keyword: q.keyword };
+      let order: number[];
+      if (q.sortBy === 'relevance') {
+        // score desc, ties by id (doc numbers are in id order)
+        const scores = this.text.scores(base, found);
+        order = found
+          .map((_, i) => i)
+          .sort((a, b) => scores[b]! - scores[a]! || found[a]!.doc - found[b]!.doc);
+      } else {
+        const { key, desc } = SORT_KEYS[q.sortBy];
+        // slots are in price order (ties by id); title ranks in title order (ties by id)
+        const at =
+          key === 'price' ? (i: number) => found[i]!.slot : (i: number) => this.titleRank[found[i]!.slot]!;
+        order = found.map((_, i) => i).sort((a, b) => (desc ? at(b) - at(a) : at(a) - at(b)));
+      }
+      const ids = order.slice(q.offset, q.offset + q.limit).map((i) => this.ids[found[i]!.slot]!);
+      return { ids, cells };
+    }
+    return undefined;
   }
 
   /** The total and facets of a filter, worked out once per snapshot (pages and sorts of it share them). */
@@ -336,12 +432,6 @@ class Snapshot implements RankingTable {
   ): number[] {
     const out: number[] = [];
     if (!list) return out;
-    // per category / brand code: kept by the filter (no filter keeps every one)
-    const kept = (codes: Map<string, number>, values: readonly string[]) => {
-      const ok = new Uint8Array(256);
-      for (const [v, c] of codes) if (!values.length || values.includes(v)) ok[c] = 1;
-      return ok;
-    };
     const categoryOk = kept(this.categoryCodes, categories);
     const brandOk = kept(this.brandCodes, brands);
     for (let i = 0; i < list.length && out.length < take; i++) {
@@ -383,6 +473,23 @@ export class ListingIndex {
 
   constructor(private readonly deps: ListingIndexDeps) {
     this.unsubscribe = deps.changes.subscribe((change) => this.apply(change));
+  }
+
+  /** Whether searches are answered from memory now (`search` answers unless nothing matches). */
+  get searchable(): boolean {
+    return this.snapshot !== undefined && this.checks.size === 0;
+  }
+
+  /**
+   * A search page from memory, or undefined while the index is not known to match the database or when no
+   * product matches any word (the SQL path answers then).
+   */
+  search(q: SearchPageQuery): SearchPage | undefined {
+    if (!this.snapshot) {
+      this.build();
+      return undefined;
+    }
+    return this.checks.size ? undefined : this.snapshot.search(q);
   }
 
   /** The page's ids and the counts, or undefined while the index is not known to match the database. */
@@ -471,8 +578,7 @@ export class ListingIndex {
   }
 
   private async placements(ids: string[]): Promise<Map<string, Placement>> {
-    const { rows } = (await this.deps.db
-      .execute(sql`select category, brand, seller_id, effective_price_paise as price, title, id, ${FIGURES}
+    const { rows } = (await this.deps.db.execute(sql`select ${PLACEMENT}, ${FIGURES}
       from products where deleted_at is null and id in (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
@@ -513,8 +619,7 @@ export class ListingIndex {
         // first, come from their own partial index (a product created or retitled between the two reads is a
         // `products` change, which this build's version or the next placement check catches)
         const [{ rows }, electronics] = (await Promise.all([
-          this.deps.db.execute(sql`select id, category, brand, seller_id,
-            effective_price_paise as price, title,
+          this.deps.db.execute(sql`select ${PLACEMENT},
             (row_number() over (order by title, id) - 1)::int as title_rank, ${FIGURES}
           from products where deleted_at is null order by effective_price_paise, id`),
           this.deps.db.execute(sql`select id from products

@@ -26,7 +26,9 @@ import type { CatalogCache } from '../catalog-cache';
 import { countCells, type CellCounts, type FacetCell } from './facet-counts';
 import type { ListingIndex } from './listing-index';
 import { productColumns, toProductDto, type ProductRow } from './product.mapper';
+import { createQueryStems } from './query-stems';
 import { corrections, createSearchVocabulary, prefixExpansions } from './spelling';
+import type { WordGroup } from './text-index';
 
 /**
  * What a product edit does to stock (docs/orders-and-stock.md). The stock column is what is left to sell: checkouts
@@ -114,24 +116,22 @@ function pageIds(
 }
 
 /**
- * Builds the english tsquery for the keyword's words: each word itself, the title and brand words it is a prefix
+ * The english tsquery's word groups for the keyword's words (joined by & or | into the query): each word itself, the title and brand words it is a prefix
  * of (spelt out from the vocabulary rather than sent as `word:*`, which makes PostgreSQL merge the posting lists
  * of every indexed word with that prefix, descriptions included; a prefix shared by very many words still goes as
  * `word:*`), and its spelling corrections.
  */
-function toTsquery(words: string[], vocabulary: readonly string[], join = ' & '): string {
-  return words
-    .map((w) => {
-      // a word no title or brand word starts with (a category or description word, a typo) keeps its prefix
-      // match: those fields are indexed unstemmed ('simple'), and `electron:*` is what finds "electronics"
-      const longer = prefixExpansions(w, vocabulary);
-      const spelt = longer !== undefined && longer.length > 0;
-      const alternatives = [
-        ...new Set([spelt ? w : `${w}:*`, ...(spelt ? longer : []), ...corrections(w, vocabulary)]),
-      ];
-      return alternatives.length > 1 ? `(${alternatives.join(' | ')})` : alternatives[0]!;
-    })
-    .join(join);
+function wordGroups(words: string[], vocabulary: readonly string[]): string[] {
+  return words.map((w) => {
+    // a word no title or brand word starts with (a category or description word, a typo) keeps its prefix
+    // match: those fields are indexed unstemmed ('simple'), and `electron:*` is what finds "electronics"
+    const longer = prefixExpansions(w, vocabulary);
+    const spelt = longer !== undefined && longer.length > 0;
+    const alternatives = [
+      ...new Set([spelt ? w : `${w}:*`, ...(spelt ? longer : []), ...corrections(w, vocabulary)]),
+    ];
+    return alternatives.length > 1 ? `(${alternatives.join(' | ')})` : alternatives[0]!;
+  });
 }
 
 function toColumns(input: ProductInput) {
@@ -200,6 +200,7 @@ export interface ProductServiceDeps {
 export function createProductService({ db, catalogCache, changes, listingIndex }: ProductServiceDeps) {
   const changed = (ids: string[]) => changes.publish({ type: 'products', ids });
   const vocabulary = createSearchVocabulary(db, changes);
+  const stems = createQueryStems(db);
   const byIds = and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, live);
   // the hottest reads, each a named prepared statement on each connection, batched across requests
   const detailQuery = db
@@ -443,9 +444,31 @@ export function createProductService({ db, catalogCache, changes, listingIndex }
         return { category, brand, capped: all >= candidates };
       };
       if (words.length) {
-        const known = await vocabulary.words();
+        const groups = wordGroups(words, await vocabulary.words());
+        // from memory when the index is current and PostgreSQL's stems of every word are plain alternatives
+        if (listingIndex?.searchable) {
+          const stemmed = (await stems.stems(groups)).filter((g) => g === null || g.length > 0);
+          const found =
+            stemmed.length > 0 && !stemmed.includes(null)
+              ? listingIndex.search({
+                  groups: stemmed as WordGroup[],
+                  keyword: kw,
+                  categories,
+                  brands,
+                  sortBy,
+                  offset,
+                  limit,
+                  facets: opts.facets ?? false,
+                })
+              : undefined;
+          if (found)
+            return {
+              data: await productsByIds(found.ids),
+              ...(found.cells ? { facets: facetsOf(found.cells) } : {}),
+            };
+        }
         for (const join of words.length > 1 ? [' & ', ' | '] : [' & ']) {
-          const query = sql`to_tsquery('english', ${toTsquery(words, known, join)})`;
+          const query = sql`to_tsquery('english', ${groups.join(join)})`;
           const score = sql`(ts_rank(search_vector, ${query}) * ${textWeight} + ${similarity} * ${titleSimilarityWeight})`;
           // The bounded candidate set (title matches first, from the titles' own index, topped up with matches
           // anywhere), optionally filtered. The top-up's limit is the constant budget, never an expression of the title matches: PostgreSQL
