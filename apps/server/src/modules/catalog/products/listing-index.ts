@@ -103,15 +103,17 @@ interface Row extends Figures {
   price: number;
   title: string;
   title_rank: number;
-  /** `search_vector::text`: what a search finds the product by (text-index.ts) */
+  /** `search_vector::text`: what a search finds the product by (text-index.ts); read by builds only */
   sv: string;
+  /** `hashtext(search_vector::text)` */
+  sv_hash: number;
 }
 
 /** What decides where a product is listed and found, and its figures, as a re-read finds it. */
-type Placement = Pick<Row, 'category' | 'brand' | 'seller_id' | 'price' | 'title' | 'sv'> & Figures;
+type Placement = Pick<Row, 'category' | 'brand' | 'seller_id' | 'price' | 'title' | 'sv_hash'> & Figures;
 /** The placement columns, read the same way by the snapshot and by re-reads. */
 const PLACEMENT = sql.raw(
-  'id, category, brand, seller_id, effective_price_paise as price, title, search_vector::text as sv',
+  'id, category, brand, seller_id, effective_price_paise as price, title, hashtext(search_vector::text) as sv_hash',
 );
 
 /**
@@ -164,8 +166,6 @@ class Snapshot implements RankingTable {
   /** title rank → slot, and slot → title rank */
   private readonly byTitle: Int32Array;
   private readonly titleRank: Int32Array;
-  /** what searches find and rank (text-index.ts) */
-  private readonly text: TextIndex;
   /** per order, per category / brand code: a bit per position */
   private readonly bits: Record<Key, { category: Uint32Array[]; brand: Uint32Array[] }>;
   /** per seller: its positions in each order, ascending */
@@ -175,7 +175,12 @@ class Snapshot implements RankingTable {
   private readonly countsOf = new Map<string, CellCounts>();
 
   /** `newestElectronics`: the ids of the products whose title names electronics, newest first */
-  constructor(rows: Row[], newestElectronics: readonly string[]) {
+  /** `text`: the rows' search index (TextIndex.build), made before the snapshot */
+  constructor(
+    rows: Row[],
+    newestElectronics: readonly string[],
+    private readonly text: TextIndex,
+  ) {
     const n = (this.size = rows.length);
     const words = Math.ceil(n / 32);
     this.ids = new Array<string>(n);
@@ -252,14 +257,6 @@ class Snapshot implements RankingTable {
       const title = Int32Array.from(slots, (s) => titleRank[s]!).sort();
       this.sellers.set(seller, { price: Int32Array.from(slots), title });
     }
-    const byId = Int32Array.from(rows.keys()).sort((a, b) =>
-      this.ids[a]! < this.ids[b]! ? -1 : this.ids[a]! > this.ids[b]! ? 1 : 0,
-    );
-    this.text = new TextIndex(
-      rows.map((r) => r.sv),
-      this.title,
-      byId,
-    );
   }
 
   private setFigures(slot: number, f: Figures) {
@@ -297,7 +294,7 @@ class Snapshot implements RankingTable {
       this.seller[slot] === now.seller_id &&
       this.category[slot] === this.categoryCodes.get(now.category) &&
       this.brand[slot] === this.brandCodes.get(now.brand) &&
-      this.text.holds(slot, now.sv)
+      this.text.holds(slot, now.sv_hash)
     );
   }
 
@@ -619,16 +616,19 @@ export class ListingIndex {
         // first, come from their own partial index (a product created or retitled between the two reads is a
         // `products` change, which this build's version or the next placement check catches)
         const [{ rows }, electronics] = (await Promise.all([
-          this.deps.db.execute(sql`select ${PLACEMENT},
+          this.deps.db.execute(sql`select ${PLACEMENT}, search_vector::text as sv,
             (row_number() over (order by title, id) - 1)::int as title_rank, ${FIGURES}
           from products where deleted_at is null order by effective_price_paise, id`),
           this.deps.db.execute(sql`select id from products
             where deleted_at is null and lower(title) ~ ${ELECTRONICS_KEYWORDS.join('|')}
             order by created_at desc, id desc`),
         ])) as unknown as [{ rows: Row[] }, { rows: { id: string }[] }];
+        // the search index first, in slices (the largest part of a build at 500,000 products)
+        const text = await TextIndex.build(rows, () => new Promise((resolve) => setImmediate(resolve)));
         const snapshot = new Snapshot(
           rows,
           electronics.rows.map((r) => r.id),
+          text,
         );
         const took = performance.now() - started;
         this.nextBuildAt = Date.now() + Math.max(REBUILD_GAP_MS, took * REBUILD_GAP_FACTOR);

@@ -15,6 +15,7 @@
  */
 import { SEARCH_RANKING } from '@mp/shared';
 import { compareLexemes, rankQuery, readTsvector, type RankDoc, type RankOperand } from './text-rank';
+import { IntList } from './int-list';
 import { TitleTrigrams } from './word-similarity';
 
 /** One word of a search as PostgreSQL's `to_tsquery` stems it: its alternatives, any of which matches. */
@@ -34,6 +35,89 @@ export interface TextCandidate {
 }
 
 const TITLE_WEIGHT = 3;
+/** Products parsed between two pauses of a build (about 20 ms of work). */
+const SLICE = 4096;
+
+/** What the index reads of each product. */
+export interface IndexedRow {
+  id: string;
+  title: string;
+  /** `search_vector::text`, and PostgreSQL's `hashtext` of it (a re-read compares only the hash) */
+  sv: string;
+  sv_hash: number;
+}
+
+/** What TextIndex.build made, field by field as the index keeps it. */
+interface Parsed {
+  slotOf: Int32Array;
+  docStart: Int32Array;
+  lexemes: string[];
+  entryLexeme: Int32Array;
+  entryStart: Int32Array;
+  positions: Uint16Array;
+  postStart: Int32Array;
+  postings: Int32Array;
+  hashes: Int32Array;
+  titles: TitleTrigrams;
+}
+
+/**
+ * The lexemes' numbers in PostgreSQL's order, by a merge sort that lets the event loop go between slices (a
+ * catalogue with a model number in every title has as many lexemes as products).
+ */
+async function lexemeOrder(names: readonly string[], pause: () => Promise<void>): Promise<Int32Array> {
+  const n = names.length;
+  const before = (a: number, b: number) => compareLexemes(names[a]!, names[b]!);
+  let order = Int32Array.from(names.keys());
+  for (let i = 0; i < n; i += SLICE) {
+    order.subarray(i, i + SLICE).sort(before);
+    await pause();
+  }
+  let into = new Int32Array(n);
+  let steps = 0;
+  for (let width = SLICE; width < n; width *= 2) {
+    for (let lo = 0; lo < n; lo += 2 * width) {
+      const mid = Math.min(lo + width, n);
+      const hi = Math.min(lo + 2 * width, n);
+      let i = lo;
+      let j = mid;
+      let k = lo;
+      while (i < mid && j < hi) {
+        into[k++] = before(order[i]!, order[j]!) <= 0 ? order[i++]! : order[j++]!;
+        if (++steps % (SLICE * 16) === 0) await pause();
+      }
+      while (i < mid) into[k++] = order[i++]!;
+      while (j < hi) into[k++] = order[j++]!;
+    }
+    [order, into] = [into, order];
+  }
+  return order;
+}
+
+/**
+ * The slots in id order (uuid order, as PostgreSQL sorts them). Sorted natively by the first 28 bits of the id
+ * with the slot below them, then runs of equal prefixes put in order by the whole id.
+ */
+async function idOrder(rows: readonly IndexedRow[], pause: () => Promise<void>): Promise<Int32Array> {
+  const n = rows.length;
+  const byId = (a: number, b: number) => (rows[a]!.id < rows[b]!.id ? -1 : rows[a]!.id > rows[b]!.id ? 1 : 0);
+  if (n >= 2 ** 24) return Int32Array.from(rows.keys()).sort(byId);
+  const keys = new Float64Array(n);
+  for (let slot = 0; slot < n; slot++) {
+    if (slot % SLICE === SLICE - 1) await pause();
+    keys[slot] = parseInt(rows[slot]!.id.slice(0, 7), 16) * 2 ** 24 + slot;
+  }
+  keys.sort();
+  const out = Int32Array.from(keys, (k) => k % 2 ** 24);
+  for (let i = 0; i < n;) {
+    let j = i + 1;
+    const prefix = Math.floor(keys[i]! / 2 ** 24);
+    while (j < n && Math.floor(keys[j]! / 2 ** 24) === prefix) j++;
+    if (j - i > 1) out.subarray(i, j).sort(byId);
+    i = j;
+  }
+  return out;
+}
 /** How many word groups' postings are kept (the longest are a few thousand numbers at 500,000 products). */
 const GROUPS_KEPT = 2_000;
 
@@ -64,65 +148,18 @@ export class TextIndex {
   /** per slot: its title's trigrams (word similarity) */
   private readonly titles: TitleTrigrams;
 
-  /** `vectors[slot]`, `titles[slot]`: the slot's `search_vector::text` and title; `idOrder`: the slots in id order */
-  constructor(vectors: readonly string[], titles: readonly string[], idOrder: Int32Array) {
-    const docs = vectors.length;
-    this.titles = new TitleTrigrams(titles);
-    this.slotOf = idOrder;
-    this.hashes = new Int32Array(docs);
-    const numberOf = new Map<string, number>();
-    const names: string[] = [];
-    const docStart = new Int32Array(docs + 1);
-    let entryLexeme: number[] = [];
-    let entryStart: number[] = [0];
-    const positions: number[] = [];
-    for (let doc = 0; doc < docs; doc++) {
-      const slot = idOrder[doc]!;
-      const text = vectors[slot]!;
-      this.hashes[slot] = hashOf(text);
-      docStart[doc] = entryLexeme.length;
-      readTsvector(
-        text,
-        (lexeme) => {
-          let k = numberOf.get(lexeme);
-          if (k === undefined) {
-            numberOf.set(lexeme, (k = names.length));
-            names.push(lexeme);
-          }
-          if (entryLexeme.length > entryStart.length - 1) entryStart.push(positions.length);
-          entryLexeme.push(k);
-        },
-        (packed) => positions.push(packed),
-      );
-      if (entryLexeme.length > entryStart.length - 1) entryStart.push(positions.length);
-    }
-    docStart[docs] = entryLexeme.length;
-    // number the lexemes in PostgreSQL's order: each doc's entries (already in that order) keep their order
-    const order = names.map((_, k) => k).sort((a, b) => compareLexemes(names[a]!, names[b]!));
-    const renumber = new Int32Array(names.length);
-    order.forEach((k, rank) => (renumber[k] = rank));
-    this.lexemes = order.map((k) => names[k]!);
-    this.entryLexeme = Int32Array.from(entryLexeme, (k) => renumber[k]!);
-    this.entryStart = Int32Array.from(entryStart);
-    this.positions = Uint16Array.from(positions);
+  private constructor(parts: Parsed) {
+    const { slotOf, docStart, hashes, titles } = parts;
+    this.slotOf = slotOf;
+    this.hashes = hashes;
+    this.titles = titles;
+    this.lexemes = parts.lexemes;
+    this.entryLexeme = parts.entryLexeme;
+    this.entryStart = parts.entryStart;
+    this.positions = parts.positions;
     this.docStart = docStart;
-    entryLexeme = [];
-    entryStart = [];
-    // posting lists, filled in doc order so each is sorted
-    const postStart = new Int32Array(this.lexemes.length + 1);
-    for (const k of this.entryLexeme) postStart[k + 1]!++;
-    for (let k = 0; k < this.lexemes.length; k++) postStart[k + 1]! += postStart[k]!;
-    const fill = postStart.slice(0, this.lexemes.length);
-    const postings = new Int32Array(this.entryLexeme.length);
-    for (let doc = 0; doc < docs; doc++)
-      for (let e = docStart[doc]!; e < docStart[doc + 1]!; e++) {
-        let title = 0;
-        for (let p = this.entryStart[e]!; p < this.entryStart[e + 1]!; p++)
-          if (this.positions[p]! >> 14 === TITLE_WEIGHT) title = 1;
-        postings[fill[this.entryLexeme[e]!]!++] = (doc << 1) | title;
-      }
-    this.postStart = postStart;
-    this.postings = postings;
+    this.postStart = parts.postStart;
+    this.postings = parts.postings;
     const entryStartOf = this.entryStart;
     const pos = this.positions;
     const entryLexemeOf = this.entryLexeme;
@@ -154,13 +191,86 @@ export class TextIndex {
     };
   }
 
+  /**
+   * Builds the index of a snapshot's rows (in slot order), in slices: the event loop is let go every few
+   * thousand products (`pause`), so a large catalogue's build never holds requests up for long.
+   */
+  static async build(rows: readonly IndexedRow[], pause: () => Promise<void>): Promise<TextIndex> {
+    const slotOf = await idOrder(rows, pause);
+    const docs = rows.length;
+    const hashes = Int32Array.from(rows, (r) => r.sv_hash);
+    const numberOf = new Map<string, number>();
+    const names: string[] = [];
+    const docStart = new Int32Array(docs + 1);
+    const lexemeList = new IntList();
+    const startList = new IntList();
+    const positionList = new IntList();
+    const entry = (lexeme: string) => {
+      let k = numberOf.get(lexeme);
+      if (k === undefined) {
+        numberOf.set(lexeme, (k = names.length));
+        names.push(lexeme);
+      }
+      startList.push(positionList.length);
+      lexemeList.push(k);
+    };
+    const position = (packed: number) => positionList.push(packed);
+    for (let doc = 0; doc < docs; doc++) {
+      if (doc % SLICE === SLICE - 1) await pause();
+      docStart[doc] = lexemeList.length;
+      readTsvector(rows[slotOf[doc]!]!.sv, entry, position);
+    }
+    docStart[docs] = lexemeList.length;
+    startList.push(positionList.length);
+    const entryStart = startList.done();
+    const positions = new Uint16Array(positionList.done());
+    // number the lexemes in PostgreSQL's order: each doc's entries (already in that order) keep their order
+    const order = await lexemeOrder(names, pause);
+    const renumber = new Int32Array(names.length);
+    order.forEach((k, rank) => (renumber[k] = rank));
+    const entryLexeme = lexemeList.done();
+    for (let e = 0; e < entryLexeme.length; e++) entryLexeme[e] = renumber[entryLexeme[e]!]!;
+    await pause();
+    // posting lists, filled in doc order so each is sorted
+    const postStart = new Int32Array(names.length + 1);
+    for (const k of entryLexeme) postStart[k + 1]!++;
+    for (let k = 0; k < names.length; k++) postStart[k + 1]! += postStart[k]!;
+    const fill = postStart.slice(0, names.length);
+    const postings = new Int32Array(entryLexeme.length);
+    for (let doc = 0; doc < docs; doc++) {
+      if (doc % SLICE === SLICE - 1) await pause();
+      for (let e = docStart[doc]!; e < docStart[doc + 1]!; e++) {
+        let title = 0;
+        for (let p = entryStart[e]!; p < entryStart[e + 1]!; p++)
+          if (positions[p]! >> 14 === TITLE_WEIGHT) title = 1;
+        postings[fill[entryLexeme[e]!]!++] = (doc << 1) | title;
+      }
+    }
+    const titles = await TitleTrigrams.build(
+      rows.map((r) => r.title),
+      pause,
+    );
+    return new TextIndex({
+      slotOf,
+      docStart,
+      lexemes: Array.from(order, (k) => names[k]!),
+      entryLexeme,
+      entryStart,
+      positions,
+      postStart,
+      postings,
+      hashes,
+      titles,
+    });
+  }
+
   get size(): number {
     return this.slotOf.length;
   }
 
-  /** Whether this vector text is the one indexed for the slot (a re-read product that changed must rebuild). */
-  holds(slot: number, vector: string): boolean {
-    return this.hashes[slot] === hashOf(vector);
+  /** Whether this vector (its `hashtext`) is the one indexed for the slot (a re-read product that changed must rebuild). */
+  holds(slot: number, vectorHash: number): boolean {
+    return this.hashes[slot] === vectorHash;
   }
 
   /** The lexeme numbers an operand matches: [from, to). */
@@ -301,11 +411,4 @@ function merge(a: Int32Array, b: Int32Array): Int32Array {
   while (i < a.length) out[n++] = a[i++]!;
   while (j < b.length) out[n++] = b[j++]!;
   return out.subarray(0, n);
-}
-
-/** FNV-1a over the UTF-16 code units: tells a changed vector from the indexed one. */
-function hashOf(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h | 0;
 }

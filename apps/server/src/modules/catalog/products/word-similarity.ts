@@ -12,7 +12,11 @@
  * - only the plain (not strict) variant is needed.
  */
 
+import { IntList } from './int-list';
+
 const WORD_CHAR = /[\p{L}\p{N}]/u;
+/** Titles taken apart between two pauses of a build. */
+const SLICE = 8192;
 const SPACE = 32;
 
 /** Whether a code point belongs to a word (a letter or a digit); ASCII answered without the regex. */
@@ -117,7 +121,7 @@ function bestRun(groups: Int32Array, n: number, ulen1: number, distinct: number)
  * works out the similarity of its keyword to each candidate title without taking the title apart again.
  */
 export class TitleTrigrams {
-  private readonly numberOf = new Map<number | string, number>();
+  private readonly numberOf: Map<number | string, number>;
   /** per title: where its trigram numbers start in `trigrams` (length titles + 1) */
   private readonly start: Int32Array;
   private readonly numbers: Int32Array;
@@ -128,22 +132,34 @@ export class TitleTrigrams {
   private queries = 0;
   private titles = 0;
 
-  constructor(titles: readonly string[]) {
-    this.start = new Int32Array(titles.length + 1);
-    const numbers: number[] = [];
-    titles.forEach((title, i) => {
-      this.start[i] = numbers.length;
-      for (const t of trigrams(title)) {
-        let k = this.numberOf.get(t);
-        if (k === undefined) this.numberOf.set(t, (k = this.numberOf.size));
-        numbers.push(k);
-      }
-    });
-    this.start[titles.length] = numbers.length;
-    this.numbers = Int32Array.from(numbers);
+  private constructor(numberOf: Map<number | string, number>, start: Int32Array, numbers: Int32Array) {
+    this.numberOf = numberOf;
+    this.start = start;
+    this.numbers = numbers;
     this.queryMark = new Int32Array(this.numberOf.size);
     this.titleMark = new Int32Array(this.numberOf.size);
     this.group = new Int32Array(this.numberOf.size);
+  }
+
+  /** The titles' trigrams, made in slices: the event loop is let go every few thousand titles (`pause`). */
+  static async build(
+    titles: readonly string[],
+    pause: () => Promise<void> = async () => {},
+  ): Promise<TitleTrigrams> {
+    const numberOf = new Map<number | string, number>();
+    const start = new Int32Array(titles.length + 1);
+    const numbers = new IntList();
+    for (let i = 0; i < titles.length; i++) {
+      if (i % SLICE === SLICE - 1) await pause();
+      start[i] = numbers.length;
+      for (const t of trigrams(titles[i]!)) {
+        let k = numberOf.get(t);
+        if (k === undefined) numberOf.set(t, (k = numberOf.size));
+        numbers.push(k);
+      }
+    }
+    start[titles.length] = numbers.length;
+    return new TitleTrigrams(numberOf, start, numbers.done());
   }
 
   /** `word_similarity(query, lower(title))` for the titles asked for (by their index), the query prepared once. */

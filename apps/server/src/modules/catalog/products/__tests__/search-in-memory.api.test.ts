@@ -193,7 +193,7 @@ describe('TitleTrigrams', () => {
     )) as unknown as { rows: { q: string; t: string; s: number }[] };
     expect(rows).toHaveLength(pairs.length);
     const allTitles = [...new Set(pairs.map(([, t]) => t))];
-    const table = new TitleTrigrams(allTitles);
+    const table = await TitleTrigrams.build(allTitles);
     const mismatches = rows.flatMap(({ q, t, s }) => {
       const ours = table.similarityTo(q)(allTitles.indexOf(t));
       return ours === s ? [] : [{ q, t, postgres: s, ours }];
