@@ -118,8 +118,11 @@ async function idOrder(rows: readonly IndexedRow[], pause: () => Promise<void>):
   }
   return out;
 }
-/** How many word groups' postings are kept (the longest are a few thousand numbers at 500,000 products). */
+/** How many word groups' postings are kept, and how many postings in all (16 MB), before the store starts again. */
 const GROUPS_KEPT = 2_000;
+const POSTINGS_KEPT = 4_000_000;
+/** Above this many lexemes a group's postings are marked per doc rather than merged run by run. */
+const MERGE_MAX_RUNS = 64;
 
 export class TextIndex {
   /** every lexeme, in PostgreSQL's order */
@@ -143,6 +146,7 @@ export class TextIndex {
    * word): a word searched again costs no merge. Bounded, then emptied.
    */
   private readonly groupsSeen = new Map<WordGroup, Int32Array>();
+  private keptPostings = 0;
   /** per slot: a hash of its vector's text, to tell whether a re-read product still matches what is indexed */
   private readonly hashes: Int32Array;
   /** per slot: its title's trigrams (word similarity) */
@@ -296,21 +300,48 @@ export class TextIndex {
   private groupPostings(group: WordGroup): Int32Array {
     let merged = this.groupsSeen.get(group);
     if (!merged) {
-      if (this.groupsSeen.size >= GROUPS_KEPT) this.groupsSeen.clear();
-      this.groupsSeen.set(group, (merged = this.mergedPostings(group)));
+      merged = this.mergedPostings(group);
+      if (this.groupsSeen.size >= GROUPS_KEPT || this.keptPostings + merged.length > POSTINGS_KEPT) {
+        this.groupsSeen.clear();
+        this.keptPostings = 0;
+      }
+      this.groupsSeen.set(group, merged);
+      this.keptPostings += merged.length;
     }
     return merged;
   }
 
   private mergedPostings(group: WordGroup): Int32Array {
     // one sorted run per lexeme (a prefix operand matches a run of lexemes), merged into one posting per doc
+    const ranges = group.map((op) => this.range(op));
+    const lexemes = ranges.reduce((n, [from, to]) => n + to - from, 0);
+    if (lexemes > MERGE_MAX_RUNS) return this.markedPostings(ranges);
     const runs: Int32Array[] = [];
-    for (const op of group) {
-      const [from, to] = this.range(op);
+    for (const [from, to] of ranges)
       for (let k = from; k < to; k++)
         runs.push(this.postings.subarray(this.postStart[k]!, this.postStart[k + 1]!));
-    }
     return unite(runs);
+  }
+
+  /**
+   * The same for a prefix matching many lexemes (`1:*` in a catalogue of model numbers): each doc is marked in
+   * one byte per doc, then read off in order, instead of merging thousands of short runs.
+   */
+  private markedPostings(ranges: readonly [number, number][]): Int32Array {
+    const marks = new Uint8Array(this.slotOf.length);
+    let count = 0;
+    for (const [from, to] of ranges)
+      for (let i = this.postStart[from]!; i < this.postStart[to]!; i++) {
+        const p = this.postings[i]!;
+        const doc = p >> 1;
+        if (!marks[doc]) count++;
+        marks[doc]! |= 2 | (p & 1);
+      }
+    const out = new Int32Array(count);
+    let n = 0;
+    for (let doc = 0; doc < marks.length && n < count; doc++)
+      if (marks[doc]) out[n++] = (doc << 1) | (marks[doc]! & 1);
+    return out;
   }
 
   /** Each word group's matches, as postings (doc << 1 | in the title), ascending. */

@@ -36,6 +36,14 @@ const seeds: ProductSeed[] = Array.from({ length: 180 }, (_, i) => ({
   price: [499, 999, 1500, 250, 999][i % 5],
   deleted: i % 17 === 0,
 }));
+// model numbers: the prefix "x1" matches 75 lexemes (more than are merged run by run)
+for (let i = 0; i < 75; i++)
+  seeds.push({
+    title: `Runner X1${String(i).padStart(2, '0')}`,
+    brand: 'puma',
+    category: 'kids',
+    price: 300 + i,
+  });
 const ids = await insertProducts(db, seeds);
 changes.publish({ type: 'products', ids });
 
@@ -74,6 +82,8 @@ const KEYWORDS = [
   'the shirt', // a stop word
   'phone case 4',
   'zara denim 7',
+  'x1',
+  'runner x10',
 ];
 
 describe('search in memory', () => {
@@ -109,6 +119,37 @@ describe('search in memory', () => {
     const found = await fromMemory.search('samsungshirt', { page: 1, limit: 24 });
     expect(found.data.length).toBeGreaterThan(0);
     expect(found).toEqual(await fromDatabase.search('samsungshirt', { page: 1, limit: 24 }));
+  });
+
+  it('when more products match than are ranked, then every product matching in its title is among them', async () => {
+    const described = await insertProducts(
+      db,
+      Array.from({ length: 230 }, () => ({ title: 'Plain Mug', description: 'a quokka print' })),
+    );
+    const titled = await insertProducts(
+      db,
+      Array.from({ length: 5 }, (_, i) => ({ title: `Quokka Mug ${i}`, category: 'kids' as const })),
+    );
+    changes.publish({ type: 'products', ids: [...described, ...titled] });
+    expect(await listingIndex.ready()).toBe(true);
+    const before = answered;
+    const found = await fromMemory.search('quokka', { page: 1, limit: 24, facets: true });
+    expect(answered).toBe(before + 1);
+    expect(found.facets?.capped).toBe(true);
+    expect(
+      found.data
+        .slice(0, 5)
+        .map((p) => p._id)
+        .sort(),
+    ).toEqual([...titled].sort());
+    // the sort by price still takes the candidate set: the title matches are in it
+    const byPrice = await fromMemory.search('quokka', {
+      page: 1,
+      limit: 200,
+      sortBy: 'price-lowtohigh',
+      category: ['kids'],
+    });
+    expect(byPrice.data.map((p) => p._id).sort()).toEqual([...titled].sort());
   });
 
   it("when a product's description changes, then the next search finds it by its new words", async () => {
