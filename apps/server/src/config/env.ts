@@ -16,7 +16,7 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
-    LISTING_INDEX_MAX_PRODUCTS: z.coerce.number().int().min(0).default(2_000_000),
+    LISTING_INDEX_MAX_PRODUCTS: z.coerce.number().int().min(0).default(1_000_000),
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
     DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),

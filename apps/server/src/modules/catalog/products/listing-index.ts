@@ -9,9 +9,11 @@
  * - Per category and per brand, a bitset over each order says which positions hold it; a page is the OR of the
  *   filter's bitsets, counted 32 positions at a time up to the offset. One seller's products are kept as short
  *   lists in both orders instead.
+ * - It also holds every live product's search data (text-index.ts): searches find and rank their candidates here
+ *   (docs/search-and-listing.md, "Search in memory").
  * - Stock changes move nothing. A `products` change is checked against the snapshot (category, brand, seller,
- *   price, title, still live); only a difference, a new product or a change without ids drops the snapshot and
- *   rebuilds it. While a check or a rebuild runs, `page` answers undefined and the listing reads PostgreSQL as
+ *   price, title, the hash of its search vector, still live); only a difference, a new product or a change without ids drops the snapshot and
+ *   rebuilds it. While a check or a rebuild runs, `page` and `search` answer undefined and PostgreSQL answers as
  *   before, so no answer is staler than the database path's.
  * - It also holds what home rows rank by (`RankingTable`: discount, stock, popularity, rating, the electronics
  *   products newest first). A checked `products` change sets the re-read figures in place; a stock change only
@@ -447,7 +449,8 @@ export interface ListingIndexDeps {
   changes: ChangeFeed;
   logger?: Logger;
   /**
-   * No index above this many live products (about 300 bytes of heap each): listings read PostgreSQL instead.
+   * No index above this many live products (about 1 KB each with the search data): listings and searches read
+   * PostgreSQL instead.
    * 0 turns the index off.
    */
   maxProducts: number;
