@@ -163,6 +163,27 @@ describe('a write on one instance', () => {
   });
 });
 
+describe('search, answered from memory by every instance', () => {
+  it("when the admin gives a product new words on A, then B's search finds it by them within 1 s, and no longer by the old", async () => {
+    const cookie = await login(a, ADMIN.email, ADMIN.password);
+    const found = async (word: string) =>
+      ((await getJson(b, `/api/shop/product/search/search-product/${word}`)).body.data as ProductJson[]).map(
+        (p) => p._id,
+      );
+    const product = await firstProduct(b);
+    const word = `zorblex${Date.now() % 100000}`;
+    expect(await found(word)).toEqual([]);
+    expect((await editOn(a, cookie, product, { description: `now with ${word} inside` })).status).toBe(200);
+    const ms = await timeUntil(async () => (await found(word)).includes(product._id), 1000);
+    expect(ms).toBeLessThan(1000);
+    // once B's index has caught up the answer is the same (the search reads memory then)
+    await sleep(1500);
+    expect(await found(word)).toEqual([product._id]);
+    expect((await editOn(a, cookie, product, { description: 'plain again' })).status).toBe(200);
+    await timeUntil(async () => !(await found(word)).includes(product._id), 1000);
+  });
+});
+
 describe('home banners, kept in memory by every instance', () => {
   it('when the admin adds a banner on A, then B lists it within 1 s, and after its deletion on A no longer', async () => {
     const cookie = await login(a, ADMIN.email, ADMIN.password);
