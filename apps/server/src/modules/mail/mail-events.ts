@@ -7,7 +7,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { formatOrderNumber, type OrderStatus } from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders, sellers, users } from '../../db/schema';
-import { enqueueMail } from './mail-outbox';
+import { enqueueMail, enqueueMails, type OutboxMail } from './mail-outbox';
 import type { MailAddress } from './mail-templates';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -62,28 +62,31 @@ export async function enqueueOrderPaidMails(tx: DbOrTx, orderId: string): Promis
     quantity: l.quantity,
     linePricePaise: l.linePricePaise,
   });
-  await enqueueMail(tx, {
-    dedupeKey: `order-confirmation:${orderId}`,
-    to: email,
-    payload: {
-      kind: 'order-confirmation',
-      orderId,
-      orderNumber: formatOrderNumber(order.orderNumber),
-      lines: lines.map(mailLine),
-      subtotalPaise: order.subtotalPaise,
-      discountPaise: order.discountPaise,
-      shippingPaise: order.shippingPaise,
-      totalPaise: order.totalPaise,
-      address,
+  // the shopper's confirmation and each seller's notice, in one statement
+  const mails: OutboxMail[] = [
+    {
+      dedupeKey: `order-confirmation:${orderId}`,
+      to: email,
+      payload: {
+        kind: 'order-confirmation',
+        orderId,
+        orderNumber: formatOrderNumber(order.orderNumber),
+        lines: lines.map(mailLine),
+        subtotalPaise: order.subtotalPaise,
+        discountPaise: order.discountPaise,
+        shippingPaise: order.shippingPaise,
+        totalPaise: order.totalPaise,
+        address,
+      },
     },
-  });
+  ];
   const bySeller = new Map<string, typeof lines>();
   for (const l of lines) {
     if (!l.sellerId || !l.sellerEmail) continue; // products the marketplace lists itself have no seller to tell
     bySeller.set(l.sellerId, [...(bySeller.get(l.sellerId) ?? []), l]);
   }
   for (const [sellerId, own] of bySeller) {
-    await enqueueMail(tx, {
+    mails.push({
       dedupeKey: `seller-new-order:${orderId}:${sellerId}`,
       to: own[0]!.sellerEmail!,
       payload: {
@@ -96,6 +99,7 @@ export async function enqueueOrderPaidMails(tx: DbOrTx, orderId: string): Promis
       },
     });
   }
+  await enqueueMails(tx, mails);
 }
 
 /** An admin decided a seller application: the seller hears each outcome once. */

@@ -21,14 +21,30 @@ export const retryDelaySeconds = (attempts: number): number => Math.min(30 * 2 *
  * Records one e-mail to send. The dedupe key names the event: enqueuing the same event again (a retried
  * webhook, a repeated status change) adds nothing.
  */
-export async function enqueueMail(
-  tx: DbOrTx,
-  mail: { dedupeKey: string; to: string; payload: MailPayload },
-): Promise<void> {
+export async function enqueueMail(tx: DbOrTx, mail: OutboxMail): Promise<void> {
+  await enqueueMails(tx, [mail]);
+}
+
+/** Records several e-mails of one event in one statement (each deduplicated on its own key). */
+export async function enqueueMails(tx: DbOrTx, mails: readonly OutboxMail[]): Promise<void> {
+  if (!mails.length) return;
   await tx
     .insert(mailOutbox)
-    .values({ kind: mail.payload.kind, dedupeKey: mail.dedupeKey, toAddress: mail.to, payload: mail.payload })
+    .values(
+      mails.map((m) => ({
+        kind: m.payload.kind,
+        dedupeKey: m.dedupeKey,
+        toAddress: m.to,
+        payload: m.payload,
+      })),
+    )
     .onConflictDoNothing({ target: mailOutbox.dedupeKey });
+}
+
+export interface OutboxMail {
+  dedupeKey: string;
+  to: string;
+  payload: MailPayload;
 }
 
 /**

@@ -25,40 +25,43 @@ interface Gathered {
 
 async function gather(db: DbOrTx, rows: OrderRow[], sellerId?: string): Promise<Gathered> {
   const orderIds = rows.map((o) => o.id);
-  // each line with its seller's store name, in one read
-  const found = await db
-    .select({ line: orderLines, storename: sellers.storename })
-    .from(orderLines)
-    .leftJoin(sellers, eq(sellers.id, orderLines.sellerId))
-    .where(
-      and(inArray(orderLines.orderId, orderIds), sellerId ? eq(orderLines.sellerId, sellerId) : undefined),
-    )
-    .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
+  // status history exists only once an order was paid
+  const paidIds = rows.filter((o) => o.paidAt !== null).map((o) => o.id);
+  // Reads that do not wait on each other are sent together: on the pool (an answer after a commit) they run on
+  // separate connections at once; inside a transaction node-postgres queues them on its one connection.
+  const [found, history] = await Promise.all([
+    // each line with its seller's store name, in one read
+    db
+      .select({ line: orderLines, storename: sellers.storename })
+      .from(orderLines)
+      .leftJoin(sellers, eq(sellers.id, orderLines.sellerId))
+      .where(
+        and(inArray(orderLines.orderId, orderIds), sellerId ? eq(orderLines.sellerId, sellerId) : undefined),
+      )
+      .orderBy(asc(orderLines.createdAt), asc(orderLines.id)),
+    paidIds.length
+      ? db
+          .select()
+          .from(orderStatusHistory)
+          .where(
+            and(
+              inArray(orderStatusHistory.orderId, paidIds),
+              sellerId ? eq(orderStatusHistory.sellerId, sellerId) : undefined,
+            ),
+          )
+          .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id))
+      : Promise.resolve([]),
+  ]);
   const lines = found.map((f) => f.line);
   const storeNames = new Map(
     found.flatMap((f) => (f.line.sellerId && f.storename !== null ? [[f.line.sellerId, f.storename]] : [])),
   );
   const refundIds = [...new Set(lines.flatMap((l) => (l.refundId ? [l.refundId] : [])))];
-  // one after the other: inside a transaction they share one connection
-  // a seller sees only the refunds of its own lines (docs/money.md)
-  const payments = await paymentsOf(db, orderIds, sellerId ? new Set(refundIds) : undefined);
-  // status history exists only once an order was paid
-  const paidIds = rows.filter((o) => o.paidAt !== null).map((o) => o.id);
-  const history = paidIds.length
-    ? await db
-        .select()
-        .from(orderStatusHistory)
-        .where(
-          and(
-            inArray(orderStatusHistory.orderId, paidIds),
-            sellerId ? eq(orderStatusHistory.sellerId, sellerId) : undefined,
-          ),
-        )
-        .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id))
-    : [];
-  const refundRows = refundIds.length
-    ? await db.select().from(refunds).where(inArray(refunds.id, refundIds))
-    : [];
+  const [payments, refundRows] = await Promise.all([
+    // a seller sees only the refunds of its own lines (docs/money.md)
+    paymentsOf(db, orderIds, sellerId ? new Set(refundIds) : undefined),
+    refundIds.length ? db.select().from(refunds).where(inArray(refunds.id, refundIds)) : Promise.resolve([]),
+  ]);
   const refundsById = new Map<string, RefundRow>(refundRows.map((r) => [r.id, r]));
   const historyOf = new Map<string, StatusHistoryRow[]>();
   for (const h of history) historyOf.set(h.orderId, [...(historyOf.get(h.orderId) ?? []), h]);
