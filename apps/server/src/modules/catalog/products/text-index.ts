@@ -10,8 +10,8 @@
  * - Products are numbered in id order (`doc`); each lexeme's posting list holds the products that have it, with
  *   one bit saying whether the title holds it (a weight-A position: `title_vector` has exactly those words).
  *   Candidates are therefore taken in id order, a spread over the catalogue with no bias to price, title or age.
- * - Each product's vector is kept flat (its entries' lexeme numbers, their packed positions) and read by `tsRank`
- *   through one reusable view.
+ * - Each product's vector is kept flat (its entries' lexeme numbers, their packed positions) and read by the
+ *   ranking (`rankQuery`) through one reusable view.
  */
 import { SEARCH_RANKING } from '@mp/shared';
 import { compareLexemes, rankQuery, readTsvector, type RankDoc, type RankOperand } from './text-rank';
@@ -128,7 +128,7 @@ export class TextIndex {
   /** every lexeme, in PostgreSQL's order */
   private readonly lexemes: string[];
   /** per doc (a product in id order): its slot in the snapshot */
-  readonly slotOf: Int32Array;
+  private readonly slotOf: Int32Array;
   /** per doc: where its entries start in `entryLexeme` (length docs + 1) */
   private readonly docStart: Int32Array;
   private readonly entryLexeme: Int32Array;
@@ -266,10 +266,6 @@ export class TextIndex {
       hashes,
       titles,
     });
-  }
-
-  get size(): number {
-    return this.slotOf.length;
   }
 
   /** Whether this vector (its `hashtext`) is the one indexed for the slot (a re-read product that changed must rebuild). */

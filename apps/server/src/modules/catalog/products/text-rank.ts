@@ -1,6 +1,6 @@
 /**
  * PostgreSQL's `ts_rank(tsvector, tsquery)` (default weights, normalization 0) computed in memory, so search
- * candidates can be scored without asking the database (see docs/search-and-listing.md, "Search").
+ * candidates can be scored without asking the database (see docs/search-and-listing.md, "Search in memory").
  *
  * This is a line-by-line port of `calc_rank`, `calc_rank_and`, `calc_rank_or`, `find_wordentry`,
  * `SortAndUniqItems` and `word_distance` in PostgreSQL 15's src/backend/utils/adt/tsrank.c (the same code

@@ -1,9 +1,9 @@
 /**
  * pg_trgm's `word_similarity(query, text)`, worked out in the app for the search candidates
- * (docs/search-and-listing.md, "Title similarity in the app"): the greatest trigram similarity between the query
- * and any continuous run of the text's trigrams. PostgreSQL spent about as long on this per candidate as on
- * reading it; here it costs a few microseconds per title. It gives PostgreSQL's figure exactly (a test compares
- * both on many pairs), so search ranks as before:
+ * (docs/search-and-listing.md, "Search in memory"): the greatest trigram similarity between the query and any
+ * continuous run of the text's trigrams. Each title is taken apart once, when the index is built; a title then
+ * costs under a microsecond. It gives PostgreSQL's figure exactly (a test compares both on many pairs), so search
+ * ranks as the SQL path does:
  *
  * - trigrams are made per word (a run of letters and digits), lower-cased, padded with two spaces in front and one
  *   behind, duplicates kept, in the order they occur;
