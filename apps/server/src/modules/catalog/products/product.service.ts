@@ -116,10 +116,10 @@ function pageIds(
 }
 
 /**
- * The english tsquery's word groups for the keyword's words (joined by & or | into the query): each word itself, the title and brand words it is a prefix
- * of (spelt out from the vocabulary rather than sent as `word:*`, which makes PostgreSQL merge the posting lists
- * of every indexed word with that prefix, descriptions included; a prefix shared by very many words still goes as
- * `word:*`), and its spelling corrections.
+ * The english tsquery's word groups, one per word of the keyword (joined by & or | into the query): the word
+ * itself, the title and brand words it is a prefix of (spelt out from the vocabulary rather than sent as `word:*`,
+ * which makes PostgreSQL merge the posting lists of every indexed word with that prefix, descriptions included; a
+ * prefix shared by very many words still goes as `word:*`), and its spelling corrections.
  */
 function wordGroups(words: string[], vocabulary: readonly string[]): string[] {
   return words.map((w) => {
@@ -396,6 +396,8 @@ export function createProductService({ db, catalogCache, changes, listingIndex }
      * The listing's category/brand filters narrow the candidates where they are read; a sort other than
      * relevance orders the candidate set by price or title. With `facets`, the answer also counts the unfiltered
      * candidate set per category and brand (each under the other filter), the same bounded read.
+     * Once the listing index is built, the same steps run in memory (text-index.ts, docs/search-and-listing.md
+     * "Search in memory"); this SQL answers while it is built or checked, and for the trigram fallback.
      */
     async search(
       keyword: string,
