@@ -12,9 +12,9 @@
  * - It also holds every live product's search data (text-index.ts): searches find and rank their candidates here
  *   (docs/search-and-listing.md, "Search in memory").
  * - Stock changes move nothing. A `products` change is checked against the snapshot (category, brand, seller,
- *   price, title, the hash of its search vector, still live); only a difference, a new product or a change without ids drops the snapshot and
- *   rebuilds it. While a check or a rebuild runs, `page` and `search` answer undefined and PostgreSQL answers as
- *   before, so no answer is staler than the database path's.
+ *   price, title, the hash of its search vector, still live); only a difference, a new product or a change without
+ *   ids drops the snapshot and rebuilds it. While a check or a rebuild runs, `page` and `search` answer undefined
+ *   and PostgreSQL answers as before, so no answer is staler than the database path's.
  * - It also holds what home rows rank by (`RankingTable`: discount, stock, popularity, rating, the electronics
  *   products newest first). A checked `products` change sets the re-read figures in place; a stock change only
  *   notes the product, and `ranking` reads every noted product's figures in one query before home uses them
@@ -176,8 +176,10 @@ class Snapshot implements RankingTable {
   /** counts already worked out, by seller and filter (the snapshot never changes them; bounded, then emptied) */
   private readonly countsOf = new Map<string, CellCounts>();
 
-  /** `newestElectronics`: the ids of the products whose title names electronics, newest first */
-  /** `text`: the rows' search index (TextIndex.build), made before the snapshot */
+  /**
+   * `newestElectronics`: the ids of the products whose title names electronics, newest first; `text`: the rows'
+   * search index (TextIndex.build), made before the snapshot
+   */
   constructor(
     rows: Row[],
     newestElectronics: readonly string[],
@@ -274,7 +276,6 @@ class Snapshot implements RankingTable {
     if (slot !== undefined) this.setFigures(slot, f);
   }
 
-  /** True when the product is live and listed exactly where the snapshot has it. */
   /** A candidate set counted per (category, brand), as the SQL path's facet cells. */
   private candidateCells(found: readonly TextCandidate[]): FacetCell[] {
     const counts = new Map<number, number>();
@@ -287,6 +288,7 @@ class Snapshot implements RankingTable {
     return [...counts].map(([k, n]) => ({ category: categories[k >> 8]!, brand: brands[k & 255]!, n }));
   }
 
+  /** True when the product is live, listed exactly where the snapshot has it, and found by the same words. */
   holds(id: string, now: Placement | undefined): boolean {
     const slot = this.slotOf.get(id);
     if (slot === undefined || now === undefined) return slot === now;

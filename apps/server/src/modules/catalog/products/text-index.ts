@@ -284,8 +284,14 @@ export class TextIndex {
       else hi = mid;
     }
     if (!op.prefix) return lex[lo] === op.lexeme ? [lo, lo + 1] : [lo, lo];
+    // the lexemes starting with the prefix follow it in one run: its end by binary search too
     let to = lo;
-    while (to < lex.length && lex[to]!.startsWith(op.lexeme)) to++;
+    let end = lex.length;
+    while (to < end) {
+      const mid = (to + end) >>> 1;
+      if (lex[mid]!.startsWith(op.lexeme)) to = mid + 1;
+      else end = mid;
+    }
     return [lo, to];
   }
 
