@@ -3,7 +3,7 @@
  * transaction that makes the event happen, reads what the e-mail needs in that same transaction and writes the
  * outbox rows: the e-mail exists exactly when the event committed.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { formatOrderNumber, type OrderStatus } from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders, sellers, users } from '../../db/schema';
@@ -29,7 +29,8 @@ async function orderWithShopper(tx: DbOrTx, orderId: string) {
   return row;
 }
 
-async function linesWithSellers(tx: DbOrTx, orderId: string, sellerId?: string) {
+/** An order's lines with their sellers' store names and addresses; with `shopperId`, the shopper's address too. */
+async function linesWithSellers(tx: DbOrTx, orderId: string, sellerId?: string, shopperId?: string) {
   return tx
     .select({
       title: orderLines.title,
@@ -38,6 +39,9 @@ async function linesWithSellers(tx: DbOrTx, orderId: string, sellerId?: string) 
       sellerId: orderLines.sellerId,
       storename: sellers.storename,
       sellerEmail: users.email,
+      shopperEmail: shopperId
+        ? sql<string | null>`(select s.email from ${users} s where s.id = ${shopperId})`
+        : sql<null>`null`,
     })
     .from(orderLines)
     .leftJoin(sellers, eq(sellers.id, orderLines.sellerId))
@@ -50,12 +54,15 @@ async function linesWithSellers(tx: DbOrTx, orderId: string, sellerId?: string) 
     .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
 }
 
-/** Order paid: the shopper's confirmation and one new-order notice per seller, showing only its own lines. */
-export async function enqueueOrderPaidMails(tx: DbOrTx, orderId: string): Promise<void> {
-  const found = await orderWithShopper(tx, orderId);
-  if (!found) return;
-  const { order, email } = found;
-  const lines = await linesWithSellers(tx, orderId);
+/**
+ * Order paid: the shopper's confirmation and one new-order notice per seller, showing only its own lines. `order` is
+ * the row the payment just wrote; its lines, their sellers and the shopper's address are read together.
+ */
+export async function enqueueOrderPaidMails(tx: DbOrTx, order: OrderRow): Promise<void> {
+  const orderId = order.id;
+  const lines = await linesWithSellers(tx, orderId, undefined, order.userId);
+  const email = lines[0]?.shopperEmail;
+  if (!email) return;
   const address = addressOf(order);
   const mailLine = (l: (typeof lines)[number]) => ({
     title: l.title,

@@ -337,7 +337,7 @@ export function createMoneyService(deps: {
         providerId: capture.captureId,
         actor: SYSTEM,
       });
-      await enqueueOrderPaidMails(tx, orderId);
+      await enqueueOrderPaidMails(tx, paid!);
       return { outcome: 'paid', order: paid!, sold: [...new Set(lines.flatMap((l) => l.productId ?? []))] };
     });
     if (result.outcome === 'refunded') {

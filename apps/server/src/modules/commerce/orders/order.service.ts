@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   computeTotals,
   formatINR,
@@ -103,6 +103,31 @@ export function createOrderService({ db, provider, money, holdMinutes, logger, c
       throw notFound('Order');
     }
     return order;
+  }
+
+  /**
+   * The order a capture names, when it is not simply held and pending: refused unless it is the caller's and of this
+   * payment, and unless it is paid (answered again) or pending (a hold that ended: a late capture).
+   */
+  async function capturable(caller: Caller, input: OrderCaptureInput): Promise<OrderRow> {
+    let order: OrderRow | undefined;
+    if (input.orderId) {
+      order = await findOwned(caller, input.orderId, { allowAdmin: false });
+      if (order.paymentId !== input.paymentId) {
+        throw conflict('This payment does not belong to this order', 'PAYMENT_FAILED');
+      }
+    } else {
+      [order] = await db.select().from(orders).where(eq(orders.paymentId, input.paymentId)).limit(1);
+      if (!order) throw new AppError(400, 'PAYMENT_FAILED', 'Unknown payment');
+      if (order.userId !== caller.id) throw notFound('Order');
+    }
+    if (order.paymentStatus === 'paid' || order.paymentStatus === 'pending') return order;
+    throw conflict(
+      order.paymentStatus === 'cancelled'
+        ? 'This payment was cancelled or has expired. Please place the order again.'
+        : 'This payment failed. Please place the order again.',
+      'PAYMENT_FAILED',
+    );
   }
 
   /**
@@ -263,23 +288,18 @@ export function createOrderService({ db, provider, money, holdMinutes, logger, c
    * cancelled), so checking out again never renews a hold; null when none is running.
    */
   async function replacePendingOrder(tx: Tx, userId: string): Promise<Date | null> {
-    const [previous] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.stockHeld, true), eq(orders.paymentStatus, 'pending')))
-      .for('update');
-    if (previous) await releaseHoldIn(tx, previous.id, 'cancelled');
-    const [running] = await tx
-      .select({ deadline: sql<Date | null>`min(${orders.holdExpiresAt})`.mapWith(orders.holdExpiresAt) })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.userId, userId),
-          inArray(orders.paymentStatus, ['pending', 'cancelled']),
-          gt(orders.holdExpiresAt, sql`now()`),
-        ),
-      );
-    return running?.deadline ?? null;
+    // one read: the held order, locked, and the deadline (releasing the held order below keeps its deadline, and
+    // a released order still counts: cancelled is among the statuses read)
+    const held = sql<string | null>`(select o.id from ${orders} o
+      where o.user_id = ${userId} and o.stock_held and o.payment_status = 'pending' limit 1 for update)`;
+    const running = sql<Date | null>`(select min(o.hold_expires_at) from ${orders} o
+      where o.user_id = ${userId} and o.payment_status in ('pending', 'cancelled') and o.hold_expires_at > now())`;
+    const [found] = await tx
+      .select({ previous: held, deadline: running.mapWith(orders.holdExpiresAt) })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (found?.previous) await releaseHoldIn(tx, found.previous, 'cancelled');
+    return found?.deadline ?? null;
   }
 
   /** A replayed checkout whose payment is still being created by the first call: wait for it briefly. */
@@ -373,35 +393,26 @@ export function createOrderService({ db, provider, money, holdMinutes, logger, c
       caller: Caller,
       input: OrderCaptureInput,
     ): Promise<{ status: 'paid' | 'pending'; order: OrderDto }> {
-      let order: OrderRow | undefined;
-      if (input.orderId) {
-        order = await findOwned(caller, input.orderId, { allowAdmin: false });
-        if (order.paymentId !== input.paymentId) {
-          throw conflict('This payment does not belong to this order', 'PAYMENT_FAILED');
-        }
-      } else {
-        [order] = await db.select().from(orders).where(eq(orders.paymentId, input.paymentId)).limit(1);
-        if (!order) throw new AppError(400, 'PAYMENT_FAILED', 'Unknown payment');
-        if (order.userId !== caller.id) throw notFound('Order');
-      }
-      if (order.paymentStatus === 'paid') return { status: 'paid', order: await loadOrderDto(db, order) };
-      if (order.paymentStatus !== 'pending') {
-        throw conflict(
-          order.paymentStatus === 'cancelled'
-            ? 'This payment was cancelled or has expired. Please place the order again.'
-            : 'This payment failed. Please place the order again.',
-          'PAYMENT_FAILED',
-        );
-      }
-      // keep the hold alive while the provider captures, so the sweeper cannot release it under our feet; the
-      // extension is bounded (created + hold time + 5 minutes), so calling capture again never renews the hold
-      await db
+      // the common case in one statement: the caller's held order of this payment, its hold kept alive while the
+      // provider captures (so the sweeper cannot release it under our feet); the extension is bounded (created +
+      // hold time + 5 minutes), so calling capture again never renews the hold
+      const [held] = await db
         .update(orders)
         .set({
           holdExpiresAt: sql`greatest(${orders.holdExpiresAt}, least(now() + interval '5 minutes', ${orders.createdAt} + make_interval(mins => ${holdMinutes + 5})))`,
         })
-        .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending'), eq(orders.stockHeld, true)));
-
+        .where(
+          and(
+            input.orderId ? eq(orders.id, input.orderId) : undefined,
+            eq(orders.paymentId, input.paymentId),
+            eq(orders.userId, caller.id),
+            eq(orders.paymentStatus, 'pending'),
+            eq(orders.stockHeld, true),
+          ),
+        )
+        .returning();
+      const order = held ?? (await capturable(caller, input));
+      if (order.paymentStatus === 'paid') return { status: 'paid', order: await loadOrderDto(db, order) };
       const result = await provider.capture(input.paymentId);
       const settled = await money.settleCapture(order.id, {
         ...result,

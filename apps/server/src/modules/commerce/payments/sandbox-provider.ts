@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sandboxPayments } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
@@ -25,23 +25,32 @@ export function createSandboxProvider(db: Db, currency = 'INR'): PaymentProvider
       return { paymentId, approvalURL: sandboxApprovalPath(paymentId) };
     },
     async approve(paymentId) {
-      // approval is recorded once; approving again answers the same payer
-      await db
+      // approval is recorded once, in one statement: approving again answers the same payer
+      const [p] = await db
         .update(sandboxPayments)
-        .set({ payerId: newSandboxPayerId() })
-        .where(and(eq(sandboxPayments.paymentId, paymentId), sql`${sandboxPayments.payerId} is null`));
-      const [p] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, paymentId));
+        .set({ payerId: sql`coalesce(${sandboxPayments.payerId}, ${newSandboxPayerId()})` })
+        .where(eq(sandboxPayments.paymentId, paymentId))
+        .returning({ payerId: sandboxPayments.payerId });
       return p?.payerId ? { payerId: p.payerId } : null;
     },
     async capture(paymentId) {
-      const [p] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, paymentId));
-      if (!p) throw new AppError(409, 'PAYMENT_FAILED', 'Unknown sandbox payment');
-      if (!p.payerId) throw new AppError(409, 'PAYMENT_FAILED', 'The payment has not been approved yet');
-      const captureId = `CAP-${paymentId}`;
-      await db.update(sandboxPayments).set({ captureId }).where(eq(sandboxPayments.paymentId, paymentId));
+      // an approved payment is captured in one statement (again: the same capture); only a refusal reads why
+      const [p] = await db
+        .update(sandboxPayments)
+        .set({ captureId: `CAP-${paymentId}` })
+        .where(and(eq(sandboxPayments.paymentId, paymentId), isNotNull(sandboxPayments.payerId)))
+        .returning();
+      if (!p) {
+        const [known] = await db
+          .select({ paymentId: sandboxPayments.paymentId })
+          .from(sandboxPayments)
+          .where(eq(sandboxPayments.paymentId, paymentId));
+        if (!known) throw new AppError(409, 'PAYMENT_FAILED', 'Unknown sandbox payment');
+        throw new AppError(409, 'PAYMENT_FAILED', 'The payment has not been approved yet');
+      }
       return {
         status: 'COMPLETED',
-        captureId,
+        captureId: p.captureId!,
         payerId: p.payerId,
         amountPaise: p.amountPaise,
         currency: p.currency,

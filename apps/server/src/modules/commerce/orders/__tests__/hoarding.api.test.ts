@@ -157,6 +157,33 @@ describe('one held order per shopper', () => {
     }
     expect((await readOrder(ctx.db, created.orderId)).holdExpiresAt!.getTime()).toBe(before);
   });
+
+  it('when a capture starts seconds before the hold ends, then the hold lasts while the provider captures; another shopper cannot stretch it', async () => {
+    const s = await shopper();
+    const other = await shopper();
+    const p = await insertProduct(ctx.db, { totalStock: 5 });
+    await addToCart(s.agent, p.id);
+    const created = await createOrder(s.agent, s.addressId);
+    await ctx.db
+      .update(orders)
+      .set({ holdExpiresAt: sql`now() + interval '10 seconds'` })
+      .where(eq(orders.id, created.orderId));
+    const before = (await readOrder(ctx.db, created.orderId)).holdExpiresAt!.getTime();
+
+    const stranger = await other.agent
+      .post('/api/shop/order/capture')
+      .send({ paymentId: created.paymentId, orderId: created.orderId });
+    expect(stranger.status).toBe(404);
+    expect((await readOrder(ctx.db, created.orderId)).holdExpiresAt!.getTime()).toBe(before);
+
+    // not approved yet: the provider refuses, but the hold was stretched before it was asked
+    const early = await s.agent
+      .post('/api/shop/order/capture')
+      .send({ paymentId: created.paymentId, orderId: created.orderId });
+    expect(early.status).toBe(409);
+    const after = (await readOrder(ctx.db, created.orderId)).holdExpiresAt!.getTime();
+    expect(after - Date.now()).toBeGreaterThan(4 * 60_000);
+  });
 });
 
 describe('the cart after an order', () => {
