@@ -2,7 +2,7 @@
  * Catalogue benchmark: `pnpm bench -- --products=50k` (root) → `tsx bench/bench.ts` in apps/server.
  * Flags (or env): --products=5k|50k|500k (BENCH_PRODUCTS, default 50k), --seconds=N (BENCH_SECONDS, default 6),
  * --keep (BENCH_KEEP=1: leave the database for EXPLAIN sessions), --reuse, --only=rows, --profile=DIR,
- * --workers=N (below). DATABASE_URL names the PostgreSQL server
+ * --workers=N (below), --no-index, --edits=N (below). DATABASE_URL names the PostgreSQL server
  * (default: the local dev server); the database is BENCH_DB (default mp_bench), created and dropped here.
  *
  * Seeds the catalogue with one generate_series insert (secondary indexes dropped first and rebuilt after, so
@@ -52,6 +52,16 @@ const REUSE = Boolean(arg('reuse') ?? process.env.BENCH_REUSE);
  * change feed, as several instances behind a load balancer would run; app CPU and RSS are their sum
  */
 const WORKERS = Number(arg('workers') ?? process.env.BENCH_WORKERS ?? 1);
+/**
+ * --no-index: the app runs without the listing and search index (LISTING_INDEX_MAX_PRODUCTS=0), so every listing and
+ * search reads PostgreSQL, as they do while the index is rebuilt after an edit
+ */
+const NO_INDEX = Boolean(arg('no-index') ?? process.env.BENCH_NO_INDEX);
+/**
+ * --edits=N: just before the cold rows, N products get a new title word (as sellers editing their catalogue do),
+ * so the cold and session rows run while the listing index waits for its rebuild (docs/search-and-listing.md)
+ */
+const EDITS = Number(arg('edits') ?? process.env.BENCH_EDITS ?? 0);
 const SHOPPERS = 200;
 const PASSWORD = 'Bench-Passw0rd!';
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://mp_dev:mp_dev@127.0.0.1:5432/postgres';
@@ -172,13 +182,20 @@ interface Stats {
 function startServer(databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
   const child = fork(fileURLToPath(new URL('./serve.ts', import.meta.url)), {
     execArgv: ['--import', 'tsx', ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [])],
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_WORKERS: String(WORKERS) },
+    env: {
+      ...process.env,
+      BENCH_DATABASE_URL: databaseUrl,
+      BENCH_WORKERS: String(WORKERS),
+      BENCH_INDEX_MAX: NO_INDEX ? '0' : '',
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
     child.once('message', (m: { port: number; indexMs: number; rss: number }) => {
-      log(`listing index built in ${m.indexMs} ms; server RSS at start ${Math.round(m.rss / 2 ** 20)} MB`);
+      const index =
+        m.indexMs < 0 ? 'no listing index (--no-index)' : `listing index built in ${m.indexMs} ms`;
+      log(`${index}; server RSS at start ${Math.round(m.rss / 2 ** 20)} MB`);
       resolve({ child, port: m.port });
     });
   });
@@ -653,6 +670,18 @@ async function main() {
     );
     await run('hot home', (name) => fixed(name, port, ['/api/shop/home'], { conns: 10, child }));
     await ask(child, 'reset');
+    if (EDITS > 0) {
+      const { edited } = await new Promise<{ edited: number }>((resolve) => {
+        const on = (m: { type: string; edited: number }) => {
+          if (m.type !== 'edit') return;
+          child!.off('message', on);
+          resolve(m);
+        };
+        child!.on('message', on);
+        child!.send({ type: 'edit', count: EDITS });
+      });
+      log(`edited ${EDITS} products; the listing index answers around ${edited} edits until its rebuild`);
+    }
     await run('cold search (distinct phrases, 10% typos)', (name) =>
       fixed(name, port, coldSearches, { conns: 10, distinct: true, child }),
     );
@@ -682,7 +711,7 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(' ');
     log(
-      `\n${PRODUCTS.toLocaleString('en')} products, PostgreSQL at ${pgHost}, ${WORKERS > 1 ? `${WORKERS} app workers, ` : ''}${DURATION_S} s per row, load average ${load} (${cpus().length} CPUs)`,
+      `\n${PRODUCTS.toLocaleString('en')} products, PostgreSQL at ${pgHost}, ${WORKERS > 1 ? `${WORKERS} app workers, ` : ''}${NO_INDEX ? 'no listing index, ' : ''}${EDITS ? `${EDITS} products edited before the cold rows, ` : ''}${DURATION_S} s per row, load average ${load} (${cpus().length} CPUs)`,
     );
     log('app CPU / db CPU: CPU ms per request (per session) of the app process / of its PostgreSQL backends');
     printRows(rows, ceiling);

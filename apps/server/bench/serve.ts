@@ -6,6 +6,7 @@
  * stats.
  */
 import cluster from 'node:cluster';
+import { sql } from 'drizzle-orm';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequestHandler } from '../src/app';
@@ -30,6 +31,8 @@ const config = loadConfig({
   LOGIN_RATE_LIMIT: '100000',
   COOKIE_SECURE: 'false',
   PUBLIC_URL: 'http://127.0.0.1',
+  // bench.ts --no-index: every listing and search reads PostgreSQL
+  ...(process.env.BENCH_INDEX_MAX ? { LISTING_INDEX_MAX_PRODUCTS: process.env.BENCH_INDEX_MAX } : {}),
 });
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 if (WORKERS > 1 && cluster.isPrimary) {
@@ -64,7 +67,7 @@ async function runPrimary(count: number) {
   process.send!({
     type: 'ready',
     port: ready[0]!.port,
-    indexMs: Math.max(...ready.map((r) => r.indexMs as number)),
+    indexMs: Math.max(...ready.map((r) => r.indexMs as number)), // -1: no index (--no-index)
     rss: ready.reduce((n, r) => n + (r.rss as number), process.memoryUsage().rss),
   });
   const sum = (all: Msg[], key: string) => ({
@@ -72,7 +75,7 @@ async function runPrimary(count: number) {
     misses: all.reduce((n, m) => n + (m[key] as { misses: number }).misses, 0),
   });
   process.on('message', async (msg: Msg) => {
-    if (msg.type === 'ceiling') {
+    if (msg.type === 'ceiling' || msg.type === 'edit') {
       const [w] = workers;
       w!.once('message', (m: Msg) => process.send!(m));
       w!.send(msg);
@@ -110,8 +113,8 @@ async function runInstance() {
   const handler = createRequestHandler(deps);
   // as src/index.ts does at start, but waited for here, so its build is not measured as part of the first row
   const indexStarted = performance.now();
-  await deps.listingIndex.ready();
-  const indexMs = Math.round(performance.now() - indexStarted);
+  const indexed = await deps.listingIndex.ready();
+  const indexMs = indexed ? Math.round(performance.now() - indexStarted) : -1;
   const server = createServer(handler);
   server.keepAliveTimeout = 30_000;
 
@@ -123,6 +126,19 @@ async function runInstance() {
       rss: process.memoryUsage().rss,
     });
   });
+
+  /**
+   * bench.ts --edits=N: N products spread over the catalogue get a new title word, as sellers editing their
+   * catalogue do, and the change feed is told; answers once the listing index has checked them.
+   */
+  async function edit(count: number) {
+    const { rows } = (await database.db.execute(sql`update products set title = title || ' Refreshed'
+      where id in (select id from products where deleted_at is null order by md5(id::text) limit ${count})
+      returning id`)) as unknown as { rows: { id: string }[] };
+    deps.changes.publish({ type: 'products', ids: rows.map((r) => r.id) });
+    await deps.listingIndex.checked();
+    process.send!({ type: 'edit', edited: deps.listingIndex.edited });
+  }
 
   /** The ceiling: bare node:http in this same process, answering a fixed JSON body from memory. */
   function startCeiling(body: string) {
@@ -136,8 +152,9 @@ async function runInstance() {
     });
   }
 
-  process.on('message', (msg: { type: string; body?: string }) => {
+  process.on('message', (msg: { type: string; body?: string; count?: number }) => {
     if (msg.type === 'ceiling') startCeiling(msg.body!);
+    else if (msg.type === 'edit') void edit(msg.count!);
     else if (msg.type === 'stats') {
       process.send!({
         type: 'stats',

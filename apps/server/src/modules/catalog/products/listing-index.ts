@@ -12,9 +12,11 @@
  * - It also holds every live product's search data (text-index.ts): searches find and rank their candidates here
  *   (docs/search-and-listing.md, "Search in memory").
  * - Stock changes move nothing. A `products` change is checked against the snapshot (category, brand, seller,
- *   price, title, the hash of its search vector, still live); only a difference, a new product or a change without
- *   ids drops the snapshot and rebuilds it. While a check or a rebuild runs, `page` and `search` answer undefined
- *   and PostgreSQL answers as before, so no answer is staler than the database path's.
+ *   price, title, the hash of its search vector, still live); a difference or a new product is noted as an edit and
+ *   a new snapshot is built. Until then `page` and `search` answer undefined (PostgreSQL answers) for what an edited
+ *   product may be in, and from the snapshot otherwise (docs/search-and-listing.md, "Edits before the rebuild").
+ *   While a check runs, or without a snapshot, they answer undefined; a change without ids drops the snapshot. So
+ *   no answer is staler than the database path's.
  * - It also holds what home rows rank by (`RankingTable`: discount, stock, popularity, rating, the electronics
  *   products newest first). A checked `products` change sets the re-read figures in place; a stock change only
  *   notes the product, and `ranking` reads every noted product's figures in one query before home uses them
@@ -26,7 +28,7 @@ import type { Db } from '../../../db/client';
 import type { Change, ChangeFeed } from '../../../lib/change-feed';
 import type { Logger } from '../../../lib/logger';
 import { countCells, type CellCounts, type FacetCell } from './facet-counts';
-import { intersect, TextIndex, unite, type TextCandidate, type WordGroup } from './text-index';
+import { intersect, TextIndex, unite, vectorMatches, type TextCandidate, type WordGroup } from './text-index';
 
 export interface ListingPageQuery {
   categories: readonly string[];
@@ -83,6 +85,8 @@ const RETRY_MS = 5_000;
 const RETRY_MAX_MS = 300_000;
 /** How many filters' counts a snapshot keeps before it starts again (each a few hundred bytes). */
 const COUNTS_KEPT = 4096;
+/** Products edited since the snapshot that it still answers around; one more drops it (it is rebuilt). */
+const EDITS_KEPT = 256;
 
 /** What home rows rank by (home.service.ts), as a re-read finds it: changes in place, moves no listing. */
 interface Figures {
@@ -113,6 +117,27 @@ interface Row extends Figures {
 
 /** What decides where a product is listed and found, and its figures, as a re-read finds it. */
 type Placement = Pick<Row, 'category' | 'brand' | 'seller_id' | 'price' | 'title' | 'sv_hash'> & Figures;
+/** Where a product is listed: a listing's filter shows it or not. */
+type Place = Pick<Row, 'category' | 'brand' | 'seller_id'>;
+/** A re-read product: where it is listed and found now, and its figures. */
+type Reread = Placement & Figures & Pick<Row, 'sv'>;
+
+/**
+ * A product edited since the snapshot was built (moved, retitled, new words, new or deleted): where the snapshot
+ * has it (`was`, with its doc in the search index) and where it is now (`now`); either is undefined when it is not
+ * live there. An answer it can be in is read from PostgreSQL until the next build.
+ */
+interface Edit {
+  was?: Place & { doc: number };
+  now?: Reread;
+}
+
+/** Whether a listing's page (and total) holds the product: in the filter's categories and brands (and seller). */
+const listedIn = (p: Place, q: ListingPageQuery) =>
+  (!q.seller || p.seller_id === q.seller) &&
+  (!q.categories.length || q.categories.includes(p.category)) &&
+  (!q.brands.length || q.brands.includes(p.brand));
+
 /** The placement columns, read the same way by the snapshot and by re-reads. */
 const PLACEMENT = sql.raw(
   'id, category, brand, seller_id, effective_price_paise as price, title, hashtext(search_vector::text) as sv_hash',
@@ -288,6 +313,24 @@ class Snapshot implements RankingTable {
     return [...counts].map(([k, n]) => ({ category: categories[k >> 8]!, brand: brands[k & 255]!, n }));
   }
 
+  /** Where the snapshot lists a product and its doc in the search index (undefined: the snapshot has no such product). */
+  placeOf(id: string): Edit['was'] {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return undefined;
+    const name = (codes: Map<string, number>, code: number) => [...codes].find(([, c]) => c === code)![0];
+    return {
+      category: name(this.categoryCodes, this.category[slot]!),
+      brand: name(this.brandCodes, this.brand[slot]!),
+      seller_id: this.seller[slot] ?? null,
+      doc: this.text.docOf(slot),
+    };
+  }
+
+  /** Whether a search of these words may find the doc (it has one of them). */
+  docMatches(doc: number, groups: readonly WordGroup[]): boolean {
+    return this.text.docMatches(doc, groups);
+  }
+
   /** True when the product is live, listed exactly where the snapshot has it, and found by the same words. */
   holds(id: string, now: Placement | undefined): boolean {
     const slot = this.slotOf.get(id);
@@ -341,19 +384,47 @@ class Snapshot implements RankingTable {
   }
 
   /** The total and facets of a filter, worked out once per snapshot (pages and sorts of it share them). */
-  private counts(seller: string, categories: readonly string[], brands: readonly string[]): CellCounts {
+  private counts(
+    seller: string,
+    categories: readonly string[],
+    brands: readonly string[],
+    moved: Iterable<Edit> = [],
+  ): CellCounts {
+    const cells = this.cellsOf.get(seller) ?? [];
+    const edits = [...moved];
+    if (edits.length) {
+      // the cells with each edited product taken from where it was and counted where it is now (not kept)
+      const n = new Map(cells.map((c) => [`${c.category}\u0000${c.brand}`, { ...c }]));
+      const add = (p: Place | undefined, by: number) => {
+        if (!p || (seller && p.seller_id !== seller)) return;
+        const k = `${p.category}\u0000${p.brand}`;
+        const cell = n.get(k) ?? { category: p.category, brand: p.brand, n: 0 };
+        cell.n += by;
+        n.set(k, cell);
+      };
+      for (const e of edits) {
+        add(e.was, -1);
+        add(e.now, 1);
+      }
+      return countCells(
+        [...n.values()].filter((c) => c.n > 0),
+        categories,
+        brands,
+      );
+    }
     const key = `${seller}|${[...categories].sort().join(',')}|${[...brands].sort().join(',')}`;
     let counts = this.countsOf.get(key);
     if (!counts) {
       if (this.countsOf.size >= COUNTS_KEPT) this.countsOf.clear();
-      counts = countCells(this.cellsOf.get(seller) ?? [], categories, brands);
+      counts = countCells(cells, categories, brands);
       this.countsOf.set(key, counts);
     }
     return counts;
   }
 
-  page(q: ListingPageQuery): ListingPage {
-    const counts = this.counts(q.seller ?? '', q.categories, q.brands);
+  /** `moved`: products edited since the build, none of them in this page (they move only the facet counts). */
+  page(q: ListingPageQuery, moved: Iterable<Edit> = []): ListingPage {
+    const counts = this.counts(q.seller ?? '', q.categories, q.brands, moved);
     const { total } = counts;
     if (q.offset >= total) return { ids: [], counts };
     // a page in the back half of the answer is counted from the other end
@@ -456,6 +527,8 @@ export interface ListingIndexDeps {
    * 0 turns the index off.
    */
   maxProducts: number;
+  /** the shortest time between two builds (default REBUILD_GAP_MS; tests hold a snapshot longer) */
+  rebuildGapMs?: number;
 }
 
 export class ListingIndex {
@@ -465,6 +538,8 @@ export class ListingIndex {
   private version = 0;
   /** `products` changes being compared with the snapshot: until they are, listings read PostgreSQL */
   private readonly checks = new Set<Promise<void>>();
+  /** products edited since the snapshot was built (at most EDITS_KEPT): answers they may be in read PostgreSQL */
+  private readonly edits = new Map<string, Edit>();
   /** products whose stock changed since their figures were read: read again, together, when home next asks */
   private readonly sold = new Set<string>();
   private nextBuildAt = 0;
@@ -487,11 +562,17 @@ export class ListingIndex {
    * product matches any word (the SQL path answers then).
    */
   search(q: SearchPageQuery): SearchPage | undefined {
-    if (!this.snapshot) {
+    const snapshot = this.snapshot;
+    if (!snapshot) {
       this.build();
       return undefined;
     }
-    return this.checks.size ? undefined : this.snapshot.search(q);
+    const unaffected = this.unaffected(
+      (e) =>
+        (e.was !== undefined && snapshot.docMatches(e.was.doc, q.groups)) ||
+        (e.now !== undefined && vectorMatches(e.now.sv, q.groups)),
+    );
+    return unaffected ? snapshot.search(q) : undefined;
   }
 
   /** The page's ids and the counts, or undefined while the index is not known to match the database. */
@@ -500,7 +581,24 @@ export class ListingIndex {
       this.build();
       return undefined;
     }
-    return this.checks.size ? undefined : this.snapshot.page(q);
+    const unaffected = this.unaffected(
+      (e) => (e.was !== undefined && listedIn(e.was, q)) || (e.now !== undefined && listedIn(e.now, q)),
+    );
+    // the page holds no edited product: its ids are the snapshot's, its facets count the edits where they are now
+    return unaffected ? this.snapshot.page(q, this.edits.values()) : undefined;
+  }
+
+  /**
+   * Whether the snapshot answers exactly as a new one would: no change is being checked, and no product edited
+   * since it was built `may` be in the answer (its old or its new place or words). While edits wait, the
+   * rebuild is started as soon as its gap allows.
+   */
+  private unaffected(may: (edit: Edit) => boolean): boolean {
+    if (this.checks.size) return false;
+    if (!this.edits.size) return true;
+    this.build();
+    for (const edit of this.edits.values()) if (may(edit)) return false;
+    return true;
   }
 
   /**
@@ -513,7 +611,7 @@ export class ListingIndex {
       this.build();
       return undefined;
     }
-    if (this.checks.size) return undefined;
+    if (!this.unaffected(() => true)) return undefined; // home ranks every product
     if (this.sold.size) {
       const ids = [...this.sold];
       this.sold.clear();
@@ -527,7 +625,17 @@ export class ListingIndex {
         return undefined;
       }
     }
-    return this.snapshot === snapshot && !this.checks.size ? snapshot : undefined;
+    return this.snapshot === snapshot && !this.checks.size && !this.edits.size ? snapshot : undefined;
+  }
+
+  /** How many products were edited since the snapshot was built (answers they may be in read PostgreSQL). */
+  get edited(): number {
+    return this.edits.size;
+  }
+
+  /** Waits for the changes being checked (without building). */
+  async checked(): Promise<void> {
+    await Promise.all(this.checks);
   }
 
   /**
@@ -535,9 +643,10 @@ export class ListingIndex {
    * and in tests). True when listings are then answered from memory.
    */
   async ready(): Promise<boolean> {
-    while (!this.closed) {
+    // a few tries: a build is thrown away when a change arrives while it runs
+    for (let tries = 0; tries < 5 && !this.closed; tries++) {
       await Promise.all(this.checks);
-      if (this.snapshot) return true;
+      if (this.snapshot && !this.edits.size) return true;
       this.nextBuildAt = 0;
       const running = this.build();
       if (!running) return false;
@@ -561,11 +670,24 @@ export class ListingIndex {
       return;
     }
     if (!this.snapshot) return void this.version++;
-    const snapshot = this.snapshot;
     const check = this.placements(change.ids)
       .then((now) => {
-        if (this.snapshot !== snapshot) return;
-        if (!change.ids.every((id) => snapshot.holds(id, now.get(id)))) return this.invalidate();
+        // compared with the snapshot there is now: one built while this was read holds the change or not
+        const snapshot = this.snapshot;
+        if (!snapshot) return;
+        let edited = false;
+        for (const id of change.ids) {
+          const reread = now.get(id);
+          if (snapshot.holds(id, reread))
+            this.edits.delete(id); // as built (again)
+          else {
+            this.edits.set(id, { was: snapshot.placeOf(id), now: reread });
+            edited = true;
+          }
+        }
+        if (this.edits.size > EDITS_KEPT) return this.invalidate();
+        // a build under way may have read the catalogue before these edits: it is thrown away
+        if (edited) this.version++;
         for (const f of now.values()) snapshot.refigure(f);
       })
       .catch(() => this.invalidate())
@@ -577,14 +699,16 @@ export class ListingIndex {
   invalidate(): void {
     this.version++;
     this.snapshot = undefined;
+    this.edits.clear();
   }
 
-  private async placements(ids: string[]): Promise<Map<string, Placement>> {
-    const { rows } = (await this.deps.db.execute(sql`select ${PLACEMENT}, ${FIGURES}
+  private async placements(ids: string[]): Promise<Map<string, Reread>> {
+    const { rows } = (await this.deps.db
+      .execute(sql`select ${PLACEMENT}, search_vector::text as sv, ${FIGURES}
       from products where deleted_at is null and id in (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
-      )})`)) as unknown as { rows: Row[] };
+      )})`)) as unknown as { rows: Reread[] };
     return new Map(rows.map((r) => [r.id, r]));
   }
 
@@ -636,10 +760,12 @@ export class ListingIndex {
           text,
         );
         const took = performance.now() - started;
-        this.nextBuildAt = Date.now() + Math.max(REBUILD_GAP_MS, took * REBUILD_GAP_FACTOR);
+        const gap = this.deps.rebuildGapMs ?? REBUILD_GAP_MS;
+        this.nextBuildAt = Date.now() + Math.max(gap, took * REBUILD_GAP_FACTOR);
         this.retryMs = RETRY_MS;
         if (version === this.version && !this.closed) {
           this.snapshot = snapshot;
+          this.edits.clear(); // the build read the catalogue after every edit noted so far
           this.deps.logger?.info({ products: snapshot.size, ms: Math.round(took) }, 'listing index built');
         }
       } catch (err) {

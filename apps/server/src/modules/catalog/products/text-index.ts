@@ -273,6 +273,31 @@ export class TextIndex {
     return this.hashes[slot] === vectorHash;
   }
 
+  /** The doc of a slot (a scan: for the few products edited since the build). */
+  docOf(slot: number): number {
+    return this.slotOf.indexOf(slot);
+  }
+
+  /** Whether the doc has a word of any of the groups (so a search of them may find it). */
+  docMatches(doc: number, groups: readonly WordGroup[]): boolean {
+    const start = this.docStart[doc]!;
+    const end = this.docStart[doc + 1]!;
+    for (const group of groups)
+      for (const op of group) {
+        const [from, to] = this.range(op);
+        // the doc's entries are in lexeme number order: the first at or after `from`
+        let low = start;
+        let high = end;
+        while (low < high) {
+          const middle = (low + high) >>> 1;
+          if (this.entryLexeme[middle]! < from) low = middle + 1;
+          else high = middle;
+        }
+        if (low < end && this.entryLexeme[low]! < to) return true;
+      }
+    return false;
+  }
+
   /** The lexeme numbers an operand matches: [from, to). */
   private range(op: RankOperand): [number, number] {
     const lex = this.lexemes;
@@ -444,4 +469,20 @@ function merge(a: Int32Array, b: Int32Array): Int32Array {
   while (i < a.length) out[n++] = a[i++]!;
   while (j < b.length) out[n++] = b[j++]!;
   return out.subarray(0, n);
+}
+
+/** Whether a `search_vector::text` has a word of any of the groups (an operand's lexeme, or one it is a prefix of). */
+export function vectorMatches(vector: string, groups: readonly WordGroup[]): boolean {
+  let found = false;
+  readTsvector(
+    vector,
+    (lexeme) => {
+      if (!found)
+        found = groups.some((g) =>
+          g.some((op) => (op.prefix ? lexeme.startsWith(op.lexeme) : lexeme === op.lexeme)),
+        );
+    },
+    () => {},
+  );
+  return found;
 }

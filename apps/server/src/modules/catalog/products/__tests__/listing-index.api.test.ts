@@ -114,6 +114,91 @@ describe('the listing index', () => {
     expect(settled.pagination.total).toBe(before.pagination.total - 1);
   });
 
+  it('when a product moves, then answers it cannot be in still come from memory, those it may be in from PostgreSQL until the rebuild, and every one is the database answer', async () => {
+    // an index of its own, whose rebuild waits: what it answers between an edit and the rebuild is what is tested
+    const index = new ListingIndex({ db, changes, maxProducts: 100_000, rebuildGapMs: 600_000 });
+    expect(await index.ready()).toBe(true);
+    let fromMemory = 0;
+    const counted = new Proxy(index, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target) as unknown;
+        if (prop !== 'page' && prop !== 'search') {
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        }
+        return (q: never) => {
+          const found = (value as (q: never) => unknown).call(target, q);
+          if (found) fromMemory++;
+          return found;
+        };
+      },
+    });
+    const svc = createProductService({ db, catalogCache, changes, listingIndex: counted });
+    // "Gamma cap": kids, puma, seller B; it becomes footwear "Quilted Lamp Delta" at a new price, described anew
+    const moved = ids[2]!;
+    expect(seeds[2]).toMatchObject({ category: 'kids', brand: 'puma', sellerId: sellerB.sellerId });
+    await admin.agent
+      .put(`/api/admin/products/edit/${moved}`)
+      .send(
+        productBody({
+          title: 'Quilted Lamp Delta',
+          category: 'footwear',
+          brand: 'puma',
+          price: 3,
+          salePrice: 0,
+        }),
+      )
+      .expect(200);
+    await index.checked();
+    expect(index.edited).toBe(1);
+
+    const listedFromMemory = async (q: ProductListQuery) => {
+      const before = fromMemory;
+      expect(await svc.list(q), JSON.stringify(q)).toEqual(await fromDatabase.list(q));
+      return fromMemory > before;
+    };
+    const foundFromMemory = async (keyword: string, q: Parameters<typeof svc.search>[1]) => {
+      const before = fromMemory;
+      expect(await svc.search(keyword, q), keyword).toEqual(await fromDatabase.search(keyword, q));
+      return fromMemory > before;
+    };
+    // listings whose pages hold it neither before nor after (their facets count it where it is now), and searches
+    // for words it never had: memory
+    for (const filter of [
+      { seller: sellerA.sellerId },
+      { seller: sellerA.sellerId, category: ['kids'] },
+      { category: ['men'] },
+      { brand: ['nike', 'zara'] },
+      { category: ['footwear'], brand: ['nike'] },
+      { category: ['women', 'men'], brand: ['levi'] },
+    ] satisfies Partial<ProductListQuery>[])
+      for (const sortBy of SORT_IDS)
+        expect(await listedFromMemory(query({ ...filter, sortBy, page: 2, limit: 7 }))).toBe(true);
+    for (const keyword of ['shoe', 'alpha shirt', 'beta shoe'])
+      expect(await foundFromMemory(keyword, { page: 1, limit: 24, facets: true })).toBe(true);
+    // those it was or is in: PostgreSQL (every listing, its category, brand, seller; its old and new words)
+    for (const filter of [
+      {},
+      { category: ['kids'] },
+      { category: ['footwear'] }, // only where it is now
+      { brand: ['puma'] },
+      { seller: sellerB.sellerId },
+    ] satisfies Partial<ProductListQuery>[])
+      expect(await listedFromMemory(query({ ...filter, sortBy: 'price-lowtohigh' }))).toBe(false);
+    for (const keyword of ['gamma cap', 'lamp', 'delta', 'tests'])
+      expect(await foundFromMemory(keyword, { page: 1, limit: 24 })).toBe(false);
+    expect((await svc.search('quilted lamp', { page: 1, limit: 24 })).data.map((p) => p._id)).toEqual([
+      moved,
+    ]);
+    expect(index.edited).toBe(1);
+
+    // after the rebuild every answer is memory's again
+    expect(await index.ready()).toBe(true);
+    expect(index.edited).toBe(0);
+    expect(await listedFromMemory(query({ category: ['kids'], sortBy: 'price-lowtohigh' }))).toBe(true);
+    expect(await foundFromMemory('lamp', { page: 1, limit: 24 })).toBe(true);
+    index.close();
+  });
+
   it('when the catalogue has more live products than LISTING_INDEX_MAX_PRODUCTS (or it is 0), then no index is built and listings still answer from PostgreSQL', async () => {
     for (const maxProducts of [10, 0]) {
       const small = new ListingIndex({ db, changes, maxProducts });

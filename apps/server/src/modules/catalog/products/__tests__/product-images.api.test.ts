@@ -133,12 +133,15 @@ describe('sold by', () => {
 
   it("when the listing is filtered by seller, then it holds only that seller's live products, with their totals and facets", async () => {
     const s = await ctx.loginAsSeller('approved');
-    const [cheap, dear] = await insertProducts(ctx.db, [
+    const inserted = await insertProducts(ctx.db, [
       { sellerId: s.sellerId, category: 'footwear', brand: 'puma', price: 100 },
       { sellerId: s.sellerId, category: 'men', brand: 'nike', price: 900 },
       { sellerId: s.sellerId, category: 'men', brand: 'nike', deleted: true },
       { sellerId: otherSeller.sellerId, category: 'men', brand: 'nike' },
     ]);
+    // written past the app: the change feed is told, as every writer of products does
+    ctx.deps.changes.publish({ type: 'products', ids: inserted });
+    const [cheap, dear] = inserted;
     const res = await ctx.anon().get(`/api/shop/products/get?seller=${s.sellerId}&sortBy=price-hightolow`);
     expect(res.status).toBe(200);
     expect(res.body.data.map((p: { _id: string }) => p._id)).toEqual([dear, cheap]);
