@@ -29,8 +29,15 @@ async function orderWithShopper(tx: DbOrTx, orderId: string) {
   return row;
 }
 
-/** An order's lines with their sellers' store names and addresses; with `shopperId`, the shopper's address too. */
-async function linesWithSellers(tx: DbOrTx, orderId: string, sellerId?: string, shopperId?: string) {
+/**
+ * An order's lines with their sellers' store names and addresses: only one seller's with `sellerId`; with
+ * `shopperId`, each line also carries the shopper's address (one read instead of two).
+ */
+async function linesWithSellers(
+  tx: DbOrTx,
+  orderId: string,
+  { sellerId, shopperId }: { sellerId?: string; shopperId?: string } = {},
+) {
   return tx
     .select({
       title: orderLines.title,
@@ -60,7 +67,7 @@ async function linesWithSellers(tx: DbOrTx, orderId: string, sellerId?: string, 
  */
 export async function enqueueOrderPaidMails(tx: DbOrTx, order: OrderRow): Promise<void> {
   const orderId = order.id;
-  const lines = await linesWithSellers(tx, orderId, undefined, order.userId);
+  const lines = await linesWithSellers(tx, orderId, { shopperId: order.userId });
   const email = lines[0]?.shopperEmail;
   if (!email) return;
   const address = addressOf(order);
@@ -139,7 +146,7 @@ export async function enqueueLineStatusMail(
   const { orderId, sellerId, status } = event;
   if (status !== 'inShipping' && status !== 'delivered' && status !== 'rejected') return;
   const found = await orderWithShopper(tx, orderId);
-  const lines = await linesWithSellers(tx, orderId, sellerId);
+  const lines = await linesWithSellers(tx, orderId, { sellerId });
   if (!found || lines.length === 0) return;
   await enqueueMail(tx, {
     dedupeKey: `line-status:${orderId}:${sellerId}:${status}`,

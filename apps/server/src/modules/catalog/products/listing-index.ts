@@ -120,7 +120,7 @@ type Placement = Pick<Row, 'category' | 'brand' | 'seller_id' | 'price' | 'title
 /** Where a product is listed: a listing's filter shows it or not. */
 type Place = Pick<Row, 'category' | 'brand' | 'seller_id'>;
 /** A re-read product: where it is listed and found now, and its figures. */
-type Reread = Placement & Figures & Pick<Row, 'sv'>;
+type Reread = Placement & Pick<Row, 'sv'>;
 
 /**
  * A product edited since the snapshot was built (moved, retitled, new words, new or deleted): where the snapshot

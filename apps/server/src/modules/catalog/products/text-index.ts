@@ -118,6 +118,16 @@ async function idOrder(rows: readonly IndexedRow[], pause: () => Promise<void>):
   }
   return out;
 }
+/** The first index in [low, high) of an ascending run whose value is at least `value` (high when none is). */
+function firstAtLeast(values: Int32Array, low: number, high: number, value: number): number {
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (values[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /** How many word groups' postings are kept, and how many postings in all (16 MB), before the store starts again. */
 const GROUPS_KEPT = 2_000;
 const POSTINGS_KEPT = 4_000_000;
@@ -176,13 +186,7 @@ export class TextIndex {
         // the doc's entries are in lexeme number order: the first at or after the operand's first lexeme
         const [from, to] = ranges.get(operand)!;
         const start = docStart[this.doc]!;
-        let low = start;
-        let high = start + this.size;
-        while (low < high) {
-          const middle = (low + high) >>> 1;
-          if (entryLexemeOf[middle]! < from) low = middle + 1;
-          else high = middle;
-        }
+        const low = firstAtLeast(entryLexemeOf, start, start + this.size, from);
         let end = low;
         while (end < start + this.size && entryLexemeOf[end]! < to) end++;
         this.matched = end - low;
@@ -286,13 +290,7 @@ export class TextIndex {
       for (const op of group) {
         const [from, to] = this.range(op);
         // the doc's entries are in lexeme number order: the first at or after `from`
-        let low = start;
-        let high = end;
-        while (low < high) {
-          const middle = (low + high) >>> 1;
-          if (this.entryLexeme[middle]! < from) low = middle + 1;
-          else high = middle;
-        }
+        const low = firstAtLeast(this.entryLexeme, start, end, from);
         if (low < end && this.entryLexeme[low]! < to) return true;
       }
     return false;
