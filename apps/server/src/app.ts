@@ -76,7 +76,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
 
   app.use(requestLog(logger, { ignore: (p) => HEALTH_PATHS.has(p) || p === '/metrics' }));
   app.use(requestMetrics(deps.metrics));
-  app.get('/metrics', metricsEndpoint(deps.metrics, config.metricsToken));
+  // off in production without METRICS_TOKEN: /metrics is then a machine path like any other (404)
+  if (config.metricsEnabled) app.get('/metrics', metricsEndpoint(deps.metrics, config.metricsToken));
   app.use(securityHeaders(config));
   // API answers and uploads compressed on the fly (the web build ships precompressed files of its own)
   app.use(compression({ threshold: 1024 }));

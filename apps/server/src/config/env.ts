@@ -143,6 +143,8 @@ export interface Config {
   requestTimeoutMs: number;
   shutdown: { drainMs: number; timeoutMs: number };
   metricsToken: string | undefined;
+  /** GET /metrics is served: always outside production, in production only with METRICS_TOKEN */
+  metricsEnabled: boolean;
   s3:
     | {
         bucket: string;
@@ -237,6 +239,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     metricsToken: e.METRICS_TOKEN,
+    metricsEnabled: !isProduction || Boolean(e.METRICS_TOKEN),
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

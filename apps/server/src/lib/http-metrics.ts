@@ -36,8 +36,34 @@ export function requestMetrics(metrics: Metrics): RequestHandler {
 const sameSecret = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-/** GET /metrics; with METRICS_TOKEN set, only for `Authorization: Bearer <token>`. */
-export function metricsEndpoint(metrics: Metrics, token: string | undefined): RequestHandler {
+/** How long one rendered snapshot of the metrics is served before it is rendered again. */
+export const METRICS_SNAPSHOT_MS = 5000;
+
+/**
+ * GET /metrics; with METRICS_TOKEN set, only for `Authorization: Bearer <token>`. The text is rendered at most
+ * once per snapshotMs and the same string is served to every scraper meanwhile (concurrent scrapers wait for the
+ * one rendering in progress), so scrapers cannot take the CPU from shoppers (docs/operations.md, "Metrics").
+ */
+export function metricsEndpoint(
+  metrics: Metrics,
+  token: string | undefined,
+  snapshotMs = METRICS_SNAPSHOT_MS,
+): RequestHandler {
+  let snapshot: { text: string; at: number } | undefined;
+  let rendering: Promise<string> | undefined;
+  const current = (): Promise<string> => {
+    if (snapshot && Date.now() - snapshot.at < snapshotMs) return Promise.resolve(snapshot.text);
+    rendering ??= metrics.registry
+      .metrics()
+      .then((text) => {
+        snapshot = { text, at: Date.now() };
+        return text;
+      })
+      .finally(() => {
+        rendering = undefined;
+      });
+    return rendering;
+  };
   return async (req, res) => {
     if (token && !sameSecret(req.headers.authorization ?? '', `Bearer ${token}`)) {
       res.setHeader('WWW-Authenticate', 'Bearer');
@@ -45,6 +71,6 @@ export function metricsEndpoint(metrics: Metrics, token: string | undefined): Re
       return;
     }
     res.setHeader('Cache-Control', 'no-store');
-    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    res.type(metrics.registry.contentType).send(await current());
   };
 }

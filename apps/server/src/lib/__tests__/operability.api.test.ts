@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createRequestHandler } from '../../app';
+import { loadConfig } from '../../config/env';
 import { createTestContext } from '../../../test/app';
 
 const webDist = mkdtempSync(path.join(tmpdir(), 'mp-web-'));
@@ -60,6 +61,41 @@ describe('GET /metrics', () => {
     expect(res.text).toMatch(/mp_micro_cache_requests_total\{result="hit"\} [1-9]/);
     expect(res.text).toMatch(/mp_catalog_cache_lookups\{result="miss"\} [1-9]/);
     expect(res.text).toContain('mp_stock_hold_sweeps_total');
+  });
+
+  it('when several scrapers ask at once and again within seconds, then the text is rendered once and the same snapshot served', async () => {
+    const render = vi.spyOn(ctx.deps.metrics.registry, 'metrics');
+    try {
+      const own = createRequestHandler(ctx.deps);
+      const scrape = () => request(own).get('/metrics').set('authorization', `Bearer ${TOKEN}`);
+      const first = await Promise.all([scrape(), scrape(), scrape(), scrape()]);
+      await request(own).get('/api/shop/products/get?limit=3');
+      const again = await scrape();
+      expect([...first, again].map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(new Set([...first, again].map((r) => r.text)).size).toBe(1);
+      expect(render).toHaveBeenCalledTimes(1);
+    } finally {
+      render.mockRestore();
+    }
+  });
+
+  it('when the server runs in production without METRICS_TOKEN, then /metrics answers 404', async () => {
+    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-32-chars!' });
+    expect(config.metricsEnabled).toBe(false);
+    const production = createRequestHandler({
+      ...ctx.deps,
+      config: { ...ctx.deps.config, metricsEnabled: false },
+    });
+    const res = await request(production).get('/metrics');
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('mp_http_request_duration_seconds');
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'a-production-secret-of-32-chars!',
+        METRICS_TOKEN: TOKEN,
+      }).metricsEnabled,
+    ).toBe(true);
   });
 });
 
