@@ -112,6 +112,8 @@ async function main() {
     { port, database: database.kind, storage: deps.storage.kind, pid: process.pid },
     `Marketplace listening on ${config.publicUrl}`,
   );
+  if (!config.metricsEnabled)
+    logger.warn('GET /metrics is off: in production it needs METRICS_TOKEN (docs/operations.md, "Metrics")');
   const terminator = createHttpTerminator({ server, gracefulTerminationTimeout: config.shutdown.timeoutMs });
 
   let stopping = false;
