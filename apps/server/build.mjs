@@ -1,10 +1,15 @@
-// Bundles the server into dist/index.js (and dist/db-backup.js). Workspace packages (@mp/*, TypeScript sources) are inlined;
+// Bundles the server into dist/index.js (and dist/db-backup.js, dist/db-migrate.js). Workspace packages (@mp/*, TypeScript sources) are inlined;
 // every npm dependency stays external and is loaded from node_modules at run time.
 import { build } from 'esbuild';
 
 await build({
-  // the server, and the embedded database's backup/restore command (node dist/db-backup.js backup|restore ...)
-  entryPoints: { index: 'src/index.ts', 'db-backup': 'src/db/backup-cli.ts' },
+  // the server, the embedded database's backup/restore command (node dist/db-backup.js backup|restore ...) and
+  // the migrations command run before a release's instances start (node dist/db-migrate.js)
+  entryPoints: {
+    index: 'src/index.ts',
+    'db-backup': 'src/db/backup-cli.ts',
+    'db-migrate': 'src/db/migrate-cli.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

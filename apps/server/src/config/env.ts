@@ -84,7 +84,13 @@ const envSchema = z
   .superRefine(
     (e, ctx) => {
       if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
-        ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+        // only the server signs sessions: the database commands (db:migrate, db:backup) run without it
+        ctx.addIssue({
+          code: 'custom',
+          path: ['JWT_SECRET'],
+          message: 'is required in production',
+          params: { serverOnly: true },
+        });
       }
       if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
         ctx.addIssue({
@@ -212,13 +218,25 @@ export class ConfigError extends Error {
   }
 }
 
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+/**
+ * Reads and checks the environment. `forServer: false` is for the database commands (db:migrate, db:backup,
+ * db:restore), which sign no sessions and so need no JWT_SECRET (docs/operations.md, "Upgrades").
+ */
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  { forServer = true }: { forServer?: boolean } = {},
+): Config {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'} ${i.message}`));
+  const issues = (parsed.error?.issues ?? []).filter(
+    (i) =>
+      forServer || !(i.code === 'custom' && (i.params as { serverOnly?: boolean } | undefined)?.serverOnly),
+  );
+  if (issues.length) {
+    throw new ConfigError(issues.map((i) => `${i.path.join('.') || '(env)'} ${i.message}`));
   }
-  const e = parsed.data;
+  // only server-only issues were found: the fields themselves are valid
+  const e = parsed.data ?? z.object(envSchema.shape).parse(cleaned);
   const isProduction = e.NODE_ENV === 'production';
   return Object.freeze({
     env: e.NODE_ENV,

@@ -1,7 +1,8 @@
 /**
  * pnpm db:backup [out-dir]   — backs up the embedded database (DATA_DIR) into out-dir (default DATA_DIR/backups)
  * pnpm db:restore <file.tar.gz> — replaces the embedded database with a backup
- * Reads DATA_DIR and DATABASE_URL from the environment like the server. See docs/operations.md, "Backups".
+ * Reads DATA_DIR and DATABASE_URL from the environment like the server (no JWT_SECRET needed). See
+ * docs/operations.md, "Backups".
  */
 import path from 'node:path';
 import { loadConfig } from '../config/env';
@@ -11,7 +12,7 @@ async function main() {
   // pnpm runs package scripts in apps/server; paths (DATA_DIR, arguments) mean what they meant where it was typed
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   const [command, arg] = process.argv.slice(2);
-  const config = loadConfig();
+  const config = loadConfig(process.env, { forServer: false });
   if (config.databaseUrl) {
     console.error(
       'DATABASE_URL is set: back up PostgreSQL with its own tools, e.g.\n' +

@@ -52,7 +52,8 @@ export const DEFAULT_POOL_TIMEOUTS: PoolTimeouts = {
 /** pg_advisory_lock key of start-up work: the first 8 bytes (signed) of sha1('haat-marketplace:startup'), fixed. */
 const STARTUP_LOCK_KEY = -8_341_288_881_094_658_539n;
 
-function migrationsFolder(): string {
+/** apps/server/drizzle: the migrations and their journal (meta/_journal.json). */
+export function migrationsFolder(): string {
   // src/db/client.ts in development and tests, dist/index.js when bundled: both sit beside apps/server/drizzle.
   const here = new URL('.', import.meta.url);
   const up = here.pathname.includes('/src/db/') ? '../../drizzle' : '../drizzle';
