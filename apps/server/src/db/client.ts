@@ -102,6 +102,11 @@ export function openPostgres(
   // An idle pooled connection that the server ends emits 'error' on the pool: without a listener that crashes
   // the process. The pool has already discarded that connection; the next query opens a new one.
   pool.on('error', onPoolError);
+  // A connection lost while checked out (a transaction between two statements, a server restart or
+  // pg_terminate_backend under load) emits 'error' on its client, which the pool no longer listens to then: without
+  // this listener that too crashes the process. The statement in flight fails (503, docs/operations.md, "Database
+  // faults") and the pool drops the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', onPoolError));
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   let closed = false;
   return {
