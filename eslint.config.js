@@ -39,6 +39,7 @@ export default tseslint.config(
       'apps/server/src/config/env.ts',
       'apps/server/src/index.ts',
       'apps/server/src/db/backup-cli.ts',
+      'apps/server/src/db/migrate-cli.ts',
       'apps/server/test/**',
       'apps/server/bench/**',
       'apps/server/*.config.ts',

@@ -14,7 +14,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const run = (script: string, ...args: string[]) => {
   const r = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: dataDir },
+    env: { NODE_ENV: 'production', DATA_DIR: dataDir },
     encoding: 'utf8',
     timeout: 60_000,
   });
