@@ -83,4 +83,5 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
 # node handles SIGTERM itself: readiness off, drain SHUTDOWN_DRAIN_MS, finish requests in flight, exit 0
 # (give `docker stop -t` at least SHUTDOWN_DRAIN_MS + SHUTDOWN_TIMEOUT_MS, 25 s by default).
 # Backups of the embedded database: docker run ... node apps/server/dist/db-backup.js backup /data/backups
+# Migrations before a release's instances start: docker run ... node apps/server/dist/db-migrate.js
 CMD ["node", "apps/server/dist/index.js"]
