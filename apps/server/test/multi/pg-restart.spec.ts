@@ -6,6 +6,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressBody } from '../../src/modules/commerce/__tests__/helpers';
 import { sleep, startInstance, stopAll, waitReady, type Instance } from './cluster';
 import { startOwnPostgres, type OwnPostgres } from './own-postgres';
 
@@ -101,14 +102,7 @@ async function addressOf(instance: Instance, email: string, cookie: string): Pro
   const res = await fetch(`${instance.base}/api/shop/address/add`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      address: '12 MG Road',
-      city: 'Bengaluru',
-      pincode: '560001',
-      phone: '9876543210',
-      notes: 'Ring the bell',
-      place: 'home',
-    }),
+    body: JSON.stringify(addressBody()),
   });
   const body = (await res.json()) as { data?: { _id: string } };
   if (res.status !== 201 || !body.data) throw new Error(`address: ${res.status} ${JSON.stringify(body)}`);
