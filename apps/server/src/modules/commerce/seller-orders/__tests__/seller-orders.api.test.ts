@@ -145,7 +145,7 @@ describe('seller orders', () => {
       agent: Awaited<ReturnType<typeof splitOrder>>['a']['agent'],
       id: string,
       orderStatus: string,
-    ) => agent.put(`/api/seller/orders/update/${id}`).send({ orderStatus });
+    ) => agent.put(`/api/seller/orders/update/${id}`).send({ orderStatus, reason: 'Out of stock' });
 
     it('when the seller moves forward step by step, then each move is recorded with actor and time', async () => {
       const { a, orderId } = await splitOrder();
