@@ -10,7 +10,9 @@ vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), wa
 const { toast } = await import('react-toastify');
 
 const ORDER_ID = '9d1c2b3a-4e5f-4a6b-8c7d-000000000042';
-const order = (orderStatus: OrderStatus): SellerOrderDto => ({
+const order = (orderStatus: OrderStatus, byBuyer = false): SellerOrderDto => {
+  const state = byBuyer ? 'cancelledByShopper' : orderStatus === 'pending' ? 'confirmed' : orderStatus;
+  return {
   _id: ORDER_ID,
   orderId: ORDER_ID,
   orderNumber: 'HM-100042',
@@ -36,6 +38,8 @@ const order = (orderStatus: OrderStatus): SellerOrderDto => ({
       sellerId: 's-1',
       storeName: 'Bottle House',
       status: orderStatus,
+      state,
+      rejectionReason: null,
     },
   ],
   addressInfo: {
@@ -63,6 +67,7 @@ const order = (orderStatus: OrderStatus): SellerOrderDto => ({
       sellerId: 's-1',
       storeName: 'Bottle House',
       status: orderStatus,
+      state,
       timeline: [
         { step: 'placed', state: 'done', at: '2025-03-05T10:00:00.000Z' },
         { step: 'paid', state: 'done', at: '2025-03-05T10:01:00.000Z' },
@@ -70,7 +75,8 @@ const order = (orderStatus: OrderStatus): SellerOrderDto => ({
     },
   ],
   sellerId: 's-1',
-});
+  };
+};
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -87,7 +93,7 @@ function mockServer(initial: OrderStatus = 'confirmed') {
       return { success: true, data: order(status) };
     }),
     answer('updateSellerOrder', async ({ request }) => {
-      const body = (await request.json()) as { orderStatus: OrderStatus };
+      const body = (await request.json()) as { orderStatus: OrderStatus; reason?: string };
       calls.puts.push({ url: new URL(request.url).pathname, body });
       status = body.orderStatus;
       const data = { ...order(status), refundedAmount: status === 'rejected' ? 898.2 : 0 };
@@ -200,11 +206,74 @@ describe('Seller Order History', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
     await within(dialog).findByText(ORDER_ID);
     await userEvent.selectOptions(within(dialog).getByLabelText('Order Status'), 'rejected');
+    await userEvent.type(within(dialog).getByLabelText(/Reason for rejecting/), 'Out of stock');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update Order Status' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Reject this order?' })).getByRole('button', {
+        name: 'Reject order',
+      }),
+    );
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith(
         'Order HM-100042 rejected; ₹898.20 is refunded to the shopper.',
       ),
     );
+  });
+
+  it('when the seller rejects, then it must give a reason and confirm; nothing is sent until it does', async () => {
+    const { calls } = mockServer();
+    renderPage();
+    await userEvent.click(
+      within(await screen.findByRole('table')).getByRole('button', { name: 'View Detail' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    await within(dialog).findByText(ORDER_ID);
+    await userEvent.selectOptions(within(dialog).getByLabelText('Order Status'), 'rejected');
+    const update = within(dialog).getByRole('button', { name: 'Update Order Status' });
+
+    // no reason: an error at the field, no confirmation, no call
+    await userEvent.click(update);
+    expect(within(dialog).getByLabelText(/Reason for rejecting/)).toHaveAccessibleDescription(
+      /Give the shopper a reason/,
+    );
+    expect(screen.queryByRole('dialog', { name: 'Reject this order?' })).toBeNull();
+
+    // a reason, then Cancel at the confirmation: still no call
+    await userEvent.type(within(dialog).getByLabelText(/Reason for rejecting/), '  Damaged in storage ');
+    await userEvent.click(update);
+    const confirm = await screen.findByRole('dialog', { name: 'Reject this order?' });
+    expect(confirm).toHaveTextContent('The shopper will see your reason: “Damaged in storage”');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(calls.puts).toEqual([]);
+
+    await userEvent.click(update);
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Reject this order?' })).getByRole('button', {
+        name: 'Reject order',
+      }),
+    );
+    await waitFor(() =>
+      expect(calls.puts).toEqual([
+        {
+          url: `/api/seller/orders/update/${ORDER_ID}`,
+          body: { orderStatus: 'rejected', reason: 'Damaged in storage' },
+        },
+      ]),
+    );
+  });
+
+  it("when the shopper cancelled the order, then the seller reads Cancelled by the buyer, never Rejected", async () => {
+    server.use(
+      answer('sellerOrders', { success: true, data: [order('rejected', true)] }),
+      answer('sellerOrderDetails', { success: true, data: order('rejected', true) }),
+    );
+    renderPage();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Cancelled by the buyer')).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: 'View Detail' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    await within(dialog).findByText(ORDER_ID);
+    expect(within(dialog).getAllByText('Cancelled by the buyer').length).toBeGreaterThan(0);
+    expect(within(dialog).queryByText('Rejected')).toBeNull();
   });
 });
