@@ -187,15 +187,17 @@ describe('line states and their words', () => {
 
 describe('payment status after refunds', () => {
   it('reads Refunded when all of it went back and Partly refunded with the amount when some did', () => {
-    expect(paymentStatusLabel({ paymentStatus: 'paid', refundedAmount: 0, totalAmount: 500 }).label).toBe('Paid');
+    expect(paymentStatusLabel({ paymentStatus: 'paid', refundedAmount: 0, totalAmount: 500 }).label).toBe(
+      'Paid',
+    );
     expect(paymentStatusLabel({ paymentStatus: 'paid', refundedAmount: 500, totalAmount: 500 }).label).toBe(
       'Refunded',
     );
-    expect(paymentStatusLabel({ paymentStatus: 'paid', refundedAmount: 1250.5, totalAmount: 3000 }).label).toBe(
-      'Partly refunded ₹1,250.50',
-    );
-    expect(paymentStatusLabel({ paymentStatus: 'cancelled', refundedAmount: 0, totalAmount: 500 }).label).toBe(
-      'Cancelled',
-    );
+    expect(
+      paymentStatusLabel({ paymentStatus: 'paid', refundedAmount: 1250.5, totalAmount: 3000 }).label,
+    ).toBe('Partly refunded ₹1,250.50');
+    expect(
+      paymentStatusLabel({ paymentStatus: 'cancelled', refundedAmount: 0, totalAmount: 500 }).label,
+    ).toBe('Cancelled');
   });
 });

@@ -111,7 +111,8 @@ export function lineState(
 
 /** The words for a line's (or a seller part's) state: "Cancelled by you" to the shopper, "… by the buyer" to others. */
 export function lineStateLabel(state: LineState, viewer: OrderViewer): string {
-  if (state === 'cancelledByShopper') return viewer === 'shopper' ? 'Cancelled by you' : 'Cancelled by the buyer';
+  if (state === 'cancelledByShopper')
+    return viewer === 'shopper' ? 'Cancelled by you' : 'Cancelled by the buyer';
   if (state === 'rejected') return viewer === 'shopper' ? 'Rejected by the seller' : 'Rejected';
   return SHOPPER_ORDER_STATE_LABELS[state];
 }

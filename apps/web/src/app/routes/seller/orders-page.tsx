@@ -2,10 +2,7 @@
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import type { SellerOrderStatus } from '@mp/shared';
-import {
-  OrderDetailsModal,
-  SellerPartBadge,
-} from '../../../features/seller/components/order-details-modal';
+import { OrderDetailsModal, SellerPartBadge } from '../../../features/seller/components/order-details-modal';
 import { OrderHistoryTable } from '../../../components/orders/order-history-table';
 import { ReceiptIcon } from '../../../features/console/icons';
 import { isLoading, remoteOf } from '../../../features/console/remote';

@@ -11,11 +11,7 @@ import {
 } from '../../../components/ui';
 import { formatDate, orNA } from '../../../lib/format';
 import { FulfilmentTimeline } from '../../../components/orders/fulfilment-timeline';
-import {
-  LineStateBadge,
-  OrderNumber,
-  PaymentStatusBadge,
-} from '../../../components/orders/order-state';
+import { LineStateBadge, OrderNumber, PaymentStatusBadge } from '../../../components/orders/order-state';
 import { PaymentLedger } from '../../../components/orders/payment-ledger';
 import { OrderStatusForm } from './order-status-form';
 

@@ -106,9 +106,12 @@ export function OrderStatusForm({ current, currentLabel, onSubmit }: OrderStatus
         onConfirm={() => save('rejected', reason.trim())}
         onClose={() => setConfirming(false)}
       >
-        <p>Your items in this order are cancelled and the shopper is refunded for them. This cannot be undone.</p>
+        <p>
+          Your items in this order are cancelled and the shopper is refunded for them. This cannot be undone.
+        </p>
         <p className="mt-2">
-          The shopper will see your reason: <span className="font-medium text-gray-900">“{reason.trim()}”</span>
+          The shopper will see your reason:{' '}
+          <span className="font-medium text-gray-900">“{reason.trim()}”</span>
         </p>
       </ConfirmDialog>
     </form>

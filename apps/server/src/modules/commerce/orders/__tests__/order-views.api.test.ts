@@ -191,7 +191,11 @@ describe('order views', () => {
       expect(bad.body.code).toBe('VALIDATION_FAILED');
     }
     const unchanged = (await s.agent.get(`/api/shop/order/details/${orderId}`)).body.data;
-    expect(unchanged.cartItems[0]).toMatchObject({ status: 'confirmed', state: 'confirmed', rejectionReason: null });
+    expect(unchanged.cartItems[0]).toMatchObject({
+      status: 'confirmed',
+      state: 'confirmed',
+      rejectionReason: null,
+    });
 
     const ok = await reject({ orderStatus: 'rejected', reason: '  The last one was damaged in storage ' });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);

@@ -143,7 +143,10 @@ describe('admin Orders page', () => {
 
   it('when everything was refunded, then the desk and the order read Refunded, not Paid', async () => {
     setup([
-      orderFixture({ refundedAmount: 898.2, payments: [capture(898.2), ...refund(898.2, 'Lost in transit')] }),
+      orderFixture({
+        refundedAmount: 898.2,
+        payments: [capture(898.2), ...refund(898.2, 'Lost in transit')],
+      }),
     ]);
     const [row] = await screen.findAllByTestId('admin-order-row');
     expect(within(row!).getByText('Refunded')).toBeInTheDocument();

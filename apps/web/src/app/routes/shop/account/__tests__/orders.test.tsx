@@ -22,7 +22,11 @@ const abandoned = orderFixture({
   orderStatus: 'pending',
   paymentStatus: 'cancelled',
   payments: [],
-  cartItems: orderFixture().cartItems.map((l) => ({ ...l, status: 'pending' as const, state: 'cancelled' as const })),
+  cartItems: orderFixture().cartItems.map((l) => ({
+    ...l,
+    status: 'pending' as const,
+    state: 'cancelled' as const,
+  })),
   fulfilment: [
     {
       sellerId: 's-1',
@@ -39,6 +43,15 @@ const abandoned = orderFixture({
 
 function serve(list: () => OrderDto[]) {
   server.use(answer('listOrders', () => ({ success: true as const, data: list() })));
+}
+
+/** Renders My Orders and opens the first order's details. */
+async function openDetails() {
+  renderConsole(<OrdersPage />, { auth: { user: shopper } });
+  await userEvent.click(
+    within(await screen.findByTestId('order-row')).getByRole('button', { name: 'Details' }),
+  );
+  return screen.findByRole('dialog', { name: 'Order Details' });
 }
 
 describe('My Orders', () => {
@@ -81,11 +94,7 @@ describe('My Orders', () => {
         payments: [capture(1796.4), ...refund(898.2, 'rejected by the seller')],
       }),
     ]);
-    renderConsole(<OrdersPage />, { auth: { user: shopper } });
-    await userEvent.click(
-      within(await screen.findByTestId('order-row')).getByRole('button', { name: 'Details' }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    const dialog = await openDetails();
     const line = within(dialog).getByText('Steel Bottle').closest('li')!;
     expect(within(line).getByText('Rejected by the seller')).toBeInTheDocument();
     expect(within(line).getByTestId('rejection-reason')).toHaveTextContent(
@@ -100,11 +109,7 @@ describe('My Orders', () => {
     serve(() => [
       orderFixture({ refundedAmount: 898.2, payments: [capture(898.2), ...refund(898.2, 'goodwill')] }),
     ]);
-    renderConsole(<OrdersPage />, { auth: { user: shopper } });
-    await userEvent.click(
-      within(await screen.findByTestId('order-row')).getByRole('button', { name: 'Details' }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    const dialog = await openDetails();
     const payment = within(dialog).getByText('Method').closest('dl')!;
     expect(within(payment).getByText('Refunded')).toBeInTheDocument();
     expect(within(payment).queryByText('Paid')).toBeNull();
@@ -133,11 +138,7 @@ describe('My Orders', () => {
         return { success: true as const, message: 'Order cancelled and refunded', data: current };
       }),
     );
-    renderConsole(<OrdersPage />, { auth: { user: shopper } });
-    await userEvent.click(
-      within(await screen.findByTestId('order-row')).getByRole('button', { name: 'Details' }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    const dialog = await openDetails();
     expect(within(dialog).getByTestId('line-store')).toHaveTextContent('Sold by Bottle House');
     expect(within(dialog).getByRole('list', { name: 'Payments' })).toHaveTextContent('Payment received');
 
@@ -174,11 +175,7 @@ describe('My Orders', () => {
         }),
       ),
     );
-    renderConsole(<OrdersPage />, { auth: { user: shopper } });
-    await userEvent.click(
-      within(await screen.findByTestId('order-row')).getByRole('button', { name: 'Details' }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    const dialog = await openDetails();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel order' }));
     await waitFor(() =>
