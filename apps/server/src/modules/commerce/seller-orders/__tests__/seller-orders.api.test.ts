@@ -108,7 +108,11 @@ describe('seller orders', () => {
     const c = await ctx.loginAsSeller('approved');
     expect((await c.agent.get(`/api/seller/orders/details/${orderId}`)).status).toBe(404);
     expect(
-      (await c.agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus: 'rejected' })).status,
+      (
+        await c.agent
+          .put(`/api/seller/orders/update/${orderId}`)
+          .send({ orderStatus: 'rejected', reason: 'Out of stock' })
+      ).status,
     ).toBe(404);
     expect((await readOrder(ctx.db, orderId)).orderStatus).toBe('confirmed');
   });
