@@ -126,7 +126,13 @@ describe('money: refunds from two sellers, earnings and a payout', () => {
     const dialog = seller2.getByRole('dialog', { name: 'Order Details' });
     await dialog.getByText(orderId).waitFor();
     await dialog.getByLabel('Order Status').selectOption('rejected');
+    // rejecting asks for a reason the shopper sees, then for confirmation (docs/order-views.md)
+    await dialog.getByLabel(/Reason for rejecting/).fill('The last one was damaged in storage');
     await dialog.getByRole('button', { name: 'Update Order Status' }).click();
+    await seller2
+      .getByRole('dialog', { name: 'Reject this order?' })
+      .getByRole('button', { name: 'Reject order' })
+      .click();
     await expectToast(seller2, 'rejected; ');
     await expectToast(seller2, 'is refunded to the shopper.');
     const details = (await (await seller2.request.get(`/api/seller/orders/details/${orderId}`)).json()) as {
@@ -147,9 +153,15 @@ describe('money: refunds from two sellers, earnings and a payout', () => {
     await shopper.getByRole('heading', { name: 'Order History' }).waitFor();
     await shopper.getByTestId('order-row').first().getByRole('button', { name: 'Details' }).click();
     const details = shopper.getByRole('dialog', { name: 'Order Details' });
+    // the seller's rejection with its reason, then the shopper's own cancel in the shopper's words
+    await details
+      .getByTestId('rejection-reason')
+      .getByText(/damaged in storage/)
+      .waitFor();
     await details.getByRole('button', { name: 'Cancel order' }).click();
     await details.getByRole('button', { name: 'Yes, cancel order' }).click();
     await expectToast(shopper, `Order ${number} cancelled and ${formatINR(rest)} refunded.`);
+    await details.getByText('Cancelled by you', { exact: true }).waitFor();
 
     // the admin's order desk: the order found by its number, both refunds in its ledger, nothing left paid
     ({ page: admin } = await session());

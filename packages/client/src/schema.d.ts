@@ -1740,6 +1740,13 @@ export interface components {
                 storeName: string;
                 /** @enum {string} */
                 status: "pending" | "confirmed" | "inProcess" | "inShipping" | "delivered" | "rejected";
+                /**
+                 * @description the line's state as people see it: the order's while unpaid or cancelled; cancelledByShopper apart from rejected
+                 * @enum {string}
+                 */
+                state: "awaitingPayment" | "paymentProcessing" | "paymentFailed" | "cancelled" | "confirmed" | "inProcess" | "inShipping" | "delivered" | "rejected" | "cancelledByShopper";
+                /** @description the seller's reason, when the seller rejected this line */
+                rejectionReason: string | null;
             }[];
             addressInfo: {
                 addressId: string | null;
@@ -1787,6 +1794,11 @@ export interface components {
             storeName: string;
             /** @enum {string} */
             status: "pending" | "confirmed" | "inProcess" | "inShipping" | "delivered" | "rejected";
+            /**
+             * @description the part's state as people see it (as a line's)
+             * @enum {string}
+             */
+            state: "awaitingPayment" | "paymentProcessing" | "paymentFailed" | "cancelled" | "confirmed" | "inProcess" | "inShipping" | "delivered" | "rejected" | "cancelledByShopper";
             timeline: {
                 /** @enum {string} */
                 step: "placed" | "paid" | "inProcess" | "shipped" | "delivered" | "cancelled" | "rejected" | "refunded";
@@ -1830,6 +1842,13 @@ export interface components {
                 storeName: string;
                 /** @enum {string} */
                 status: "pending" | "confirmed" | "inProcess" | "inShipping" | "delivered" | "rejected";
+                /**
+                 * @description the line's state as people see it: the order's while unpaid or cancelled; cancelledByShopper apart from rejected
+                 * @enum {string}
+                 */
+                state: "awaitingPayment" | "paymentProcessing" | "paymentFailed" | "cancelled" | "confirmed" | "inProcess" | "inShipping" | "delivered" | "rejected" | "cancelledByShopper";
+                /** @description the seller's reason, when the seller rejected this line */
+                rejectionReason: string | null;
             }[];
             addressInfo: {
                 addressId: string | null;
@@ -1881,6 +1900,8 @@ export interface components {
             /** @description rupees; its effect on the balance (earnings +, the rest −) */
             amount: number;
             orderId: string | null;
+            /** @description the order's short number, e.g. "HM-100234" (null: a payout) */
+            orderNumber: string | null;
             description: string;
             createdAt: string;
         };
@@ -4501,6 +4522,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     orderStatus: "pending" | "inProcess" | "inShipping" | "delivered" | "rejected";
+                    reason?: string;
                 };
             };
         };

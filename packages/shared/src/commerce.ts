@@ -3,7 +3,13 @@ import { ADDRESS_PLACES, LIMITS, ORDER_STATUSES, PAYMENT_STATUSES, SELLER_ORDER_
 import { emptyToUndefined, text, uuidOf } from './api';
 import { phoneSchema } from './auth';
 import { pageQuerySchema } from './product';
-import { parseOrderNumber, SHOPPER_ORDER_STATES, TIMELINE_STEPS } from './order-display';
+import {
+  LINE_STATES,
+  parseOrderNumber,
+  REJECTION_REASON_MAX,
+  SHOPPER_ORDER_STATES,
+  TIMELINE_STEPS,
+} from './order-display';
 
 const quantitySchema = z.coerce
   .number({ message: 'Quantity must be a number' })
@@ -115,11 +121,26 @@ export const orderCaptureInputSchema = z.object({
 });
 export type OrderCaptureInput = z.infer<typeof orderCaptureInputSchema>;
 
-export const sellerOrderStatusInputSchema = z.object({
-  orderStatus: z.enum(SELLER_ORDER_STATUSES, {
-    message: `Order status must be one of: ${SELLER_ORDER_STATUSES.join(', ')}`,
-  }),
-});
+/** PUT /api/seller/orders/update/:id. Rejecting needs a reason, which the shopper sees (docs/order-views.md). */
+export const sellerOrderStatusInputSchema = z
+  .object({
+    orderStatus: z.enum(SELLER_ORDER_STATUSES, {
+      message: `Order status must be one of: ${SELLER_ORDER_STATUSES.join(', ')}`,
+    }),
+    reason: z.preprocess(
+      emptyToUndefined,
+      z
+        .string({ message: 'Reason must be text' })
+        .trim()
+        .min(3, 'Give a reason (at least 3 characters)')
+        .max(REJECTION_REASON_MAX, `Reason must be at most ${REJECTION_REASON_MAX} characters`)
+        .optional(),
+    ),
+  })
+  .refine((o) => o.orderStatus !== 'rejected' || o.reason !== undefined, {
+    message: 'Give the shopper a reason for rejecting the order',
+    path: ['reason'],
+  });
 export type SellerOrderStatusInput = z.infer<typeof sellerOrderStatusInputSchema>;
 
 /** One money event of an order (docs/money.md). `event` is the ledger's own name for it. */
@@ -150,6 +171,14 @@ export const orderLineDtoSchema = z.object({
     .string()
     .meta({ description: "the seller's store name (the marketplace's name for its own lines)" }),
   status: z.enum(ORDER_STATUSES),
+  state: z.enum(LINE_STATES).meta({
+    description:
+      "the line's state as people see it: the order's while unpaid or cancelled; cancelledByShopper apart from rejected",
+  }),
+  rejectionReason: z
+    .string()
+    .nullable()
+    .meta({ description: "the seller's reason, when the seller rejected this line" }),
 });
 export type OrderLineDto = z.infer<typeof orderLineDtoSchema>;
 export const orderAddressDtoSchema = z.object({
@@ -173,6 +202,7 @@ export const fulfilmentDtoSchema = z
     sellerId: z.string().nullable(),
     storeName: z.string(),
     status: z.enum(ORDER_STATUSES),
+    state: z.enum(LINE_STATES).meta({ description: "the part's state as people see it (as a line's)" }),
     timeline: z.array(timelineStepDtoSchema),
   })
   .meta({ id: 'Fulfilment' });

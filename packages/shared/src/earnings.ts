@@ -130,6 +130,10 @@ export const sellerEntryDtoSchema = z
     type: z.enum(SELLER_ENTRY_TYPES),
     amount: z.number().meta({ description: 'rupees; its effect on the balance (earnings +, the rest −)' }),
     orderId: z.string().nullable(),
+    orderNumber: z
+      .string()
+      .nullable()
+      .meta({ description: 'the order\'s short number, e.g. "HM-100234" (null: a payout)' }),
     description: z.string(),
     createdAt: z.string(),
   })

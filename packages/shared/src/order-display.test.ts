@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatOrderNumber,
+  lineState,
+  lineStateLabel,
   orderTimeline,
+  paymentStatusLabel,
   parseOrderNumber,
   refundableAmount,
   shopperCanCancel,
@@ -154,5 +157,47 @@ describe('refundableAmount and shopperCanCancel', () => {
     expect(shopperCanCancel({ ...paid, paymentStatus: 'pending', state: 'awaitingPayment' })).toBe(true);
     expect(shopperCanCancel({ ...paid, paymentStatus: 'pending', state: 'cancelled' })).toBe(false);
     expect(shopperCanCancel({ ...paid, paymentStatus: 'cancelled', state: 'cancelled' })).toBe(false);
+  });
+});
+
+describe('line states and their words', () => {
+  const line = (status: Parameters<typeof lineState>[0]['status'], cancelledByShopper = false) => ({
+    status,
+    cancelledByShopper,
+  });
+
+  it('reads a never-paid line as the order does: Cancelled when the order is, never Pending', () => {
+    expect(lineStateLabel(lineState(line('pending'), 'cancelled'), 'shopper')).toBe('Cancelled');
+    expect(lineState(line('pending'), 'awaitingPayment')).toBe('awaitingPayment');
+    expect(lineState(line('pending'), 'paymentFailed')).toBe('paymentFailed');
+    expect(lineState(line('confirmed'), 'confirmed')).toBe('confirmed');
+    expect(lineState(line('inShipping'), 'inProcess')).toBe('inShipping');
+  });
+
+  it("calls the shopper's own cancellation by who did it, and a seller's rejection a rejection", () => {
+    const mine = lineState(line('rejected', true), 'cancelled');
+    expect(lineStateLabel(mine, 'shopper')).toBe('Cancelled by you');
+    expect(lineStateLabel(mine, 'seller')).toBe('Cancelled by the buyer');
+    expect(lineStateLabel(mine, 'admin')).toBe('Cancelled by the buyer');
+    const rejected = lineState(line('rejected'), 'rejected');
+    expect(lineStateLabel(rejected, 'shopper')).toBe('Rejected by the seller');
+    expect(lineStateLabel(rejected, 'seller')).toBe('Rejected');
+  });
+});
+
+describe('payment status after refunds', () => {
+  it('reads Refunded when all of it went back and Partly refunded with the amount when some did', () => {
+    expect(paymentStatusLabel({ paymentStatus: 'paid', refundedAmount: 0, totalAmount: 500 }).label).toBe(
+      'Paid',
+    );
+    expect(paymentStatusLabel({ paymentStatus: 'paid', refundedAmount: 500, totalAmount: 500 }).label).toBe(
+      'Refunded',
+    );
+    expect(
+      paymentStatusLabel({ paymentStatus: 'paid', refundedAmount: 1250.5, totalAmount: 3000 }).label,
+    ).toBe('Partly refunded ₹1,250.50');
+    expect(
+      paymentStatusLabel({ paymentStatus: 'cancelled', refundedAmount: 0, totalAmount: 500 }).label,
+    ).toBe('Cancelled');
   });
 });

@@ -4,6 +4,7 @@
  * e-mail; the web shows them.
  */
 import type { OrderStatus, PaymentStatus } from './constants';
+import { formatINR } from './money';
 
 /** Short human order numbers: "HM-100234" (the orders table's sequence, starting at 100001). */
 export const ORDER_NUMBER_PREFIX = 'HM';
@@ -73,6 +74,74 @@ export function shopperOrderState(o: OrderStateFacts, now: number = Date.now()):
     case 'paid':
       return o.orderStatus === 'pending' ? 'confirmed' : o.orderStatus;
   }
+}
+
+/** Who looks at an order: the words for a shopper's own cancellation differ (docs/order-views.md). */
+export type OrderViewer = 'shopper' | 'seller' | 'admin';
+
+/**
+ * The state of one order line (or one seller's part) as people see it: the order's own state while it is unpaid
+ * or ended unpaid, the seller's status once paid, and a shopper's cancellation apart from a seller's rejection.
+ */
+export const LINE_STATES = [...SHOPPER_ORDER_STATES, 'cancelledByShopper'] as const;
+export type LineState = (typeof LINE_STATES)[number];
+
+const UNPAID_STATES: readonly ShopperOrderState[] = [
+  'awaitingPayment',
+  'paymentProcessing',
+  'paymentFailed',
+  'cancelled',
+];
+
+/**
+ * A line's state from its status and the order's state: a line not yet started (`pending`/`confirmed`) reads as
+ * the order while the order is unpaid or cancelled (so a never-paid cancelled order's lines read Cancelled, not
+ * Pending); a rejected line reads as the shopper's cancellation when the shopper's cancel rejected it.
+ */
+export function lineState(
+  line: { status: OrderStatus; cancelledByShopper: boolean },
+  orderState: ShopperOrderState,
+): LineState {
+  if (line.status === 'rejected') return line.cancelledByShopper ? 'cancelledByShopper' : 'rejected';
+  if (line.status === 'pending' || line.status === 'confirmed') {
+    return UNPAID_STATES.includes(orderState) ? orderState : 'confirmed';
+  }
+  return line.status;
+}
+
+/** The words for a line's (or a seller part's) state: "Cancelled by you" to the shopper, "… by the buyer" to others. */
+export function lineStateLabel(state: LineState, viewer: OrderViewer): string {
+  if (state === 'cancelledByShopper')
+    return viewer === 'shopper' ? 'Cancelled by you' : 'Cancelled by the buyer';
+  if (state === 'rejected') return viewer === 'shopper' ? 'Rejected by the seller' : 'Rejected';
+  return SHOPPER_ORDER_STATE_LABELS[state];
+}
+
+/** The longest reason a seller may give for rejecting its part of an order. */
+export const REJECTION_REASON_MAX = 500;
+
+const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+/**
+ * The payment's status as people read it (docs/order-views.md): a paid order whose money went back reads
+ * "Refunded" (all of it) or "Partly refunded ₹…" (some of it); otherwise the payment status. Amounts in rupees.
+ */
+export function paymentStatusLabel(o: {
+  paymentStatus: PaymentStatus;
+  refundedAmount: number;
+  totalAmount: number;
+}): { label: string; refunded: 'none' | 'partly' | 'fully' } {
+  if (o.paymentStatus === 'paid' && o.refundedAmount > 0) {
+    return o.refundedAmount >= o.totalAmount
+      ? { label: 'Refunded', refunded: 'fully' }
+      : { label: `Partly refunded ${formatINR(o.refundedAmount)}`, refunded: 'partly' };
+  }
+  return { label: PAYMENT_STATUS_LABELS[o.paymentStatus], refunded: 'none' };
 }
 
 /** The steps of a seller part's timeline. */

@@ -393,6 +393,8 @@ export const orderLines = pgTable(
     status: text({ enum: ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected'] })
       .notNull()
       .default('pending'),
+    /** the seller's reason when it rejected this line, shown to the shopper (docs/order-views.md) */
+    rejectionReason: text(),
     /** the refund that gave this line's money back (a line is refunded at most once) */
     refundId: uuid(),
     /** given back of this line so far, by any refund (paise; docs/money.md "Seller earnings") */

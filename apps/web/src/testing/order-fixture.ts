@@ -41,6 +41,8 @@ export function orderFixture(over: Partial<OrderDto> = {}): OrderDto {
         sellerId: 's-1',
         storeName: 'Bottle House',
         status: 'confirmed',
+        state: 'confirmed',
+        rejectionReason: null,
       },
     ],
     addressInfo: {
@@ -68,6 +70,7 @@ export function orderFixture(over: Partial<OrderDto> = {}): OrderDto {
         sellerId: 's-1',
         storeName: 'Bottle House',
         status: 'confirmed',
+        state: 'confirmed',
         timeline: [
           { step: 'placed', state: 'done', at: '2025-03-05T10:00:00.000Z' },
           { step: 'paid', state: 'done', at: '2025-03-05T10:01:00.000Z' },

@@ -1,8 +1,16 @@
-/** The order's short number and the state a shopper sees (docs/order-views.md). */
-import { SHOPPER_ORDER_STATE_LABELS, type ShopperOrderState } from '@mp/shared/order-display';
-import { Badge, type BadgeTone } from '../ui';
+/** The order's short number, the state a shopper sees, its lines' states and its payment (docs/order-views.md). */
+import {
+  lineStateLabel,
+  paymentStatusLabel,
+  SHOPPER_ORDER_STATE_LABELS,
+  type LineState,
+  type OrderViewer,
+  type ShopperOrderState,
+} from '@mp/shared/order-display';
+import type { PaymentStatus } from '@mp/shared';
+import { Badge, statusTone, type BadgeTone } from '../ui';
 
-const TONE: Record<ShopperOrderState, BadgeTone> = {
+const TONE: Record<LineState, BadgeTone> = {
   awaitingPayment: 'blue',
   paymentProcessing: 'blue',
   paymentFailed: 'red',
@@ -12,6 +20,7 @@ const TONE: Record<ShopperOrderState, BadgeTone> = {
   inShipping: 'purple',
   delivered: 'green',
   rejected: 'red',
+  cancelledByShopper: 'gray',
 };
 
 export function OrderStateBadge({ state, className }: { state: ShopperOrderState; className?: string }) {
@@ -20,6 +29,33 @@ export function OrderStateBadge({ state, className }: { state: ShopperOrderState
       {SHOPPER_ORDER_STATE_LABELS[state]}
     </Badge>
   );
+}
+
+/** A line's (or a seller part's) state in the viewer's words: "Cancelled by you" to the shopper who cancelled. */
+export function LineStateBadge({
+  state,
+  viewer,
+  className,
+}: {
+  state: LineState;
+  viewer: OrderViewer;
+  className?: string;
+}) {
+  return (
+    <Badge tone={TONE[state]} className={className}>
+      {lineStateLabel(state, viewer)}
+    </Badge>
+  );
+}
+
+/** The payment's status, "Refunded" or "Partly refunded ₹…" once money went back. */
+export function PaymentStatusBadge({
+  order,
+}: {
+  order: { paymentStatus: PaymentStatus; refundedAmount: number; totalAmount: number };
+}) {
+  const { label, refunded } = paymentStatusLabel(order);
+  return <Badge tone={refunded === 'none' ? statusTone(order.paymentStatus) : 'amber'}>{label}</Badge>;
 }
 
 /** "HM-100234" with the full id for those who need it (support, PayPal) after it. */

@@ -1,4 +1,7 @@
-/** The seller's statement as CSV (RFC 4180: quoted fields, CRLF lines), for its Earnings page's export. */
+/**
+ * The seller's statement as CSV (RFC 4180: quoted fields, CRLF lines), for its Earnings page's export. Orders by
+ * their number ("HM-100234"), as everywhere else (docs/order-views.md).
+ */
 import type { SellerEntryDto } from '@mp/shared';
 
 const TYPE_LABEL: Record<SellerEntryDto['type'], string> = {
@@ -22,7 +25,7 @@ export function statementCsv(entries: readonly SellerEntryDto[]): string {
       e.createdAt,
       TYPE_LABEL[e.type],
       e.description,
-      e.orderId ?? '',
+      e.orderNumber ?? '',
       e.amount.toFixed(2),
     ]),
   ];

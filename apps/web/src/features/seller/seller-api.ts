@@ -18,12 +18,13 @@ export const sellerApi = baseApi.injectEndpoints({
     /** Sets the seller's status on its own lines of an order; the detail and the list are asked again. */
     updateSellerOrderStatus: b.mutation<
       Omit<Answer<'updateSellerOrder'>, 'success'>,
-      { id: string; orderStatus: SellerOrderStatus }
+      { id: string; orderStatus: SellerOrderStatus; reason?: string }
     >({
-      query: ({ id, orderStatus }) => ({
+      query: ({ id, orderStatus, reason }) => ({
         url: `/api/seller/orders/update/${encodeURIComponent(id)}`,
         method: 'PUT',
-        body: { orderStatus },
+        // a rejection carries the seller's reason for the shopper (docs/order-views.md)
+        body: reason === undefined ? { orderStatus } : { orderStatus, reason },
         envelope: 'whole',
       }),
       // a rejection refunds the shopper: the order desk and the shopper's view change too (docs/money.md)

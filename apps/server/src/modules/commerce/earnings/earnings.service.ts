@@ -7,6 +7,7 @@ import {
   bpsToPercent,
   deliveredRefundSplit,
   deliveryEarning,
+  formatOrderNumber,
   lineValueOf,
   percentToBps,
   sellerTotals,
@@ -24,6 +25,7 @@ import { AppError, notFound } from '../../../lib/errors';
 import type { OrderLineRow } from '../orders/order.mapper';
 import * as ledger from './seller-ledger.repository';
 
+/** How entries name their order when written; the statement answers it as the order's number (docs/money.md). */
 const orderRef = (orderId: string) => `#${orderId.slice(0, 8).toUpperCase()}`;
 const lineRef = (l: OrderLineRow) => `${orderRef(l.orderId)} ${l.title} × ${l.quantity}`;
 
@@ -141,14 +143,19 @@ export function createEarnings(deps: {
       refunded: toRupees(t.refunded),
       paidOut: toRupees(t.paidOut),
       commissionPercent: bpsToPercent(rateOf(rate)),
-      entries: rows.map((e) => ({
-        id: e.id,
-        type: e.type,
-        amount: toRupees(e.deltaPaise),
-        orderId: e.orderId,
-        description: e.description,
-        createdAt: e.createdAt.toISOString(),
-      })),
+      entries: rows.map(({ entry: e, orderNumber }) => {
+        const number = orderNumber === null ? null : formatOrderNumber(orderNumber);
+        return {
+          id: e.id,
+          type: e.type,
+          amount: toRupees(e.deltaPaise),
+          orderId: e.orderId,
+          orderNumber: number,
+          description:
+            number && e.orderId ? e.description.replace(orderRef(e.orderId), number) : e.description,
+          createdAt: e.createdAt.toISOString(),
+        };
+      }),
     };
     return { data, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
   }

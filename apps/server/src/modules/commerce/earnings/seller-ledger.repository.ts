@@ -6,7 +6,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SellerEntryType } from '@mp/shared';
 import type { DbOrTx, Tx } from '../../../db/client';
-import { payouts, sellerLedger, sellers, users } from '../../../db/schema';
+import { orders, payouts, sellerLedger, sellers, users } from '../../../db/schema';
 
 export interface NewSellerEntry {
   sellerId: string;
@@ -103,11 +103,13 @@ export const entriesOfLines = async (
         .from(sellerLedger)
         .where(inArray(sellerLedger.orderLineId, lineIds));
 
+/** A page of the seller's entries, newest first, each with its order's short number (null: no order). */
 export async function entriesPage(db: DbOrTx, sellerId: string, page: number, limit: number) {
   const [rows, [count]] = await Promise.all([
     db
-      .select()
+      .select({ entry: sellerLedger, orderNumber: orders.orderNumber })
       .from(sellerLedger)
+      .leftJoin(orders, eq(orders.id, sellerLedger.orderId))
       .where(eq(sellerLedger.sellerId, sellerId))
       .orderBy(desc(sellerLedger.createdAt), desc(sellerLedger.id))
       .limit(limit)

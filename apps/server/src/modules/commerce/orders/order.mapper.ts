@@ -1,5 +1,6 @@
 import {
   formatOrderNumber,
+  lineState,
   orderTimeline,
   ORDER_STATUSES,
   SHOP_NAME,
@@ -11,6 +12,7 @@ import {
   type OrderStatus,
   type PaymentEntryDto,
   type SellerOrderDto,
+  type ShopperOrderState,
 } from '@mp/shared';
 import type { orderLines, orderStatusHistory, orders, refunds } from '../../../db/schema';
 
@@ -40,7 +42,19 @@ const rupeesString = (paise: number) => (paise / 100).toFixed(2);
 const storeNameOf = (sellerId: string | null, names: Map<string, string>) =>
   (sellerId && names.get(sellerId)) || SHOP_NAME;
 
-export function toOrderLineDto(l: OrderLineRow, storeNames: Map<string, string> = new Map()): OrderLineDto {
+/** The sellers whose part the shopper's own cancel rejected: the part's last move to rejected was the shopper's. */
+function cancelledByShopperOf(o: OrderRow, history: StatusHistoryRow[]): Set<string | null> {
+  const last = new Map<string | null, StatusHistoryRow>();
+  for (const h of history) if (h.toStatus === 'rejected') last.set(h.sellerId, h);
+  return new Set([...last].filter(([, h]) => h.actorUserId === o.userId).map(([sellerId]) => sellerId));
+}
+
+export function toOrderLineDto(
+  l: OrderLineRow,
+  storeNames: Map<string, string>,
+  orderState: ShopperOrderState,
+  byShopper: Set<string | null>,
+): OrderLineDto {
   return {
     _id: l.id,
     productId: l.productId ?? '',
@@ -54,6 +68,8 @@ export function toOrderLineDto(l: OrderLineRow, storeNames: Map<string, string> 
     sellerId: l.sellerId,
     storeName: storeNameOf(l.sellerId, storeNames),
     status: l.status,
+    state: lineState({ status: l.status, cancelledByShopper: byShopper.has(l.sellerId) }, orderState),
+    rejectionReason: l.status === 'rejected' ? l.rejectionReason : null,
   };
 }
 
@@ -99,6 +115,8 @@ function fulfilmentOf(
   lines: OrderLineRow[],
   facts: OrderFacts,
   ended: Date | null,
+  orderState: ShopperOrderState,
+  byShopper: Set<string | null>,
 ): FulfilmentDto[] {
   const parts = new Map<string, OrderLineRow[]>();
   for (const l of lines) {
@@ -114,6 +132,7 @@ function fulfilmentOf(
       sellerId,
       storeName: storeNameOf(sellerId, facts.storeNames),
       status,
+      state: lineState({ status, cancelledByShopper: byShopper.has(sellerId) }, orderState),
       timeline: orderTimeline({
         placedAt: o.createdAt,
         paidAt: o.paidAt,
@@ -145,6 +164,7 @@ export function toOrderDto(
     },
     now,
   );
+  const byShopper = cancelledByShopperOf(o, facts.history);
   return {
     _id: o.id,
     orderId: o.id,
@@ -157,7 +177,7 @@ export function toOrderDto(
     createdAt: o.createdAt.toISOString(),
     orderDate: o.createdAt.toISOString(),
     orderUpdateDate: o.updatedAt.toISOString(),
-    cartItems: lines.map((l) => toOrderLineDto(l, facts.storeNames)),
+    cartItems: lines.map((l) => toOrderLineDto(l, facts.storeNames, state, byShopper)),
     addressInfo: {
       addressId: o.addressId,
       address: o.address,
@@ -178,7 +198,7 @@ export function toOrderDto(
     sellerStatuses: sellerStatusesOf(lines),
     refundedAmount: toRupees(o.refundedPaise),
     payments: facts.payments,
-    fulfilment: fulfilmentOf(o, lines, facts, endedAt(o, state === 'cancelled')),
+    fulfilment: fulfilmentOf(o, lines, facts, endedAt(o, state === 'cancelled'), state, byShopper),
   };
 }
 

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { and, eq } from 'drizzle-orm';
-import { endpoints as api, formatINR, toRupees } from '@mp/shared';
+import { endpoints as api, formatINR, formatOrderNumber, toRupees } from '@mp/shared';
 import type { AppDeps } from '../../../context';
 import { send } from '../../../lib/contract';
 import { orders, paymentEvents } from '../../../db/schema';
@@ -91,13 +91,15 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
     const order = await sandboxOrder(req, res);
     if (!order) return;
     const id = escapeHtml(order.paymentId!);
+    // the order by the number the shopper sees everywhere else (docs/order-views.md)
+    const number = escapeHtml(formatOrderNumber(order.orderNumber));
     const total = escapeHtml(formatINR(toRupees(order.totalPaise)));
     if (order.paymentStatus !== 'pending') {
       sendPage(
         res,
         409,
         'Payment closed',
-        `<h1>This payment is ${escapeHtml(order.paymentStatus)}</h1><p class="muted">Order ${escapeHtml(order.id)}</p><p class="total">${total}</p>`,
+        `<h1>This payment is ${escapeHtml(order.paymentStatus)}</h1><p class="muted">Order ${number}</p><p class="total">${total}</p>`,
       );
       return;
     }
@@ -105,7 +107,7 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
       res,
       200,
       'Sandbox payment',
-      `<h1>Sandbox payment</h1><p class="muted">Test payment: no real money moves. Order ${escapeHtml(order.id)}</p>` +
+      `<h1>Sandbox payment</h1><p class="muted">Test payment: no real money moves. Order ${number}</p>` +
         `<p class="total" data-testid="sandbox-total">${total}</p>` +
         `<form method="post" action="/api/payments/sandbox/${id}/approve"><button class="primary" type="submit">Approve payment</button></form>` +
         `<form method="post" action="/api/payments/sandbox/${id}/cancel"><button type="submit">Cancel</button></form>`,

@@ -22,12 +22,20 @@ export function createSellerOrderRouter({ db, money, earnings }: AppDeps): Route
 
   r.put('/seller/orders/update/:id', seller, async (req, res) => {
     const { id } = parse(api.updateSellerOrder.params, req.params);
-    const { orderStatus } = parse(api.updateSellerOrder.body.schema, req.body);
+    const { orderStatus, reason } = parse(api.updateSellerOrder.body.schema, req.body);
     const user = currentUser(req);
-    const data = await updateSellerOrderStatus(db, { money, earnings }, req.sellerId!, id, orderStatus, {
-      userId: user.id,
-      role: user.role,
-    });
+    const data = await updateSellerOrderStatus(
+      db,
+      { money, earnings },
+      req.sellerId!,
+      id,
+      orderStatus,
+      {
+        userId: user.id,
+        role: user.role,
+      },
+      reason,
+    );
     // rejecting refunds the seller's lines (docs/money.md): say so
     const message =
       orderStatus === 'rejected' && data.refundedAmount > 0

@@ -53,8 +53,10 @@ export async function sellerOrderDetails(db: Db, sellerId: string, orderId: stri
 
 /**
  * A seller moves its lines of one order along the status machine (docs/orders-and-stock.md): forward only,
- * rejected only before shipping; rejecting refunds those lines and returns their stock (docs/money.md). Each move is recorded in order_status_history with its actor (order-history.ts); asking for the
- * status the lines already have changes nothing; any other move is refused with 409 INVALID_STATUS_TRANSITION.
+ * rejected only before shipping and with a reason the shopper sees (docs/order-views.md); rejecting refunds those
+ * lines and returns their stock (docs/money.md). Each move is recorded in order_status_history with its actor
+ * (order-history.ts); asking for the status the lines already have changes nothing; any other move is refused with
+ * 409 INVALID_STATUS_TRANSITION.
  */
 export async function updateSellerOrderStatus(
   db: Db,
@@ -63,6 +65,8 @@ export async function updateSellerOrderStatus(
   orderId: string,
   status: SellerOrderStatus,
   actor: { userId: string; role: string },
+  /** required when rejecting (the input schema checks it); kept on the lines for the shopper */
+  reason?: string,
 ): Promise<SellerOrderDto> {
   let refundId: string | null = null;
   const dto = await db.transaction(async (tx) => {
@@ -88,6 +92,10 @@ export async function updateSellerOrderStatus(
     if (move === 'same') return (await sellerOrderViews(tx, sellerId, [locked]))[0]!;
     await recordStatusChangesIn(tx, orderId, own, status, actor);
     if (status === 'rejected') {
+      await tx
+        .update(orderLines)
+        .set({ rejectionReason: reason ?? null })
+        .where(and(eq(orderLines.orderId, orderId), eq(orderLines.sellerId, sellerId)));
       const target = await tx
         .select()
         .from(orderLines)

@@ -154,7 +154,9 @@ describe('transactional e-mail through the outbox', () => {
     await worker().runOnce();
     inbox.clear();
     const setStatus = async (status: string) => {
-      const res = await a.agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus: status });
+      const res = await a.agent
+        .put(`/api/seller/orders/update/${orderId}`)
+        .send({ orderStatus: status, reason: 'Out of stock' });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     };
     await setStatus('inProcess');

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import type { SellerOrderStatus } from '@mp/shared';
-import { OrderDetailsModal } from '../../../features/seller/components/order-details-modal';
+import { OrderDetailsModal, SellerPartBadge } from '../../../features/seller/components/order-details-modal';
 import { OrderHistoryTable } from '../../../components/orders/order-history-table';
 import { ReceiptIcon } from '../../../features/console/icons';
 import { isLoading, remoteOf } from '../../../features/console/remote';
@@ -29,9 +29,9 @@ export default function SellerOrdersPage() {
 
   const open = (id: string) => setOpenId(id);
   const close = () => setOpenId(null);
-  async function updateStatus(orderStatus: SellerOrderStatus) {
+  async function updateStatus(orderStatus: SellerOrderStatus, reason?: string) {
     if (!openId) return;
-    const result = await update({ id: openId, orderStatus });
+    const result = await update({ id: openId, orderStatus, reason });
     if (!result.error) toast.success(statusUpdatedMessage(orderStatus, result.data?.data));
     else toast.error(errorMessage(result.error, 'Order status update failed'));
   }
@@ -48,6 +48,7 @@ export default function SellerOrdersPage() {
           onView={(o) => open(o._id)}
           viewLabel="View Detail"
           emptyIcon={<ReceiptIcon className="h-10 w-10" />}
+          renderStatus={(o) => <SellerPartBadge order={o} />}
         />
       </div>
       <OrderDetailsModal

@@ -13,11 +13,15 @@ import {
   Input,
   Modal,
   ProductImage,
-  StatusBadge,
   Textarea,
 } from '../../../components/ui';
 import { FulfilmentTimeline } from '../../../components/orders/fulfilment-timeline';
-import { OrderNumber, OrderStateBadge } from '../../../components/orders/order-state';
+import {
+  LineStateBadge,
+  OrderNumber,
+  OrderStateBadge,
+  PaymentStatusBadge,
+} from '../../../components/orders/order-state';
 import { PaymentLedger } from '../../../components/orders/payment-ledger';
 import { formatDate, orNA } from '../../../lib/format';
 
@@ -177,7 +181,7 @@ export function AdminOrderModal({
                 ['Order Date', formatDate(order.createdAt, true)],
                 ['Buyer', order.buyerName],
                 ['Status', <OrderStateBadge key="s" state={order.state} />],
-                ['Payment', <StatusBadge key="p" status={order.paymentStatus} />],
+                ['Payment', <PaymentStatusBadge key="p" order={order} />],
                 ['Subtotal', formatINR(order.subtotal)],
                 ['Discount', formatINR(order.discount)],
                 ['Shipping Charge', formatINR(order.shippingCharge)],
@@ -204,7 +208,7 @@ export function AdminOrderModal({
                       <span className="font-medium text-gray-800">{l.storeName}</span>
                     </p>
                   </div>
-                  <StatusBadge status={l.status} />
+                  <LineStateBadge state={l.state} viewer="admin" />
                 </li>
               ))}
             </ul>

@@ -13,10 +13,9 @@ import {
   LoadingRegion,
   Select,
   Skeleton,
-  StatusBadge,
   statusLabel,
 } from '../../../components/ui';
-import { OrderStateBadge } from '../../../components/orders/order-state';
+import { OrderStateBadge, PaymentStatusBadge } from '../../../components/orders/order-state';
 import { formatDate } from '../../../lib/format';
 
 export interface OrderDeskFilters {
@@ -186,12 +185,7 @@ export function OrderDeskTable({
             <p className="truncate text-xs text-gray-600">{storesOf(o)}</p>
             <div className="mt-2 flex flex-wrap items-center gap-2">
               <OrderStateBadge state={o.state} />
-              <StatusBadge status={o.paymentStatus} />
-              {o.refundedAmount > 0 && (
-                <span className="text-xs font-medium text-green-800">
-                  Refunded {formatINR(o.refundedAmount)}
-                </span>
-              )}
+              <PaymentStatusBadge order={o} />
             </div>
             <Button variant="outline" size="md" className="mt-3 w-full" onClick={() => onView(o)}>
               View order {o.orderNumber}
@@ -228,8 +222,8 @@ export function OrderDeskTable({
                     </span>
                   )}
                 </td>
-                <td className="px-3 py-3">
-                  <StatusBadge status={o.paymentStatus} />
+                <td className="whitespace-nowrap px-3 py-3">
+                  <PaymentStatusBadge order={o} />
                 </td>
                 <td className="px-3 py-3">
                   <OrderStateBadge state={o.state} />

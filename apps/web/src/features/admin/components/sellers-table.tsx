@@ -1,4 +1,7 @@
-/** "Seller's Listing": Seller ID, Registration Date, Status badge, Store Name, View Detail. */
+/**
+ * "Seller's Listing": Store Name, Owner, Registration Date, Status badge, View Detail. Sellers are named, never
+ * shown by their raw id (docs/order-views.md, "Names instead of ids").
+ */
 import type { SellerDto } from '@mp/shared';
 import { Button, EmptyState, LoadingRegion, Skeleton, StatusBadge } from '../../../components/ui';
 import { formatDate } from '../../../lib/format';
@@ -39,7 +42,7 @@ export function SellersTable({ sellers, loading, onView }: SellersTableProps) {
               <p className="font-semibold text-gray-900">{s.storename}</p>
               <StatusBadge status={s.approvalstatus} />
             </div>
-            <p className="mt-1 break-all font-mono text-xs text-gray-600">Seller ID: {s._id}</p>
+            <p className="mt-1 text-sm text-gray-700">{s.username}</p>
             <p className="text-sm text-gray-700">Registered {formatDate(s.createdAt)}</p>
             <Button
               variant="outline"
@@ -58,16 +61,16 @@ export function SellersTable({ sellers, loading, onView }: SellersTableProps) {
           <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
             <tr>
               <th scope="col" className="px-4 py-3">
-                Seller ID
+                Store Name
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Owner
               </th>
               <th scope="col" className="px-4 py-3">
                 Registration Date
               </th>
               <th scope="col" className="px-4 py-3">
                 Status
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Store Name
               </th>
               <th scope="col" className="px-4 py-3">
                 <span className="sr-only">Details</span>
@@ -77,12 +80,12 @@ export function SellersTable({ sellers, loading, onView }: SellersTableProps) {
           <tbody className="divide-y divide-gray-100">
             {sellers.map((s) => (
               <tr key={s._id} className="hover:bg-gray-50">
-                <td className="px-4 py-3 font-mono text-xs text-gray-700">{s._id}</td>
+                <td className="px-4 py-3 font-medium text-gray-900">{s.storename}</td>
+                <td className="px-4 py-3 text-gray-700">{s.username}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-gray-700">{formatDate(s.createdAt)}</td>
                 <td className="px-4 py-3">
                   <StatusBadge status={s.approvalstatus} />
                 </td>
-                <td className="px-4 py-3 font-medium text-gray-900">{s.storename}</td>
                 <td className="px-4 py-3 text-right">
                   <Button
                     variant="outline"

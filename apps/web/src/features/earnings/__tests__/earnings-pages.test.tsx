@@ -47,7 +47,8 @@ describe('seller Earnings', () => {
             type: 'commission',
             amount: -100,
             orderId: 'o1',
-            description: 'Commission 10% on #AB',
+            orderNumber: 'HM-100042',
+            description: 'Commission 10% on HM-100042',
             createdAt: '2026-01-01T10:00:00.000Z',
           },
           {
@@ -55,7 +56,8 @@ describe('seller Earnings', () => {
             type: 'earned',
             amount: 1000,
             orderId: 'o1',
-            description: 'Delivered #AB Shoe × 1',
+            orderNumber: 'HM-100042',
+            description: 'Delivered HM-100042 Shoe × 1',
             createdAt: '2026-01-01T10:00:00.000Z',
           },
         ]),
@@ -64,8 +66,11 @@ describe('seller Earnings', () => {
     renderConsole(<SellerEarnings />);
     expect(await screen.findByTestId('earnings-Balance')).toHaveTextContent('900');
     const table = screen.getByRole('table');
-    expect(within(table).getByText('Delivered #AB Shoe × 1')).toBeInTheDocument();
+    expect(within(table).getByText('Delivered HM-100042 Shoe × 1')).toBeInTheDocument();
     expect(within(table).getAllByRole('row')).toHaveLength(3);
+    // each entry names its order by the number orders and e-mails use
+    expect(within(table).getByRole('columnheader', { name: 'Order' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('cell', { name: 'HM-100042' })).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
 

@@ -140,6 +140,9 @@ export function SellerEarnings() {
                     Type
                   </th>
                   <th scope="col" className="py-2 pr-3 font-medium">
+                    Order
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
                     Description
                   </th>
                   <th scope="col" className="py-2 text-right font-medium">
@@ -156,6 +159,7 @@ export function SellerEarnings() {
                     <td className="py-2 pr-3">
                       <Badge tone={TONE[e.type]}>{entryTypeLabel(e.type)}</Badge>
                     </td>
+                    <td className="whitespace-nowrap py-2 pr-3 text-gray-700">{e.orderNumber ?? '—'}</td>
                     <td className="py-2 pr-3 text-gray-900">{e.description}</td>
                     <td
                       className={cn(

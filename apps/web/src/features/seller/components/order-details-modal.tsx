@@ -1,5 +1,5 @@
 /** 'Order Details' for a seller: summary, its own products, shipping, payment, and the status form. */
-import { formatINR, type SellerOrderDto, type SellerOrderStatus } from '@mp/shared';
+import { formatINR, lineStateLabel, type SellerOrderDto, type SellerOrderStatus } from '@mp/shared';
 import {
   DetailRows,
   DetailSection,
@@ -8,11 +8,10 @@ import {
   paymentMethodLabel,
   ProductImage,
   Skeleton,
-  StatusBadge,
 } from '../../../components/ui';
 import { formatDate, orNA } from '../../../lib/format';
 import { FulfilmentTimeline } from '../../../components/orders/fulfilment-timeline';
-import { OrderNumber } from '../../../components/orders/order-state';
+import { LineStateBadge, OrderNumber, PaymentStatusBadge } from '../../../components/orders/order-state';
 import { PaymentLedger } from '../../../components/orders/payment-ledger';
 import { OrderStatusForm } from './order-status-form';
 
@@ -21,7 +20,14 @@ export interface OrderDetailsModalProps {
   onClose: () => void;
   order: SellerOrderDto | null;
   loading: boolean;
-  onUpdateStatus: (status: SellerOrderStatus) => Promise<unknown>;
+  onUpdateStatus: (status: SellerOrderStatus, reason?: string) => Promise<unknown>;
+}
+
+/** The seller's own part's state: its one fulfilment entry ("Cancelled by the buyer" when the shopper cancelled). */
+const partState = (order: SellerOrderDto) => order.fulfilment[0]?.state ?? order.state;
+
+export function SellerPartBadge({ order }: { order: SellerOrderDto }) {
+  return <LineStateBadge state={partState(order)} viewer="seller" />;
 }
 
 export function OrderDetailsModal({ open, onClose, order, loading, onUpdateStatus }: OrderDetailsModalProps) {
@@ -46,7 +52,7 @@ export function OrderDetailsModal({ open, onClose, order, loading, onUpdateStatu
                 ['Order Date', formatDate(order.orderDate ?? order.createdAt, true)],
                 ['Shipping Charge', formatINR(order.shippingCharge)],
                 ['Total', formatINR(order.totalAmount)],
-                ['Order Status', <StatusBadge key="s" status={order.orderStatus} />],
+                ['Order Status', <SellerPartBadge key="s" order={order} />],
                 ...(order.refundedAmount > 0
                   ? ([['Refunded', formatINR(order.refundedAmount)]] as [string, string][])
                   : []),
@@ -91,7 +97,7 @@ export function OrderDetailsModal({ open, onClose, order, loading, onUpdateStatu
                   ['PayerID', orNA(order.payerId)],
                   ['PaymentID', orNA(order.paymentId)],
                   ['Payment Method', paymentMethodLabel(order.paymentMethod)],
-                  ['Payment Status', <StatusBadge key="p" status={order.paymentStatus} />],
+                  ['Payment Status', <PaymentStatusBadge key="p" order={order} />],
                 ]}
               />
               {order.payments.length > 0 && (
@@ -104,7 +110,12 @@ export function OrderDetailsModal({ open, onClose, order, loading, onUpdateStatu
           <DetailSection title="Progress">
             <FulfilmentTimeline parts={order.fulfilment} showStore={false} />
           </DetailSection>
-          <OrderStatusForm key={order._id} current={order.orderStatus} onSubmit={onUpdateStatus} />
+          <OrderStatusForm
+            key={order._id}
+            current={order.orderStatus}
+            currentLabel={lineStateLabel(partState(order), 'seller')}
+            onSubmit={onUpdateStatus}
+          />
         </div>
       )}
     </Modal>

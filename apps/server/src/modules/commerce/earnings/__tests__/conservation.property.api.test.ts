@@ -95,6 +95,7 @@ async function run(o: Placed, st: Step) {
     case 'deliver':
       return seller!.agent.put(`/api/seller/orders/update/${o.orderId}`).send({
         orderStatus: st.t === 'reject' ? 'rejected' : st.t === 'ship' ? 'inShipping' : 'delivered',
+        reason: 'Out of stock',
       });
     case 'refund':
       return admin.agent

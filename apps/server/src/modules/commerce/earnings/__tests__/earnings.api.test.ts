@@ -24,7 +24,7 @@ async function paidOrderOf(seller: Seller, pricePaise = 100_000, quantity = 1) {
 }
 
 const setStatus = (seller: Seller, orderId: string, orderStatus: string) =>
-  seller.agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus });
+  seller.agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus, reason: 'Out of stock' });
 
 async function delivered(seller: Seller, pricePaise = 100_000, quantity = 1) {
   const o = await paidOrderOf(seller, pricePaise, quantity);
@@ -69,6 +69,13 @@ describe('earnings', () => {
       ]),
     );
     expect(pagination).toEqual({ page: 1, limit: expect.any(Number), total: 2, pages: 1 });
+    // the statement names the order by the number the orders and e-mails use, never a piece of its id
+    const { orderNumber } = (await seller.agent.get(`/api/seller/orders/details/${orderId}`)).body.data;
+    for (const e of data.entries) {
+      expect(e.orderNumber).toBe(orderNumber);
+      expect(e.description).toContain(orderNumber);
+      expect(e.description).not.toMatch(/#[0-9A-F]{8}/);
+    }
     // a second "delivered" changes nothing
     expect((await setStatus(seller, orderId, 'delivered')).status).toBe(200);
     expect((await earningsOf(seller.agent)).data).toMatchObject({ balance: 1800, earned: 2000 });

@@ -367,7 +367,7 @@ describe('who gives money back', () => {
 
     const rej = await s1.agent
       .put(`/api/seller/orders/update/${created.orderId}`)
-      .send({ orderStatus: 'rejected' });
+      .send({ orderStatus: 'rejected', reason: 'Out of stock' });
     expect(rej.status, JSON.stringify(rej.body)).toBe(200);
     expect(rej.body.data).toMatchObject({ orderStatus: 'rejected', refundedAmount: 100 });
     expect(rej.body.message).toMatch(/refunded to the shopper/);
@@ -382,8 +382,11 @@ describe('who gives money back', () => {
     });
     // asking again changes nothing
     expect(
-      (await s1.agent.put(`/api/seller/orders/update/${created.orderId}`).send({ orderStatus: 'rejected' }))
-        .status,
+      (
+        await s1.agent
+          .put(`/api/seller/orders/update/${created.orderId}`)
+          .send({ orderStatus: 'rejected', reason: 'Out of stock' })
+      ).status,
     ).toBe(200);
     expect(refundRequests()).toHaveLength(1);
 
@@ -439,9 +442,13 @@ describe('racing refunds, cancels and rejections', () => {
         : i % 5 === 0
           ? buyer.agent.post(`/api/shop/order/cancel/${created.orderId}`)
           : i % 5 === 1
-            ? s1.agent.put(`/api/seller/orders/update/${created.orderId}`).send({ orderStatus: 'rejected' })
+            ? s1.agent
+                .put(`/api/seller/orders/update/${created.orderId}`)
+                .send({ orderStatus: 'rejected', reason: 'Out of stock' })
             : i % 5 === 2
-              ? s2.agent.put(`/api/seller/orders/update/${created.orderId}`).send({ orderStatus: 'rejected' })
+              ? s2.agent
+                  .put(`/api/seller/orders/update/${created.orderId}`)
+                  .send({ orderStatus: 'rejected', reason: 'Out of stock' })
               : admin.agent.post(url).send({ amount: 37.5, reason: `race ${i}` }),
     );
     const results = await Promise.all(calls);

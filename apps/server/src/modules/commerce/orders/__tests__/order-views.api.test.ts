@@ -36,6 +36,12 @@ describe('order views', () => {
       'delivered:upcoming',
     ]);
 
+    // the sandbox page names the order by its number, not its id
+    const page = await s.agent.get(`/api/payments/sandbox/${created.paymentId}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`Order ${before.body.data.orderNumber}`);
+    expect(page.text).not.toContain(created.orderId);
+
     const cancel = await s.agent.post(`/api/payments/sandbox/${created.paymentId}/cancel`);
     expect(cancel.status).toBe(303);
     const list = await s.agent.get(`/api/shop/order/list/${s.userId}`);
@@ -44,6 +50,8 @@ describe('order views', () => {
     expect(order).toMatchObject({ state: 'cancelled', paymentStatus: 'cancelled' });
     expect(steps(order.fulfilment[0].timeline)).toEqual(['placed:done', 'cancelled:done']);
     expect(order.fulfilment[0].timeline[1].at).not.toBeNull();
+    // its lines read Cancelled too, not the "pending" of a line never started
+    expect(order.cartItems.map((l: { state: string }) => l.state)).toEqual(['cancelled']);
   });
 
   it('when an unpaid order’s hold has run out before the sweeper ran, then it already reads Cancelled', async () => {
@@ -79,7 +87,7 @@ describe('order views', () => {
     }
     const rejected = await b.agent
       .put(`/api/seller/orders/update/${orderId}`)
-      .send({ orderStatus: 'rejected' });
+      .send({ orderStatus: 'rejected', reason: 'Out of stock' });
     expect(rejected.status).toBe(200);
 
     const shopper = (await s.agent.get(`/api/shop/order/details/${orderId}`)).body.data;
@@ -162,6 +170,40 @@ describe('order views', () => {
       'cancelled:done',
       'refunded:done',
     ]);
+    // the shopper's own cancel is not the seller's rejection, in the shopper's view and in the seller's
+    expect(res.body.data.cartItems[0]).toMatchObject({ state: 'cancelledByShopper', rejectionReason: null });
+    const sellers = (await seller.agent.get(`/api/seller/orders/details/${orderId}`)).body.data;
+    expect(sellers.cartItems[0].state).toBe('cancelledByShopper');
+    expect(sellers.fulfilment[0].state).toBe('cancelledByShopper');
+  });
+
+  it('when a seller rejects, then it must give a reason, and the shopper sees that reason on the lines', async () => {
+    const seller = await ctx.loginAsSeller();
+    const s = await shopperWithAddress(ctx);
+    const p = await insertProduct(ctx.db, { sellerId: seller.sellerId });
+    await addToCart(s.agent, p.id);
+    const { orderId } = await sandboxCheckout(s.agent, s.addressId);
+    const reject = (body: object) => seller.agent.put(`/api/seller/orders/update/${orderId}`).send(body);
+
+    for (const reason of [undefined, '', '  ', 'x'.repeat(501)]) {
+      const bad = await reject({ orderStatus: 'rejected', reason });
+      expect(bad.status, JSON.stringify(bad.body)).toBe(400);
+      expect(bad.body.code).toBe('VALIDATION_FAILED');
+    }
+    const unchanged = (await s.agent.get(`/api/shop/order/details/${orderId}`)).body.data;
+    expect(unchanged.cartItems[0]).toMatchObject({
+      status: 'confirmed',
+      state: 'confirmed',
+      rejectionReason: null,
+    });
+
+    const ok = await reject({ orderStatus: 'rejected', reason: '  The last one was damaged in storage ' });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const shopper = (await s.agent.get(`/api/shop/order/details/${orderId}`)).body.data;
+    expect(shopper.cartItems[0]).toMatchObject({
+      state: 'rejected',
+      rejectionReason: 'The last one was damaged in storage',
+    });
   });
 
   it('when the admin searches by order number, then "HM-n", "hm n" and "n" find it and a malformed number is a 400', async () => {

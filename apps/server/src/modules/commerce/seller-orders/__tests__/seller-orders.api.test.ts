@@ -108,7 +108,11 @@ describe('seller orders', () => {
     const c = await ctx.loginAsSeller('approved');
     expect((await c.agent.get(`/api/seller/orders/details/${orderId}`)).status).toBe(404);
     expect(
-      (await c.agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus: 'rejected' })).status,
+      (
+        await c.agent
+          .put(`/api/seller/orders/update/${orderId}`)
+          .send({ orderStatus: 'rejected', reason: 'Out of stock' })
+      ).status,
     ).toBe(404);
     expect((await readOrder(ctx.db, orderId)).orderStatus).toBe('confirmed');
   });
@@ -145,7 +149,7 @@ describe('seller orders', () => {
       agent: Awaited<ReturnType<typeof splitOrder>>['a']['agent'],
       id: string,
       orderStatus: string,
-    ) => agent.put(`/api/seller/orders/update/${id}`).send({ orderStatus });
+    ) => agent.put(`/api/seller/orders/update/${id}`).send({ orderStatus, reason: 'Out of stock' });
 
     it('when the seller moves forward step by step, then each move is recorded with actor and time', async () => {
       const { a, orderId } = await splitOrder();

@@ -134,6 +134,28 @@ describe('admin Orders page', () => {
     // the list is fetched again: the ledger shows the refund
     await waitFor(() => expect(within(ledger).getByText('Refund completed')).toBeInTheDocument());
     expect(within(dialog).getByText(/Left to refund/)).toHaveTextContent('₹798.20');
+    // the payment status says money went back, in the order and on the desk
+    expect(within(dialog).getByText('Partly refunded ₹100')).toBeInTheDocument();
+    const [after] = screen.getAllByTestId('admin-order-row');
+    expect(within(after!).getByText('Partly refunded ₹100')).toBeInTheDocument();
+    expect(within(after!).queryByText('Paid')).toBeNull();
+  });
+
+  it('when everything was refunded, then the desk and the order read Refunded, not Paid', async () => {
+    setup([
+      orderFixture({
+        refundedAmount: 898.2,
+        payments: [capture(898.2), ...refund(898.2, 'Lost in transit')],
+      }),
+    ]);
+    const [row] = await screen.findAllByTestId('admin-order-row');
+    expect(within(row!).getByText('Refunded')).toBeInTheDocument();
+    expect(within(row!).queryByText('Paid')).toBeNull();
+    await userEvent.click(within(row!).getByRole('button', { name: 'View order HM-100042' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order HM-100042' });
+    const summary = within(dialog).getByText('Order Summary').closest('section') ?? dialog;
+    expect(within(summary).queryByText('Paid')).toBeNull();
+    expect(within(summary).getAllByText('Refunded').length).toBeGreaterThan(0);
   });
 
   it('when the server refuses the refund as too much, then the toast and the amount field say so (by code)', async () => {

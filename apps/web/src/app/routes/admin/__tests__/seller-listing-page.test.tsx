@@ -43,6 +43,17 @@ describe("Seller's Listing", () => {
     expect(await screen.findByText('No Seller found.')).toBeInTheDocument();
   });
 
+  it('when sellers are listed, then each row starts with the store name and no raw id shows', async () => {
+    const { id } = mockServer();
+    renderPage();
+    const table = await screen.findByRole('table');
+    const [header, row] = within(table).getAllByRole('row');
+    expect(within(header!).getAllByRole('columnheader')[0]).toHaveTextContent('Store Name');
+    expect(within(row!).getAllByRole('cell')[0]).toHaveTextContent('Asha Stores');
+    expect(screen.queryByText(id)).toBeNull();
+    expect(screen.queryByText(/Seller ID/)).toBeNull();
+  });
+
   it('when the detail opens, then it shows the four sections and a status select with only approved/rejected', async () => {
     mockServer();
     renderPage();

@@ -4,73 +4,33 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderStatus, SellerOrderDto } from '@mp/shared';
 import { answer, server } from '../../../../testing/msw';
 import { renderConsole, sellerRecord, sellerUser } from '../../../../features/console/test-utils';
+import { ORDER_ID, orderFixture } from '../../../../testing/order-fixture';
 import SellerOrdersPage from '../orders-page';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), warn: vi.fn() } }));
 const { toast } = await import('react-toastify');
 
-const ORDER_ID = '9d1c2b3a-4e5f-4a6b-8c7d-000000000042';
-const order = (orderStatus: OrderStatus): SellerOrderDto => ({
-  _id: ORDER_ID,
-  orderId: ORDER_ID,
-  orderNumber: 'HM-100042',
-  state: orderStatus === 'pending' ? 'confirmed' : orderStatus,
-  cancelledAt: null,
-  userId: 'buyer-1',
-  cartId: null,
-  buyerName: 'Meera Shopper',
-  createdAt: '2025-03-05T10:00:00.000Z',
-  orderDate: '2025-03-05T10:00:00.000Z',
-  orderUpdateDate: '2025-03-05T10:00:00.000Z',
-  cartItems: [
-    {
-      productId: 'p-1',
-      _id: 'p-1',
-      title: 'Steel Bottle',
-      image: '/uploads/products/bottle.png',
-      price: '449.10',
-      unitPrice: 449.1,
-      listPrice: 499,
-      discount: 10,
-      quantity: 2,
-      sellerId: 's-1',
-      storeName: 'Bottle House',
+/** The seller's view of the shared order fixture: its own line at `orderStatus` (cancelled by the buyer if said). */
+const order = (orderStatus: OrderStatus, byBuyer = false): SellerOrderDto => {
+  const base = orderFixture();
+  const state = byBuyer ? 'cancelledByShopper' : orderStatus === 'pending' ? 'confirmed' : orderStatus;
+  return {
+    ...base,
+    state: orderStatus === 'pending' ? 'confirmed' : orderStatus,
+    cartItems: base.cartItems.map((l) => ({ ...l, _id: 'p-1', status: orderStatus, state })),
+    orderStatus,
+    payerId: '',
+    sellerStatuses: {},
+    payments: [],
+    fulfilment: base.fulfilment.map((f) => ({
+      ...f,
       status: orderStatus,
-    },
-  ],
-  addressInfo: {
-    addressId: 'a-1',
-    address: '12 Park Street',
-    city: 'Kolkata',
-    pincode: '700016',
-    phone: '9876543210',
-    notes: '',
-  },
-  orderStatus,
-  paymentMethod: 'sandbox',
-  paymentStatus: 'paid',
-  subtotal: 998,
-  discount: 99.8,
-  shippingCharge: 0,
-  totalAmount: 898.2,
-  paymentId: 'PAY-1',
-  payerId: '',
-  sellerStatuses: {},
-  refundedAmount: 0,
-  payments: [],
-  fulfilment: [
-    {
-      sellerId: 's-1',
-      storeName: 'Bottle House',
-      status: orderStatus,
-      timeline: [
-        { step: 'placed', state: 'done', at: '2025-03-05T10:00:00.000Z' },
-        { step: 'paid', state: 'done', at: '2025-03-05T10:01:00.000Z' },
-      ],
-    },
-  ],
-  sellerId: 's-1',
-});
+      state,
+      timeline: f.timeline.slice(0, 2),
+    })),
+    sellerId: 's-1',
+  };
+};
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -87,7 +47,7 @@ function mockServer(initial: OrderStatus = 'confirmed') {
       return { success: true, data: order(status) };
     }),
     answer('updateSellerOrder', async ({ request }) => {
-      const body = (await request.json()) as { orderStatus: OrderStatus };
+      const body = (await request.json()) as { orderStatus: OrderStatus; reason?: string };
       calls.puts.push({ url: new URL(request.url).pathname, body });
       status = body.orderStatus;
       const data = { ...order(status), refundedAmount: status === 'rejected' ? 898.2 : 0 };
@@ -103,6 +63,16 @@ const offered = (select: HTMLElement) =>
     .getAllByRole('option')
     .map((o) => (o as HTMLOptionElement).value)
     .filter(Boolean);
+
+/** Opens the first order's 'Order Details' and waits for it to load. */
+async function openDetails() {
+  await userEvent.click(
+    within(await screen.findByRole('table')).getByRole('button', { name: 'View Detail' }),
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+  await within(dialog).findByText(ORDER_ID);
+  return dialog;
+}
 
 const renderPage = () =>
   renderConsole(<SellerOrdersPage />, {
@@ -170,11 +140,7 @@ describe('Seller Order History', () => {
   it('when a status is submitted, then it calls the update, toasts and refetches the order and the list', async () => {
     const { calls } = mockServer();
     renderPage();
-    await userEvent.click(
-      within(await screen.findByRole('table')).getByRole('button', { name: 'View Detail' }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
-    await within(dialog).findByText(ORDER_ID);
+    const dialog = await openDetails();
     const detailCalls = calls.details;
     const listCalls = calls.list;
 
@@ -194,17 +160,72 @@ describe('Seller Order History', () => {
   it('when the seller rejects its lines, then the toast says the shopper is refunded', async () => {
     mockServer();
     renderPage();
-    await userEvent.click(
-      within(await screen.findByRole('table')).getByRole('button', { name: 'View Detail' }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
-    await within(dialog).findByText(ORDER_ID);
+    const dialog = await openDetails();
     await userEvent.selectOptions(within(dialog).getByLabelText('Order Status'), 'rejected');
+    await userEvent.type(within(dialog).getByLabelText(/Reason for rejecting/), 'Out of stock');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update Order Status' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Reject this order?' })).getByRole('button', {
+        name: 'Reject order',
+      }),
+    );
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith(
         'Order HM-100042 rejected; ₹898.20 is refunded to the shopper.',
       ),
     );
+  });
+
+  it('when the seller rejects, then it must give a reason and confirm; nothing is sent until it does', async () => {
+    const { calls } = mockServer();
+    renderPage();
+    const dialog = await openDetails();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Order Status'), 'rejected');
+    const update = within(dialog).getByRole('button', { name: 'Update Order Status' });
+
+    // no reason: an error at the field, no confirmation, no call
+    await userEvent.click(update);
+    expect(within(dialog).getByLabelText(/Reason for rejecting/)).toHaveAccessibleDescription(
+      /Give the shopper a reason/,
+    );
+    expect(screen.queryByRole('dialog', { name: 'Reject this order?' })).toBeNull();
+
+    // a reason, then Cancel at the confirmation: still no call
+    await userEvent.type(within(dialog).getByLabelText(/Reason for rejecting/), '  Damaged in storage ');
+    await userEvent.click(update);
+    const confirm = await screen.findByRole('dialog', { name: 'Reject this order?' });
+    expect(confirm).toHaveTextContent('The shopper will see your reason: “Damaged in storage”');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(calls.puts).toEqual([]);
+
+    await userEvent.click(update);
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Reject this order?' })).getByRole('button', {
+        name: 'Reject order',
+      }),
+    );
+    await waitFor(() =>
+      expect(calls.puts).toEqual([
+        {
+          url: `/api/seller/orders/update/${ORDER_ID}`,
+          body: { orderStatus: 'rejected', reason: 'Damaged in storage' },
+        },
+      ]),
+    );
+  });
+
+  it('when the shopper cancelled the order, then the seller reads Cancelled by the buyer, never Rejected', async () => {
+    server.use(
+      answer('sellerOrders', { success: true, data: [order('rejected', true)] }),
+      answer('sellerOrderDetails', { success: true, data: order('rejected', true) }),
+    );
+    renderPage();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Cancelled by the buyer')).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: 'View Detail' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    await within(dialog).findByText(ORDER_ID);
+    expect(within(dialog).getAllByText('Cancelled by the buyer').length).toBeGreaterThan(0);
+    expect(within(dialog).queryByText('Rejected')).toBeNull();
   });
 });

@@ -2,12 +2,17 @@ import { useState } from 'react';
 import { formatINR } from '@mp/shared/money';
 import type { OrderDto } from '@mp/shared';
 import { useAppSelector } from '../../../hooks';
-import { Modal, paymentMethodLabel, Price, ProductImage, StatusBadge } from '../../../../components/ui';
+import { Modal, paymentMethodLabel, Price, ProductImage } from '../../../../components/ui';
 import { useListOrdersQuery } from '../../../../features/orders/orders-api';
 import { CancelOrder } from '../../../../features/orders/cancel-order';
 import { OrderHistoryTable } from '../../../../components/orders/order-history-table';
 import { FulfilmentTimeline } from '../../../../components/orders/fulfilment-timeline';
-import { OrderNumber, OrderStateBadge } from '../../../../components/orders/order-state';
+import {
+  LineStateBadge,
+  OrderNumber,
+  OrderStateBadge,
+  PaymentStatusBadge,
+} from '../../../../components/orders/order-state';
 import { PaymentLedger } from '../../../../components/orders/payment-ledger';
 import { formatDate } from '../../../../lib/format';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
@@ -58,13 +63,13 @@ function OrderDetails({ order }: { order: OrderDto }) {
                 <p className="text-xs text-gray-600" data-testid="line-store">
                   Sold by <span className="font-medium text-gray-800">{l.storeName}</span>
                 </p>
-                {l.sellerId && (
-                  <p className="break-all text-xs text-gray-500">
-                    Seller ID: <span className="font-mono">{l.sellerId}</span>
+                {l.rejectionReason && (
+                  <p className="mt-1 text-xs text-gray-700" data-testid="rejection-reason">
+                    Seller&apos;s reason: {l.rejectionReason}
                   </p>
                 )}
               </div>
-              <StatusBadge status={l.status} className="self-start" />
+              <LineStateBadge state={l.state} viewer="shopper" className="self-start" />
             </li>
           ))}
         </ul>
@@ -89,7 +94,7 @@ function OrderDetails({ order }: { order: OrderDto }) {
           <dd>{paymentMethodLabel(order.paymentMethod)}</dd>
           <dt className="text-gray-600">Status</dt>
           <dd>
-            <StatusBadge status={order.paymentStatus} />
+            <PaymentStatusBadge order={order} />
           </dd>
           <dt className="text-gray-600">PaymentID</dt>
           <dd className="break-all font-mono">{order.paymentId || 'NA'}</dd>

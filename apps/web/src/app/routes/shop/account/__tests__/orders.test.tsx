@@ -22,11 +22,17 @@ const abandoned = orderFixture({
   orderStatus: 'pending',
   paymentStatus: 'cancelled',
   payments: [],
+  cartItems: orderFixture().cartItems.map((l) => ({
+    ...l,
+    status: 'pending' as const,
+    state: 'cancelled' as const,
+  })),
   fulfilment: [
     {
       sellerId: 's-1',
       storeName: 'Bottle House',
       status: 'pending',
+      state: 'cancelled',
       timeline: [
         { step: 'placed', state: 'done', at: '2025-03-05T10:00:00.000Z' },
         { step: 'cancelled', state: 'done', at: '2025-03-05T10:05:00.000Z' },
@@ -37,6 +43,15 @@ const abandoned = orderFixture({
 
 function serve(list: () => OrderDto[]) {
   server.use(answer('listOrders', () => ({ success: true as const, data: list() })));
+}
+
+/** Renders My Orders and opens the first order's details. */
+async function openDetails() {
+  renderConsole(<OrdersPage />, { auth: { user: shopper } });
+  await userEvent.click(
+    within(await screen.findByTestId('order-row')).getByRole('button', { name: 'Details' }),
+  );
+  return screen.findByRole('dialog', { name: 'Order Details' });
 }
 
 describe('My Orders', () => {
@@ -56,6 +71,48 @@ describe('My Orders', () => {
       'cancelled',
     ]);
     expect(within(dialog).queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    // its line reads Cancelled like the order, never the "Pending" of a line never started
+    const line = within(dialog).getByText('Steel Bottle').closest('li')!;
+    expect(within(line).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Pending')).toBeNull();
+  });
+
+  it('when a seller rejected a line, then the shopper sees the reason, no seller id, and the payment Partly refunded', async () => {
+    const base = orderFixture();
+    const kept = { ...base.cartItems[0]!, _id: 'l-2', title: 'Copper Mug', sellerId: 's-2' };
+    const rejected = {
+      ...base.cartItems[0]!,
+      status: 'rejected' as const,
+      state: 'rejected' as const,
+      rejectionReason: 'The last one was damaged in storage',
+    };
+    serve(() => [
+      orderFixture({
+        cartItems: [rejected, kept],
+        totalAmount: 1796.4,
+        refundedAmount: 898.2,
+        payments: [capture(1796.4), ...refund(898.2, 'rejected by the seller')],
+      }),
+    ]);
+    const dialog = await openDetails();
+    const line = within(dialog).getByText('Steel Bottle').closest('li')!;
+    expect(within(line).getByText('Rejected by the seller')).toBeInTheDocument();
+    expect(within(line).getByTestId('rejection-reason')).toHaveTextContent(
+      "Seller's reason: The last one was damaged in storage",
+    );
+    expect(within(dialog).queryByText(/Seller ID/)).toBeNull();
+    expect(within(dialog).queryByText('s-1')).toBeNull();
+    expect(within(dialog).getByText('Partly refunded ₹898.20')).toBeInTheDocument();
+  });
+
+  it('when everything was refunded, then the payment reads Refunded, not Paid', async () => {
+    serve(() => [
+      orderFixture({ refundedAmount: 898.2, payments: [capture(898.2), ...refund(898.2, 'goodwill')] }),
+    ]);
+    const dialog = await openDetails();
+    const payment = within(dialog).getByText('Method').closest('dl')!;
+    expect(within(payment).getByText('Refunded')).toBeInTheDocument();
+    expect(within(payment).queryByText('Paid')).toBeNull();
   });
 
   it('when a paid order is cancelled, then it asks first and the toast says how much was refunded', async () => {
@@ -71,17 +128,17 @@ describe('My Orders', () => {
           cancelledAt: '2025-03-06T10:00:00.000Z',
           orderStatus: 'rejected',
           refundedAmount: 898.2,
-          cartItems: current.cartItems.map((l) => ({ ...l, status: 'rejected' as const })),
+          cartItems: current.cartItems.map((l) => ({
+            ...l,
+            status: 'rejected' as const,
+            state: 'cancelledByShopper' as const,
+          })),
           payments: [capture(898.2), ...refund(898.2, 'cancelled by the shopper')],
         };
         return { success: true as const, message: 'Order cancelled and refunded', data: current };
       }),
     );
-    renderConsole(<OrdersPage />, { auth: { user: shopper } });
-    await userEvent.click(
-      within(await screen.findByTestId('order-row')).getByRole('button', { name: 'Details' }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    const dialog = await openDetails();
     expect(within(dialog).getByTestId('line-store')).toHaveTextContent('Sold by Bottle House');
     expect(within(dialog).getByRole('list', { name: 'Payments' })).toHaveTextContent('Payment received');
 
@@ -101,6 +158,10 @@ describe('My Orders', () => {
     await waitFor(() =>
       expect(within(screen.getByTestId('order-row')).getByText('Cancelled')).toBeInTheDocument(),
     );
+    // the shopper's own cancel reads as theirs, never as a rejection
+    const line = within(dialog).getByText('Steel Bottle').closest('li')!;
+    expect(within(line).getByText('Cancelled by you')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Rejected/)).toBeNull();
   });
 
   it('when the server says part of it shipped, then the toast says it can no longer be cancelled (by code)', async () => {
@@ -114,11 +175,7 @@ describe('My Orders', () => {
         }),
       ),
     );
-    renderConsole(<OrdersPage />, { auth: { user: shopper } });
-    await userEvent.click(
-      within(await screen.findByTestId('order-row')).getByRole('button', { name: 'Details' }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    const dialog = await openDetails();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel order' }));
     await waitFor(() =>
