@@ -8,10 +8,13 @@ export function AddressText({ a }: { a: AddressDto }) {
         <Badge tone="gray" className="uppercase">
           {a.place}
         </Badge>
+        <span className="font-semibold text-gray-900">{a.recipientName}</span>
         <span className="font-semibold text-gray-900">{a.phone}</span>
       </p>
       <p className="mt-1">
-        {a.address}, {a.city} – <span className="font-semibold">{a.pincode}</span>
+        {a.address}
+        {a.landmark && `, near ${a.landmark}`}, {a.city}
+        {a.state && `, ${a.state}`} – <span className="font-semibold">{a.pincode}</span>
       </p>
       {a.notes && <p className="text-gray-500">{a.notes}</p>}
     </div>

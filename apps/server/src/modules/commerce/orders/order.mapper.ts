@@ -160,8 +160,11 @@ export function toOrderDto(
     cartItems: lines.map((l) => toOrderLineDto(l, facts.storeNames)),
     addressInfo: {
       addressId: o.addressId,
+      recipientName: o.recipientName,
       address: o.address,
+      landmark: o.landmark,
       city: o.city,
+      state: o.state,
       pincode: o.pincode,
       phone: o.phone,
       notes: o.notes,

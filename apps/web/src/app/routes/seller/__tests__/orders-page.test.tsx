@@ -40,8 +40,11 @@ const order = (orderStatus: OrderStatus): SellerOrderDto => ({
   ],
   addressInfo: {
     addressId: 'a-1',
+    recipientName: 'Asha Rao',
     address: '12 Park Street',
+    landmark: '',
     city: 'Kolkata',
+    state: 'West Bengal',
     pincode: '700016',
     phone: '9876543210',
     notes: '',
