@@ -5,7 +5,14 @@
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from './console-helpers';
-import { apiRegisterAndLogin, BASE_URL, inStockProduct, launchBrowser } from './support';
+import {
+  apiRegisterAndLogin,
+  BASE_URL,
+  inStockProduct,
+  launchBrowser,
+  sandboxPay,
+  SHOPPER_ADDRESS,
+} from './support';
 
 const PHONE = { width: 390, height: 844 };
 const TAP = 44;
@@ -58,32 +65,10 @@ async function smallTargets(name: string, targets: Locator): Promise<string[]> {
   return small;
 }
 
-const ADDRESS = {
-  address: '7 Lake View',
-  city: 'Pune',
-  pincode: '411001',
-  phone: '9812345678',
-  notes: 'Ring twice',
-  place: 'home',
-};
-
 /** The shopper on `req` buys this product through the sandbox (one unit); answers the paid order's id. */
 async function buy(req: APIRequestContext, productId: string, addressId: string): Promise<string> {
   expect((await req.post('/api/shop/cart/add', { data: { productId, quantity: 1 } })).ok()).toBe(true);
-  const created = await req.post('/api/shop/order/create', {
-    data: { addressId },
-    headers: { 'Idempotency-Key': `e2e-phone-${Date.now()}` },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()) as { orderId: string; paymentId: string; approvalURL: string };
-  const approve = await req.post(`${order.approvalURL}/approve`, { maxRedirects: 0 });
-  const payerId =
-    new URL(approve.headers().location ?? '/', 'http://x').searchParams.get('PayerID') ?? 'PAYER';
-  const captured = await req.post('/api/shop/order/capture', {
-    data: { paymentId: order.paymentId, payerId, orderId: order.orderId },
-  });
-  expect(captured.status(), await captured.text()).toBe(200);
-  return order.orderId;
+  return sandboxPay(req, addressId, `e2e-phone-${Date.now()}`);
 }
 
 /** A product of the seller logged in on `req`, with stock. */
@@ -106,7 +91,7 @@ describe('a 390 px phone with a mouse', () => {
     const { context, page } = await phone();
     await apiRegisterAndLogin(context);
     const product = await inStockProduct(context);
-    const added = await context.request.post('/api/shop/address/add', { data: ADDRESS });
+    const added = await context.request.post('/api/shop/address/add', { data: SHOPPER_ADDRESS });
     expect(added.status(), await added.text()).toBe(201);
     const addressId = ((await added.json()) as { data: { _id: string } }).data._id;
     // an order of the demo seller's, delivered: the seller's statement has a line (below)
@@ -177,5 +162,32 @@ describe('a 390 px phone with a mouse', () => {
         cut.push(`${await c.textContent()}: ${box.x}+${box.width}`);
     }
     expect(cut).toEqual([]);
+  });
+
+  it('when a shopper sends the address form with a wrong pincode hidden under the sticky header, then the field is focused and brought clear of the header', async () => {
+    const { context, page } = await phone();
+    await apiRegisterAndLogin(context);
+    await page.goto('/shop/account/address');
+    await page.getByRole('button', { name: /Add a New Address/ }).click();
+    const form = page.getByRole('form', { name: 'Add a new address' });
+    await form.getByLabel('Recipient name').fill('Asha Rao');
+    await form.getByRole('textbox', { name: 'Address', exact: true }).fill('9 Park Street');
+    await form.getByLabel('City').fill('Kolkata');
+    await form.getByLabel('State').selectOption('West Bengal');
+    await form.getByLabel('Pincode').fill('12');
+    await form.getByLabel('Phone').fill('9876543210');
+    await form.getByLabel('Place').selectOption('home');
+    // the page scrolled so that the pincode sits under the header, then the form is sent (no scrolling of its own)
+    const pincode = form.getByLabel('Pincode');
+    await pincode.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 10));
+    await form.evaluate((f) => (f as HTMLFormElement).requestSubmit());
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('pincode');
+    await page.waitForTimeout(300);
+    const header = (await page.locator('header').first().boundingBox())!;
+    const field = (await pincode.boundingBox())!;
+    expect(field.y).toBeGreaterThanOrEqual(header.y + header.height);
+    expect(field.y + field.height).toBeLessThanOrEqual(PHONE.height);
   });
 });

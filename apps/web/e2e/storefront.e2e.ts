@@ -22,8 +22,10 @@ afterAll(async () => {
 });
 
 async function addAddressViaUi(page: Page, n = 1) {
+  await page.getByLabel('Recipient name').fill('Asha Rao');
   await page.getByRole('textbox', { name: 'Address', exact: true }).fill(`${n} MG Road, Shivaji Nagar`);
   await page.getByLabel('City').fill('Pune');
+  await page.getByLabel('State').selectOption('Maharashtra');
   await page.getByLabel('Pincode').fill('411005');
   await page.getByLabel('Phone').fill('9876543210');
   await page.getByLabel('Place').selectOption('home');

@@ -4,7 +4,7 @@ import { Badge } from '../../components/ui';
 export function AddressText({ a }: { a: AddressDto }) {
   return (
     <div className="text-sm text-gray-700">
-      <p className="flex items-center gap-2">
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <Badge tone="gray" className="uppercase">
           {a.place}
         </Badge>
