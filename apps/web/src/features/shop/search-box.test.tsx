@@ -77,6 +77,18 @@ describe('SearchBox suggestions', () => {
     );
   });
 
+  it('when Enter is pressed before the pause ends, then it searches and no suggestion list opens over the results', async () => {
+    const { asked, box } = setup();
+    fireEvent.change(box, { target: { value: 'nike' } });
+    fireEvent.submit(box.closest('form')!);
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent('/shop/listing/search?keyword=nike'),
+    );
+    await act(() => new Promise((r) => setTimeout(r, 1500)));
+    expect(asked).toEqual([]);
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('when a suggestion is clicked, then it opens', async () => {
     const { box } = setup();
     fireEvent.change(box, { target: { value: 'nike' } });

@@ -4,7 +4,7 @@
  * combobox: ↓/↑ move through them, Enter opens the one chosen (or searches the text when none is), a click opens
  * a suggestion, Escape closes the list, then clears the text. Only Enter or a pick navigates (docs/web.md).
  */
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { SearchIcon } from '../../components/icons';
 import { cn, ProductImage } from '../../components/ui';
@@ -67,8 +67,11 @@ export function SearchBox({ className, onDone }: { className?: string; onDone?: 
       replace: location.pathname === SEARCH_PATH,
     });
   };
+  // the text already searched or picked: its suggestions, still due after the pause, must not open over the results
+  const done = useRef<string | null>(null);
   useDebouncedSearch(text, {
     onQuery: (keyword) => {
+      if (keyword === done.current) return;
       setSuggestFor(keyword);
       setActive(-1);
       setOpen(true);
@@ -81,6 +84,7 @@ export function SearchBox({ className, onDone }: { className?: string; onDone?: 
     setActive(-1);
   };
   const choose = (o: Option) => {
+    done.current = text.trim();
     close();
     navigate(o.to);
     onDone?.();
@@ -93,6 +97,7 @@ export function SearchBox({ className, onDone }: { className?: string; onDone?: 
     }
     const keyword = text.trim();
     if (!keyword) return;
+    done.current = keyword;
     close();
     go(keyword);
     onDone?.();
