@@ -5,6 +5,7 @@
  */
 import type { AppDeps } from './context';
 import { releaseHalfCreatedOrders, startHoldSweeper } from './modules/commerce';
+import { startBestSellers } from './modules/catalog/best-sellers/best-sellers';
 import { startUploadSweeper } from './modules/sellers/document-uploads';
 
 export function startBackgroundJobs({
@@ -40,7 +41,13 @@ export function startBackgroundJobs({
     intervalMs: 60_000,
     onError: (err) => logger.error({ err }, 'refund sweeper failed'),
   });
+  // Best Seller follows the last 30 days' sales (docs/search-and-listing.md, "Best sellers")
+  const stopBestSellers = startBestSellers(db, changes, {
+    intervalMs: 10 * 60_000,
+    onError: (err) => logger.error({ err }, 'working out the best sellers failed'),
+  });
   return () => {
+    stopBestSellers();
     stopRefunds();
     stopHolds();
     stopUploads();

@@ -15,6 +15,7 @@ import {
   a11yViolations,
   uniqueSuffix,
 } from './console-helpers';
+import { SHOPPER_ADDRESS } from './support';
 
 const run = uniqueSuffix();
 const newSeller = {
@@ -175,16 +176,7 @@ describe('seller lifecycle: register, approval, product, sale, shipping', () => 
       data?: unknown[];
     };
     if (!addresses.data?.length) {
-      const added = await shopper.request.post('/api/shop/address/add', {
-        data: {
-          address: '7 Lake View',
-          city: 'Pune',
-          pincode: '411001',
-          phone: '9812345678',
-          notes: 'Ring twice',
-          place: 'home',
-        },
-      });
+      const added = await shopper.request.post('/api/shop/address/add', { data: SHOPPER_ADDRESS });
       expect(added.ok()).toBe(true);
     }
     const otherSellerProduct = await productOfDemoSeller();

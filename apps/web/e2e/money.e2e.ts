@@ -16,7 +16,7 @@ import {
   screenshots,
   uniqueSuffix,
 } from './console-helpers';
-import { apiRegisterAndLogin, a11yViolations, uniqueUser } from './support';
+import { apiRegisterAndLogin, a11yViolations, sandboxPay, SHOPPER_ADDRESS, uniqueUser } from './support';
 
 const SELLER2 = { email: 'seller2@haat.test', password: DEMO.seller.password };
 
@@ -64,33 +64,11 @@ async function buy(req: APIRequestContext, userId: string, productIds: string[])
   };
   let addressId = addresses.data[0]?._id;
   if (!addressId) {
-    const added = await req.post('/api/shop/address/add', {
-      data: {
-        address: '7 Lake View',
-        city: 'Pune',
-        pincode: '411001',
-        phone: '9812345678',
-        notes: 'Ring twice',
-        place: 'home',
-      },
-    });
+    const added = await req.post('/api/shop/address/add', { data: SHOPPER_ADDRESS });
     expect(added.status(), await added.text()).toBe(201);
     addressId = ((await added.json()) as { data: { _id: string } }).data._id;
   }
-  const created = await req.post('/api/shop/order/create', {
-    data: { addressId },
-    headers: { 'Idempotency-Key': `e2e-money-${uniqueSuffix()}` },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()) as { orderId: string; paymentId: string; approvalURL: string };
-  const approve = await req.post(`${order.approvalURL}/approve`, { maxRedirects: 0 });
-  const payerId =
-    new URL(approve.headers().location ?? '/', 'http://x').searchParams.get('PayerID') ?? 'PAYER';
-  const captured = await req.post('/api/shop/order/capture', {
-    data: { paymentId: order.paymentId, payerId, orderId: order.orderId },
-  });
-  expect(captured.status(), await captured.text()).toBe(200);
-  return order.orderId;
+  return sandboxPay(req, addressId, `e2e-money-${uniqueSuffix()}`);
 }
 
 const balanceOf = async (req: APIRequestContext) =>

@@ -22,8 +22,10 @@ afterAll(async () => {
 });
 
 async function addAddressViaUi(page: Page, n = 1) {
+  await page.getByLabel('Recipient name').fill('Asha Rao');
   await page.getByRole('textbox', { name: 'Address', exact: true }).fill(`${n} MG Road, Shivaji Nagar`);
   await page.getByLabel('City').fill('Pune');
+  await page.getByLabel('State').selectOption('Maharashtra');
   await page.getByLabel('Pincode').fill('411005');
   await page.getByLabel('Phone').fill('9876543210');
   await page.getByLabel('Place').selectOption('home');
@@ -50,10 +52,12 @@ describe('storefront', () => {
     await page.locator('article').first().waitFor();
     await screenshots(page, 'listing');
 
-    // header search: > 3 characters after a pause
+    // header search: typing only suggests, Enter searches
     const product = await inStockProduct(context);
     const word = product.title.split(/\s+/).find((w) => w.length >= 4) ?? product.title;
-    await page.getByRole('combobox', { name: 'Search products' }).first().fill(word);
+    const box = page.getByRole('combobox', { name: 'Search products' }).first();
+    await box.fill(word);
+    await box.press('Enter');
     await page.waitForURL(/\/shop\/listing\/search\?keyword=/);
     const card = page.locator('article', { hasText: product.title }).first();
     await card.waitFor();

@@ -2,7 +2,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from 'playwright-core';
+import { expect } from 'vitest';
 
 export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3101').replace(/\/$/, '');
 const SHOTS = path.resolve(import.meta.dirname, '../../../artifacts/screenshots');
@@ -118,3 +125,31 @@ export async function a11yViolations(page: Page) {
       targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
     }));
 }
+
+/** Orders the cart of the shopper on `req` to this address and pays it in the sandbox; answers the order's id. */
+export async function sandboxPay(req: APIRequestContext, addressId: string, key: string): Promise<string> {
+  const created = await req.post('/api/shop/order/create', {
+    data: { addressId },
+    headers: { 'Idempotency-Key': key },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const order = (await created.json()) as { orderId: string; paymentId: string; approvalURL: string };
+  const approve = await req.post(`${order.approvalURL}/approve`, { maxRedirects: 0 });
+  const payerId =
+    new URL(approve.headers().location ?? '/', 'http://x').searchParams.get('PayerID') ?? 'PAYER';
+  const captured = await req.post('/api/shop/order/capture', {
+    data: { paymentId: order.paymentId, payerId, orderId: order.orderId },
+  });
+  expect(captured.status(), await captured.text()).toBe(200);
+  return order.orderId;
+}
+
+/** A delivery address for the journeys' shoppers (POST /api/shop/address/add). */
+export const SHOPPER_ADDRESS = {
+  address: '7 Lake View',
+  city: 'Pune',
+  pincode: '411001',
+  phone: '9812345678',
+  notes: 'Ring twice',
+  place: 'home',
+};

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ADDRESS_PLACES, LIMITS, ORDER_STATUSES, PAYMENT_STATUSES, SELLER_ORDER_STATUSES } from './constants';
+import {
+  ADDRESS_PLACES,
+  INDIAN_STATES,
+  LIMITS,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  SELLER_ORDER_STATUSES,
+} from './constants';
 import { emptyToUndefined, text, uuidOf } from './api';
 import { phoneSchema } from './auth';
 import { pageQuerySchema } from './product';
@@ -53,23 +60,45 @@ export const pincodeSchema = z
   .trim()
   .regex(/^[1-9][0-9]{5}$/, 'Pincode must be 6 digits');
 
+/** A field that may be left blank (blank is stored as ''). */
+const optionalText = (label: string, max: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.string().trim().max(max, `${label} must be at most ${max} characters`).optional(),
+  );
+const stateSchema = z.enum(INDIAN_STATES, { message: 'Choose a state' });
+
+/**
+ * POST/PUT of an address (docs/orders-and-stock.md, "Delivery addresses"). The recipient's name defaults to the
+ * account's name and the state may be left out, so callers from before these fields keep working; the web form
+ * (`addressFormSchema`) asks for both. Landmark and notes are optional.
+ */
 export const addressInputSchema = z.object({
+  recipientName: z.preprocess(emptyToUndefined, text('Recipient name', 100).optional()),
   address: text('Address', 300),
+  landmark: optionalText('Landmark', 100),
   city: text('City', 100),
+  state: z.preprocess(emptyToUndefined, stateSchema.optional()),
   pincode: pincodeSchema,
   phone: phoneSchema,
-  notes: text('Notes', 300),
+  notes: optionalText('Notes', 300),
   place: z.enum(ADDRESS_PLACES, { message: 'Place must be home or work' }),
-  state: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
   isDefault: z.boolean().optional(),
 });
 export type AddressInput = z.infer<typeof addressInputSchema>;
+/** The address form: the same fields, with the recipient's name and the state required. */
+export const addressFormSchema = addressInputSchema.extend({
+  recipientName: text('Recipient name', 100),
+  state: z.preprocess(emptyToUndefined, stateSchema),
+});
 export const addressDtoSchema = z
   .object({
     _id: z.string(),
     addressId: z.string(),
     userId: z.string(),
+    recipientName: z.string(),
     address: z.string(),
+    landmark: z.string(),
     city: z.string(),
     pincode: z.string(),
     phone: z.string(),
@@ -183,8 +212,12 @@ export const orderLineDtoSchema = z.object({
 export type OrderLineDto = z.infer<typeof orderLineDtoSchema>;
 export const orderAddressDtoSchema = z.object({
   addressId: z.string().nullable(),
+  /** who receives the parcel ('' on orders placed before it was asked: the buyer's name is shown) */
+  recipientName: z.string(),
   address: z.string(),
+  landmark: z.string(),
   city: z.string(),
+  state: z.string().nullable(),
   pincode: z.string(),
   phone: z.string(),
   notes: z.string(),

@@ -81,6 +81,46 @@ export type Gender = (typeof GENDERS)[number];
 
 export const ADDRESS_PLACES = ['home', 'work'] as const;
 export type AddressPlace = (typeof ADDRESS_PLACES)[number];
+/** India's states and union territories, as an address names them. */
+export const INDIAN_STATES = [
+  'Andaman and Nicobar Islands',
+  'Andhra Pradesh',
+  'Arunachal Pradesh',
+  'Assam',
+  'Bihar',
+  'Chandigarh',
+  'Chhattisgarh',
+  'Dadra and Nagar Haveli and Daman and Diu',
+  'Delhi',
+  'Goa',
+  'Gujarat',
+  'Haryana',
+  'Himachal Pradesh',
+  'Jammu and Kashmir',
+  'Jharkhand',
+  'Karnataka',
+  'Kerala',
+  'Ladakh',
+  'Lakshadweep',
+  'Madhya Pradesh',
+  'Maharashtra',
+  'Manipur',
+  'Meghalaya',
+  'Mizoram',
+  'Nagaland',
+  'Odisha',
+  'Puducherry',
+  'Punjab',
+  'Rajasthan',
+  'Sikkim',
+  'Tamil Nadu',
+  'Telangana',
+  'Tripura',
+  'Uttar Pradesh',
+  'Uttarakhand',
+  'West Bengal',
+] as const;
+export type IndianState = (typeof INDIAN_STATES)[number];
 
 export const ORDER_STATUSES = [
   'pending',
@@ -106,7 +146,6 @@ export const LIMITS = {
   deliveryCharge: 40,
   freeDeliveryAbove: 500,
   lowStockBelow: 10,
-  bestSellerAbovePrice: 500,
   searchMinChars: 4,
   searchDebounceMs: 500,
   sellerPollMs: 5000,

@@ -4,7 +4,8 @@ import {
   computeTotals,
   deliveryChargeFor,
   discountedUnitPrice,
-  isBestSeller,
+  BEST_SELLER,
+  bestSellerIds,
   lineDiscountPaise,
   priceBreakdown,
   savingsSummary,
@@ -156,16 +157,17 @@ describe('stockBadge', () => {
   });
 });
 
-describe('isBestSeller', () => {
-  it.each([
-    [{ totalStock: 1, salePrice: 500.01 }, true],
-    [{ totalStock: 50, salePrice: 2999 }, true],
-    [{ totalStock: 5, salePrice: 500 }, false],
-    [{ totalStock: 0, salePrice: 2999 }, false],
-    [{ totalStock: 5, salePrice: null }, false],
-    [{ totalStock: 5 }, false],
-  ])('when the product is %j, then best seller is %s', (p, expected) => {
-    expect(isBestSeller(p)).toBe(expected);
+describe('bestSellerIds', () => {
+  it('when products sold in the window, then each category keeps its top sellers with at least the minimum, ties by id', () => {
+    const sales = [
+      { id: 'a', category: 'men', units: 40 },
+      { id: 'b', category: 'men', units: 9 },
+      { id: 'c', category: 'men', units: 9 },
+      { id: 'd', category: 'men', units: 9 },
+      { id: 'e', category: 'kids', units: BEST_SELLER.minUnits },
+      { id: 'f', category: 'kids', units: BEST_SELLER.minUnits - 1 },
+    ];
+    expect([...bestSellerIds(sales)].sort()).toEqual(['a', 'b', 'c', 'e']);
   });
 });
 

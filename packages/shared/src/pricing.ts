@@ -89,9 +89,34 @@ export function stockBadge(stock: number): StockBadge {
   return null;
 }
 
-/** Stock above 0 with a sale price above 500 shows Best Seller. */
-export function isBestSeller(p: { totalStock: number; salePrice?: number | null }): boolean {
-  return p.totalStock > 0 && (p.salePrice ?? 0) > LIMITS.bestSellerAbovePrice;
+/**
+ * Best Seller (docs/search-and-listing.md, "Best sellers"): the `perCategory` products of each category that sold
+ * the most units in paid orders of the last `windowDays` days (rejected lines not counted), each with at least
+ * `minUnits` sold. The server works the flag out and sends it with every product (`ProductDto.bestSeller`).
+ */
+export const BEST_SELLER = { perCategory: 3, windowDays: 30, minUnits: 3 } as const;
+
+/** Units a product sold in the window, with its category. */
+export interface RecentSales {
+  id: string;
+  category: string;
+  units: number;
+}
+
+/** The best sellers among these recent sales: per category the top BEST_SELLER.perCategory, ties by id. */
+export function bestSellerIds(sales: readonly RecentSales[]): Set<string> {
+  const ranked = sales
+    .filter((s) => s.units >= BEST_SELLER.minUnits)
+    .sort((a, b) => b.units - a.units || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const taken = new Map<string, number>();
+  const best = new Set<string>();
+  for (const s of ranked) {
+    const n = taken.get(s.category) ?? 0;
+    if (n >= BEST_SELLER.perCategory) continue;
+    taken.set(s.category, n + 1);
+    best.add(s.id);
+  }
+  return best;
 }
 
 /**

@@ -137,6 +137,8 @@ export const productDtoSchema = z
     reviewCount: z.number(),
     popularity: z.number(),
     createdAt: z.string(),
+    /** among its category's top sellers of the last 30 days (BEST_SELLER, docs/search-and-listing.md) */
+    bestSeller: z.boolean(),
   })
   .meta({ id: 'Product', description: 'A product as the catalogue shows it; prices in rupees.' });
 export type ProductDto = z.infer<typeof productDtoSchema>;

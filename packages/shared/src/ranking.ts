@@ -1,5 +1,5 @@
 /** The three home-page ranking formulas of spec section 9, plus the electronics row filter. */
-import { LIMITS } from './constants';
+import { CATEGORY_IDS, LIMITS } from './constants';
 
 export interface RankableProduct {
   discount: number;
@@ -71,3 +71,34 @@ export const SEARCH_RANKING = {
   /** word_similarity above which a title counts as a typo of the keyword (fallback when nothing matches) */
   typoThreshold: 0.45,
 } as const;
+
+/**
+ * Words shoppers use for the same things (docs/search-and-listing.md, "Synonyms"): a search word in one of these
+ * sets also matches every other word of its set. A set naming a category (its id first) finds that category's
+ * products, so "shoes" finds the footwear, boots and sandals included.
+ */
+export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
+  ['footwear', 'shoe', 'sneaker', 'boot', 'sandal', 'slipper', 'chappal', 'loafer', 'flipflop'],
+  ['mobile', 'phone', 'smartphone', 'cellphone'],
+  ['tv', 'television'],
+  ['headphone', 'earphone', 'earbud', 'headset'],
+  ['fridge', 'refrigerator'],
+  ['tshirt', 'tee'],
+  ['kids', 'kid', 'child', 'children'],
+  ['women', 'woman', 'ladies', 'lady'],
+  ['men', 'man', 'gents'],
+];
+const CATEGORY_WORDS = new Set<string>(CATEGORY_IDS);
+
+/**
+ * The other words a search word also matches (none when it is in no set), each as a tsquery operand: a category
+ * id as a prefix (`mobile:*`), as the category is indexed unstemmed and the english stem differs (`mobil`).
+ * A plural finds its set by the singular ("shoes", "watches").
+ */
+export function searchSynonyms(word: string): string[] {
+  const w = word.toLowerCase();
+  const forms = [w, w.replace(/s$/, ''), w.replace(/es$/, '')];
+  const set = SEARCH_SYNONYMS.find((s) => forms.some((f) => s.includes(f)));
+  if (!set) return [];
+  return set.filter((s) => !forms.includes(s)).map((s) => (CATEGORY_WORDS.has(s) ? `${s}:*` : s));
+}

@@ -5,6 +5,7 @@ import { loginInputSchema, profileUpdateInputSchema, registerInputSchema } from 
 import { productInputSchema, productListQuerySchema, reviewInputSchema } from './product';
 import { sellerDecisionInputSchema, sellerRegisterInputSchema } from './seller';
 import {
+  addressFormSchema,
   addressInputSchema,
   cartAddInputSchema,
   cartUpdateInputSchema,
@@ -343,10 +344,24 @@ describe('addressInputSchema', () => {
     [{ pincode: '012345' }, 'pincode'],
     [{ pincode: '56001' }, 'pincode'],
     [{ place: 'other' }, 'place'],
-    [{ notes: ' ' }, 'notes'],
+    [{ state: 'Atlantis' }, 'state'],
+    [{ landmark: 'x'.repeat(101) }, 'landmark'],
     [{ city: undefined }, 'city'],
   ])('when %j, then it is refused on %s', (patch, field) => {
     expect(failedFields(addressInputSchema, { ...valid, ...patch })).toContain(field);
+  });
+  it('when notes and landmark are blank, then the address is still valid (both optional)', () => {
+    const parsed = addressInputSchema.parse({ ...valid, notes: ' ', landmark: '' });
+    expect([parsed.notes ?? '', parsed.landmark ?? '']).toEqual(['', '']);
+  });
+  it('when the form leaves out the recipient or the state, then it is refused on them', () => {
+    expect(failedFields(addressFormSchema, valid)).toEqual(
+      expect.arrayContaining(['recipientName', 'state']),
+    );
+    expect(addressFormSchema.parse({ ...valid, recipientName: 'Asha', state: 'Karnataka' })).toMatchObject({
+      recipientName: 'Asha',
+      state: 'Karnataka',
+    });
   });
 });
 

@@ -116,6 +116,8 @@ export const products = pgTable(
     reviewCount: integer().notNull().default(0),
     unitsSold: integer().notNull().default(0),
     wishlistCount: integer().notNull().default(0),
+    /** among its category's top sellers of the last 30 days (docs/search-and-listing.md, "Best sellers") */
+    bestSeller: boolean().notNull().default(false),
     popularity: integer()
       .notNull()
       .generatedAlwaysAs(sql`units_sold + wishlist_count`),
@@ -209,6 +211,10 @@ export const products = pgTable(
     index('products_live_id_idx')
       .on(t.id, t.updatedAt)
       .where(sql`${t.deletedAt} is null`),
+    /** the few best sellers, found without a scan when the flag is worked out again (best-sellers.ts) */
+    index('products_best_seller_idx')
+      .on(t.id)
+      .where(sql`${t.bestSeller}`),
   ],
 );
 
@@ -273,11 +279,14 @@ export const addresses = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** who receives the parcel; addresses from before it was asked got the account's name (migration 0013) */
+    recipientName: text().notNull().default(''),
     address: text().notNull(),
+    landmark: text().notNull().default(''),
     city: text().notNull(),
     pincode: text().notNull(),
     phone: text().notNull(),
-    notes: text().notNull(),
+    notes: text().notNull().default(''),
     place: text({ enum: ['home', 'work'] }).notNull(),
     state: text(),
     isDefault: boolean().notNull().default(false),
@@ -304,8 +313,12 @@ export const orders = pgTable(
     cartId: uuid(),
     buyerName: text().notNull(),
     addressId: uuid().references(() => addresses.id, { onDelete: 'set null' }),
+    /** the delivery address as it was when ordered (orders from before: the buyer's name, no landmark or state) */
+    recipientName: text().notNull().default(''),
     address: text().notNull(),
+    landmark: text().notNull().default(''),
     city: text().notNull(),
+    state: text(),
     pincode: text().notNull(),
     phone: text().notNull(),
     notes: text().notNull().default(''),

@@ -47,8 +47,11 @@ export function orderFixture(over: Partial<OrderDto> = {}): OrderDto {
     ],
     addressInfo: {
       addressId: 'a-1',
+      recipientName: 'Asha Rao',
       address: '12 Park Street',
+      landmark: '',
       city: 'Kolkata',
+      state: 'West Bengal',
       pincode: '700016',
       phone: '9876543210',
       notes: '',

@@ -14,8 +14,11 @@ type OrderRow = typeof orders.$inferSelect;
 
 const addressOf = (o: OrderRow): MailAddress => ({
   buyerName: o.buyerName,
+  recipientName: o.recipientName,
   address: o.address,
+  landmark: o.landmark,
   city: o.city,
+  state: o.state,
   pincode: o.pincode,
   phone: o.phone,
 });

@@ -21,8 +21,12 @@ export interface MailLine {
 
 export interface MailAddress {
   buyerName: string;
+  /** absent in mails queued before the address named its recipient, landmark and state */
+  recipientName?: string;
   address: string;
+  landmark?: string;
   city: string;
+  state?: string | null;
   pincode: string;
   phone: string;
 }
@@ -66,7 +70,12 @@ function linesTable(lines: MailLine[]): { text: string; html: string } {
 }
 
 function addressBlock(a: MailAddress): { text: string; html: string } {
-  const parts = [a.buyerName, a.address, `${a.city} ${a.pincode}`, `Phone: ${a.phone}`];
+  const parts = [
+    a.recipientName || a.buyerName,
+    a.landmark ? `${a.address}, near ${a.landmark}` : a.address,
+    `${a.city}${a.state ? `, ${a.state}` : ''} ${a.pincode}`,
+    `Phone: ${a.phone}`,
+  ];
   return { text: parts.join('\n'), html: parts.map((p) => escapeHtml(p)).join('<br>') };
 }
 

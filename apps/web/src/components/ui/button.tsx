@@ -27,6 +27,8 @@ export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize
     'inline-flex shrink-0 items-center justify-center rounded-md font-semibold transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
     'disabled:cursor-not-allowed disabled:opacity-50',
+    // phones: every button a finger can hit, links styled as text included (docs/web.md, "Phones")
+    'max-lg:min-h-11 max-lg:min-w-11',
     VARIANTS[variant],
     variant !== 'link' && SIZES[size],
     className,

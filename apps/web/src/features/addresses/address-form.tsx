@@ -1,18 +1,26 @@
 /**
  * Add/edit address form on the form primitive (lib/form.ts): the shared schema's messages and the server's field
- * errors under the fields; submit stays disabled until all six fields are non-blank (spec section 5).
+ * errors under the fields, each shown as soon as the shopper leaves the field; submit stays disabled until every
+ * required field is filled (landmark and notes are optional). A refused submit brings the first invalid field to
+ * the middle of the screen, clear of the sticky shop header (docs/orders-and-stock.md, "Delivery addresses").
  */
-import { ADDRESS_PLACES } from '@mp/shared/constants';
-import { addressInputSchema, type AddressDto, type AddressInput } from '@mp/shared';
+import { useRef } from 'react';
+import type { FieldErrors } from 'react-hook-form';
+import { ADDRESS_PLACES, INDIAN_STATES } from '@mp/shared/constants';
+import { addressFormSchema, type AddressDto, type AddressInput } from '@mp/shared';
 import { Button, Input, Select, Textarea } from '../../components/ui';
 import { showServerErrors, useZodForm } from '../../lib/form';
 import { emptyAddressForm, isAddressFormComplete, type AddressFormValues } from './address-rules';
 import type { AddressSaveResult } from './use-address-book';
 
 export const toFormValues = (a: AddressDto): AddressFormValues => ({
+  recipientName: a.recipientName,
   phone: a.phone,
   address: a.address,
+  landmark: a.landmark,
   city: a.city,
+  // a state written before the list was kept is asked again
+  state: (INDIAN_STATES as readonly string[]).includes(a.state ?? '') ? a.state! : '',
   pincode: a.pincode,
   notes: a.notes,
   place: a.place,
@@ -22,6 +30,17 @@ const PLACE_OPTIONS = ADDRESS_PLACES.map((p) => ({
   value: p,
   label: p.charAt(0).toUpperCase() + p.slice(1),
 }));
+const STATE_OPTIONS = INDIAN_STATES.map((s) => ({ value: s, label: s }));
+
+/** The first field (in the form's order) with an error, brought to the middle of the screen. */
+function showFirstInvalid(form: HTMLFormElement | null, errors: FieldErrors) {
+  const first = Array.from(form?.elements ?? []).find(
+    (e): e is HTMLElement =>
+      e instanceof HTMLElement && 'name' in e && (e as HTMLInputElement).name in errors,
+  );
+  first?.focus({ preventScroll: true });
+  first?.scrollIntoView?.({ block: 'center' });
+}
 
 export function AddressForm({
   initial,
@@ -37,23 +56,40 @@ export function AddressForm({
 }) {
   // the place starts blank (the select's placeholder) although the schema only accepts home or work
   const blank = () => emptyAddressForm() as unknown as AddressInput;
-  const form = useZodForm(addressInputSchema, (initial as AddressInput | undefined) ?? blank());
+  // errors show when a field is left (onTouched), then follow the typing; the form moves focus itself (below)
+  const form = useZodForm(addressFormSchema, (initial as AddressInput | undefined) ?? blank(), {
+    mode: 'onTouched',
+    shouldFocusError: false,
+  });
   const { errors, isSubmitting: busy } = form.formState;
   const values = form.watch() as unknown as AddressFormValues;
+  const ref = useRef<HTMLFormElement>(null);
 
-  const submit = form.handleSubmit(async (input) => {
-    const saved = await onSubmit(input);
-    if (saved.ok) form.reset(blank());
-    else if (saved.error) showServerErrors(form, saved.error);
-  });
+  const submit = form.handleSubmit(
+    async (input) => {
+      const saved = await onSubmit(input);
+      if (saved.ok) form.reset(blank());
+      else if (saved.error && showServerErrors(form, saved.error))
+        showFirstInvalid(ref.current, form.formState.errors);
+    },
+    (invalid) => showFirstInvalid(ref.current, invalid),
+  );
 
   return (
     <form
+      ref={ref}
       onSubmit={(e) => void submit(e)}
       noValidate
       className="grid gap-3 sm:grid-cols-2"
       aria-label={editing ? 'Edit address' : 'Add a new address'}
     >
+      <Input
+        label="Recipient name"
+        required
+        {...form.register('recipientName')}
+        error={errors.recipientName?.message}
+        autoComplete="name"
+      />
       <Textarea
         label="Address"
         required
@@ -63,11 +99,25 @@ export function AddressForm({
         rows={2}
       />
       <Input
+        label="Landmark"
+        hint="Optional"
+        {...form.register('landmark')}
+        error={errors.landmark?.message}
+      />
+      <Input
         label="City"
         required
         {...form.register('city')}
         error={errors.city?.message}
         autoComplete="address-level2"
+      />
+      <Select
+        label="State"
+        required
+        options={STATE_OPTIONS}
+        {...form.register('state')}
+        error={errors.state?.message}
+        autoComplete="address-level1"
       />
       <Input
         label="Pincode"
@@ -94,7 +144,7 @@ export function AddressForm({
       />
       <Textarea
         label="Notes"
-        required
+        hint="Optional"
         {...form.register('notes')}
         error={errors.notes?.message}
         wrapperClassName="sm:col-span-2"

@@ -3,19 +3,22 @@ import { addressLimitWarning, emptyAddressForm, isAddressFormComplete } from './
 
 describe('address form rules', () => {
   const full = {
+    recipientName: 'Asha Rao',
     phone: '9876543210',
     address: '12 MG Road',
+    landmark: '',
     city: 'Pune',
+    state: 'Maharashtra',
     pincode: '411001',
-    notes: 'Gate 2',
+    notes: '',
     place: 'home',
   };
 
-  it('when all six fields are filled, then the form can be submitted', () => {
+  it('when every required field is filled, then the form can be submitted (landmark and notes may stay blank)', () => {
     expect(isAddressFormComplete(full)).toBe(true);
   });
 
-  it.each(['phone', 'address', 'city', 'pincode', 'notes', 'place'] as const)(
+  it.each(['recipientName', 'phone', 'address', 'city', 'state', 'pincode', 'place'] as const)(
     'when %s is blank or whitespace, then submit stays disabled',
     (k) => {
       expect(isAddressFormComplete({ ...full, [k]: '   ' })).toBe(false);

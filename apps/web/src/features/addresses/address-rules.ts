@@ -2,26 +2,41 @@
 import { LIMITS, MESSAGES } from '@mp/shared/constants';
 
 export interface AddressFormValues {
+  recipientName: string;
   phone: string;
   address: string;
+  landmark: string;
   city: string;
+  state: string;
   pincode: string;
   notes: string;
   place: string;
 }
 
 export const emptyAddressForm = (): AddressFormValues => ({
+  recipientName: '',
   phone: '',
   address: '',
+  landmark: '',
   city: '',
+  state: '',
   pincode: '',
   notes: '',
   place: '',
 });
 
-const REQUIRED: (keyof AddressFormValues)[] = ['phone', 'address', 'city', 'pincode', 'notes', 'place'];
+/** Landmark and notes are optional (docs/orders-and-stock.md, "Delivery addresses"). */
+const REQUIRED: (keyof AddressFormValues)[] = [
+  'recipientName',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'pincode',
+  'place',
+];
 
-/** The submit button stays disabled unless every one of the six fields is non-blank. */
+/** The submit button stays disabled unless every required field is non-blank. */
 export const isAddressFormComplete = (v: AddressFormValues): boolean =>
   REQUIRED.every((k) => v[k].trim() !== '');
 

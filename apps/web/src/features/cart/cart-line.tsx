@@ -74,7 +74,7 @@ export function CartLine({ item, userId }: { item: CartLineDto; userId: string }
               aria-label="Decrease quantity"
               disabled={!canDecrease(item.quantity) || busy}
               onClick={() => step('minus')}
-              className="h-9 w-9 text-lg font-bold text-gray-700 hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-40"
+              className="h-9 w-9 max-lg:h-11 max-lg:w-11 text-lg font-bold text-gray-700 hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-40"
             >
               −
             </button>
@@ -91,7 +91,7 @@ export function CartLine({ item, userId }: { item: CartLineDto; userId: string }
               aria-describedby={atLimit ? `limit-${item.productId}` : undefined}
               disabled={busy || atLimit}
               onClick={() => step('plus')}
-              className="h-9 w-9 text-lg font-bold text-gray-700 hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-40"
+              className="h-9 w-9 max-lg:h-11 max-lg:w-11 text-lg font-bold text-gray-700 hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-40"
             >
               +
             </button>

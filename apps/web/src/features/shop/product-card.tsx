@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { brandLabel } from '@mp/shared/constants';
 import { CARD_IMAGE_SIZES } from '@mp/shared/images';
-import { isBestSeller, stockBadge } from '@mp/shared/pricing';
+import { stockBadge } from '@mp/shared/pricing';
 import type { ProductDto } from '@mp/shared';
 import { StarIcon } from '../../components/icons';
 import { Badge, Price, ProductImage, Skeleton } from '../../components/ui';
@@ -11,11 +11,12 @@ export function ProductBadges({
   product,
   className,
 }: {
-  product: Pick<ProductDto, 'totalStock' | 'salePrice'>;
+  product: Pick<ProductDto, 'totalStock' | 'bestSeller'>;
   className?: string;
 }) {
   const stock = stockBadge(product.totalStock);
-  const best = isBestSeller(product);
+  // worked out by the server from the last 30 days' sales (docs/search-and-listing.md, "Best sellers")
+  const best = product.bestSeller;
   if (!stock && !best) return null;
   return (
     <div className={className}>

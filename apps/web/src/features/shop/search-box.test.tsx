@@ -61,6 +61,43 @@ describe('SearchBox suggestions', () => {
     expect(list).toBeVisible();
   });
 
+  it('when typing pauses, then the page stays where it is (suggestions only); Enter then searches', async () => {
+    const { box } = setup();
+    fireEvent.change(box, { target: { value: 'nike' } });
+    await screen.findByRole('listbox', { name: 'Suggestions' }, { timeout: 2000 });
+    fireEvent.change(box, { target: { value: 'ni' } });
+    await act(() => new Promise((r) => setTimeout(r, 700)));
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    fireEvent.change(box, { target: { value: 'nike air' } });
+    await act(() => new Promise((r) => setTimeout(r, 700)));
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    fireEvent.submit(box.closest('form')!);
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent('/shop/listing/search?keyword=nike%20air'),
+    );
+  });
+
+  it('when Enter is pressed before the pause ends, then it searches and no suggestion list opens over the results', async () => {
+    const { asked, box } = setup();
+    fireEvent.change(box, { target: { value: 'nike' } });
+    fireEvent.submit(box.closest('form')!);
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent('/shop/listing/search?keyword=nike'),
+    );
+    await act(() => new Promise((r) => setTimeout(r, 1500)));
+    expect(asked).toEqual([]);
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('when a suggestion is clicked, then it opens', async () => {
+    const { box } = setup();
+    fireEvent.change(box, { target: { value: 'nike' } });
+    await screen.findByRole('listbox', { name: 'Suggestions' }, { timeout: 2000 });
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    fireEvent.mouseDown(screen.getByRole('option', { name: 'Nike Air Runner Shoes' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/product/p1'));
+  });
+
   it('when arrows move to a suggestion and Enter is pressed, then that suggestion opens', async () => {
     const { box } = setup();
     fireEvent.change(box, { target: { value: 'nike' } });

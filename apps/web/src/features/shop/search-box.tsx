@@ -1,10 +1,10 @@
 /**
- * The header search box (spec section 5): empty text is ignored; text longer than 3 characters opens the results
- * after a 500 ms pause, shorter text clears them. With the same pause it asks for suggestions (products, brands,
- * categories) and shows them under the box as an ARIA 1.2 combobox: ↓/↑ move through them, Enter opens the one
- * chosen (or searches the text when none is), Escape closes the list, then clears the text.
+ * The header search box (spec section 5): typing never leaves the page. Text longer than 3 characters asks for
+ * suggestions (products, brands, categories) after a 500 ms pause and shows them under the box as an ARIA 1.2
+ * combobox: ↓/↑ move through them, Enter opens the one chosen (or searches the text when none is), a click opens
+ * a suggestion, Escape closes the list, then clears the text. Only Enter or a pick navigates (docs/web.md).
  */
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { SearchIcon } from '../../components/icons';
 import { cn, ProductImage } from '../../components/ui';
@@ -67,18 +67,16 @@ export function SearchBox({ className, onDone }: { className?: string; onDone?: 
       replace: location.pathname === SEARCH_PATH,
     });
   };
+  // the text already searched or picked: its suggestions, still due after the pause, must not open over the results
+  const done = useRef<string | null>(null);
   useDebouncedSearch(text, {
     onQuery: (keyword) => {
-      go(keyword);
+      if (keyword === done.current) return;
       setSuggestFor(keyword);
       setActive(-1);
       setOpen(true);
     },
-    onClear: () => {
-      setSuggestFor(null);
-      // on the results page, short text clears the results (the page asks for more characters)
-      if (location.pathname === SEARCH_PATH) go(text.trim());
-    },
+    onClear: () => setSuggestFor(null),
   });
 
   const close = () => {
@@ -86,6 +84,7 @@ export function SearchBox({ className, onDone }: { className?: string; onDone?: 
     setActive(-1);
   };
   const choose = (o: Option) => {
+    done.current = text.trim();
     close();
     navigate(o.to);
     onDone?.();
@@ -98,6 +97,7 @@ export function SearchBox({ className, onDone }: { className?: string; onDone?: 
     }
     const keyword = text.trim();
     if (!keyword) return;
+    done.current = keyword;
     close();
     go(keyword);
     onDone?.();

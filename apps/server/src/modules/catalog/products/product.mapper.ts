@@ -19,6 +19,7 @@ export const productColumns = {
   reviewCount: products.reviewCount,
   popularity: products.popularity,
   createdAt: products.createdAt,
+  bestSeller: products.bestSeller,
 };
 
 export interface ProductRow {
@@ -38,6 +39,7 @@ export interface ProductRow {
   reviewCount: number;
   popularity: number;
   createdAt: Date | string;
+  bestSeller: boolean;
 }
 
 /** Average stars to one decimal; 0 when nobody has reviewed yet. */
@@ -62,5 +64,6 @@ export function toProductDto(p: ProductRow): ProductDto {
     reviewCount: Number(p.reviewCount),
     popularity: Number(p.popularity),
     createdAt: (p.createdAt instanceof Date ? p.createdAt : new Date(p.createdAt)).toISOString(),
+    bestSeller: Boolean(p.bestSeller),
   };
 }

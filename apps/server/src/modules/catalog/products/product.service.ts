@@ -4,6 +4,7 @@ import {
   CATEGORIES,
   DEFAULT_SORT,
   SEARCH_RANKING,
+  searchSynonyms,
   productImagesOf,
   toPaise,
   type Pagination,
@@ -119,7 +120,8 @@ function pageIds(
  * The english tsquery's word groups, one per word of the keyword (joined by & or | into the query): the word
  * itself, the title and brand words it is a prefix of (spelt out from the vocabulary rather than sent as `word:*`,
  * which makes PostgreSQL merge the posting lists of every indexed word with that prefix, descriptions included; a
- * prefix shared by very many words still goes as `word:*`), and its spelling corrections.
+ * prefix shared by very many words still goes as `word:*`), its spelling corrections and its synonyms. Both the SQL
+ * and the in-memory search take these groups, so a synonym finds the same products in both.
  */
 function wordGroups(words: string[], vocabulary: readonly string[]): string[] {
   return words.map((w) => {
@@ -128,7 +130,13 @@ function wordGroups(words: string[], vocabulary: readonly string[]): string[] {
     const longer = prefixExpansions(w, vocabulary);
     const spelt = longer !== undefined && longer.length > 0;
     const alternatives = [
-      ...new Set([spelt ? w : `${w}:*`, ...(spelt ? longer : []), ...corrections(w, vocabulary)]),
+      ...new Set([
+        spelt ? w : `${w}:*`,
+        ...(spelt ? longer : []),
+        ...corrections(w, vocabulary),
+        // "shoes" also finds the footwear category and boots (docs/search-and-listing.md, "Synonyms")
+        ...searchSynonyms(w),
+      ]),
     ];
     return alternatives.length > 1 ? `(${alternatives.join(' | ')})` : alternatives[0]!;
   });

@@ -11,7 +11,9 @@ export function toAddressDto(a: AddressRow): AddressDto {
     _id: a.id,
     addressId: a.id,
     userId: a.userId,
+    recipientName: a.recipientName,
     address: a.address,
+    landmark: a.landmark,
     city: a.city,
     pincode: a.pincode,
     phone: a.phone,
@@ -31,16 +33,37 @@ export async function listAddresses(db: DbOrTx, userId: string): Promise<Address
   return rows.map(toAddressDto);
 }
 
-/** Locks the user's row so concurrent address writes of one user run one after another. */
-async function lockUser(tx: DbOrTx, userId: string): Promise<void> {
-  const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+/**
+ * Locks the user's row so concurrent address writes of one user run one after another; answers the account's
+ * name, the recipient when the caller names none (docs/orders-and-stock.md, "Delivery addresses").
+ */
+async function lockUser(tx: DbOrTx, userId: string): Promise<string> {
+  const [u] = await tx
+    .select({ fullName: users.fullName, username: users.username })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
   if (!u) throw notFound('User');
+  return u.fullName || u.username;
 }
+
+/** The columns an address input sets (blank optional fields stored as ''). */
+const columnsOf = (input: AddressInput, recipientName: string) => ({
+  recipientName: input.recipientName ?? recipientName,
+  address: input.address,
+  landmark: input.landmark ?? '',
+  city: input.city,
+  state: input.state ?? null,
+  pincode: input.pincode,
+  phone: input.phone,
+  notes: input.notes ?? '',
+  place: input.place,
+});
 
 /** Adds an address (at most LIMITS.maxAddresses, counted under a lock). The first one is the default. */
 export async function addAddress(db: Db, userId: string, input: AddressInput): Promise<AddressDto> {
   return db.transaction(async (tx) => {
-    await lockUser(tx, userId);
+    const accountName = await lockUser(tx, userId);
     const [{ n } = { n: 0 }] = await tx
       .select({ n: count() })
       .from(addresses)
@@ -52,17 +75,7 @@ export async function addAddress(db: Db, userId: string, input: AddressInput): P
     }
     const [row] = await tx
       .insert(addresses)
-      .values({
-        userId,
-        address: input.address,
-        city: input.city,
-        pincode: input.pincode,
-        phone: input.phone,
-        notes: input.notes,
-        place: input.place,
-        state: input.state ?? null,
-        isDefault: makeDefault,
-      })
+      .values({ userId, ...columnsOf(input, accountName), isDefault: makeDefault })
       .returning();
     return toAddressDto(row!);
   });
@@ -75,7 +88,7 @@ export async function updateAddress(
   input: AddressInput,
 ): Promise<AddressDto> {
   return db.transaction(async (tx) => {
-    await lockUser(tx, userId);
+    const accountName = await lockUser(tx, userId);
     const [current] = await tx
       .select()
       .from(addresses)
@@ -93,13 +106,8 @@ export async function updateAddress(
     const [row] = await tx
       .update(addresses)
       .set({
-        address: input.address,
-        city: input.city,
-        pincode: input.pincode,
-        phone: input.phone,
-        notes: input.notes,
-        place: input.place,
-        state: input.state ?? null,
+        // an edit that names no recipient keeps the one the address has
+        ...columnsOf(input, current.recipientName || accountName),
         isDefault: current.isDefault || makeDefault,
         updatedAt: sql`now()`,
       })

@@ -180,8 +180,11 @@ export function toOrderDto(
     cartItems: lines.map((l) => toOrderLineDto(l, facts.storeNames, state, byShopper)),
     addressInfo: {
       addressId: o.addressId,
+      recipientName: o.recipientName,
       address: o.address,
+      landmark: o.landmark,
       city: o.city,
+      state: o.state,
       pincode: o.pincode,
       phone: o.phone,
       notes: o.notes,

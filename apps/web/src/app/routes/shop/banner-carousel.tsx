@@ -112,12 +112,12 @@ export function BannerCarousel({ banners, loading }: { banners: BannerDto[]; loa
           >
             <ChevronRight />
           </button>
-          <div className="absolute bottom-3 left-1/2 flex -translate-x-1/2 items-center gap-2 rounded-full bg-gray-950/50 px-3 py-1.5">
+          <div className="absolute bottom-3 left-1/2 flex -translate-x-1/2 items-center gap-2 rounded-full bg-gray-950/50 px-3 py-1.5 max-lg:bottom-1 max-lg:gap-0 max-lg:px-1 max-lg:py-0">
             <button
               type="button"
               onClick={() => setPaused((p) => !p)}
               aria-label={paused ? 'Play slideshow' : 'Pause slideshow'}
-              className="flex h-6 w-6 items-center justify-center text-white"
+              className="flex h-6 w-6 items-center justify-center text-white max-lg:h-11 max-lg:w-11"
             >
               {paused ? <PlayIcon width={14} height={14} /> : <PauseIcon width={14} height={14} />}
             </button>
@@ -128,7 +128,7 @@ export function BannerCarousel({ banners, loading }: { banners: BannerDto[]; loa
                 aria-label={`Go to slide ${i + 1}`}
                 aria-current={i === index}
                 onClick={() => go(i)}
-                className="flex h-6 min-w-6 items-center justify-center"
+                className="flex h-6 min-w-6 items-center justify-center max-lg:h-11 max-lg:min-w-11"
               >
                 <span
                   aria-hidden

@@ -26,7 +26,7 @@ function ViewAll({ title }: { title: string }) {
   return (
     <Link
       to={VIEW_ALL[title] ?? '/shop/listing'}
-      className="text-sm font-semibold text-brand-700 hover:underline"
+      className="inline-flex items-center text-sm font-semibold text-brand-700 hover:underline max-lg:min-h-11 max-lg:px-2"
     >
       View All <span className="sr-only">{title}</span>
     </Link>
@@ -93,7 +93,8 @@ function Grid({ title, products, loading }: { title: string; products: ProductDt
   return (
     <section
       aria-labelledby={id}
-      className={`rounded-xl bg-white p-4 shadow-sm ${BELOW_FOLD} [contain-intrinsic-size:auto_1000px]`}
+      // min-w-0: while skipped, the section's placeholder size (1000px both ways) must not widen the grid's column
+      className={`min-w-0 rounded-xl bg-white p-4 shadow-sm ${BELOW_FOLD} [contain-intrinsic-size:auto_1000px]`}
     >
       <div className="mb-3 flex items-center justify-between">
         <h2 id={id} className="text-lg font-bold text-gray-900">

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { CATEGORY_ALIASES, SORT_OPTIONS } from '@mp/shared/constants';
+import { Link, useSearchParams } from 'react-router-dom';
+import { CATEGORY_ALIASES, categoryLabel, DEFAULT_SORT, SORT_OPTIONS } from '@mp/shared/constants';
 import { searchPageTitle } from '@mp/shared/seo';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { FilterIcon } from '../../../components/icons';
-import { Button, Drawer, EmptyState, LoadingRegion } from '../../../components/ui';
+import { Button, buttonClass, Drawer, EmptyState, LoadingRegion } from '../../../components/ui';
 import { FilterPanel, type FilterValue } from '../../../features/shop/filter-panel';
 import { listingHeading } from '@mp/shared/seo';
 import { ProductGrid } from '../../../features/shop/product-card';
+import { useListProductsQuery } from '../../../features/shop/products-api';
 import { useShopSearchQuery } from '../../../features/shop/search-api';
 import { searchAction } from '../../../features/shop/use-debounced-search';
 import { SortSelect } from '../../../features/shop/sort-select';
@@ -19,6 +20,33 @@ const list = (v: string | null) =>
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+
+/** When a search finds nothing: the categories holding the most products, as links (docs/search-and-listing.md). */
+function PopularCategories() {
+  const { data } = useListProductsQuery({ category: [], brand: [], sortBy: DEFAULT_SORT, page: 1 });
+  const popular = [...(data?.facets?.category ?? [])]
+    .filter((c) => c.count > 0)
+    .sort((a, b) => b.count - a.count)
+    .slice(0, 5);
+  if (!popular.length) return null;
+  return (
+    <nav aria-label="Popular categories">
+      <p className="mb-2 text-sm font-medium text-gray-700">Popular categories</p>
+      <ul className="flex flex-wrap justify-center gap-2">
+        {popular.map((c) => (
+          <li key={c.id}>
+            <Link
+              to={`/shop/listing?category=${encodeURIComponent(c.id)}`}
+              className={buttonClass('outline', 'sm')}
+            >
+              {categoryLabel(c.id)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 /** The search page's state lives in the URL: keyword, category, brand, sortBy, page. */
 function readParams(p: URLSearchParams) {
@@ -119,6 +147,7 @@ export default function SearchPage() {
               description={
                 filterCount ? 'Try removing a filter.' : 'Check the spelling or try a more general word.'
               }
+              action={keyword ? <PopularCategories /> : undefined}
             />
           ) : (
             <div className={loading ? 'opacity-60 transition-opacity' : undefined} aria-busy={loading}>

@@ -28,6 +28,7 @@ const product: ProductDto = {
   reviewCount: 0,
   popularity: 0,
   createdAt: '2025-01-01T00:00:00.000Z',
+  bestSeller: false,
 };
 
 const endpoints = () => ({

@@ -1,6 +1,7 @@
 /**
  * The seller's Earnings (docs/money.md, "Seller earnings"): balance cards, the statement (newest first, a page at a
- * time) and its CSV export. Loading, empty and error states; the table scrolls sideways on small screens.
+ * time) and its CSV export. Loading, empty and error states; on phones each line of the table is a small card
+ * (date and amount, then type and description) that fits the screen without scrolling sideways.
  */
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
@@ -129,9 +130,9 @@ export function SellerEarnings() {
           />
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-left text-sm">
+            <table className="w-full text-left text-sm max-sm:block sm:min-w-[36rem]">
               <caption className="sr-only">Statement, newest first</caption>
-              <thead className="border-b border-gray-200 text-gray-600">
+              <thead className="border-b border-gray-200 text-gray-600 max-sm:sr-only">
                 <tr>
                   <th scope="col" className="py-2 pr-3 font-medium">
                     Date
@@ -150,20 +151,27 @@ export function SellerEarnings() {
                   </th>
                 </tr>
               </thead>
-              <tbody className={cn(isFetching && 'opacity-60')}>
+              <tbody className={cn('max-sm:block', isFetching && 'opacity-60')}>
                 {s.entries.map((e) => (
-                  <tr key={e.id} className="border-b border-gray-100 last:border-0">
-                    <td className="whitespace-nowrap py-2 pr-3 text-gray-600">
+                  <tr
+                    key={e.id}
+                    className="border-b border-gray-100 last:border-0 max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:gap-x-3 max-sm:gap-y-1 max-sm:py-2 max-sm:[&>td]:py-0"
+                  >
+                    <td className="whitespace-nowrap py-2 pr-3 text-gray-600 max-sm:order-1">
                       {formatDate(e.createdAt, true)}
                     </td>
-                    <td className="py-2 pr-3">
+                    <td className="py-2 pr-3 max-sm:order-3 max-sm:col-span-2">
                       <Badge tone={TONE[e.type]}>{entryTypeLabel(e.type)}</Badge>
                     </td>
-                    <td className="whitespace-nowrap py-2 pr-3 text-gray-700">{e.orderNumber ?? '—'}</td>
-                    <td className="py-2 pr-3 text-gray-900">{e.description}</td>
+                    <td className="whitespace-nowrap py-2 pr-3 text-gray-700 max-sm:order-4 max-sm:col-span-2">
+                      {e.orderNumber ?? '—'}
+                    </td>
+                    <td className="py-2 pr-3 text-gray-900 max-sm:order-5 max-sm:col-span-2">
+                      {e.description}
+                    </td>
                     <td
                       className={cn(
-                        'whitespace-nowrap py-2 text-right font-medium tabular-nums',
+                        'whitespace-nowrap py-2 text-right font-medium tabular-nums max-sm:order-2',
                         e.amount < 0 ? 'text-red-700' : 'text-green-700',
                       )}
                     >

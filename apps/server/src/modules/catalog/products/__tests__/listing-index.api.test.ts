@@ -173,7 +173,7 @@ describe('the listing index', () => {
     ] satisfies Partial<ProductListQuery>[])
       for (const sortBy of SORT_IDS)
         expect(await listedFromMemory(query({ ...filter, sortBy, page: 2, limit: 7 }))).toBe(true);
-    for (const keyword of ['shoe', 'alpha shirt', 'beta shoe'])
+    for (const keyword of ['shirt', 'alpha shirt', 'beta shirt'])
       expect(await foundFromMemory(keyword, { page: 1, limit: 24, facets: true })).toBe(true);
     // those it was or is in: PostgreSQL (every listing, its category, brand, seller; its old and new words)
     for (const filter of [
@@ -184,7 +184,8 @@ describe('the listing index', () => {
       { seller: sellerB.sellerId },
     ] satisfies Partial<ProductListQuery>[])
       expect(await listedFromMemory(query({ ...filter, sortBy: 'price-lowtohigh' }))).toBe(false);
-    for (const keyword of ['gamma cap', 'lamp', 'delta', 'tests'])
+    // "shoe" too: its synonym "footwear" is the category the product joined (docs/search-and-listing.md, "Synonyms")
+    for (const keyword of ['gamma cap', 'lamp', 'delta', 'tests', 'shoe'])
       expect(await foundFromMemory(keyword, { page: 1, limit: 24 })).toBe(false);
     expect((await svc.search('quilted lamp', { page: 1, limit: 24 })).data.map((p) => p._id)).toEqual([
       moved,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { addresses } from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
-import { addressBody } from '../../__tests__/helpers';
+import { addressBody, addToCart, createOrder, insertProduct } from '../../__tests__/helpers';
 
 const ctx = await createTestContext();
 const countFor = async (userId: string) =>
@@ -125,5 +125,50 @@ describe('addresses', () => {
 
   it('when not logged in, then 401', async () => {
     expect((await ctx.anon().post('/api/shop/address/add').send(addressBody())).status).toBe(401);
+  });
+});
+
+describe('addresses: recipient, state and landmark', () => {
+  it('when a shopper adds an address with a recipient, a state and a landmark and no notes, then all are kept and copied into an order', async () => {
+    const { agent, userId } = await ctx.loginAs('user');
+    const body = addressBody({
+      recipientName: 'Meera Iyer',
+      state: 'Karnataka',
+      landmark: 'Opposite the metro station',
+      notes: '',
+    });
+    const res = await agent.post('/api/shop/address/add').send(body);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data).toMatchObject({
+      recipientName: 'Meera Iyer',
+      state: 'Karnataka',
+      landmark: 'Opposite the metro station',
+      notes: '',
+    });
+    const product = await insertProduct(ctx.db);
+    await addToCart(agent, product.id);
+    const { orderId } = await createOrder(agent, res.body.data._id);
+    const order = await agent.get(`/api/shop/order/details/${orderId}`);
+    expect(order.body.data.addressInfo).toMatchObject({
+      recipientName: 'Meera Iyer',
+      state: 'Karnataka',
+      landmark: 'Opposite the metro station',
+    });
+    expect(await countFor(userId)).toBe(1);
+  });
+
+  it('when the state is not an Indian state, then 400 with a message for the field and nothing stored', async () => {
+    const { agent, userId } = await ctx.loginAs('user');
+    const res = await agent.post('/api/shop/address/add').send(addressBody({ state: 'Atlantis' }));
+    expect(res.status).toBe(400);
+    expect(res.body.errors.fieldErrors.state).toEqual(['Choose a state']);
+    expect(await countFor(userId)).toBe(0);
+  });
+
+  it('when no recipient is named, then the account name is the recipient', async () => {
+    const { agent } = await ctx.loginAs('user', { username: 'Ravi Kumar' });
+    const res = await agent.post('/api/shop/address/add').send(addressBody());
+    expect(res.status).toBe(201);
+    expect(res.body.data.recipientName).toBe('Ravi Kumar');
   });
 });
