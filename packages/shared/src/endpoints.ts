@@ -7,7 +7,9 @@
 import { z } from 'zod';
 import { idParamsSchema, idSchema, paginationSchema } from './api';
 import {
+  LOGIN_LINK_SENT,
   loginInputSchema,
+  loginLinkInputSchema,
   passwordChangeInputSchema,
   profileUpdateInputSchema,
   registerInputSchema,
@@ -194,6 +196,10 @@ const page = (description: string) => ({ kind: 'html' as const, description });
 
 const product = productDtoSchema;
 const withSeller = { seller: sellerDtoSchema.optional().meta({ description: 'present for sellers' }) };
+const loggedIn = okMsg(
+  { data: z.object({ role: roleSchema }), user: userDtoSchema, ...withSeller },
+  'Logged in',
+);
 
 // ---- the table ----------------------------------------------------------------------------------------------------
 export const endpoints = {
@@ -294,10 +300,25 @@ export const endpoints = {
     summary: 'Log in; sets the session cookie',
     auth: 'none',
     body: json(loginInputSchema),
+    description:
+      'While the account is locked by failed logins, the right password from an address that also failed gets no ' +
+      'session: a one-time sign-in link goes to the e-mail of the account (202 `LOGIN_LINK_SENT`).',
     responses: {
-      200: okMsg({ data: z.object({ role: roleSchema }), user: userDtoSchema, ...withSeller }, 'Logged in'),
+      200: loggedIn,
+      202: okMsg({ code: z.literal(LOGIN_LINK_SENT) }, 'A one-time sign-in link was e-mailed'),
     },
     errors: [401],
+    rateLimited: true,
+  },
+  loginLink: {
+    method: 'post',
+    path: '/api/auth/login-link',
+    tag: 'Auth',
+    summary: 'Sign in with the token of a one-time sign-in link; sets the session cookie',
+    auth: 'none',
+    body: json(loginLinkInputSchema),
+    responses: { 200: loggedIn },
+    errors: [400],
     rateLimited: true,
   },
   logout: {
