@@ -311,6 +311,23 @@ describe('sandbox payment', () => {
     expect((await admin.agent.get(`/api/shop/order/list/${owner.userId}`)).body.data).toHaveLength(1);
   });
 
+  it("when the admin opens, approves or cancels a shopper's sandbox payment, then 404 and the payment stays the shopper's", async () => {
+    const owner = await shopper();
+    const p = await insertProduct(ctx.db, { totalStock: 9 });
+    await addToCart(owner.agent, p.id);
+    const created = await createOrder(owner.agent, owner.addressId);
+    const admin = await ctx.loginAs('admin');
+    expect((await admin.agent.get(created.approvalURL)).status).toBe(404);
+    expect((await admin.agent.post(`${created.approvalURL}/approve`)).status).toBe(404);
+    expect((await admin.agent.post(`${created.approvalURL}/cancel`)).status).toBe(404);
+    expect(await readOrder(ctx.db, created.orderId)).toMatchObject({
+      paymentStatus: 'pending',
+      stockHeld: true,
+    });
+    // the shopper can still approve it
+    expect((await owner.agent.post(`${created.approvalURL}/approve`)).status).toBe(303);
+  });
+
   it('when details is asked with a bad id, then 400; unknown id 404', async () => {
     const { agent } = await shopper();
     expect((await agent.get('/api/shop/order/details/abc')).status).toBe(400);
