@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { cartItems, carts, orders, products } from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
@@ -334,6 +334,26 @@ describe('sandbox payment', () => {
     expect((await agent.get('/api/shop/order/details/00000000-0000-4000-8000-000000000000')).status).toBe(
       404,
     );
+  });
+});
+
+describe('payment service busy', () => {
+  it('when the sandbox cannot get a database connection in time, then 503 SERVICE_UNAVAILABLE with Retry-After and the stock is given back', async () => {
+    const { agent, addressId } = await shopper();
+    const p = await insertProduct(ctx.db, { totalStock: 5 });
+    await addToCart(agent, p.id);
+    const busy = vi
+      .spyOn(ctx.deps.payments, 'create')
+      .mockRejectedValueOnce(new Error('timeout exceeded when trying to connect'));
+    try {
+      const res = await agent.post('/api/shop/order/create').send({ addressId });
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('SERVICE_UNAVAILABLE');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      busy.mockRestore();
+    }
+    expect(await readProduct(ctx.db, p.id)).toMatchObject({ totalStock: 5 });
   });
 });
 
