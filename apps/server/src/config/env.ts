@@ -191,7 +191,7 @@ export interface Config {
     filesPerHour: number;
     /** bytes per client address per hour */
     bytesPerHour: number;
-    /** bytes of uploads no record refers to yet, all addresses together */
+    /** bytes of uploads no record refers to yet, all addresses together (beyond it, older ones are removed) */
     unclaimedBytesMax: number;
     /** how long an upload no record refers to is kept before the sweeper removes it */
     graceMs: number;
