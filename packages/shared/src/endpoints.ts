@@ -915,7 +915,7 @@ export const endpoints = {
     auth: 'none',
     body: json(paypalWebhookEventSchema),
     responses: { 200: okMsg({}, 'Processed (or seen before)') },
-    errors: [404, 502],
+    errors: [400, 404, 502, 503],
   },
 
   // Seller orders
