@@ -510,6 +510,8 @@ export interface paths {
         /**
          * Upload a product or banner image
          * @description Needs the session of an approved seller or of the admin.
+         *
+         *     Rate limited per client address.
          */
         post: operations["uploadProductImage"];
         delete?: never;
@@ -650,6 +652,8 @@ export interface paths {
         /**
          * Search titles, descriptions, categories and brands (typos forgiven), with the listing filters and sorts; facets=true adds facet counts of the candidate set
          * @description No session needed.
+         *
+         *     Rate limited per client address.
          */
         get: operations["searchProducts"];
         put?: never;
@@ -670,6 +674,8 @@ export interface paths {
         /**
          * Suggestions for the header search box: matching products, brands and categories
          * @description No session needed.
+         *
+         *     Rate limited per client address.
          */
         get: operations["searchSuggest"];
         put?: never;
@@ -3059,6 +3065,7 @@ export interface operations {
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
@@ -3348,6 +3355,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };
@@ -3377,6 +3385,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };

@@ -508,6 +508,7 @@ export const endpoints = {
     },
     // 422 IMAGE_TOO_LARGE: more pixels than an image may have (docs/images.md)
     errors: [422, 502],
+    rateLimited: true,
   },
   sellerAddProduct: {
     method: 'post',
@@ -584,6 +585,7 @@ export const endpoints = {
     params: keywordParamsSchema,
     query: searchQuerySchema,
     responses: { 200: ok({ data: z.array(product), facets: searchFacetsSchema.optional() }) },
+    rateLimited: true,
   },
   searchSuggest: {
     method: 'get',
@@ -593,6 +595,7 @@ export const endpoints = {
     auth: 'none',
     query: suggestQuerySchema,
     responses: { 200: ok({ data: searchSuggestionsSchema }) },
+    rateLimited: true,
   },
   home: {
     method: 'get',

@@ -1,9 +1,8 @@
 import { Router, type Response } from 'express';
-import { rateLimit, type Options } from 'express-rate-limit';
 import { endpoints as api, LOGIN_LINK_SENT } from '@mp/shared';
 import type { AppDeps } from '../../context';
 import { send } from '../../lib/contract';
-import { PgRateLimitStore } from '../../db/rate-limit-store';
+import { dbRateLimit } from '../../lib/rate-limit';
 import { AppError, forbidden, notFound, parse, unauthenticated } from '../../lib/errors';
 import { assertSelfOrAdmin, currentUser, requireAuth, requireRole } from '../../lib/session';
 import { singleFileUpload, storeUpload } from '../../lib/upload';
@@ -16,10 +15,6 @@ import type { users } from '../../db/schema';
 
 type UserRow = typeof users.$inferSelect;
 import { documentQuota, recordDocumentUpload } from '../sellers/document-uploads';
-
-const tooMany = (message: string) => () => {
-  throw new AppError(429, 'RATE_LIMITED', message);
-};
 
 /** A 429 of the login throttle tells the client when to try again (Retry-After). */
 function withRetryAfter(res: Response, err: unknown): unknown {
@@ -35,14 +30,8 @@ export function createAuthRouter(deps: AppDeps): Router {
   const r = Router();
 
   /** Counts live in PostgreSQL: a limit holds on every instance and across restarts (docs/security.md). */
-  const limiter = (name: string, options: Partial<Options> & { message: string }) =>
-    rateLimit({
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      ...options,
-      store: new PgRateLimitStore(db, name),
-      handler: tooMany(options.message),
-    });
+  const limiter = (name: string, options: Parameters<typeof dbRateLimit>[2]) =>
+    dbRateLimit(db, name, options);
   const FIFTEEN_MINUTES = 15 * 60 * 1000;
   const HOUR = 60 * 60 * 1000;
 
