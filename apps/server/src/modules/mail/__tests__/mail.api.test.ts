@@ -215,18 +215,22 @@ describe('transactional e-mail through the outbox', () => {
   });
 });
 
+/** the worker writing to the development mailbox in `dir` */
+const mailboxWorker = (dir: string) =>
+  createMailWorker({
+    db: ctx.db,
+    transport: createMailTransport({ smtpUrl: undefined, mailDir: dir }),
+    from: 'Haat Marketplace <no-reply@shop.example.in>',
+    publicUrl: 'https://shop.example.in',
+    logger: createLogger('silent'),
+  });
+
 describe('development mailbox (no SMTP_URL)', () => {
   it('when no SMTP server is configured, then each e-mail is written once as an .eml file under DATA_DIR/mail', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mp-mail-'));
     try {
       await paidOrderOfTwoSellers();
-      const mailbox = createMailWorker({
-        db: ctx.db,
-        transport: createMailTransport({ smtpUrl: undefined, mailDir: dir }),
-        from: 'Haat Marketplace <no-reply@shop.example.in>',
-        publicUrl: 'https://shop.example.in',
-        logger: createLogger('silent'),
-      });
+      const mailbox = mailboxWorker(dir);
       expect(await mailbox.runOnce()).toEqual({ sent: 3, failed: 0 });
       const files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
       expect(files).toHaveLength(3);
@@ -250,13 +254,7 @@ describe('development mailbox (no SMTP_URL)', () => {
     mkdirSync(dir, { mode: 0o755 }); // a folder an earlier version left world-readable
     try {
       await paidOrderOfTwoSellers();
-      const mailbox = createMailWorker({
-        db: ctx.db,
-        transport: createMailTransport({ smtpUrl: undefined, mailDir: dir }),
-        from: 'Haat Marketplace <no-reply@shop.example.in>',
-        publicUrl: 'https://shop.example.in',
-        logger: createLogger('silent'),
-      });
+      const mailbox = mailboxWorker(dir);
       await mailbox.runOnce();
       const files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
       expect(files.length).toBeGreaterThan(0);
