@@ -12,9 +12,9 @@ import { toSessionUser, toUserDto } from './user.mapper';
 import { createLoginThrottle } from './login-throttle';
 import { consumeLoginLink, sendLoginLink } from './login-links';
 import type { users } from '../../db/schema';
+import { documentQuota, recordDocumentUpload } from '../sellers/document-uploads';
 
 type UserRow = typeof users.$inferSelect;
-import { documentQuota, recordDocumentUpload } from '../sellers/document-uploads';
 
 /** A 429 of the login throttle tells the client when to try again (Retry-After). */
 function withRetryAfter(res: Response, err: unknown): unknown {

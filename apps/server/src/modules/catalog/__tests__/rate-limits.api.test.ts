@@ -1,5 +1,7 @@
 /** docs/security.md "Rate limits": searches per client address, image uploads per user, counted in PostgreSQL. */
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { createRequestHandler } from '../../../app';
 import { createTestContext } from '../../../../test/app';
 import { pngBytes } from './catalog-fixtures';
 
@@ -24,6 +26,20 @@ describe('search and image-upload limits', () => {
     expect(refused.body.code).toBe('RATE_LIMITED');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await search('203.0.113.71', '/api/shop/product/search/search-product/kurta')).status).toBe(200);
+  });
+
+  it('when searches go through the production handler (micro-cache and fast lane), then distinct searches are limited too; a cached answer costs nothing and is not counted', async () => {
+    const handler = createRequestHandler(ctx.deps);
+    const search = (ip: string, phrase: string) =>
+      request(handler).get(`/api/shop/product/search/search-product/${phrase}`).set('X-Forwarded-For', ip);
+    const ip = '203.0.113.80';
+    expect((await search(ip, 'shirt')).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await search(ip, 'shirt')).status).toBe(200); // served from the cache
+    expect((await search(ip, 'jeans')).status).toBe(200);
+    expect((await search(ip, 'shoes')).status).toBe(200);
+    const refused = await search(ip, 'watch');
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('RATE_LIMITED');
   });
 
   it('when a seller uploads more images than IMAGE_UPLOAD_RATE_LIMIT an hour, then 429 RATE_LIMITED; another seller still uploads', async () => {
