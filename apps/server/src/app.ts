@@ -158,6 +158,12 @@ export const MICRO_CACHE_RULES: MicroCacheRule[] = [
 ];
 
 /** The HTTP handler the server listens with: the catalogue micro-cache first, then the Express app. */
+/** micro-cached routes whose misses go through Express for its search rate limit */
+const SEARCH_ROUTES: ReadonlySet<string> = new Set([
+  '/api/shop/product/search/search-product/:keyword',
+  '/api/shop/search/suggest',
+]);
+
 export function createRequestHandler(
   deps: AppDeps,
 ): ((req: IncomingMessage, res: ServerResponse) => void) & { microCache: MicroCache } {
@@ -204,6 +210,9 @@ export function createRequestHandler(
       return;
     }
     lookups.inc({ result: 'miss' });
+    // a search the server must compute counts against the client's search limit, which Express applies
+    // (docs/security.md, "Rate limits"); answers served from the cache above cost nothing and are not counted
+    if (SEARCH_ROUTES.has(rule.route)) return app(req, res);
     microCache.answer(req, res).then(
       (answered) => (answered ? observe() : app(req, res)),
       () => app(req, res),

@@ -135,11 +135,35 @@ export interface paths {
         put?: never;
         /**
          * Log in; sets the session cookie
-         * @description No session needed.
+         * @description While the account is locked by failed logins, the right password from an address that also failed gets no session: a one-time sign-in link goes to the e-mail of the account (202 `LOGIN_LINK_SENT`).
+         *
+         *     No session needed.
          *
          *     Rate limited per client address.
          */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with the token of a one-time sign-in link; sets the session cookie
+         * @description No session needed.
+         *
+         *     Rate limited per client address.
+         */
+        post: operations["loginLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -486,6 +510,8 @@ export interface paths {
         /**
          * Upload a product or banner image
          * @description Needs the session of an approved seller or of the admin.
+         *
+         *     Rate limited per client address.
          */
         post: operations["uploadProductImage"];
         delete?: never;
@@ -626,6 +652,8 @@ export interface paths {
         /**
          * Search titles, descriptions, categories and brands (typos forgiven), with the listing filters and sorts; facets=true adds facet counts of the candidate set
          * @description No session needed.
+         *
+         *     Rate limited per client address.
          */
         get: operations["searchProducts"];
         put?: never;
@@ -646,6 +674,8 @@ export interface paths {
         /**
          * Suggestions for the header search box: matching products, brands and categories
          * @description No session needed.
+         *
+         *     Rate limited per client address.
          */
         get: operations["searchSuggest"];
         put?: never;
@@ -1474,7 +1504,7 @@ export interface components {
             success: false;
             message: string;
             /** @enum {string} */
-            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD";
+            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID";
             errors?: components["schemas"]["FieldErrors"];
             /** @description facts the caller can act on, per code (e.g. STALE_STOCK: `{ currentStock }`) */
             details?: {
@@ -1541,6 +1571,7 @@ export interface components {
             reviewCount: number;
             popularity: number;
             createdAt: string;
+            bestSeller: boolean;
         };
         /** @description A product picture; width, height and variants are null/empty for plain URLs */
         ProductImage: {
@@ -1587,6 +1618,7 @@ export interface components {
             reviewCount: number;
             popularity: number;
             createdAt: string;
+            bestSeller: boolean;
             /** @description the seller's store; null for the marketplace's own */
             storeName: string | null;
         };
@@ -1696,7 +1728,9 @@ export interface components {
             _id: string;
             addressId: string;
             userId: string;
+            recipientName: string;
             address: string;
+            landmark: string;
             city: string;
             pincode: string;
             phone: string;
@@ -1750,8 +1784,11 @@ export interface components {
             }[];
             addressInfo: {
                 addressId: string | null;
+                recipientName: string;
                 address: string;
+                landmark: string;
                 city: string;
+                state: string | null;
                 pincode: string;
                 phone: string;
                 notes: string;
@@ -1852,8 +1889,11 @@ export interface components {
             }[];
             addressInfo: {
                 addressId: string | null;
+                recipientName: string;
                 address: string;
+                landmark: string;
                 city: string;
+                state: string | null;
                 pincode: string;
                 phone: string;
                 notes: string;
@@ -2315,8 +2355,67 @@ export interface operations {
                     };
                 };
             };
+            /** @description A one-time sign-in link was e-mailed */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        /** @constant */
+                        code: "LOGIN_LINK_SENT";
+                    };
+                };
+            };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    loginLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Logged in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            role: "user" | "seller" | "admin";
+                        };
+                        user: components["schemas"]["User"];
+                        /** @description present for sellers */
+                        seller?: components["schemas"]["Seller"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
             403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
@@ -2997,6 +3096,7 @@ export interface operations {
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
@@ -3286,6 +3386,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };
@@ -3315,6 +3416,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };
@@ -3845,14 +3947,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    recipientName?: string;
                     address: string;
+                    landmark?: string;
                     city: string;
+                    /** @enum {string} */
+                    state?: "Andaman and Nicobar Islands" | "Andhra Pradesh" | "Arunachal Pradesh" | "Assam" | "Bihar" | "Chandigarh" | "Chhattisgarh" | "Dadra and Nagar Haveli and Daman and Diu" | "Delhi" | "Goa" | "Gujarat" | "Haryana" | "Himachal Pradesh" | "Jammu and Kashmir" | "Jharkhand" | "Karnataka" | "Kerala" | "Ladakh" | "Lakshadweep" | "Madhya Pradesh" | "Maharashtra" | "Manipur" | "Meghalaya" | "Mizoram" | "Nagaland" | "Odisha" | "Puducherry" | "Punjab" | "Rajasthan" | "Sikkim" | "Tamil Nadu" | "Telangana" | "Tripura" | "Uttar Pradesh" | "Uttarakhand" | "West Bengal";
                     pincode: string;
                     phone: string;
-                    notes: string;
+                    notes?: string;
                     /** @enum {string} */
                     place: "home" | "work";
-                    state?: string;
                     isDefault?: boolean;
                 };
             };
@@ -3926,14 +4031,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    recipientName?: string;
                     address: string;
+                    landmark?: string;
                     city: string;
+                    /** @enum {string} */
+                    state?: "Andaman and Nicobar Islands" | "Andhra Pradesh" | "Arunachal Pradesh" | "Assam" | "Bihar" | "Chandigarh" | "Chhattisgarh" | "Dadra and Nagar Haveli and Daman and Diu" | "Delhi" | "Goa" | "Gujarat" | "Haryana" | "Himachal Pradesh" | "Jammu and Kashmir" | "Jharkhand" | "Karnataka" | "Kerala" | "Ladakh" | "Lakshadweep" | "Madhya Pradesh" | "Maharashtra" | "Manipur" | "Meghalaya" | "Mizoram" | "Nagaland" | "Odisha" | "Puducherry" | "Punjab" | "Rajasthan" | "Sikkim" | "Tamil Nadu" | "Telangana" | "Tripura" | "Uttar Pradesh" | "Uttarakhand" | "West Bengal";
                     pincode: string;
                     phone: string;
-                    notes: string;
+                    notes?: string;
                     /** @enum {string} */
                     place: "home" | "work";
-                    state?: string;
                     isDefault?: boolean;
                 };
             };

@@ -50,6 +50,8 @@ export const API_ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   /** a new password that is too short or too common */
   'WEAK_PASSWORD',
+  /** a one-time sign-in link that is unknown, already used or expired */
+  'LOGIN_LINK_INVALID',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -36,6 +36,19 @@ export const loginInputSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
+/**
+ * POST /api/auth/login answers 202 with this code instead of a session when the account is locked by failed logins
+ * and the right password came from an address that also failed: a one-time sign-in link went to the account's
+ * e-mail (docs/security.md).
+ */
+export const LOGIN_LINK_SENT = 'LOGIN_LINK_SENT';
+
+/** POST /api/auth/login-link: the token of a one-time sign-in link. */
+export const loginLinkInputSchema = z.object({
+  token: z.string({ message: 'Token is required' }).min(1, 'Token is required').max(200),
+});
+export type LoginLinkInput = z.infer<typeof loginLinkInputSchema>;
+
 /** PUT /api/auth/password: the current password, and the new one (which ends every other session). */
 export const passwordChangeInputSchema = z.object({
   currentPassword: z.string({ message: 'Current password is required' }).min(1).max(256),

@@ -318,8 +318,8 @@ export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
 
 /** POST /api/admin/orders/:orderId/refund: no amount = everything not yet refunded. */
 export const adminRefundInputSchema = z.object({
-  amount: z.coerce
-    .number()
+  amount: z
+    .number({ message: 'Refund amount must be a number' })
     .positive('Refund amount must be more than 0')
     .multipleOf(0.01, 'At most two decimals')
     .max(21_474_836.47)

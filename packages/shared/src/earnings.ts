@@ -115,8 +115,9 @@ export function sellerTotals(entries: readonly { type: SellerEntryType; deltaPai
 
 // ---- contract ----------------------------------------------------------------------------------------------------
 
+/** Rupees as a JSON number: `true`, `[5]` or `"0x10"` are refused, not read as ₹1, ₹5, ₹16 (docs/money.md). */
 const rupees = (label: string) =>
-  z.coerce
+  z
     .number({ message: `${label} must be a number` })
     .positive(`${label} must be more than 0`)
     .multipleOf(0.01, 'At most two decimals')

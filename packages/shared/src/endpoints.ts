@@ -7,7 +7,9 @@
 import { z } from 'zod';
 import { idParamsSchema, idSchema, paginationSchema } from './api';
 import {
+  LOGIN_LINK_SENT,
   loginInputSchema,
+  loginLinkInputSchema,
   passwordChangeInputSchema,
   profileUpdateInputSchema,
   registerInputSchema,
@@ -194,6 +196,10 @@ const page = (description: string) => ({ kind: 'html' as const, description });
 
 const product = productDtoSchema;
 const withSeller = { seller: sellerDtoSchema.optional().meta({ description: 'present for sellers' }) };
+const loggedIn = okMsg(
+  { data: z.object({ role: roleSchema }), user: userDtoSchema, ...withSeller },
+  'Logged in',
+);
 
 // ---- the table ----------------------------------------------------------------------------------------------------
 export const endpoints = {
@@ -294,10 +300,25 @@ export const endpoints = {
     summary: 'Log in; sets the session cookie',
     auth: 'none',
     body: json(loginInputSchema),
+    description:
+      'While the account is locked by failed logins, the right password from an address that also failed gets no ' +
+      'session: a one-time sign-in link goes to the e-mail of the account (202 `LOGIN_LINK_SENT`).',
     responses: {
-      200: okMsg({ data: z.object({ role: roleSchema }), user: userDtoSchema, ...withSeller }, 'Logged in'),
+      200: loggedIn,
+      202: okMsg({ code: z.literal(LOGIN_LINK_SENT) }, 'A one-time sign-in link was e-mailed'),
     },
     errors: [401],
+    rateLimited: true,
+  },
+  loginLink: {
+    method: 'post',
+    path: '/api/auth/login-link',
+    tag: 'Auth',
+    summary: 'Sign in with the token of a one-time sign-in link; sets the session cookie',
+    auth: 'none',
+    body: json(loginLinkInputSchema),
+    responses: { 200: loggedIn },
+    errors: [400],
     rateLimited: true,
   },
   logout: {
@@ -487,6 +508,7 @@ export const endpoints = {
     },
     // 422 IMAGE_TOO_LARGE: more pixels than an image may have (docs/images.md)
     errors: [422, 502],
+    rateLimited: true,
   },
   sellerAddProduct: {
     method: 'post',
@@ -563,6 +585,7 @@ export const endpoints = {
     params: keywordParamsSchema,
     query: searchQuerySchema,
     responses: { 200: ok({ data: z.array(product), facets: searchFacetsSchema.optional() }) },
+    rateLimited: true,
   },
   searchSuggest: {
     method: 'get',
@@ -572,6 +595,7 @@ export const endpoints = {
     auth: 'none',
     query: suggestQuerySchema,
     responses: { 200: ok({ data: searchSuggestionsSchema }) },
+    rateLimited: true,
   },
   home: {
     method: 'get',
@@ -894,7 +918,7 @@ export const endpoints = {
     auth: 'none',
     body: json(paypalWebhookEventSchema),
     responses: { 200: okMsg({}, 'Processed (or seen before)') },
-    errors: [404, 502],
+    errors: [400, 404, 502, 503],
   },
 
   // Seller orders

@@ -5,6 +5,13 @@ export const toRupees = (paise: number): number => Math.round(paise) / 100;
 /** Rounds a rupee amount to 2 decimals (half away from zero on the paise value). */
 export const roundRupees = (rupees: number): number => toRupees(toPaise(rupees));
 
+/**
+ * A form field's text as rupees for the money schemas, which take JSON numbers only (docs/money.md): a plain decimal
+ * ("1499", "12.50") becomes its number; anything else stays text, which the schema refuses.
+ */
+export const rupeesFromField = (text: string): number | string =>
+  /^\d+(\.\d+)?$/.test(text.trim()) ? Number(text.trim()) : text;
+
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
 const inrWhole = new Intl.NumberFormat('en-IN', {
   style: 'currency',

@@ -66,8 +66,8 @@ export const productInputSchema = z
       .optional(),
     /**
      * Edits only: the stock figure the form was loaded with. The server changes stock only when it still is that
-     * figure (else 409 STALE_STOCK with the current one) and leaves it alone when totalStock equals it
-     * (docs/orders-and-stock.md).
+     * figure (else 409 STALE_STOCK with the current one) and leaves it alone when totalStock equals it or when
+     * stockLoaded is not sent (docs/orders-and-stock.md).
      */
     stockLoaded: z.preprocess(
       emptyToUndefined,

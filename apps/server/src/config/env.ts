@@ -45,6 +45,8 @@ const envSchema = z
     TRUST_PROXY: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+    IMAGE_UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     SEED_DEMO: bool.optional(),
@@ -173,6 +175,10 @@ export interface Config {
   trustProxy: string | undefined;
   logLevel: string;
   loginRateLimit: number;
+  /** searches and suggestions per client address per minute (docs/security.md, "Rate limits") */
+  searchRateLimit: number;
+  /** product and banner image uploads per user per hour (docs/security.md, "Rate limits") */
+  imageUploadRateLimit: number;
   admin: { email: string; password: string } | undefined;
   seedDemo: boolean;
   cloudinaryUrl: string | undefined;
@@ -199,7 +205,7 @@ export interface Config {
     filesPerHour: number;
     /** bytes per client address per hour */
     bytesPerHour: number;
-    /** bytes of uploads no record refers to yet, all addresses together */
+    /** bytes of uploads no record refers to yet, all addresses together (beyond it, older ones are removed) */
     unclaimedBytesMax: number;
     /** how long an upload no record refers to is kept before the sweeper removes it */
     graceMs: number;
@@ -281,6 +287,8 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    searchRateLimit: e.SEARCH_RATE_LIMIT,
+    imageUploadRateLimit: e.IMAGE_UPLOAD_RATE_LIMIT,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ?? !isProduction,

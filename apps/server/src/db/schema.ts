@@ -730,3 +730,26 @@ export const rateLimitHits = pgTable(
   },
   (t) => [index('rate_limit_hits_reset_idx').on(t.resetAt)],
 );
+
+/**
+ * One-time sign-in links, sent when an account is locked by failed logins and its owner gives the right password
+ * from an address that also failed (docs/security.md, "Failed logins"). Only the SHA-256 of the token is kept;
+ * a link works once, before it expires.
+ */
+export const loginLinks = pgTable(
+  'login_links',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('login_links_token_unique').on(t.tokenHash),
+    index('login_links_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -24,6 +24,7 @@ const SellerApp = lazy(() => import('./routes/seller'));
 
 const AuthLayout = lazy(() => import('./routes/auth/layout'));
 const LoginPage = lazy(() => import('./routes/auth/login'));
+const LoginLinkPage = lazy(() => import('./routes/auth/login-link'));
 const RegisterPage = lazy(() => import('./routes/auth/register'));
 const RegisterSellerPage = lazy(() => import('./routes/auth/register-seller'));
 
@@ -74,6 +75,7 @@ export function AppRoutes() {
           <Route path="/auth" element={<AuthLayout />}>
             <Route index element={<Navigate to="login" replace />} />
             <Route path="login" element={<LoginPage />} />
+            <Route path="login-link" element={<LoginLinkPage />} />
             <Route path="register" element={<RegisterPage />} />
             <Route path="register-seller" element={<RegisterSellerPage />} />
           </Route>

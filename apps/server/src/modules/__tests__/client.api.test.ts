@@ -47,7 +47,7 @@ describe('the typed client against the running server', () => {
     const login = await api.POST('/api/auth/login', {
       body: { email: shopper.email, password: TEST_PASSWORD },
     });
-    expect(login.data?.user.id).toBe(shopper.userId);
+    expect(login.data && 'user' in login.data && login.data.user.id).toBe(shopper.userId);
     const cookie = login.response.headers.get('set-cookie')!.split(';')[0]!;
 
     const authed = createMarketplaceClient({ baseUrl, headers: { Cookie: cookie } });

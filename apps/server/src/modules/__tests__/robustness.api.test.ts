@@ -202,6 +202,7 @@ const FIXTURES: Record<EndpointId, Fixture> = {
   docs: {},
   register: { body: () => ({ username: 'audit', email: 'audit@test.in', password: 'Passw0rd!' }) },
   login: { body: () => ({ email: 'nobody@test.in', password: 'wrong-password' }) },
+  loginLink: { body: () => ({ token: 'not-a-sign-in-link' }) },
   // ends every session of the caller (docs/security.md): the walk would go on as nobody
   logout: { destructive: true },
   changePassword: {

@@ -1,20 +1,27 @@
-import { Router } from 'express';
-import { rateLimit, type Options } from 'express-rate-limit';
-import { endpoints as api } from '@mp/shared';
+import { Router, type Response } from 'express';
+import { endpoints as api, LOGIN_LINK_SENT } from '@mp/shared';
 import type { AppDeps } from '../../context';
 import { send } from '../../lib/contract';
-import { PgRateLimitStore } from '../../db/rate-limit-store';
+import { dbRateLimit } from '../../lib/rate-limit';
 import { AppError, forbidden, notFound, parse, unauthenticated } from '../../lib/errors';
 import { assertSelfOrAdmin, currentUser, requireAuth, requireRole } from '../../lib/session';
 import { singleFileUpload, storeUpload } from '../../lib/upload';
 import { createSellerService } from '../sellers/seller.service';
 import { createAuthService, revokeSessions } from './auth.service';
 import { toSessionUser, toUserDto } from './user.mapper';
+import { createLoginThrottle } from './login-throttle';
+import { consumeLoginLink, sendLoginLink } from './login-links';
+import type { users } from '../../db/schema';
 import { documentQuota, recordDocumentUpload } from '../sellers/document-uploads';
 
-const tooMany = (message: string) => () => {
-  throw new AppError(429, 'RATE_LIMITED', message);
-};
+type UserRow = typeof users.$inferSelect;
+
+/** A 429 of the login throttle tells the client when to try again (Retry-After). */
+function withRetryAfter(res: Response, err: unknown): unknown {
+  const seconds = err instanceof AppError ? err.details?.retryAfterSeconds : undefined;
+  if (typeof seconds === 'number') res.setHeader('Retry-After', String(seconds));
+  return err;
+}
 
 export function createAuthRouter(deps: AppDeps): Router {
   const { db, sessions, config } = deps;
@@ -23,34 +30,17 @@ export function createAuthRouter(deps: AppDeps): Router {
   const r = Router();
 
   /** Counts live in PostgreSQL: a limit holds on every instance and across restarts (docs/security.md). */
-  const limiter = (name: string, options: Partial<Options> & { message: string }) =>
-    rateLimit({
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      ...options,
-      store: new PgRateLimitStore(db, name),
-      handler: tooMany(options.message),
-    });
+  const limiter = (name: string, options: Parameters<typeof dbRateLimit>[2]) =>
+    dbRateLimit(db, name, options);
   const FIFTEEN_MINUTES = 15 * 60 * 1000;
   const HOUR = 60 * 60 * 1000;
 
-  const loginLimiter = limiter('login-address', {
+  const loginThrottle = createLoginThrottle(db, config.loginRateLimit);
+  const loginLinkLimiter = limiter('login-link', {
     windowMs: FIFTEEN_MINUTES,
     limit: config.loginRateLimit,
     skipSuccessfulRequests: true,
-    message: 'Too many failed login attempts. Please wait 15 minutes and try again.',
-  });
-  // failed logins per account, whatever address they come from (a spread-out guessing attack)
-  const loginAccountLimiter = limiter('login-account', {
-    windowMs: FIFTEEN_MINUTES,
-    limit: config.loginRateLimit,
-    skipSuccessfulRequests: true,
-    keyGenerator: (req) => {
-      const email = (req.body as { email?: unknown } | undefined)?.email;
-      return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : '';
-    },
-    skip: (req) => typeof (req.body as { email?: unknown } | undefined)?.email !== 'string',
-    message: 'Too many failed login attempts for this account. Please wait 15 minutes and try again.',
+    message: 'Too many sign-in link attempts. Please wait 15 minutes and try again.',
   });
   const uploadLimiter = limiter('seller-document', {
     windowMs: HOUR,
@@ -69,9 +59,8 @@ export function createAuthRouter(deps: AppDeps): Router {
     send(res, api.register, { message: 'Registration Successful!', user: toUserDto(user) });
   });
 
-  r.post('/login', loginLimiter, loginAccountLimiter, async (req, res) => {
-    const input = parse(api.login.body.schema, req.body);
-    const user = await auth.verifyCredentials(db, input);
+  /** Signs the user in: the cookie, and the answer of login and of a sign-in link. */
+  async function signIn(res: Response, user: UserRow) {
     sessions.issue(res, toSessionUser(user));
     const seller = user.role === 'seller' ? await sellersSvc.byUserId(db, user.id) : undefined;
     send(res, api.login, {
@@ -80,6 +69,32 @@ export function createAuthRouter(deps: AppDeps): Router {
       user: toUserDto(user),
       ...(seller ? { seller } : {}),
     });
+  }
+
+  /** Failed-login limits per account, per address and per both (docs/security.md, "Failed logins"). */
+  r.post('/login', async (req, res) => {
+    const input = parse(api.login.body.schema, req.body);
+    const attempt = await loginThrottle.begin(req.ip ?? 'unknown', input.email).catch((err: unknown) => {
+      throw withRetryAfter(res, err);
+    });
+    let user: UserRow;
+    try {
+      user = await auth.verifyCredentials(db, input);
+    } catch (err) {
+      throw withRetryAfter(res, (err instanceof AppError && err.status === 401 && attempt.failed()) || err);
+    }
+    await attempt.succeeded();
+    if (attempt.accountLocked && attempt.addressFailed) {
+      await sendLoginLink(db, user);
+      send(res, api.login, { code: LOGIN_LINK_SENT, message: 'We e-mailed you a sign-in link.' }, 202);
+      return;
+    }
+    await signIn(res, user);
+  });
+
+  r.post('/login-link', loginLinkLimiter, async (req, res) => {
+    const { token } = parse(api.loginLink.body.schema, req.body);
+    await signIn(res, await consumeLoginLink(db, token));
   });
 
   /** Ends this user's sessions on every device and instance (docs/security.md), then clears the cookie. */

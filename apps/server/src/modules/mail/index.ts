@@ -6,6 +6,7 @@ import { createMailWorker, type MailWorker } from './mail-worker';
 
 export {
   enqueueLineStatusMail,
+  enqueueLoginLinkMail,
   enqueueOrderPaidMails,
   enqueueRefundMail,
   enqueueSellerDecisionMail,

@@ -189,3 +189,18 @@ export async function enqueueRefundMail(
     },
   });
 }
+
+/**
+ * A one-time sign-in link for a locked account's owner (docs/security.md, "Failed logins"): one mail per link,
+ * sent to the account's own address.
+ */
+export async function enqueueLoginLinkMail(
+  tx: DbOrTx,
+  link: { linkId: string; to: string; token: string; minutes: number },
+): Promise<void> {
+  await enqueueMail(tx, {
+    dedupeKey: `login-link:${link.linkId}`,
+    to: link.to,
+    payload: { kind: 'login-link', token: link.token, minutes: link.minutes },
+  });
+}

@@ -5,6 +5,7 @@
 import type { RenderedMail } from './mail-templates';
 import {
   lineStatusMail,
+  loginLinkMail,
   orderConfirmationMail,
   refundMail,
   sellerDecisionMail,
@@ -19,7 +20,8 @@ export type MailPayload =
   | ({ kind: 'seller-new-order' } & Facts<typeof sellerNewOrderMail>)
   | ({ kind: 'seller-decision' } & Facts<typeof sellerDecisionMail>)
   | ({ kind: 'line-status' } & Facts<typeof lineStatusMail>)
-  | ({ kind: 'refund' } & Facts<typeof refundMail>);
+  | ({ kind: 'refund' } & Facts<typeof refundMail>)
+  | ({ kind: 'login-link' } & Facts<typeof loginLinkMail>);
 
 export function renderMail(payload: MailPayload, publicUrl: string): RenderedMail {
   switch (payload.kind) {
@@ -33,5 +35,7 @@ export function renderMail(payload: MailPayload, publicUrl: string): RenderedMai
       return lineStatusMail({ ...payload, publicUrl });
     case 'refund':
       return refundMail({ ...payload, publicUrl });
+    case 'login-link':
+      return loginLinkMail({ ...payload, publicUrl });
   }
 }

@@ -264,3 +264,22 @@ ${textFooter(publicUrl)}`;
   );
   return { subject: `${SHOP_NAME}: ${heading}`, text, html };
 }
+
+/** The web page that uses up a sign-in link; the token rides in the fragment, which browsers never send on. */
+export const LOGIN_LINK_PATH = '/auth/login-link';
+
+export function loginLinkMail(input: { publicUrl: string; token: string; minutes: number }): RenderedMail {
+  const { publicUrl, token, minutes } = input;
+  const link = `${publicUrl}${LOGIN_LINK_PATH}#${token}`;
+  const message = `Someone, perhaps you, tried to log in to your ${SHOP_NAME} account with the right password while it was locked after many failed attempts. Use this link to sign in; it works once, within ${minutes} minutes.`;
+  const warning = 'If it was not you, change your password after signing in.';
+  return {
+    subject: `${SHOP_NAME}: your sign-in link`,
+    text: `${message}\n\n${link}\n\n${warning}\n${textFooter(publicUrl)}`,
+    html: frame(
+      publicUrl,
+      'Your sign-in link',
+      `<p>${escapeHtml(message)}</p><p><a href="${escapeHtml(link)}">Sign in</a></p><p>${escapeHtml(warning)}</p>`,
+    ),
+  };
+}

@@ -2,7 +2,7 @@
  * Where e-mails go (docs/seo-and-email.md): the SMTP server of SMTP_URL, or, without it, the development mailbox:
  * one .eml file per message under DATA_DIR/mail, named by the outbox id (a repeated send rewrites the same file).
  */
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -51,9 +51,11 @@ export function createMailTransport(options: {
     kind: 'mailbox',
     send: async (mail) => {
       const info = await stream.sendMail(toNodemailer(mail));
-      await mkdir(options.mailDir, { recursive: true });
+      // messages can carry sign-in links: only the server's own user may read them (docs/security.md)
+      await mkdir(options.mailDir, { recursive: true, mode: 0o700 });
+      await chmod(options.mailDir, 0o700);
       const file = path.join(options.mailDir, `${mail.id}.eml`);
-      await writeFile(`${file}.tmp`, info.message as Buffer);
+      await writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
       await rename(`${file}.tmp`, file);
     },
     close: () => stream.close(),

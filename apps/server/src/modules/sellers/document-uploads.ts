@@ -1,13 +1,15 @@
 /**
  * Anonymous seller-document uploads (docs/orders-and-stock.md, "Uploads"): the only writer of the uploads table.
- * - quotas: files and bytes per client address per hour, and a cap on the bytes of uploads no record refers to,
- *   all addresses together; checked before the body is read (cheap refusal) and again, under a lock, when the
- *   upload is recorded (authoritative, so parallel uploads cannot pass together);
+ * - quotas: files and bytes per client address per hour; checked before the body is read (cheap refusal) and
+ *   again, under a lock, when the upload is recorded (authoritative, so parallel uploads cannot pass together);
+ * - room: the bytes of uploads no record refers to are capped, all addresses together, but the cap never refuses
+ *   an upload: unclaimed uploads of the addresses holding the most are removed, oldest first, to make room, so
+ *   strangers cannot stop a genuine registration by filling it;
  * - claim: a seller registration that refers to an upload's URL claims it;
  * - sweep: uploads still unclaimed after the grace period are deleted from storage and forgotten.
  */
 import type { RequestHandler } from 'express';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db, DbOrTx } from '../../db/client';
 import { sellers, uploads } from '../../db/schema';
@@ -25,11 +27,11 @@ const overAddress = () =>
     'UPLOAD_QUOTA',
     'Too many documents uploaded from this address in the last hour. Please try again later.',
   );
-const overGlobal = () =>
+const tooBig = () =>
   new AppError(
     429,
     'UPLOAD_QUOTA',
-    'Document uploads are paused for a while because too many are waiting for a registration. Please try again later.',
+    'This file is larger than the room kept for documents. Please upload a smaller one.',
   );
 
 async function usage(db: DbOrTx, address: string) {
@@ -40,18 +42,61 @@ async function usage(db: DbOrTx, address: string) {
     })
     .from(uploads)
     .where(and(eq(uploads.address, address), gt(uploads.createdAt, sql`now() - interval '1 hour'`)));
-  const [all] = await db
-    .select({ bytes: sql<number>`coalesce(sum(${uploads.bytes}), 0)::bigint`.mapWith(Number) })
-    .from(uploads)
-    .where(isNull(uploads.claimedAt));
-  return { files: mine!.files, bytes: mine!.bytes, unclaimed: all!.bytes };
+  return { files: mine!.files, bytes: mine!.bytes };
 }
 
-function check(u: { files: number; bytes: number; unclaimed: number }, adding: number, quotas: Quotas) {
+function check(u: { files: number; bytes: number }, adding: number, quotas: Quotas) {
   if (u.files + (adding > 0 ? 1 : 0) > quotas.filesPerHour || u.bytes + adding > quotas.bytesPerHour) {
     throw overAddress();
   }
-  if (u.unclaimed + adding > quotas.unclaimedBytesMax) throw overGlobal();
+}
+
+/**
+ * Makes room for `adding` bytes under the cap on unclaimed uploads (call under UPLOAD_LOCK): removes the rows of
+ * unclaimed uploads, first of the addresses holding the most of them, oldest first, and answers their storage keys
+ * (deleted once the transaction committed). An upload a record refers to is never taken.
+ */
+async function makeRoom(
+  tx: DbOrTx,
+  adding: { bytes: number; address: string },
+  quotas: Quotas,
+): Promise<string[]> {
+  if (adding.bytes > quotas.unclaimedBytesMax) throw tooBig();
+  const [all] = await tx
+    .select({ bytes: sql<number>`coalesce(sum(${uploads.bytes}), 0)::bigint`.mapWith(Number) })
+    .from(uploads)
+    .where(isNull(uploads.claimedAt));
+  let over = all!.bytes + adding.bytes - quotas.unclaimedBytesMax;
+  if (over <= 0) return [];
+  const candidates = await tx
+    .select({ id: uploads.id, key: uploads.key, bytes: uploads.bytes })
+    .from(uploads)
+    .where(
+      and(
+        isNull(uploads.claimedAt),
+        sql`not exists (select 1 from ${sellers} where ${sellers.document} = ${uploads.url})`,
+      ),
+    )
+    .orderBy(
+      // the upload being added counts for its address too
+      sql`count(*) over (partition by ${uploads.address}) + (${uploads.address} = ${adding.address})::int desc`,
+      asc(uploads.createdAt),
+    )
+    .limit(1000);
+  const taken: typeof candidates = [];
+  for (const c of candidates) {
+    if (over <= 0) break;
+    taken.push(c);
+    over -= c.bytes;
+  }
+  if (over > 0) throw tooBig();
+  await tx.delete(uploads).where(
+    inArray(
+      uploads.id,
+      taken.map((t) => t.id),
+    ),
+  );
+  return taken.map((t) => t.key);
 }
 
 /** Middleware before the body is read: an address already at its quota (or a full store) is refused at once. */
@@ -60,7 +105,6 @@ export function documentQuota(db: Db, quotas: Quotas): RequestHandler {
     try {
       const u = await usage(db, req.ip ?? 'unknown');
       if (u.files >= quotas.filesPerHour || u.bytes >= quotas.bytesPerHour) throw overAddress();
-      if (u.unclaimed >= quotas.unclaimedBytesMax) throw overGlobal();
       next();
     } catch (err) {
       if (err instanceof AppError) res.setHeader('Retry-After', '3600');
@@ -70,8 +114,9 @@ export function documentQuota(db: Db, quotas: Quotas): RequestHandler {
 }
 
 /**
- * Records a stored upload against its address, or refuses it (429 UPLOAD_QUOTA) when it would go over a quota;
- * a refused file is removed from storage again.
+ * Records a stored upload against its address, or refuses it (429 UPLOAD_QUOTA) when it would go over its address's
+ * quota; a refused file is removed from storage again. Room under the cap on unclaimed uploads is made by removing
+ * older ones (makeRoom).
  */
 export async function recordDocumentUpload(
   db: Db,
@@ -79,10 +124,12 @@ export async function recordDocumentUpload(
   quotas: Quotas,
   upload: StoredFile & { folder: string; size: number; address: string },
 ): Promise<void> {
+  let evicted: string[];
   try {
-    await db.transaction(async (tx) => {
+    evicted = await db.transaction(async (tx) => {
       await tx.execute(sql`select ${UPLOAD_LOCK}`);
       check(await usage(tx, upload.address), upload.size, quotas);
+      const keys = await makeRoom(tx, { bytes: upload.size, address: upload.address }, quotas);
       await tx.insert(uploads).values({
         url: upload.url,
         key: upload.key,
@@ -90,11 +137,14 @@ export async function recordDocumentUpload(
         bytes: upload.size,
         address: upload.address,
       });
+      return keys;
     });
   } catch (err) {
     await storage.remove?.(upload.key).catch(() => undefined);
     throw err;
   }
+  // the rows are gone; their files go now (a failure leaves a file no row counts, never a refused upload)
+  for (const key of evicted) await storage.remove?.(key).catch(() => undefined);
 }
 
 /** A record now refers to this URL: the upload stays. Call inside the record's transaction. */

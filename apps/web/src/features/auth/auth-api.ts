@@ -1,5 +1,12 @@
 /** Session calls (spec section 6). The session itself lives in the auth slice, fed by these endpoints' answers. */
-import type { Answer, LoginInput, ProfileUpdateInput, RegisterInput, SellerRegisterInput } from '@mp/shared';
+import type {
+  Answer,
+  LoginInput,
+  LoginLinkInput,
+  ProfileUpdateInput,
+  RegisterInput,
+  SellerRegisterInput,
+} from '@mp/shared';
 import { baseApi, type Whole } from '../../lib/api';
 
 export const authApi = baseApi.injectEndpoints({
@@ -9,8 +16,13 @@ export const authApi = baseApi.injectEndpoints({
       query: () => ({ url: '/api/auth/check-auth', envelope: 'whole' }),
       providesTags: ['Session'],
     }),
+    /** Signed in, or (202 LOGIN_LINK_SENT) a one-time sign-in link went to the account's e-mail instead. */
     login: b.mutation<Whole<Answer<'login'>>, LoginInput>({
       query: (body) => ({ url: '/api/auth/login', method: 'POST', body, envelope: 'whole' }),
+    }),
+    /** Uses up the token of an e-mailed sign-in link (docs/security.md). */
+    loginLink: b.mutation<Whole<Answer<'loginLink'>>, LoginLinkInput>({
+      query: (body) => ({ url: '/api/auth/login-link', method: 'POST', body, envelope: 'whole' }),
     }),
     register: b.mutation<Whole<Answer<'register'>>, RegisterInput>({
       query: (body) => ({ url: '/api/auth/register', method: 'POST', body, envelope: 'whole' }),
@@ -38,6 +50,7 @@ export const authApi = baseApi.injectEndpoints({
 
 export const {
   useLoginMutation,
+  useLoginLinkMutation,
   useRegisterMutation,
   useRegisterSellerMutation,
   useLogoutMutation,

@@ -38,7 +38,7 @@ export function loginErrorMessage(err: unknown): string {
   return LOGIN_FAILED;
 }
 
-const { checkAuth, login, registerSeller, logout, sellerInfo, updateProfile } = authApi.endpoints;
+const { checkAuth, login, loginLink, registerSeller, logout, sellerInfo, updateProfile } = authApi.endpoints;
 
 const signedOut = (s: AuthState) => {
   s.user = null;
@@ -76,13 +76,14 @@ const authSlice = createSlice({
       .addMatcher(login.matchPending, (s) => {
         s.isLoading = true;
       })
-      .addMatcher(login.matchFulfilled, (s, { payload }) => {
+      .addMatcher(isAnyOf(login.matchFulfilled, loginLink.matchFulfilled), (s, { payload }) => {
+        s.isLoading = false;
+        if (!('user' in payload)) return; // LOGIN_LINK_SENT: no session yet, the link in the e-mail gives one
         s.user = payload.user;
         s.seller = payload.seller ?? null;
         s.isAuthenticated = true;
-        s.isLoading = false;
       })
-      .addMatcher(login.matchRejected, (s) => {
+      .addMatcher(isAnyOf(login.matchRejected, loginLink.matchRejected), (s) => {
         signedOut(s);
         s.isLoading = false;
       })

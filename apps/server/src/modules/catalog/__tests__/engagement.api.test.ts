@@ -67,6 +67,17 @@ describe('reviews', () => {
     expect(b.body.data.verifiedPurchase).toBe(false);
   });
 
+  it('when a seller reviews its own product, then 403 OWN_PRODUCT and nothing is stored', async () => {
+    const seller = await ctx.loginAsSeller();
+    const [own] = await insertProducts(ctx.db, [{ sellerId: seller.sellerId }]);
+    const res = await seller.agent
+      .post('/api/shop/review/add')
+      .send({ productId: own, reviewMessage: 'Best product ever', reviewVal: 5 });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('OWN_PRODUCT');
+    expect(await ctx.db.$count(reviews, eq(reviews.productId, own!))).toBe(0);
+  });
+
   it('when listing reviews, then newest first', async () => {
     const [id] = await insertProducts(ctx.db, [{}]);
     await alice.agent

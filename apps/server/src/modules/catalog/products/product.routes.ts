@@ -3,6 +3,7 @@ import { LIMITS, endpoints as api } from '@mp/shared';
 import type { AppDeps } from '../../../context';
 import { send } from '../../../lib/contract';
 import { forbidden, parse } from '../../../lib/errors';
+import { dbRateLimit } from '../../../lib/rate-limit';
 import { currentUser, requireApprovedSeller, requireRole } from '../../../lib/session';
 import { singleFileUpload, storeImageUpload } from '../../../lib/upload';
 import { sendRead } from '../catalog-reads';
@@ -21,6 +22,18 @@ export function createProductRouter(deps: AppDeps): Router {
   const adminOnly = requireRole('admin');
   const approvedSeller = requireApprovedSeller(db);
   const sellerOrAdmin = requireApprovedSeller(db, { allowAdmin: true });
+  // searches per client address, image uploads per user (docs/security.md, "Rate limits")
+  const searchLimiter = dbRateLimit(db, 'search', {
+    windowMs: 60_000,
+    limit: deps.config.searchRateLimit,
+    message: 'Too many searches. Please wait a minute and try again.',
+  });
+  const imageUploadLimiter = dbRateLimit(db, 'image-upload', {
+    windowMs: 60 * 60_000,
+    limit: deps.config.imageUploadRateLimit,
+    keyGenerator: (req) => currentUser(req).id,
+    message: 'Too many image uploads. Please try again later.',
+  });
 
   // Admin: every product.
   r.post('/admin/products/add', adminOnly, async (req, res) => {
@@ -54,10 +67,16 @@ export function createProductRouter(deps: AppDeps): Router {
 
   // Product and banner images: the admin and approved sellers. The role check runs before the file is read.
   // result.url is the spec's field; width, height and variants come from the image pipeline (docs/images.md).
-  r.post('/admin/products/upload-image', sellerOrAdmin, singleFileUpload, async (req, res) => {
-    const result = await storeImageUpload(req, deps.storage, { folder: 'products' });
-    send(res, api.uploadProductImage, { message: 'Image uploaded', result });
-  });
+  r.post(
+    '/admin/products/upload-image',
+    sellerOrAdmin,
+    imageUploadLimiter,
+    singleFileUpload,
+    async (req, res) => {
+      const result = await storeImageUpload(req, deps.storage, { folder: 'products' });
+      send(res, api.uploadProductImage, { message: 'Image uploaded', result });
+    },
+  );
 
   // Approved sellers: their own products only; sellerId always comes from the session.
   r.post('/seller/products/add', approvedSeller, async (req, res) => {
@@ -104,12 +123,12 @@ export function createProductRouter(deps: AppDeps): Router {
     sendRead(res, await reads.detail(req.params));
   });
 
-  r.get('/shop/product/search/search-product/:keyword', async (req, res) => {
+  r.get('/shop/product/search/search-product/:keyword', searchLimiter, async (req, res) => {
     sendRead(res, await reads.search(req.params, req.query));
   });
 
   // The header search box's suggestions: cached like searches (they are one, plus names from constants).
-  r.get('/shop/search/suggest', async (req, res) => {
+  r.get('/shop/search/suggest', searchLimiter, async (req, res) => {
     sendRead(res, await reads.suggest(req.query));
   });
 

@@ -36,11 +36,11 @@ import type { WordGroup } from './text-index';
  * take from it and give back exactly what they took, so an edit must not overwrite what they did since the form
  * was loaded. With `stockLoaded` (the figure the form showed): unchanged figure → stock untouched; changed figure →
  * written only if stock still is what the form showed, else 409 STALE_STOCK with the current figure. Without it
- * (older clients) the figure is written as sent.
+ * the edit does not say which figure it was based on, so it changes no stock (it could overwrite what was sold
+ * meanwhile); its other fields are saved.
  */
 function stockEdit(current: number, wanted: number, loaded: number | undefined): { totalStock?: number } {
-  if (loaded === undefined) return { totalStock: wanted };
-  if (wanted === loaded) return {};
+  if (loaded === undefined || wanted === loaded) return {};
   if (current === loaded) return { totalStock: wanted };
   throw new AppError(
     409,

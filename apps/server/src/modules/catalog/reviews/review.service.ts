@@ -2,7 +2,7 @@ import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { ReviewDto, ReviewInput } from '@mp/shared';
 import type { Db } from '../../../db/client';
 import { orderLines, orders, products, reviews, sellers } from '../../../db/schema';
-import { notFound } from '../../../lib/errors';
+import { AppError, notFound } from '../../../lib/errors';
 import type { ChangeFeed } from '../../../lib/change-feed';
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -39,6 +39,10 @@ export function createReviewService(db: Db, changes: ChangeFeed) {
           .where(and(eq(products.id, input.productId), isNull(products.deletedAt)))
           .for('update', { of: products });
         if (!product) throw notFound('Product');
+        // a shop's praise of itself is no review (docs/orders-and-stock.md)
+        if (product.sellerUserId === user.id) {
+          throw new AppError(403, 'OWN_PRODUCT', 'Sellers cannot review their own products.');
+        }
         const [bought] = await tx
           .select({ one: sql<number>`1` })
           .from(orderLines)
@@ -51,9 +55,8 @@ export function createReviewService(db: Db, changes: ChangeFeed) {
             ),
           )
           .limit(1);
-        // verified = a paid order of this product by another account than the product's own seller
-        // (docs/orders-and-stock.md): a seller buying its own product proves nothing
-        const verified = Boolean(bought) && product.sellerUserId !== user.id;
+        // verified = a paid order of this product (docs/orders-and-stock.md)
+        const verified = Boolean(bought);
         const values = {
           username: user.username,
           reviewMessage: input.reviewMessage,

@@ -15,6 +15,7 @@ import type { Db, DbOrTx, Tx } from '../../../db/client';
 import { addresses, carts, orderLines, orders, sellers, users } from '../../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
 import type { Logger } from '../../../lib/logger';
+import { isDatabaseUnavailable } from '../../../lib/db-errors';
 import {
   ensureCartId,
   lineProblem,
@@ -361,6 +362,12 @@ export function createOrderService({ db, provider, money, holdMinutes, logger, c
         });
       } catch (err) {
         logger.warn({ err, orderId: order.id }, 'payment creation failed; releasing the stock hold');
+        if (isDatabaseUnavailable(err)) {
+          // the sandbox keeps its payments in our database: busy or down is 503 + Retry-After, not a provider
+          // failure (docs/operations.md, "Database faults"); a hold we cannot release now expires on its own
+          await releaseHold(db, changes, order.id, 'failed').catch(() => undefined);
+          throw err;
+        }
         await releaseHold(db, changes, order.id, 'failed');
         throw new AppError(
           502,

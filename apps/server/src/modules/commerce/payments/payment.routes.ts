@@ -4,9 +4,10 @@ import { endpoints as api, formatINR, formatOrderNumber, toRupees } from '@mp/sh
 import type { AppDeps } from '../../../context';
 import { send } from '../../../lib/contract';
 import { orders, paymentEvents } from '../../../db/schema';
-import { badRequest, notFound, nulCharacterPath } from '../../../lib/errors';
+import { AppError, badRequest, notFound, nulCharacterPath } from '../../../lib/errors';
 import type { PaymentProvider } from './payment-provider';
 import { parsePayPalAmount } from './paypal-amount';
+import { checkWebhookHeaders, webhookConcernsUs } from './paypal-webhook-gate';
 import { shopConfigOf } from './shop-config';
 
 const escapeHtml = (s: string) =>
@@ -37,7 +38,7 @@ function sendPage(res: Response, status: number, title: string, body: string): v
 
 /** Sandbox approval pages and the PayPal webhook. Mounted at /api. */
 export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): Router {
-  const { db, logger, money } = deps;
+  const { db, logger, money, config } = deps;
   const r = Router();
 
   /** What every page needs to know: which provider takes the money, and whether it is a test (sandbox). */
@@ -71,11 +72,8 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
       );
       return undefined;
     }
-    if (
-      !order ||
-      order.paymentMethod !== 'sandbox' ||
-      (order.userId !== req.user.id && req.user.role !== 'admin')
-    ) {
+    // only the shopper who owns the payment pays it: not even the admin approves for someone (docs/security.md)
+    if (!order || order.paymentMethod !== 'sandbox' || order.userId !== req.user.id) {
       sendPage(
         res,
         404,
@@ -160,18 +158,16 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
     const parsed = api.paypalWebhook.body.schema.safeParse(req.body);
     if (!parsed.success || nulCharacterPath(req.body)) throw badRequest('Not a PayPal webhook event');
     const event = parsed.data;
-    const verified = await provider.verifyWebhook(
-      {
-        transmissionId: req.get('paypal-transmission-id'),
-        transmissionTime: req.get('paypal-transmission-time'),
-        transmissionSig: req.get('paypal-transmission-sig'),
-        certUrl: req.get('paypal-cert-url'),
-        authAlgo: req.get('paypal-auth-algo'),
-      },
-      req.body,
-    );
-    if (!verified) throw badRequest('Webhook signature could not be verified');
-
+    // refused or acknowledged without asking PayPal: what cannot be genuine or would change nothing
+    // (docs/money.md, "PayPal webhook")
+    const headers = {
+      transmissionId: req.get('paypal-transmission-id'),
+      transmissionTime: req.get('paypal-transmission-time'),
+      transmissionSig: req.get('paypal-transmission-sig'),
+      certUrl: req.get('paypal-cert-url'),
+      authAlgo: req.get('paypal-auth-algo'),
+    };
+    checkWebhookHeaders(headers, config.paypal?.apiBase ?? 'https://api-m.paypal.com');
     const [seen] = await db
       .select({ id: paymentEvents.id })
       .from(paymentEvents)
@@ -181,6 +177,19 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
       send(res, api.paypalWebhook, { message: 'Event already processed' });
       return;
     }
+    if (!(await webhookConcernsUs(db, event))) {
+      send(res, api.paypalWebhook, { message: 'Event ignored' });
+      return;
+    }
+    let verified: boolean;
+    try {
+      verified = await provider.verifyWebhook(headers, req.body);
+    } catch (err) {
+      // PayPal slow or down: 503 makes PayPal deliver the event again later
+      if (err instanceof AppError && err.status === 503) res.setHeader('Retry-After', '60');
+      throw err;
+    }
+    if (!verified) throw badRequest('Webhook signature could not be verified');
 
     let orderId: string | null = null;
     if (event.event_type === 'PAYMENT.CAPTURE.COMPLETED') {

@@ -60,6 +60,18 @@ class TimedPayPalClient extends paypal.core.PayPalHttpClient {
 
 class ProviderUnavailable extends Error {}
 
+/**
+ * How long a webhook delivery waits for PayPal to verify its signature (docs/money.md, "PayPal webhook"): short, so
+ * forged deliveries cannot hold requests; PayPal delivers again after a 503.
+ */
+export const WEBHOOK_VERIFY_WAIT_MS = 3000;
+const verifyUnavailable = () =>
+  new AppError(
+    503,
+    'SERVICE_UNAVAILABLE',
+    'PayPal could not verify this event in time. Please deliver it again later.',
+  );
+
 const money = (paise: number) => (paise / 100).toFixed(2);
 
 function errorIssue(err: unknown): { status?: number; issue?: string; body?: PayPalErrorBody } {
@@ -91,10 +103,10 @@ export function createPayPalProvider(cfg: PayPalConfig, publicUrl: string): Paym
   );
   const client = new TimedPayPalClient(environment, cfg.timeoutMs);
 
-  async function call<T>(request: PayPalRequest): Promise<PayPalResponse<T>> {
+  async function call<T>(request: PayPalRequest, waitMs = cfg.timeoutMs + 50): Promise<PayPalResponse<T>> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ProviderUnavailable('PayPal timed out')), cfg.timeoutMs + 50);
+      timer = setTimeout(() => reject(new ProviderUnavailable('PayPal timed out')), waitMs);
     });
     try {
       return await Promise.race([client.execute<T>(request), timeout]);
@@ -263,10 +275,14 @@ export function createPayPalProvider(cfg: PayPalConfig, publicUrl: string): Paym
         },
       };
       try {
-        const res = await call<{ verification_status?: string }>(request);
+        const res = await call<{ verification_status?: string }>(
+          request,
+          Math.min(cfg.timeoutMs + 50, WEBHOOK_VERIFY_WAIT_MS),
+        );
         return res.result?.verification_status === 'SUCCESS';
       } catch (err) {
-        if (isUnavailable(err)) throw unavailable();
+        // PayPal delivers the event again after a failed delivery: 503, try later
+        if (isUnavailable(err) || err instanceof ProviderUnavailable) throw verifyUnavailable();
         return false;
       }
     },

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -217,18 +217,22 @@ describe('transactional e-mail through the outbox', () => {
   });
 });
 
+/** the worker writing to the development mailbox in `dir` */
+const mailboxWorker = (dir: string) =>
+  createMailWorker({
+    db: ctx.db,
+    transport: createMailTransport({ smtpUrl: undefined, mailDir: dir }),
+    from: 'Haat Marketplace <no-reply@shop.example.in>',
+    publicUrl: 'https://shop.example.in',
+    logger: createLogger('silent'),
+  });
+
 describe('development mailbox (no SMTP_URL)', () => {
   it('when no SMTP server is configured, then each e-mail is written once as an .eml file under DATA_DIR/mail', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mp-mail-'));
     try {
       await paidOrderOfTwoSellers();
-      const mailbox = createMailWorker({
-        db: ctx.db,
-        transport: createMailTransport({ smtpUrl: undefined, mailDir: dir }),
-        from: 'Haat Marketplace <no-reply@shop.example.in>',
-        publicUrl: 'https://shop.example.in',
-        logger: createLogger('silent'),
-      });
+      const mailbox = mailboxWorker(dir);
       expect(await mailbox.runOnce()).toEqual({ sent: 3, failed: 0 });
       const files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
       expect(files).toHaveLength(3);
@@ -243,6 +247,23 @@ describe('development mailbox (no SMTP_URL)', () => {
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('when the mailbox writes a message, then only the server user can read it (file 0600, folder 0700)', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'mp-mail-'));
+    const dir = path.join(root, 'mail');
+    mkdirSync(dir, { mode: 0o755 }); // a folder an earlier version left world-readable
+    try {
+      await paidOrderOfTwoSellers();
+      const mailbox = mailboxWorker(dir);
+      await mailbox.runOnce();
+      const files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+      expect(files.length).toBeGreaterThan(0);
+      for (const f of files) expect(statSync(path.join(dir, f)).mode & 0o777).toBe(0o600);
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { LOGIN_LINK_SENT } from '@mp/shared';
 import { toast } from '../../../lib/toast';
 import { useAppSelector } from '../../hooks';
 import { Button, Input } from '../../../components/ui';
@@ -15,13 +16,16 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const [linkSent, setLinkSent] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     const r = await login({ email: email.trim(), password });
     setBusy(false);
-    if (r.data) toast.success(r.data.message || 'Logged in successfully');
+    // a locked account's owner gets a one-time sign-in link instead of a session (docs/security.md)
+    if (r.data && 'code' in r.data && r.data.code === LOGIN_LINK_SENT) setLinkSent(true);
+    else if (r.data) toast.success(r.data.message || 'Logged in successfully');
     else toast.error(loginErrorMessage(r.error));
     // on success the access guard sends the user to the remembered page or the role's home
   };
@@ -38,6 +42,11 @@ export default function LoginPage() {
           Register
         </Link>
       </p>
+      {linkSent && (
+        <p role="status" className="mt-6 rounded-lg bg-brand-50 p-4 text-sm text-brand-800">
+          We e-mailed you a sign-in link. Open it within 15 minutes to sign in.
+        </p>
+      )}
       <form onSubmit={submit} className="mt-6 space-y-4">
         <Input
           label="Email"

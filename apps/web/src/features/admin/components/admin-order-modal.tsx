@@ -3,7 +3,7 @@
  * payment ledger, and the refund action (amount optional, reason required, a confirmation step).
  */
 import { useState, type FormEvent } from 'react';
-import { adminRefundInputSchema, type OrderDto } from '@mp/shared';
+import { adminRefundInputSchema, rupeesFromField, type OrderDto } from '@mp/shared';
 import { formatINR } from '@mp/shared/money';
 import { refundableAmount } from '@mp/shared/order-display';
 import {
@@ -63,7 +63,7 @@ function RefundForm({
   function review(e: FormEvent) {
     e.preventDefault();
     const parsed = adminRefundInputSchema.safeParse({
-      amount: amount.trim() === '' ? undefined : amount.trim(),
+      amount: amount.trim() === '' ? undefined : rupeesFromField(amount),
       reason,
     });
     if (!parsed.success) {

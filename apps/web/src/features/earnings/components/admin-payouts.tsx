@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
-import { formatINR, payoutInputSchema } from '@mp/shared';
+import { formatINR, payoutInputSchema, rupeesFromField } from '@mp/shared';
 import {
   Button,
   EmptyState,
@@ -187,7 +187,7 @@ export function PayoutForm() {
 
   function review(ev: FormEvent) {
     ev.preventDefault();
-    const parsed = payoutInputSchema.safeParse(form);
+    const parsed = payoutInputSchema.safeParse({ ...form, amount: rupeesFromField(form.amount) });
     const next: Partial<Record<Fields, string>> = {};
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -222,7 +222,7 @@ export function PayoutForm() {
   }
 
   async function pay() {
-    const parsed = payoutInputSchema.parse(form);
+    const parsed = payoutInputSchema.parse({ ...form, amount: rupeesFromField(form.amount) });
     try {
       const res = await recordPayout(parsed).unwrap();
       toast.success(res.message);

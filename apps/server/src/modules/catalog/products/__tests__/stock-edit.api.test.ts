@@ -57,6 +57,15 @@ describe('stock edits', () => {
     expect(res.body.data).toMatchObject({ title: 'New title', totalStock: 7 });
   });
 
+  it('when an edit does not say which stock figure it was based on (no stockLoaded), then it changes no stock: the sales stay counted and the other fields are saved', async () => {
+    const p = await insertProduct(ctx.db, { sellerId: seller.sellerId, totalStock: 10 });
+    for (let i = 0; i < 3; i++) await buy(p.id, 1, true);
+    const res = await edit(p.id, { title: 'Without a loaded figure', totalStock: 10 });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ title: 'Without a loaded figure', totalStock: 7 });
+    expect((await readProduct(ctx.db, p.id)).totalStock).toBe(7);
+  });
+
   it('when an edit is saved while a hold is open and the hold is then released, then the physical units are right', async () => {
     // 7 units on the shelf; a shopper holds 2 (5 left to sell); the form was loaded before the hold
     const p = await insertProduct(ctx.db, { sellerId: seller.sellerId, totalStock: 7 });

@@ -218,6 +218,24 @@ describe('refunds of delivered lines', () => {
 });
 
 describe('payouts', () => {
+  it('when a refund or payout amount is not a JSON number (true, [5], "0x10", "5"), then it is refused with 400 and nothing moves', async () => {
+    const seller = await ctx.loginAsSeller();
+    const o = await paidOrderOf(seller, 100_000);
+    for (const amount of [true, [5], '0x10', '5']) {
+      const refund = await admin.agent
+        .post(`/api/admin/orders/${o.orderId}/refund`)
+        .send({ amount, reason: 'coerced' });
+      expect(refund.status).toBe(400);
+      expect(refund.body.code).toBe('VALIDATION_FAILED');
+      const payout = await admin.agent
+        .post('/api/admin/payouts')
+        .send({ sellerId: seller.sellerId, amount, reference: `UTR-COERCE-${String(amount)}` });
+      expect(payout.status).toBe(400);
+      expect(payout.body.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await earningsOf(seller.agent)).data).toMatchObject({ refunded: 0, paidOut: 0 });
+  });
+
   it('when the admin records a payout, then the balance falls, the list shows it with the store name, and the same transfer again changes nothing', async () => {
     const seller = await ctx.loginAsSeller();
     const other = await ctx.loginAsSeller();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { cartItems, carts, orders, products } from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
@@ -311,12 +311,49 @@ describe('sandbox payment', () => {
     expect((await admin.agent.get(`/api/shop/order/list/${owner.userId}`)).body.data).toHaveLength(1);
   });
 
+  it("when the admin opens, approves or cancels a shopper's sandbox payment, then 404 and the payment stays the shopper's", async () => {
+    const owner = await shopper();
+    const p = await insertProduct(ctx.db, { totalStock: 9 });
+    await addToCart(owner.agent, p.id);
+    const created = await createOrder(owner.agent, owner.addressId);
+    const admin = await ctx.loginAs('admin');
+    expect((await admin.agent.get(created.approvalURL)).status).toBe(404);
+    expect((await admin.agent.post(`${created.approvalURL}/approve`)).status).toBe(404);
+    expect((await admin.agent.post(`${created.approvalURL}/cancel`)).status).toBe(404);
+    expect(await readOrder(ctx.db, created.orderId)).toMatchObject({
+      paymentStatus: 'pending',
+      stockHeld: true,
+    });
+    // the shopper can still approve it
+    expect((await owner.agent.post(`${created.approvalURL}/approve`)).status).toBe(303);
+  });
+
   it('when details is asked with a bad id, then 400; unknown id 404', async () => {
     const { agent } = await shopper();
     expect((await agent.get('/api/shop/order/details/abc')).status).toBe(400);
     expect((await agent.get('/api/shop/order/details/00000000-0000-4000-8000-000000000000')).status).toBe(
       404,
     );
+  });
+});
+
+describe('payment service busy', () => {
+  it('when the sandbox cannot get a database connection in time, then 503 SERVICE_UNAVAILABLE with Retry-After and the stock is given back', async () => {
+    const { agent, addressId } = await shopper();
+    const p = await insertProduct(ctx.db, { totalStock: 5 });
+    await addToCart(agent, p.id);
+    const busy = vi
+      .spyOn(ctx.deps.payments, 'create')
+      .mockRejectedValueOnce(new Error('timeout exceeded when trying to connect'));
+    try {
+      const res = await agent.post('/api/shop/order/create').send({ addressId });
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('SERVICE_UNAVAILABLE');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      busy.mockRestore();
+    }
+    expect(await readProduct(ctx.db, p.id)).toMatchObject({ totalStock: 5 });
   });
 });
 

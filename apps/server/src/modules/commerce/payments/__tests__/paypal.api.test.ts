@@ -274,6 +274,69 @@ describe('PayPal webhook', () => {
     expect((await ctx.anon().post('/api/payments/paypal/webhook').send('nonsense')).status).toBe(415);
   });
 
+  const verifyCalls = () =>
+    fake.requests.filter((r) => r.path === '/v1/notifications/verify-webhook-signature');
+  const headers = (over: Record<string, string> = {}) => ({
+    'paypal-transmission-id': `tx-${++eventCounter}`,
+    'paypal-transmission-time': new Date().toISOString(),
+    'paypal-transmission-sig': 'forged',
+    'paypal-cert-url': 'https://api.paypal.com/cert.pem',
+    'paypal-auth-algo': 'SHA256withRSA',
+    ...over,
+  });
+  const forged = (h: Record<string, string>, body: Record<string, unknown>) =>
+    ctx
+      .anon()
+      .post('/api/payments/paypal/webhook')
+      .set(h)
+      .send({ id: `WH-FORGED-${++eventCounter}`, ...body });
+  const captureOf = (paypalOrderId: string) => ({
+    event_type: 'PAYMENT.CAPTURE.COMPLETED',
+    resource: { id: 'CAP-X', supplementary_data: { related_ids: { order_id: paypalOrderId } } },
+  });
+
+  it('when a delivery cannot be genuine or concerns nothing of ours, then it is answered without a call to PayPal', async () => {
+    const o = await pendingOrder();
+    const tenMinutesAhead = new Date(Date.now() + 10 * 60_000).toISOString();
+    const fourDaysAgo = new Date(Date.now() - 4 * 24 * 3_600_000).toISOString();
+    const refused = [
+      await forged({ 'paypal-transmission-sig': 'x' }, captureOf(o.paymentId)), // no other headers
+      await forged(headers({ 'paypal-cert-url': 'https://evil.example/cert.pem' }), captureOf(o.paymentId)),
+      await forged(
+        headers({ 'paypal-cert-url': 'https://paypal.com.evil.example/c.pem' }),
+        captureOf(o.paymentId),
+      ),
+      await forged(headers({ 'paypal-transmission-time': tenMinutesAhead }), captureOf(o.paymentId)),
+      await forged(headers({ 'paypal-transmission-time': fourDaysAgo }), captureOf(o.paymentId)),
+      await forged(headers({ 'paypal-transmission-time': 'yesterday' }), captureOf(o.paymentId)),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 400]);
+    const ignored = [
+      await forged(headers(), { event_type: 'CHECKOUT.ORDER.APPROVED', resource: {} }),
+      await forged(headers(), captureOf('NO-SUCH-PAYPAL-ORDER')),
+      await forged(headers(), { event_type: 'PAYMENT.CAPTURE.REFUNDED', resource: { id: 'NO-SUCH-REFUND' } }),
+    ];
+    expect(ignored.map((r) => [r.status, r.body.message])).toEqual([
+      [200, 'Event ignored'],
+      [200, 'Event ignored'],
+      [200, 'Event ignored'],
+    ]);
+    expect(verifyCalls()).toHaveLength(0);
+    expect((await readOrder(ctx.db, o.orderId)).paymentStatus).toBe('pending');
+  });
+
+  it('when PayPal does not answer the verification in time, then 503 with Retry-After within a few seconds', async () => {
+    const o = await pendingOrder();
+    const captureId = fake.markCaptured(o.paymentId);
+    fake.next('verify', 'timeout');
+    const started = Date.now();
+    const res = await webhook(o.paymentId, captureId);
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBeDefined();
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect((await readOrder(ctx.db, o.orderId)).paymentStatus).toBe('pending');
+  });
+
   it('when the webhook and the return-page capture race, then the order completes exactly once', async () => {
     const o = await pendingOrder(6, 3);
     fake.approve(o.paymentId);
