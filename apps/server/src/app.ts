@@ -157,12 +157,13 @@ export const MICRO_CACHE_RULES: MicroCacheRule[] = [
   { path: /^\/api\/shop\/home$/, route: '/api/shop/home', params: [], ttlMs: 30_000 },
 ];
 
-/** The HTTP handler the server listens with: the catalogue micro-cache first, then the Express app. */
 /** micro-cached routes whose misses go through Express for its search rate limit */
 const SEARCH_ROUTES: ReadonlySet<string> = new Set([
   '/api/shop/product/search/search-product/:keyword',
   '/api/shop/search/suggest',
 ]);
+
+/** The HTTP handler the server listens with: the catalogue micro-cache first, then the Express app. */
 
 export function createRequestHandler(
   deps: AppDeps,

@@ -1,6 +1,7 @@
 /**
- * Rate limits whose counts live in PostgreSQL (docs/security.md, "Rate limits"): a limit holds on every instance
- * and across restarts. Over the limit: 429 RATE_LIMITED with Retry-After and the RateLimit headers.
+ * Rate limits (docs/security.md, "Rate limits"). Over a limit: 429 RATE_LIMITED with Retry-After and the RateLimit
+ * headers. Most counts live in PostgreSQL, so a limit holds on every instance and across restarts; a limit on a hot
+ * read (searches) counts in this instance's memory instead, so an uncached search costs no database write.
  */
 import type { RequestHandler } from 'express';
 import { rateLimit, type Options } from 'express-rate-limit';
@@ -8,19 +9,26 @@ import type { Db } from '../db/client';
 import { PgRateLimitStore } from '../db/rate-limit-store';
 import { AppError } from './errors';
 
-/** `name` keeps this limiter's counts apart from every other's. */
-export function dbRateLimit(
-  db: Db,
-  name: string,
-  options: Partial<Options> & { message: string },
-): RequestHandler {
+type LimitOptions = Partial<Options> & { message: string };
+
+function limiter(options: LimitOptions, store?: Options['store']): RequestHandler {
   return rateLimit({
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     ...options,
-    store: new PgRateLimitStore(db, name),
+    ...(store ? { store } : {}),
     handler: () => {
       throw new AppError(429, 'RATE_LIMITED', options.message);
     },
   });
+}
+
+/** Counted in PostgreSQL; `name` keeps this limiter's counts apart from every other's. */
+export function dbRateLimit(db: Db, name: string, options: LimitOptions): RequestHandler {
+  return limiter(options, new PgRateLimitStore(db, name));
+}
+
+/** Counted in this process (express-rate-limit's memory store): N instances allow N × the limit in all. */
+export function instanceRateLimit(options: LimitOptions): RequestHandler {
+  return limiter(options);
 }

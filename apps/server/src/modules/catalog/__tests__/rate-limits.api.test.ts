@@ -1,4 +1,4 @@
-/** docs/security.md "Rate limits": searches per client address, image uploads per user, counted in PostgreSQL. */
+/** docs/security.md "Rate limits": searches per client address, image uploads per user, searches counted per instance, uploads in PostgreSQL. */
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createRequestHandler } from '../../../app';
