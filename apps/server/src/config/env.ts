@@ -80,6 +80,8 @@ const envSchema = z
       .regex(/^smtps?:\/\/.+/, 'must look like smtp://user:pass@host:587 or smtps://user:pass@host:465')
       .optional(),
     MAIL_FROM: z.string().min(3).optional(),
+    MAIL_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    MAIL_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(30),
     DOCUMENT_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(10),
     DOCUMENT_UPLOAD_MB_PER_HOUR: z.coerce.number().int().min(1).default(25),
     UNCLAIMED_UPLOADS_MB_MAX: z.coerce.number().int().min(1).default(500),
@@ -207,6 +209,8 @@ export interface Config {
   commissionBps: number;
   /** transactional e-mail: SMTP_URL's server, else the development mailbox `dir` (DATA_DIR/mail) */
   mail: { smtpUrl: string | undefined; from: string | undefined; dir: string };
+  /** how many mails a client's requests may cause per hour (docs/seo-and-email.md, "Priority and limits") */
+  mailLimits: { perRecipientPerHour: number; perClientPerHour: number };
   /** quotas of anonymous seller-document uploads (docs/orders-and-stock.md, "Uploads") */
   documentUploads: {
     /** files per client address per hour */
@@ -310,6 +314,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     commissionBps: Math.round(e.PLATFORM_COMMISSION_PERCENT * 100),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, dir: `${e.DATA_DIR}/mail` },
+    mailLimits: {
+      perRecipientPerHour: e.MAIL_PER_RECIPIENT_PER_HOUR,
+      perClientPerHour: e.MAIL_PER_CLIENT_PER_HOUR,
+    },
     documentUploads: {
       filesPerHour: e.DOCUMENT_UPLOADS_PER_HOUR,
       bytesPerHour: e.DOCUMENT_UPLOAD_MB_PER_HOUR * 1024 * 1024,

@@ -7,7 +7,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { formatOrderNumber, type OrderStatus } from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders, sellers, users } from '../../db/schema';
-import { enqueueMail, enqueueMails, type OutboxMail } from './mail-outbox';
+import { enqueueMail, enqueueMails, type MailTrigger, type OutboxMail } from './mail-outbox';
 import type { MailAddress } from './mail-templates';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -65,7 +65,12 @@ async function linesWithSellers(
  * Order paid: the shopper's confirmation and one new-order notice per seller, showing only its own lines. `order` is
  * the row the payment just wrote; its lines, their sellers and the shopper's address are read together.
  */
-export async function enqueueOrderPaidMails(tx: DbOrTx, order: OrderRow): Promise<void> {
+export async function enqueueOrderPaidMails(
+  tx: DbOrTx,
+  order: OrderRow,
+  /** the shopper's client, when its request paid: the mails are bounded per client and recipient */
+  trigger?: MailTrigger,
+): Promise<void> {
   const orderId = order.id;
   const lines = await linesWithSellers(tx, orderId, { shopperId: order.userId });
   const email = lines[0]?.shopperEmail;
@@ -81,6 +86,8 @@ export async function enqueueOrderPaidMails(tx: DbOrTx, order: OrderRow): Promis
     {
       dedupeKey: `order-confirmation:${orderId}`,
       to: email,
+      // the account's address, which whoever registered it chose
+      recipientChosen: true,
       payload: {
         kind: 'order-confirmation',
         orderId,
@@ -113,7 +120,7 @@ export async function enqueueOrderPaidMails(tx: DbOrTx, order: OrderRow): Promis
       },
     });
   }
-  await enqueueMails(tx, mails);
+  await enqueueMails(tx, mails, trigger);
 }
 
 /** An admin decided a seller application: the seller hears each outcome once. */

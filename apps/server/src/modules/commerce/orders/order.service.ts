@@ -406,6 +406,7 @@ export function createOrderService({
     async capture(
       caller: Caller,
       input: OrderCaptureInput,
+      client?: string,
     ): Promise<{ status: 'paid' | 'pending'; order: OrderDto }> {
       // the common case in one statement: the caller's held order of this payment, its hold kept alive while the
       // provider captures (so the sweeper cannot release it under our feet); the extension is bounded (created +
@@ -428,10 +429,11 @@ export function createOrderService({
       const order = held ?? (await capturable(caller, input));
       if (order.paymentStatus === 'paid') return { status: 'paid', order: await loadOrderDto(db, order) };
       const result = await provider.capture(input.paymentId);
-      const settled = await money.settleCapture(order.id, {
-        ...result,
-        payerId: result.payerId ?? input.payerId ?? null,
-      });
+      const settled = await money.settleCapture(
+        order.id,
+        { ...result, payerId: result.payerId ?? input.payerId ?? null },
+        { client },
+      );
       if (settled.outcome === 'refunded') {
         logger.warn({ orderId: order.id, code: settled.code }, 'captured payment refused and refunded');
         throw conflict(settled.message, settled.code);
