@@ -8,7 +8,11 @@ export {
   enqueueLineStatusMail,
   enqueueOrderPaidMails,
   enqueueRefundMail,
+  enqueueSellerCancelMails,
   enqueueSellerDecisionMail,
+  enqueueSellerPayoutMail,
+  enqueueSellerRefundChargedMails,
+  enqueueSellerRegistrationMail,
 } from './mail-events';
 export type { MailWorker } from './mail-worker';
 export type { MailLimits, MailTrigger } from './mail-outbox';

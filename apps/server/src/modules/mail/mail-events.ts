@@ -40,9 +40,13 @@ async function linesWithSellers(
 ) {
   return tx
     .select({
+      id: orderLines.id,
       title: orderLines.title,
       quantity: orderLines.quantity,
       linePricePaise: orderLines.linePricePaise,
+      listPricePaise: orderLines.listPricePaise,
+      unitPricePaise: orderLines.unitPricePaise,
+      discount: orderLines.discount,
       sellerId: orderLines.sellerId,
       storename: sellers.storename,
       sellerEmail: users.email,
@@ -92,7 +96,12 @@ export async function enqueueOrderPaidMails(
         kind: 'order-confirmation',
         orderId,
         orderNumber: formatOrderNumber(order.orderNumber),
-        lines: lines.map(mailLine),
+        lines: lines.map((l) => ({
+          ...mailLine(l),
+          listPricePaise: l.listPricePaise,
+          unitPricePaise: l.unitPricePaise,
+          discount: l.discount,
+        })),
         subtotalPaise: order.subtotalPaise,
         discountPaise: order.discountPaise,
         shippingPaise: order.shippingPaise,
@@ -129,11 +138,7 @@ export async function enqueueSellerDecisionMail(
   sellerId: string,
   decision: 'approved' | 'rejected',
 ): Promise<void> {
-  const [row] = await tx
-    .select({ storename: sellers.storename, email: users.email })
-    .from(sellers)
-    .innerJoin(users, eq(users.id, sellers.userId))
-    .where(eq(sellers.id, sellerId));
+  const row = await sellerContact(tx, sellerId);
   if (!row) return;
   await enqueueMail(tx, {
     dedupeKey: `seller-decision:${sellerId}:${decision}`,
@@ -192,4 +197,134 @@ export async function enqueueRefundMail(
       ...(refund.reason ? { reason: refund.reason } : {}),
     },
   });
+}
+
+/** A seller's store name and e-mail address. */
+async function sellerContact(tx: DbOrTx, sellerId: string) {
+  const [row] = await tx
+    .select({ storename: sellers.storename, email: users.email })
+    .from(sellers)
+    .innerJoin(users, eq(users.id, sellers.userId))
+    .where(eq(sellers.id, sellerId));
+  return row;
+}
+
+/**
+ * The shopper cancelled a paid order: each seller with lines among `lineIds` is told, with only those lines, once
+ * per order (they must not ship them).
+ */
+export async function enqueueSellerCancelMails(
+  tx: DbOrTx,
+  orderId: string,
+  lineIds: string[],
+): Promise<void> {
+  const [order] = await tx
+    .select({ orderNumber: orders.orderNumber })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  const ids = new Set(lineIds);
+  const lines = (await linesWithSellers(tx, orderId)).filter((l) => ids.has(l.id));
+  if (!order) return;
+  const bySeller = new Map<string, typeof lines>();
+  for (const l of lines) {
+    if (!l.sellerId || !l.sellerEmail) continue;
+    bySeller.set(l.sellerId, [...(bySeller.get(l.sellerId) ?? []), l]);
+  }
+  await enqueueMails(
+    tx,
+    [...bySeller].map(([sellerId, own]) => ({
+      dedupeKey: `seller-order-cancelled:${orderId}:${sellerId}`,
+      to: own[0]!.sellerEmail!,
+      payload: {
+        kind: 'seller-order-cancelled',
+        orderId,
+        orderNumber: formatOrderNumber(order.orderNumber),
+        storename: own[0]!.storename ?? '',
+        lines: own.map((l) => ({ title: l.title, quantity: l.quantity, linePricePaise: l.linePricePaise })),
+      },
+    })),
+  );
+}
+
+/** The admin recorded a payout: its seller hears of it once. */
+export async function enqueueSellerPayoutMail(
+  tx: DbOrTx,
+  payout: { id: string; sellerId: string; amountPaise: number; reference: string },
+): Promise<void> {
+  const seller = await sellerContact(tx, payout.sellerId);
+  if (!seller) return;
+  await enqueueMail(tx, {
+    dedupeKey: `seller-payout:${payout.id}`,
+    to: seller.email,
+    payload: {
+      kind: 'seller-payout',
+      storename: seller.storename,
+      amountPaise: payout.amountPaise,
+      reference: payout.reference,
+    },
+  });
+}
+
+/**
+ * A refund was charged to sellers' balances (delivered lines): each seller hears once per refund what left its
+ * balance (the refund less the commission given back) and for which lines.
+ */
+export async function enqueueSellerRefundChargedMails(
+  tx: DbOrTx,
+  refundId: string,
+  charges: {
+    sellerId: string;
+    orderId: string;
+    title: string;
+    quantity: number;
+    linePricePaise: number;
+    paise: number;
+  }[],
+): Promise<void> {
+  const bySeller = new Map<string, typeof charges>();
+  for (const c of charges) bySeller.set(c.sellerId, [...(bySeller.get(c.sellerId) ?? []), c]);
+  const mails: OutboxMail[] = [];
+  for (const [sellerId, own] of bySeller) {
+    const seller = await sellerContact(tx, sellerId);
+    const orderId = own[0]!.orderId;
+    const [order] = await tx
+      .select({ orderNumber: orders.orderNumber })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (!seller || !order) continue;
+    mails.push({
+      dedupeKey: `seller-refund-charged:${refundId}:${sellerId}`,
+      to: seller.email,
+      payload: {
+        kind: 'seller-refund-charged',
+        orderId,
+        orderNumber: formatOrderNumber(order.orderNumber),
+        storename: seller.storename,
+        amountPaise: own.reduce((s, c) => s + c.paise, 0),
+        lines: own.map((c) => ({ title: c.title, quantity: c.quantity, linePricePaise: c.linePricePaise })),
+      },
+    });
+  }
+  await enqueueMails(tx, mails);
+}
+
+/**
+ * A seller registration was received: the address in the form hears so once. The registering client chose that
+ * address, so the mail is bounded per recipient and per client (docs/seo-and-email.md, "Priority and limits").
+ */
+export async function enqueueSellerRegistrationMail(
+  tx: DbOrTx,
+  seller: { id: string; storename: string; email: string },
+  trigger: MailTrigger,
+): Promise<void> {
+  await enqueueMail(
+    tx,
+    {
+      dedupeKey: `seller-registration:${seller.id}`,
+      to: seller.email,
+      recipientChosen: true,
+      payload: { kind: 'seller-registration', storename: seller.storename },
+    },
+    trigger,
+  );
 }

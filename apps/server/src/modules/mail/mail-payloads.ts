@@ -9,6 +9,10 @@ import {
   refundMail,
   sellerDecisionMail,
   sellerNewOrderMail,
+  sellerOrderCancelledMail,
+  sellerPayoutMail,
+  sellerRefundChargedMail,
+  sellerRegistrationMail,
 } from './mail-templates';
 
 /** A template's input without the public URL, which the worker adds when it renders. */
@@ -19,7 +23,11 @@ export type MailPayload =
   | ({ kind: 'seller-new-order' } & Facts<typeof sellerNewOrderMail>)
   | ({ kind: 'seller-decision' } & Facts<typeof sellerDecisionMail>)
   | ({ kind: 'line-status' } & Facts<typeof lineStatusMail>)
-  | ({ kind: 'refund' } & Facts<typeof refundMail>);
+  | ({ kind: 'refund' } & Facts<typeof refundMail>)
+  | ({ kind: 'seller-order-cancelled' } & Facts<typeof sellerOrderCancelledMail>)
+  | ({ kind: 'seller-payout' } & Facts<typeof sellerPayoutMail>)
+  | ({ kind: 'seller-refund-charged' } & Facts<typeof sellerRefundChargedMail>)
+  | ({ kind: 'seller-registration' } & Facts<typeof sellerRegistrationMail>);
 
 export function renderMail(payload: MailPayload, publicUrl: string): RenderedMail {
   switch (payload.kind) {
@@ -33,5 +41,13 @@ export function renderMail(payload: MailPayload, publicUrl: string): RenderedMai
       return lineStatusMail({ ...payload, publicUrl });
     case 'refund':
       return refundMail({ ...payload, publicUrl });
+    case 'seller-order-cancelled':
+      return sellerOrderCancelledMail({ ...payload, publicUrl });
+    case 'seller-payout':
+      return sellerPayoutMail({ ...payload, publicUrl });
+    case 'seller-refund-charged':
+      return sellerRefundChargedMail({ ...payload, publicUrl });
+    case 'seller-registration':
+      return sellerRegistrationMail({ ...payload, publicUrl });
   }
 }

@@ -10,7 +10,7 @@ import { orderLines, orders, refunds } from '../../../db/schema';
 import { AppError, conflict, notFound } from '../../../lib/errors';
 import type { Logger } from '../../../lib/logger';
 import type { ChangeFeed } from '../../../lib/change-feed';
-import { enqueueOrderPaidMails, type MailLimits } from '../../mail';
+import { enqueueOrderPaidMails, enqueueSellerCancelMails, type MailLimits } from '../../mail';
 import { takeOutOfCart } from '../cart/cart.service';
 import { deriveOrderStatus, type OrderLineRow, type OrderRow } from '../orders/order.mapper';
 import { recordStatusChangesIn } from '../orders/order-history';
@@ -424,6 +424,12 @@ export function createMoneyService(deps: {
         dedupeKey: `cancel:${orderId}`,
         actor: caller,
       });
+      // the sellers must not ship what was cancelled (docs/seo-and-email.md)
+      await enqueueSellerCancelMails(
+        tx,
+        orderId,
+        target.map((l) => l.id),
+      );
       const [closed] = await tx
         .update(orders)
         .set({ cancelledAt: sql`now()`, updatedAt: sql`now()` })
