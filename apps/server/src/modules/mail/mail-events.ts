@@ -8,7 +8,8 @@ import { formatOrderNumber, type OrderStatus } from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders, sellers, users } from '../../db/schema';
 import { enqueueMail, enqueueMails, type MailTrigger, type OutboxMail } from './mail-outbox';
-import type { MailAddress } from './mail-templates';
+import type { MailPayload } from './mail-payloads';
+import type { MailAddress, MailLine } from './mail-templates';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -65,6 +66,59 @@ async function linesWithSellers(
     .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
 }
 
+/** A line as a mail shows it. */
+const mailLine = (l: MailLine): MailLine => ({
+  title: l.title,
+  quantity: l.quantity,
+  linePricePaise: l.linePricePaise,
+});
+
+/**
+ * Lines grouped by their seller. Lines without a seller to tell (products the marketplace lists itself, or a
+ * seller without an address) are left out.
+ */
+function bySeller<T extends { sellerId: string | null; sellerEmail?: string | null }>(lines: T[]) {
+  const groups = new Map<string, T[]>();
+  for (const l of lines) {
+    if (!l.sellerId || l.sellerEmail === null) continue;
+    groups.set(l.sellerId, [...(groups.get(l.sellerId) ?? []), l]);
+  }
+  return groups;
+}
+
+type SellerLine = MailLine & {
+  sellerId: string | null;
+  sellerEmail: string | null;
+  storename: string | null;
+};
+
+/**
+ * One mail per seller with lines among `lines`, about this order and showing only that seller's lines; `payload`
+ * adds the kind (and what else it needs) to the facts. Deduplicated per order and seller.
+ */
+function perSeller(
+  event: string,
+  order: { id: string; orderNumber: number },
+  lines: SellerLine[],
+  payload: (facts: {
+    orderId: string;
+    orderNumber: string;
+    storename: string;
+    lines: MailLine[];
+  }) => MailPayload,
+): OutboxMail[] {
+  return [...bySeller(lines)].map(([sellerId, own]) => ({
+    dedupeKey: `${event}:${order.id}:${sellerId}`,
+    to: own[0]!.sellerEmail!,
+    payload: payload({
+      orderId: order.id,
+      orderNumber: formatOrderNumber(order.orderNumber),
+      storename: own[0]!.storename ?? '',
+      lines: own.map(mailLine),
+    }),
+  }));
+}
+
 /**
  * Order paid: the shopper's confirmation and one new-order notice per seller, showing only its own lines. `order` is
  * the row the payment just wrote; its lines, their sellers and the shopper's address are read together.
@@ -80,11 +134,6 @@ export async function enqueueOrderPaidMails(
   const email = lines[0]?.shopperEmail;
   if (!email) return;
   const address = addressOf(order);
-  const mailLine = (l: (typeof lines)[number]) => ({
-    title: l.title,
-    quantity: l.quantity,
-    linePricePaise: l.linePricePaise,
-  });
   // the shopper's confirmation and each seller's notice, in one statement
   const mails: OutboxMail[] = [
     {
@@ -110,25 +159,13 @@ export async function enqueueOrderPaidMails(
       },
     },
   ];
-  const bySeller = new Map<string, typeof lines>();
-  for (const l of lines) {
-    if (!l.sellerId || !l.sellerEmail) continue; // products the marketplace lists itself have no seller to tell
-    bySeller.set(l.sellerId, [...(bySeller.get(l.sellerId) ?? []), l]);
-  }
-  for (const [sellerId, own] of bySeller) {
-    mails.push({
-      dedupeKey: `seller-new-order:${orderId}:${sellerId}`,
-      to: own[0]!.sellerEmail!,
-      payload: {
-        kind: 'seller-new-order',
-        orderId,
-        orderNumber: formatOrderNumber(order.orderNumber),
-        storename: own[0]!.storename ?? '',
-        lines: own.map(mailLine),
-        address,
-      },
-    });
-  }
+  mails.push(
+    ...perSeller('seller-new-order', order, lines, (facts) => ({
+      kind: 'seller-new-order',
+      ...facts,
+      address,
+    })),
+  );
   await enqueueMails(tx, mails, trigger);
 }
 
@@ -225,23 +262,11 @@ export async function enqueueSellerCancelMails(
   const ids = new Set(lineIds);
   const lines = (await linesWithSellers(tx, orderId)).filter((l) => ids.has(l.id));
   if (!order) return;
-  const bySeller = new Map<string, typeof lines>();
-  for (const l of lines) {
-    if (!l.sellerId || !l.sellerEmail) continue;
-    bySeller.set(l.sellerId, [...(bySeller.get(l.sellerId) ?? []), l]);
-  }
   await enqueueMails(
     tx,
-    [...bySeller].map(([sellerId, own]) => ({
-      dedupeKey: `seller-order-cancelled:${orderId}:${sellerId}`,
-      to: own[0]!.sellerEmail!,
-      payload: {
-        kind: 'seller-order-cancelled',
-        orderId,
-        orderNumber: formatOrderNumber(order.orderNumber),
-        storename: own[0]!.storename ?? '',
-        lines: own.map((l) => ({ title: l.title, quantity: l.quantity, linePricePaise: l.linePricePaise })),
-      },
+    perSeller('seller-order-cancelled', { id: orderId, ...order }, lines, (facts) => ({
+      kind: 'seller-order-cancelled',
+      ...facts,
     })),
   );
 }
@@ -281,10 +306,8 @@ export async function enqueueSellerRefundChargedMails(
     paise: number;
   }[],
 ): Promise<void> {
-  const bySeller = new Map<string, typeof charges>();
-  for (const c of charges) bySeller.set(c.sellerId, [...(bySeller.get(c.sellerId) ?? []), c]);
   const mails: OutboxMail[] = [];
-  for (const [sellerId, own] of bySeller) {
+  for (const [sellerId, own] of bySeller(charges)) {
     const seller = await sellerContact(tx, sellerId);
     const orderId = own[0]!.orderId;
     const [order] = await tx
@@ -301,7 +324,7 @@ export async function enqueueSellerRefundChargedMails(
         orderNumber: formatOrderNumber(order.orderNumber),
         storename: seller.storename,
         amountPaise: own.reduce((s, c) => s + c.paise, 0),
-        lines: own.map((c) => ({ title: c.title, quantity: c.quantity, linePricePaise: c.linePricePaise })),
+        lines: own.map(mailLine),
       },
     });
   }

@@ -4,7 +4,7 @@
  */
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CartViewDto, ProductDetailDto, UserDto } from '@mp/shared';
+import type { CartViewDto, ProductDetailDto, ReviewDto, UserDto } from '@mp/shared';
 import { answer, server } from '../../../../testing/msw';
 import { renderConsole } from '../../../../features/console/test-utils';
 import CheckoutPage from '../checkout';
@@ -97,57 +97,53 @@ describe('checkout', () => {
   });
 });
 
+const anonymous = { user: null, isAuthenticated: false };
+
+/** The product page of `p`, with these reviews, for this visitor (a logged-in one by default). */
+function openProduct(
+  p: ProductDetailDto,
+  reviews: ReviewDto[],
+  auth?: Parameters<typeof renderConsole>[1]['auth'],
+) {
+  server.use(
+    answer('getProduct', { success: true, data: p }),
+    answer('listReviews', { success: true, data: reviews }),
+  );
+  return renderConsole(<ProductDetailPage />, {
+    path: `/product/${PRODUCT_ID}`,
+    route: '/product/:id',
+    auth,
+  });
+}
+
 describe('product page', () => {
   it('when a product has no reviews, then it says "No reviews yet", not "0.0 ★"', async () => {
-    server.use(
-      answer('getProduct', { success: true, data: product() }),
-      answer('listReviews', { success: true, data: [] }),
-    );
-    renderConsole(<ProductDetailPage />, {
-      path: `/product/${PRODUCT_ID}`,
-      route: '/product/:id',
-      auth: { user: null, isAuthenticated: false },
-    });
+    openProduct(product(), [], anonymous);
     expect(await screen.findByRole('heading', { name: 'Brass Lamp', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('No reviews yet')).toBeInTheDocument();
     expect(screen.queryByText(/0\.0\s*★/)).not.toBeInTheDocument();
   });
 
   it('when a product has reviews, then its average is shown', async () => {
-    server.use(
-      answer('getProduct', { success: true, data: product({ averageReview: 4, reviewCount: 1 }) }),
-      answer('listReviews', {
-        success: true,
-        data: [
-          {
-            _id: 'r-1',
-            productId: PRODUCT_ID,
-            userId: 'u-2',
-            username: 'Meera',
-            reviewMessage: 'Lovely',
-            reviewVal: 4,
-            verifiedPurchase: true,
-            createdAt: '2025-01-02T00:00:00.000Z',
-            updatedAt: '2025-01-02T00:00:00.000Z',
-          },
-        ],
-      }),
-    );
-    renderConsole(<ProductDetailPage />, { path: `/product/${PRODUCT_ID}`, route: '/product/:id' });
+    openProduct(product({ averageReview: 4, reviewCount: 1 }), [
+      {
+        _id: 'r-1',
+        productId: PRODUCT_ID,
+        userId: 'u-2',
+        username: 'Meera',
+        reviewMessage: 'Lovely',
+        reviewVal: 4,
+        verifiedPurchase: true,
+        createdAt: '2025-01-02T00:00:00.000Z',
+        updatedAt: '2025-01-02T00:00:00.000Z',
+      },
+    ]);
     expect(await screen.findByText(/4\.0\s*★/)).toBeInTheDocument();
     expect(screen.queryByText('No reviews yet')).not.toBeInTheDocument();
   });
 
   it('when an anonymous visitor reads the reviews, then "Log in to review" links to login instead of the form', async () => {
-    server.use(
-      answer('getProduct', { success: true, data: product() }),
-      answer('listReviews', { success: true, data: [] }),
-    );
-    renderConsole(<ProductDetailPage />, {
-      path: `/product/${PRODUCT_ID}`,
-      route: '/product/:id',
-      auth: { user: null, isAuthenticated: false },
-    });
+    openProduct(product(), [], anonymous);
     const link = await screen.findByRole('link', { name: 'Log in to review' });
     expect(link).toHaveAttribute('href', '/auth/login');
     expect(screen.queryByRole('textbox', { name: 'Your review' })).not.toBeInTheDocument();
@@ -155,15 +151,7 @@ describe('product page', () => {
   });
 
   it('when a shopper is logged in, then the review form is there', async () => {
-    server.use(
-      answer('getProduct', { success: true, data: product() }),
-      answer('listReviews', { success: true, data: [] }),
-    );
-    renderConsole(<ProductDetailPage />, {
-      path: `/product/${PRODUCT_ID}`,
-      route: '/product/:id',
-      auth: { user: shopper },
-    });
+    openProduct(product(), [], { user: shopper });
     expect(await screen.findByRole('textbox', { name: 'Your review' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Log in to review' })).not.toBeInTheDocument();
   });
