@@ -103,7 +103,7 @@ const anonymous = { user: null, isAuthenticated: false };
 function openProduct(
   p: ProductDetailDto,
   reviews: ReviewDto[],
-  auth?: Parameters<typeof renderConsole>[1]['auth'],
+  auth?: NonNullable<Parameters<typeof renderConsole>[1]>['auth'],
 ) {
   server.use(
     answer('getProduct', { success: true, data: p }),
