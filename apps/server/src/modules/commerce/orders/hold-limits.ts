@@ -24,7 +24,7 @@ export const lineUnitsMax = (totalStock: number, limits: HoldLimits): number =>
 
 /**
  * Refuses (422 HOLD_LIMIT) an unpaid order over the limits, and (429 HOLD_COOLDOWN) one holding a product whose
- * holds by this shopper ended unpaid `expiriesBeforeCooldown` times within the cool-down period. A run of
+ * holds by this shopper ended unpaid (cancelled) `expiriesBeforeCooldown` times within the cool-down period. A run of
  * checkouts shares one deadline (holds are not renewable), so ended holds are counted as distinct deadlines.
  */
 export async function checkHoldLimits(
@@ -66,7 +66,8 @@ export async function checkHoldLimits(
     .where(
       and(
         eq(orders.userId, userId),
-        inArray(orders.paymentStatus, ['cancelled', 'failed']),
+        // cancelled: replaced, cancelled or expired; a failed payment creation is not the shopper's doing
+        eq(orders.paymentStatus, 'cancelled'),
         sql`${orders.holdExpiresAt} <= now()`,
         sql`${orders.holdExpiresAt} > now() - make_interval(secs => ${limits.cooldownMs / 1000})`,
         inArray(

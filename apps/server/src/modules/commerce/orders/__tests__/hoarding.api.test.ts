@@ -369,4 +369,27 @@ describe('hold limits (issue 27)', () => {
     // other products are not affected
     expect((await buy(other.id)).status).toBe(201);
   });
+
+  it('when payment creation failed three times, then that does not count towards the cool-down', async () => {
+    const s = await shopper();
+    const p = await insertProduct(ctx.db, { totalStock: 10 });
+    const buy = () =>
+      s.agent
+        .post('/api/shop/order/create')
+        .send({ addressId: s.addressId, buyNow: { productId: p.id, quantity: 1 } });
+    for (let i = 0; i < 3; i++) {
+      const res = await buy();
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      // as if the provider had failed: the order failed, its deadline has passed
+      await ctx.db
+        .update(orders)
+        .set({
+          paymentStatus: 'failed',
+          stockHeld: false,
+          holdExpiresAt: sql`now() - make_interval(mins => ${10 - i})`,
+        })
+        .where(eq(orders.id, res.body.orderId));
+    }
+    expect((await buy()).status).toBe(201);
+  });
 });
