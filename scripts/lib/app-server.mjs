@@ -59,6 +59,8 @@ export async function startServer({ logPath, env = {}, timeoutMs = 120_000 } = {
       DATA_DIR: dataDir,
       UPLOAD_DIR: path.join(dataDir, 'uploads'),
       LOGIN_RATE_LIMIT: '10000',
+      // every journey's requests come from this one address (docs/seo-and-email.md, "Priority and limits")
+      MAIL_PER_CLIENT_PER_HOUR: '10000',
       // no load balancer to drain for: stop at once on SIGTERM
       SHUTDOWN_DRAIN_MS: '0',
       PUBLIC_URL: baseUrl,

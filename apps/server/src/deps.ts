@@ -48,6 +48,7 @@ export function buildDeps(
     provider: payments,
     logger,
     currency: config.paypalCurrency,
+    mailLimits: config.mailLimits,
   });
   return {
     config,

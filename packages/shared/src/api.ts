@@ -52,6 +52,16 @@ export const API_ERROR_CODES = [
   'WEAK_PASSWORD',
   /** a one-time sign-in link that is unknown, already used or expired */
   'LOGIN_LINK_INVALID',
+  /**
+   * 422: an unpaid order over the hold limits: too many lines, too many units, or one line over its share of the
+   * product's stock (details: `{ limit, ... }`; docs/orders-and-stock.md, "Hold limits")
+   */
+  'HOLD_LIMIT',
+  /**
+   * 429: the shopper's holds of a product ended unpaid too often lately; it cannot be held again before
+   * `details.retryAt` (an ISO time, also named in the message)
+   */
+  'HOLD_COOLDOWN',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -820,7 +820,8 @@ export const endpoints = {
         'Order created, awaiting payment',
       ),
     },
-    errors: [403, 404, 409, 502],
+    // 422 HOLD_LIMIT, 429 HOLD_COOLDOWN: the hold limits (docs/orders-and-stock.md, "Hold limits")
+    errors: [403, 404, 409, 422, 429, 502],
   },
   captureOrder: {
     method: 'post',

@@ -1,6 +1,6 @@
 /** The price rules of decisions.md. Everything is computed in integer paise, answered in rupees. */
 import { LIMITS } from './constants';
-import { toPaise, toRupees } from './money';
+import { formatINR, toPaise, toRupees } from './money';
 
 export interface PriceInput {
   price: number;
@@ -180,4 +180,43 @@ export function savingsSummary(lines: readonly PricedLineInput[]): {
     savings: toRupees(listPaise - payablePaise),
     payableTotal: toRupees(payablePaise),
   };
+}
+
+/** One row of the price details: what it is, its label and its amount as shown. */
+export interface PriceDetailRow {
+  key: 'price' | 'discount' | 'delivery' | 'total';
+  label: string;
+  /** rupees (the discount as a positive amount) */
+  amount: number;
+  /** as shown: "₹1,499", "− ₹200", "Free" */
+  shown: string;
+}
+
+/**
+ * The price details every summary shows, the checkout page and the order confirmation e-mail alike (docs/prices.md):
+ * the lines at list price, the discount on them (savingsSummary), delivery and the total charged (the rules'
+ * figures, computeTotals or the order's own).
+ */
+export function priceDetails(
+  lines: readonly PricedLineInput[],
+  totals: Pick<CartTotals, 'itemCount' | 'shippingCharge' | 'total'>,
+): PriceDetailRow[] {
+  const s = savingsSummary(lines);
+  const n = totals.itemCount;
+  return [
+    {
+      key: 'price',
+      label: `Price (${n} ${n === 1 ? 'item' : 'items'})`,
+      amount: s.listTotal,
+      shown: formatINR(s.listTotal),
+    },
+    { key: 'discount', label: 'Discount', amount: s.savings, shown: `− ${formatINR(s.savings)}` },
+    {
+      key: 'delivery',
+      label: 'Delivery Charges',
+      amount: totals.shippingCharge,
+      shown: totals.shippingCharge > 0 ? formatINR(totals.shippingCharge) : 'Free',
+    },
+    { key: 'total', label: 'Total Amount', amount: totals.total, shown: formatINR(totals.total) },
+  ];
 }

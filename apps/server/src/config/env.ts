@@ -65,6 +65,12 @@ const envSchema = z
       .default('INR'),
     PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
     PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).default(30),
+    UNPAID_ORDER_LINES_MAX: z.coerce.number().int().min(1).default(30),
+    UNPAID_ORDER_UNITS_MAX: z.coerce.number().int().min(1).default(200),
+    UNPAID_LINE_STOCK_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
+    UNPAID_LINE_UNITS_ALWAYS: z.coerce.number().int().min(1).default(5),
+    HOLD_EXPIRIES_BEFORE_COOLDOWN: z.coerce.number().int().min(1).default(3),
+    HOLD_COOLDOWN_HOURS: z.coerce.number().min(0).default(24),
     PLATFORM_COMMISSION_PERCENT: z.coerce
       .number()
       .min(0, 'must be from 0 to 100')
@@ -76,6 +82,8 @@ const envSchema = z
       .regex(/^smtps?:\/\/.+/, 'must look like smtp://user:pass@host:587 or smtps://user:pass@host:465')
       .optional(),
     MAIL_FROM: z.string().min(3).optional(),
+    MAIL_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    MAIL_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(60),
     DOCUMENT_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(10),
     DOCUMENT_UPLOAD_MB_PER_HOUR: z.coerce.number().int().min(1).default(25),
     UNCLAIMED_UPLOADS_MB_MAX: z.coerce.number().int().min(1).default(500),
@@ -128,6 +136,20 @@ const envSchema = z
   );
 
 export type RawEnv = z.input<typeof envSchema>;
+
+export interface HoldLimits {
+  /** lines of one unpaid order */
+  linesMax: number;
+  /** units of one unpaid order, all lines together */
+  unitsMax: number;
+  /** one line takes at most this share of its product's stock … */
+  lineStockPercent: number;
+  /** … or this many units, whichever is more (buying the last few of a product is normal) */
+  lineUnitsAlways: number;
+  /** a product whose holds ended unpaid this many times within `cooldownMs` cannot be held again for now */
+  expiriesBeforeCooldown: number;
+  cooldownMs: number;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -195,10 +217,14 @@ export interface Config {
     | undefined;
   paypalCurrency: string;
   paymentHoldMinutes: number;
+  /** what one unpaid shopper may hold (docs/orders-and-stock.md, "Hold limits") */
+  holdLimits: HoldLimits;
   /** the platform's commission on each delivered line, in basis points (docs/money.md, "Seller earnings") */
   commissionBps: number;
   /** transactional e-mail: SMTP_URL's server, else the development mailbox `dir` (DATA_DIR/mail) */
   mail: { smtpUrl: string | undefined; from: string | undefined; dir: string };
+  /** how many mails a client's requests may cause per hour (docs/seo-and-email.md, "Priority and limits") */
+  mailLimits: { perRecipientPerHour: number; perClientPerHour: number };
   /** quotas of anonymous seller-document uploads (docs/orders-and-stock.md, "Uploads") */
   documentUploads: {
     /** files per client address per hour */
@@ -307,8 +333,20 @@ export function loadConfig(
         : undefined,
     paypalCurrency: e.PAYPAL_CURRENCY,
     paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES,
+    holdLimits: {
+      linesMax: e.UNPAID_ORDER_LINES_MAX,
+      unitsMax: e.UNPAID_ORDER_UNITS_MAX,
+      lineStockPercent: e.UNPAID_LINE_STOCK_PERCENT,
+      lineUnitsAlways: e.UNPAID_LINE_UNITS_ALWAYS,
+      expiriesBeforeCooldown: e.HOLD_EXPIRIES_BEFORE_COOLDOWN,
+      cooldownMs: e.HOLD_COOLDOWN_HOURS * 3_600_000,
+    },
     commissionBps: Math.round(e.PLATFORM_COMMISSION_PERCENT * 100),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, dir: `${e.DATA_DIR}/mail` },
+    mailLimits: {
+      perRecipientPerHour: e.MAIL_PER_RECIPIENT_PER_HOUR,
+      perClientPerHour: e.MAIL_PER_CLIENT_PER_HOUR,
+    },
     documentUploads: {
       filesPerHour: e.DOCUMENT_UPLOADS_PER_HOUR,
       bytesPerHour: e.DOCUMENT_UPLOAD_MB_PER_HOUR * 1024 * 1024,

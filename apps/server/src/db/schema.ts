@@ -15,6 +15,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -657,8 +658,14 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: id(),
-    /** what the mail is about: order-confirmation, seller-new-order, seller-decision, line-status, refund */
+    /** what the mail is about: order-confirmation, seller-new-order, seller-decision, line-status, refund, … */
     kind: text().notNull(),
+    /** 0 transactional (sent first), 1 bulk (docs/seo-and-email.md, "Priority and limits") */
+    priority: smallint().notNull().default(0),
+    /** the client address whose request caused this mail, when a client can cause it (counted per hour) */
+    clientAddress: text(),
+    /** the client chose the recipient's address (its own account's, a registration's): counted per recipient */
+    recipientChosen: boolean().notNull().default(false),
     /** the event it reports, once: a second enqueue of the same event is ignored */
     dedupeKey: text().notNull(),
     toAddress: text().notNull(),
@@ -678,8 +685,14 @@ export const mailOutbox = pgTable(
   (t) => [
     uniqueIndex('mail_outbox_dedupe_unique').on(t.dedupeKey),
     index('mail_outbox_due_idx')
-      .on(t.nextAttemptAt)
+      .on(t.priority, t.nextAttemptAt)
       .where(sql`${t.status} in ('pending','sending')`),
+    index('mail_outbox_client_idx')
+      .on(t.clientAddress, t.createdAt)
+      .where(sql`${t.clientAddress} is not null`),
+    index('mail_outbox_chosen_recipient_idx')
+      .on(t.toAddress, t.createdAt)
+      .where(sql`${t.recipientChosen}`),
     index('mail_outbox_sent_idx')
       .on(t.sentAt)
       .where(sql`${t.status} = 'sent'`),

@@ -187,7 +187,12 @@ export function createAuthRouter(deps: AppDeps): Router {
 
   r.post('/seller/register-seller', registerLimiter, async (req, res) => {
     const input = parse(api.registerSeller.body.schema, req.body);
-    const { user, seller } = await sellersSvc.register(db, input);
+    // the "registration received" mail goes to an address the client chose: bounded (docs/seo-and-email.md)
+    const { user, seller } = await sellersSvc.register(db, input, {
+      client: req.ip ?? 'unknown',
+      limits: config.mailLimits,
+      logger: deps.logger,
+    });
     sessions.issue(res, toSessionUser(user));
     send(res, api.registerSeller, {
       message: 'Registration Successful!',

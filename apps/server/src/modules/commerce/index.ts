@@ -21,6 +21,7 @@ export function createCommerceRouter(deps: AppDeps): Router {
     provider,
     money: deps.money,
     holdMinutes: deps.config.paymentHoldMinutes,
+    holdLimits: deps.config.holdLimits,
     logger: deps.logger,
     changes: deps.changes,
   });

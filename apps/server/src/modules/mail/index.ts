@@ -9,9 +9,14 @@ export {
   enqueueLoginLinkMail,
   enqueueOrderPaidMails,
   enqueueRefundMail,
+  enqueueSellerCancelMails,
   enqueueSellerDecisionMail,
+  enqueueSellerPayoutMail,
+  enqueueSellerRefundChargedMails,
+  enqueueSellerRegistrationMail,
 } from './mail-events';
 export type { MailWorker } from './mail-worker';
+export type { MailLimits, MailTrigger } from './mail-outbox';
 
 /** The worker for this configuration: SMTP_URL's server, or the development mailbox under DATA_DIR/mail. */
 export function mailWorkerFor(deps: Pick<AppDeps, 'config' | 'db' | 'logger'>): MailWorker {

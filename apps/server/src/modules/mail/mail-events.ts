@@ -7,8 +7,9 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { formatOrderNumber, type OrderStatus } from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders, sellers, users } from '../../db/schema';
-import { enqueueMail, enqueueMails, type OutboxMail } from './mail-outbox';
-import type { MailAddress } from './mail-templates';
+import { enqueueMail, enqueueMails, type MailTrigger, type OutboxMail } from './mail-outbox';
+import type { MailPayload } from './mail-payloads';
+import type { MailAddress, MailLine } from './mail-templates';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -43,9 +44,13 @@ async function linesWithSellers(
 ) {
   return tx
     .select({
+      id: orderLines.id,
       title: orderLines.title,
       quantity: orderLines.quantity,
       linePricePaise: orderLines.linePricePaise,
+      listPricePaise: orderLines.listPricePaise,
+      unitPricePaise: orderLines.unitPricePaise,
+      discount: orderLines.discount,
       sellerId: orderLines.sellerId,
       storename: sellers.storename,
       sellerEmail: users.email,
@@ -64,31 +69,91 @@ async function linesWithSellers(
     .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
 }
 
+/** A line as a mail shows it. */
+const mailLine = (l: MailLine): MailLine => ({
+  title: l.title,
+  quantity: l.quantity,
+  linePricePaise: l.linePricePaise,
+});
+
+/**
+ * Lines grouped by their seller. Lines without a seller to tell (products the marketplace lists itself, or a
+ * seller without an address) are left out.
+ */
+function bySeller<T extends { sellerId: string | null; sellerEmail?: string | null }>(lines: T[]) {
+  const groups = new Map<string, T[]>();
+  for (const l of lines) {
+    if (!l.sellerId || l.sellerEmail === null) continue;
+    groups.set(l.sellerId, [...(groups.get(l.sellerId) ?? []), l]);
+  }
+  return groups;
+}
+
+type SellerLine = MailLine & {
+  sellerId: string | null;
+  sellerEmail: string | null;
+  storename: string | null;
+};
+
+/**
+ * One mail per seller with lines among `lines`, about this order and showing only that seller's lines; `payload`
+ * adds the kind (and what else it needs) to the facts. Deduplicated per order and seller.
+ */
+function perSeller(
+  event: string,
+  order: { id: string; orderNumber: number },
+  lines: SellerLine[],
+  payload: (facts: {
+    orderId: string;
+    orderNumber: string;
+    storename: string;
+    lines: MailLine[];
+  }) => MailPayload,
+): OutboxMail[] {
+  return [...bySeller(lines)].map(([sellerId, own]) => ({
+    dedupeKey: `${event}:${order.id}:${sellerId}`,
+    to: own[0]!.sellerEmail!,
+    payload: payload({
+      orderId: order.id,
+      orderNumber: formatOrderNumber(order.orderNumber),
+      storename: own[0]!.storename ?? '',
+      lines: own.map(mailLine),
+    }),
+  }));
+}
+
 /**
  * Order paid: the shopper's confirmation and one new-order notice per seller, showing only its own lines. `order` is
  * the row the payment just wrote; its lines, their sellers and the shopper's address are read together.
  */
-export async function enqueueOrderPaidMails(tx: DbOrTx, order: OrderRow): Promise<void> {
+export async function enqueueOrderPaidMails(
+  tx: DbOrTx,
+  order: OrderRow,
+  /** the shopper's client, when its request paid: the mails are bounded per client and recipient */
+  trigger?: MailTrigger,
+): Promise<void> {
   const orderId = order.id;
   const lines = await linesWithSellers(tx, orderId, { shopperId: order.userId });
   const email = lines[0]?.shopperEmail;
   if (!email) return;
   const address = addressOf(order);
-  const mailLine = (l: (typeof lines)[number]) => ({
-    title: l.title,
-    quantity: l.quantity,
-    linePricePaise: l.linePricePaise,
-  });
   // the shopper's confirmation and each seller's notice, in one statement
   const mails: OutboxMail[] = [
     {
       dedupeKey: `order-confirmation:${orderId}`,
       to: email,
+      // the account's address, which whoever registered it chose
+      recipientChosen: true,
       payload: {
         kind: 'order-confirmation',
         orderId,
         orderNumber: formatOrderNumber(order.orderNumber),
-        lines: lines.map(mailLine),
+        lines: lines.map((l) => ({
+          ...mailLine(l),
+          listPricePaise: l.listPricePaise,
+          unitPricePaise: l.unitPricePaise,
+          discount: l.discount,
+        })),
         subtotalPaise: order.subtotalPaise,
         discountPaise: order.discountPaise,
         shippingPaise: order.shippingPaise,
@@ -97,26 +162,14 @@ export async function enqueueOrderPaidMails(tx: DbOrTx, order: OrderRow): Promis
       },
     },
   ];
-  const bySeller = new Map<string, typeof lines>();
-  for (const l of lines) {
-    if (!l.sellerId || !l.sellerEmail) continue; // products the marketplace lists itself have no seller to tell
-    bySeller.set(l.sellerId, [...(bySeller.get(l.sellerId) ?? []), l]);
-  }
-  for (const [sellerId, own] of bySeller) {
-    mails.push({
-      dedupeKey: `seller-new-order:${orderId}:${sellerId}`,
-      to: own[0]!.sellerEmail!,
-      payload: {
-        kind: 'seller-new-order',
-        orderId,
-        orderNumber: formatOrderNumber(order.orderNumber),
-        storename: own[0]!.storename ?? '',
-        lines: own.map(mailLine),
-        address,
-      },
-    });
-  }
-  await enqueueMails(tx, mails);
+  mails.push(
+    ...perSeller('seller-new-order', order, lines, (facts) => ({
+      kind: 'seller-new-order',
+      ...facts,
+      address,
+    })),
+  );
+  await enqueueMails(tx, mails, trigger);
 }
 
 /** An admin decided a seller application: the seller hears each outcome once. */
@@ -125,11 +178,7 @@ export async function enqueueSellerDecisionMail(
   sellerId: string,
   decision: 'approved' | 'rejected',
 ): Promise<void> {
-  const [row] = await tx
-    .select({ storename: sellers.storename, email: users.email })
-    .from(sellers)
-    .innerJoin(users, eq(users.id, sellers.userId))
-    .where(eq(sellers.id, sellerId));
+  const row = await sellerContact(tx, sellerId);
   if (!row) return;
   await enqueueMail(tx, {
     dedupeKey: `seller-decision:${sellerId}:${decision}`,
@@ -203,4 +252,120 @@ export async function enqueueLoginLinkMail(
     to: link.to,
     payload: { kind: 'login-link', token: link.token, minutes: link.minutes },
   });
+}
+
+/** A seller's store name and e-mail address. */
+async function sellerContact(tx: DbOrTx, sellerId: string) {
+  const [row] = await tx
+    .select({ storename: sellers.storename, email: users.email })
+    .from(sellers)
+    .innerJoin(users, eq(users.id, sellers.userId))
+    .where(eq(sellers.id, sellerId));
+  return row;
+}
+
+/**
+ * The shopper cancelled a paid order: each seller with lines among `lineIds` is told, with only those lines, once
+ * per order (they must not ship them).
+ */
+export async function enqueueSellerCancelMails(
+  tx: DbOrTx,
+  orderId: string,
+  lineIds: string[],
+): Promise<void> {
+  const [order] = await tx
+    .select({ orderNumber: orders.orderNumber })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  const ids = new Set(lineIds);
+  const lines = (await linesWithSellers(tx, orderId)).filter((l) => ids.has(l.id));
+  if (!order) return;
+  await enqueueMails(
+    tx,
+    perSeller('seller-order-cancelled', { id: orderId, ...order }, lines, (facts) => ({
+      kind: 'seller-order-cancelled',
+      ...facts,
+    })),
+  );
+}
+
+/** The admin recorded a payout: its seller hears of it once. */
+export async function enqueueSellerPayoutMail(
+  tx: DbOrTx,
+  payout: { id: string; sellerId: string; amountPaise: number; reference: string },
+): Promise<void> {
+  const seller = await sellerContact(tx, payout.sellerId);
+  if (!seller) return;
+  await enqueueMail(tx, {
+    dedupeKey: `seller-payout:${payout.id}`,
+    to: seller.email,
+    payload: {
+      kind: 'seller-payout',
+      storename: seller.storename,
+      amountPaise: payout.amountPaise,
+      reference: payout.reference,
+    },
+  });
+}
+
+/**
+ * A refund was charged to sellers' balances (delivered lines): each seller hears once per refund what left its
+ * balance (the refund less the commission given back) and for which lines.
+ */
+export async function enqueueSellerRefundChargedMails(
+  tx: DbOrTx,
+  refundId: string,
+  charges: {
+    sellerId: string;
+    orderId: string;
+    title: string;
+    quantity: number;
+    linePricePaise: number;
+    paise: number;
+  }[],
+): Promise<void> {
+  const mails: OutboxMail[] = [];
+  for (const [sellerId, own] of bySeller(charges)) {
+    const seller = await sellerContact(tx, sellerId);
+    const orderId = own[0]!.orderId;
+    const [order] = await tx
+      .select({ orderNumber: orders.orderNumber })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (!seller || !order) continue;
+    mails.push({
+      dedupeKey: `seller-refund-charged:${refundId}:${sellerId}`,
+      to: seller.email,
+      payload: {
+        kind: 'seller-refund-charged',
+        orderId,
+        orderNumber: formatOrderNumber(order.orderNumber),
+        storename: seller.storename,
+        amountPaise: own.reduce((s, c) => s + c.paise, 0),
+        lines: own.map(mailLine),
+      },
+    });
+  }
+  await enqueueMails(tx, mails);
+}
+
+/**
+ * A seller registration was received: the address in the form hears so once. The registering client chose that
+ * address, so the mail is bounded per recipient and per client (docs/seo-and-email.md, "Priority and limits").
+ */
+export async function enqueueSellerRegistrationMail(
+  tx: DbOrTx,
+  seller: { id: string; storename: string; email: string },
+  trigger: MailTrigger,
+): Promise<void> {
+  await enqueueMail(
+    tx,
+    {
+      dedupeKey: `seller-registration:${seller.id}`,
+      to: seller.email,
+      recipientChosen: true,
+      payload: { kind: 'seller-registration', storename: seller.storename },
+    },
+    trigger,
+  );
 }

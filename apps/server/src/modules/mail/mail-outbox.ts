@@ -1,10 +1,12 @@
 /**
  * The mail outbox repository (docs/seo-and-email.md): the only code that writes mail_outbox. Events enqueue rows
- * inside their own transaction; the mail worker claims due rows, and marks each sent or schedules a retry.
+ * inside their own transaction (bounded per client and recipient when a client's request causes them); the mail
+ * worker claims due rows, transactional before bulk, and marks each sent or schedules a retry.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import type { Logger } from '../../lib/logger';
 import type { MailPayload } from './mail-payloads';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -18,33 +20,133 @@ export const MAX_ATTEMPTS = 8;
 export const retryDelaySeconds = (attempts: number): number => Math.min(30 * 2 ** (attempts - 1), 3600);
 
 /**
+ * Mail kinds that can wait behind the others (docs/seo-and-email.md, "Priority and limits"). Every other kind, a
+ * kind added later included, is transactional and sent first.
+ */
+export const BULK_MAIL_KINDS: ReadonlySet<string> = new Set([
+  'seller-decision',
+  'seller-registration',
+  'seller-payout',
+  'seller-refund-charged',
+]);
+
+export const mailPriority = (kind: string): 0 | 1 => (BULK_MAIL_KINDS.has(kind) ? 1 : 0);
+
+/** How many client-caused mails are queued per hour (config `mailLimits`). */
+export interface MailLimits {
+  /** per recipient, of mails to an address the client chose */
+  perRecipientPerHour: number;
+  /** per client address, of every mail its requests caused */
+  perClientPerHour: number;
+}
+
+/** The client whose request causes these mails: they are counted and bounded (MailLimits). */
+export interface MailTrigger {
+  client: string;
+  limits: MailLimits;
+  logger: Logger;
+}
+
+/**
  * Records one e-mail to send. The dedupe key names the event: enqueuing the same event again (a retried
  * webhook, a repeated status change) adds nothing.
  */
-export async function enqueueMail(tx: DbOrTx, mail: OutboxMail): Promise<void> {
-  await enqueueMails(tx, [mail]);
+export async function enqueueMail(tx: DbOrTx, mail: OutboxMail, trigger?: MailTrigger): Promise<void> {
+  await enqueueMails(tx, [mail], trigger);
 }
 
-/** Records several e-mails of one event in one statement (each deduplicated on its own key). */
-export async function enqueueMails(tx: DbOrTx, mails: readonly OutboxMail[]): Promise<void> {
-  if (!mails.length) return;
+/**
+ * Records several e-mails of one event in one statement (each deduplicated on its own key). With a trigger, mails
+ * over its client's or a chosen recipient's hourly limit are left out (and logged); the caller's request goes on.
+ */
+export async function enqueueMails(
+  tx: DbOrTx,
+  mails: readonly OutboxMail[],
+  trigger?: MailTrigger,
+): Promise<void> {
+  const queued = trigger ? await withinLimits(tx, mails, trigger) : mails;
+  if (!queued.length) return;
   await tx
     .insert(mailOutbox)
     .values(
-      mails.map((m) => ({
+      queued.map((m) => ({
         kind: m.payload.kind,
+        priority: mailPriority(m.payload.kind),
         dedupeKey: m.dedupeKey,
         toAddress: m.to,
         payload: m.payload,
+        clientAddress: trigger?.client ?? null,
+        recipientChosen: !!trigger && !!m.recipientChosen,
       })),
     )
     .onConflictDoNothing({ target: mailOutbox.dedupeKey });
+}
+
+/**
+ * The mails still within the trigger's hourly limits, counted from the outbox (so every instance sees them) under
+ * advisory locks of the client and the chosen recipients, so parallel requests cannot pass a limit together.
+ */
+async function withinLimits(
+  tx: DbOrTx,
+  mails: readonly OutboxMail[],
+  { client, limits, logger }: MailTrigger,
+): Promise<OutboxMail[]> {
+  const chosen = [...new Set(mails.filter((m) => m.recipientChosen).map((m) => m.to))];
+  for (const key of [`client:${client}`, ...chosen.map((to) => `to:${to}`)].sort()) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`haat:mail:${key}`}))`);
+  }
+  const hourAgo = sql`now() - interval '1 hour'`;
+  const [byClient] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.clientAddress, client), gt(mailOutbox.createdAt, hourAgo)));
+  const byRecipient = new Map(
+    chosen.length
+      ? (
+          await tx
+            .select({ to: mailOutbox.toAddress, n: sql<number>`count(*)::int` })
+            .from(mailOutbox)
+            .where(
+              and(
+                eq(mailOutbox.recipientChosen, true),
+                inArray(mailOutbox.toAddress, chosen),
+                gt(mailOutbox.createdAt, hourAgo),
+              ),
+            )
+            .groupBy(mailOutbox.toAddress)
+        ).map((r) => [r.to, Number(r.n)])
+      : [],
+  );
+  let clientCount = Number(byClient?.n ?? 0);
+  const queued: OutboxMail[] = [];
+  for (const m of mails) {
+    const toCount = byRecipient.get(m.to) ?? 0;
+    const over =
+      clientCount >= limits.perClientPerHour
+        ? 'client'
+        : m.recipientChosen && toCount >= limits.perRecipientPerHour
+          ? 'recipient'
+          : null;
+    if (over) {
+      logger.warn(
+        { kind: m.payload.kind, dedupeKey: m.dedupeKey, client, over },
+        `e-mail not queued: its ${over} reached the hourly limit`,
+      );
+      continue;
+    }
+    clientCount++;
+    if (m.recipientChosen) byRecipient.set(m.to, toCount + 1);
+    queued.push(m);
+  }
+  return queued;
 }
 
 export interface OutboxMail {
   dedupeKey: string;
   to: string;
   payload: MailPayload;
+  /** the triggering client chose this address (counted per recipient when enqueued with a trigger) */
+  recipientChosen?: boolean;
 }
 
 /**
@@ -59,14 +161,18 @@ export async function claimDueMails(db: DbOrTx, limit: number): Promise<OutboxRo
       select id from ${mailOutbox}
       where status in ('pending', 'sending') and next_attempt_at <= now()
         and (status = 'pending' or locked_until < now())
-      order by next_attempt_at
+      order by priority, next_attempt_at
       limit ${limit}
       for update skip locked
     )
     returning id`)) as unknown as { rows: { id: string }[] };
   const ids = result.rows.map((r) => r.id);
   if (ids.length === 0) return [];
-  return db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids)).orderBy(mailOutbox.nextAttemptAt);
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.id, ids))
+    .orderBy(mailOutbox.priority, mailOutbox.nextAttemptAt);
 }
 
 /** The mail left this server: never send it again. Only the claim's holder (status sending) may mark it. */

@@ -10,6 +10,10 @@ import {
   refundMail,
   sellerDecisionMail,
   sellerNewOrderMail,
+  sellerOrderCancelledMail,
+  sellerPayoutMail,
+  sellerRefundChargedMail,
+  sellerRegistrationMail,
 } from './mail-templates';
 
 /** A template's input without the public URL, which the worker adds when it renders. */
@@ -21,7 +25,11 @@ export type MailPayload =
   | ({ kind: 'seller-decision' } & Facts<typeof sellerDecisionMail>)
   | ({ kind: 'line-status' } & Facts<typeof lineStatusMail>)
   | ({ kind: 'refund' } & Facts<typeof refundMail>)
-  | ({ kind: 'login-link' } & Facts<typeof loginLinkMail>);
+  | ({ kind: 'login-link' } & Facts<typeof loginLinkMail>)
+  | ({ kind: 'seller-order-cancelled' } & Facts<typeof sellerOrderCancelledMail>)
+  | ({ kind: 'seller-payout' } & Facts<typeof sellerPayoutMail>)
+  | ({ kind: 'seller-refund-charged' } & Facts<typeof sellerRefundChargedMail>)
+  | ({ kind: 'seller-registration' } & Facts<typeof sellerRegistrationMail>);
 
 export function renderMail(payload: MailPayload, publicUrl: string): RenderedMail {
   switch (payload.kind) {
@@ -37,5 +45,13 @@ export function renderMail(payload: MailPayload, publicUrl: string): RenderedMai
       return refundMail({ ...payload, publicUrl });
     case 'login-link':
       return loginLinkMail({ ...payload, publicUrl });
+    case 'seller-order-cancelled':
+      return sellerOrderCancelledMail({ ...payload, publicUrl });
+    case 'seller-payout':
+      return sellerPayoutMail({ ...payload, publicUrl });
+    case 'seller-refund-charged':
+      return sellerRefundChargedMail({ ...payload, publicUrl });
+    case 'seller-registration':
+      return sellerRegistrationMail({ ...payload, publicUrl });
   }
 }

@@ -4,7 +4,7 @@
  * value shown in HTML is escaped.
  */
 import escapeHtml from 'escape-html';
-import { formatINR, SHOP_NAME, toRupees } from '@mp/shared';
+import { formatINR, priceDetails, SHOP_NAME, toRupees } from '@mp/shared';
 
 export interface RenderedMail {
   subject: string;
@@ -17,6 +17,16 @@ export interface MailLine {
   quantity: number;
   /** unit price after the discount */
   linePricePaise: number;
+}
+
+/** An order confirmation's line: also the prices that make it, for the price details (absent in older mails). */
+export interface PricedMailLine extends MailLine {
+  /** the product's list price (absent on orders from before it was recorded) */
+  listPricePaise?: number | null;
+  /** the rules' unit price before the further discount (sale price, else list price) */
+  unitPricePaise?: number;
+  /** the further discount percent */
+  discount?: number;
 }
 
 export interface MailAddress {
@@ -84,7 +94,7 @@ export function orderConfirmationMail(input: {
   orderId: string;
   /** "HM-100234" (absent in mails queued before order numbers) */
   orderNumber?: string;
-  lines: MailLine[];
+  lines: PricedMailLine[];
   subtotalPaise: number;
   discountPaise: number;
   shippingPaise: number;
@@ -95,12 +105,20 @@ export function orderConfirmationMail(input: {
   const heading = `Thank you for your order ${orderRef(input)}`;
   const lines = linesTable(input.lines);
   const address = addressBlock(input.address);
-  const totals: [string, string][] = [
-    ['Subtotal', inr(input.subtotalPaise)],
-    ...(input.discountPaise > 0 ? [['Discount', `−${inr(input.discountPaise)}`] as [string, string]] : []),
-    ['Delivery', input.shippingPaise === 0 ? 'Free' : inr(input.shippingPaise)],
-    ['Total paid', inr(input.totalPaise)],
-  ];
+  // the checkout page's price details, from the order's lines and its own delivery and total (docs/prices.md)
+  const totals: [string, string][] = priceDetails(
+    input.lines.map((l) => ({
+      price: toRupees(l.listPricePaise ?? l.unitPricePaise ?? l.linePricePaise),
+      salePrice: l.unitPricePaise == null ? null : toRupees(l.unitPricePaise),
+      discount: l.discount ?? 0,
+      quantity: l.quantity,
+    })),
+    {
+      itemCount: input.lines.reduce((n, l) => n + l.quantity, 0),
+      shippingCharge: toRupees(input.shippingPaise),
+      total: toRupees(input.totalPaise),
+    },
+  ).map((row) => [row.label, row.shown]);
   const link = `${publicUrl}/shop/account`;
   const text = `Hello ${input.address.buyerName},
 
@@ -282,4 +300,98 @@ export function loginLinkMail(input: { publicUrl: string; token: string; minutes
       `<p>${escapeHtml(message)}</p><p><a href="${escapeHtml(link)}">Sign in</a></p><p>${escapeHtml(warning)}</p>`,
     ),
   };
+}
+
+/** A short notice: a greeting, one message, optionally lines, and a link (the seller mails below). */
+function notice(input: {
+  publicUrl: string;
+  heading: string;
+  greeting: string;
+  message: string;
+  lines?: MailLine[];
+  link: { href: string; text: string };
+}): RenderedMail {
+  const { publicUrl, heading, greeting, message, link } = input;
+  const lines = input.lines && linesTable(input.lines);
+  const text = `${greeting},
+
+${message}
+${lines ? `\n${lines.text}\n` : ''}
+${link.text}: ${link.href}
+${textFooter(publicUrl)}`;
+  const html = frame(
+    publicUrl,
+    heading,
+    `<p>${escapeHtml(greeting)},</p><p>${escapeHtml(message)}</p>${lines ? lines.html : ''}
+<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>`,
+  );
+  return { subject: `${SHOP_NAME}: ${heading}`, text, html };
+}
+
+/** The shopper cancelled a paid order: the seller must not ship its lines (they are refunded). */
+export function sellerOrderCancelledMail(input: {
+  publicUrl: string;
+  orderId: string;
+  orderNumber?: string;
+  storename: string;
+  lines: MailLine[];
+}): RenderedMail {
+  return notice({
+    publicUrl: input.publicUrl,
+    heading: `Order ${orderRef(input)} was cancelled by the shopper`,
+    greeting: `Hello ${input.storename}`,
+    message: `the shopper cancelled order ${orderRef(input)}. Please do not ship these items; the shopper is refunded:`,
+    lines: input.lines,
+    link: { href: `${input.publicUrl}/seller/orders`, text: 'See your orders' },
+  });
+}
+
+/** The admin recorded a payout to the seller. */
+export function sellerPayoutMail(input: {
+  publicUrl: string;
+  storename: string;
+  amountPaise: number;
+  reference: string;
+}): RenderedMail {
+  const amount = inr(input.amountPaise);
+  return notice({
+    publicUrl: input.publicUrl,
+    heading: `Payout of ${amount} sent`,
+    greeting: `Hello ${input.storename}`,
+    message: `we have paid ${amount} from your balance to your bank account (transfer reference ${input.reference}).`,
+    link: { href: `${input.publicUrl}/seller/earnings`, text: 'See your earnings' },
+  });
+}
+
+/** A refund of delivered lines was charged to the seller's balance. */
+export function sellerRefundChargedMail(input: {
+  publicUrl: string;
+  orderId: string;
+  orderNumber?: string;
+  storename: string;
+  /** what left the seller's balance: the refund less the commission given back */
+  amountPaise: number;
+  lines: MailLine[];
+}): RenderedMail {
+  const amount = inr(input.amountPaise);
+  return notice({
+    publicUrl: input.publicUrl,
+    heading: `Refund on order ${orderRef(input)}: ${amount} from your balance`,
+    greeting: `Hello ${input.storename}`,
+    message: `a refund was issued on order ${orderRef(input)} for these delivered items. ${amount} (the refund less the commission given back) was taken from your balance:`,
+    lines: input.lines,
+    link: { href: `${input.publicUrl}/seller/earnings`, text: 'See your earnings' },
+  });
+}
+
+/** A seller registration was received and waits for the admin's decision. */
+export function sellerRegistrationMail(input: { publicUrl: string; storename: string }): RenderedMail {
+  return notice({
+    publicUrl: input.publicUrl,
+    heading: `We received the registration of ${input.storename}`,
+    greeting: `Hello ${input.storename}`,
+    message:
+      'thank you for registering as a seller. We are checking your details and will write to you once your account is approved or not.',
+    link: { href: `${input.publicUrl}/auth/login`, text: 'Log in' },
+  });
 }

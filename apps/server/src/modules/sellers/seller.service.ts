@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { sellers, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { revokeSessions, type AuthService } from '../auth/auth.service';
-import { enqueueSellerDecisionMail } from '../mail';
+import { enqueueSellerDecisionMail, enqueueSellerRegistrationMail, type MailTrigger } from '../mail';
 import { claimUpload } from './document-uploads';
 
 const sellerColumns = {
@@ -54,8 +54,11 @@ export function createSellerService(auth: AuthService) {
   }
 
   return {
-    /** Creates the seller's user (role seller) and its pending seller record in one transaction. */
-    async register(db: Db, input: SellerRegisterInput) {
+    /**
+     * Creates the seller's user (role seller) and its pending seller record in one transaction, with the
+     * "registration received" mail (bounded by the registering client's mail limits).
+     */
+    async register(db: Db, input: SellerRegisterInput, trigger: MailTrigger) {
       return db.transaction(async (tx) => {
         const user = await auth.createUser(tx, input, 'seller');
         const [seller] = await tx
@@ -73,6 +76,11 @@ export function createSellerService(auth: AuthService) {
           .returning();
         // the uploaded document now has a record referring to it: the upload sweeper keeps it
         await claimUpload(tx, input.image);
+        await enqueueSellerRegistrationMail(
+          tx,
+          { id: seller!.id, storename: seller!.storename, email: user.email },
+          trigger,
+        );
         return {
           user,
           seller: toSellerDto({

@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { computeTotals, savingsSummary, type CartTotals, type PricedLineInput } from '@mp/shared/pricing';
+import {
+  computeTotals,
+  priceDetails,
+  savingsSummary,
+  type CartTotals,
+  type PricedLineInput,
+} from '@mp/shared/pricing';
 import { formatINR } from '@mp/shared/money';
 import type { CartViewDto } from '@mp/shared';
 
@@ -16,7 +22,8 @@ export function cartTotals(cart: CartViewDto | null): CartTotals {
 
 /**
  * Price details in the same terms as the lines above them (docs/prices.md): the lines at list price, everything
- * saved on them (sale price and further discount), delivery, and the rules' total.
+ * saved on them (sale price and further discount), delivery, and the rules' total. The rows are the shared
+ * priceDetails, which the order confirmation e-mail shows too.
  */
 export function PriceSummary({
   totals,
@@ -40,30 +47,24 @@ export function PriceSummary({
         Price details
       </h2>
       <dl className="space-y-3 py-4 text-sm">
-        <div className="flex justify-between">
-          <dt>
-            Price ({totals.itemCount} {totals.itemCount === 1 ? 'item' : 'items'})
-          </dt>
-          <dd>{formatINR(s.listTotal)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt>Discount</dt>
-          <dd className="text-green-700">− {formatINR(s.savings)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt>Delivery Charges</dt>
-          <dd>
-            {totals.shippingCharge > 0 ? (
-              formatINR(totals.shippingCharge)
-            ) : (
-              <span className="text-green-700">Free</span>
-            )}
-          </dd>
-        </div>
-        <div className="flex justify-between border-t border-dashed border-gray-300 pt-3 text-base font-bold text-gray-900">
-          <dt>Total Amount</dt>
-          <dd data-testid="total-amount">{formatINR(totals.total)}</dd>
-        </div>
+        {priceDetails(lines, totals).map((row) =>
+          row.key === 'total' ? (
+            <div
+              key={row.key}
+              className="flex justify-between border-t border-dashed border-gray-300 pt-3 text-base font-bold text-gray-900"
+            >
+              <dt>{row.label}</dt>
+              <dd data-testid="total-amount">{row.shown}</dd>
+            </div>
+          ) : (
+            <div key={row.key} className="flex justify-between">
+              <dt>{row.label}</dt>
+              <dd className={row.key === 'discount' || row.shown === 'Free' ? 'text-green-700' : undefined}>
+                {row.shown}
+              </dd>
+            </div>
+          ),
+        )}
       </dl>
       {s.savings > 0 && (
         <p className="rounded-md bg-green-50 px-3 py-2 text-sm font-semibold text-green-800">

@@ -1,15 +1,34 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toast';
 import { useAppSelector } from '../../app/hooks';
-import { Button, Textarea } from '../../components/ui';
+import { Link, useLocation } from 'react-router-dom';
+import { Button, buttonClass, Textarea } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { useLoginPrompt } from '../auth/use-login-prompt';
 import { useAddReviewMutation, useListReviewsQuery } from './reviews-api';
 import { StarInput } from './star-rating';
 
+/** What an anonymous visitor sees instead of the form: a link to log in that brings them back here. */
+function LoginToReview() {
+  const location = useLocation();
+  return (
+    <div className="space-y-2 rounded-xl border border-gray-200 bg-white p-4">
+      <h3 className="text-base font-semibold text-gray-900">Write a review</h3>
+      <p className="text-sm text-gray-600">Only shoppers with an account can review products.</p>
+      <Link
+        to="/auth/login"
+        state={{ from: `${location.pathname}${location.search}` }}
+        className={buttonClass('primary', 'md')}
+      >
+        Log in to review
+      </Link>
+    </div>
+  );
+}
+
 /**
- * The rate-and-review form. A shopper has one review per product: when theirs is already there, the form starts
+ * The rate-and-review form (anonymous visitors get a link to log in instead). A shopper has one review per product: when theirs is already there, the form starts
  * from it and says that sending replaces it (the server keeps one review per shopper and product).
  */
 export function ReviewForm({ productId }: { productId: string }) {
@@ -43,6 +62,7 @@ export function ReviewForm({ productId }: { productId: string }) {
     if (!r.error) toast.success(mine ? 'Your review was updated.' : 'Review Added Successfully!');
     else toast.error(errorMessage(r.error, 'Could not add the review.'));
   };
+  if (!userId) return <LoginToReview />;
   return (
     <form
       onSubmit={submit}

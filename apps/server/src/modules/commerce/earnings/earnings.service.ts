@@ -24,6 +24,7 @@ import type { Db, Tx } from '../../../db/client';
 import { AppError, notFound } from '../../../lib/errors';
 import type { OrderLineRow } from '../orders/order.mapper';
 import * as ledger from './seller-ledger.repository';
+import { enqueueSellerPayoutMail, enqueueSellerRefundChargedMails } from '../../mail';
 
 /** How entries name their order when written; the statement answers it as the order's number (docs/money.md). */
 const orderRef = (orderId: string) => `#${orderId.slice(0, 8).toUpperCase()}`;
@@ -98,6 +99,7 @@ export function createEarnings(deps: {
       delivered.map((p) => p.line.id),
     );
     const balances = new Map<string, number>();
+    const charged: Parameters<typeof enqueueSellerRefundChargedMails>[2] = [];
     for (const { line, paise } of delivered) {
       const sellerId = line.sellerId!;
       const balance = balances.get(sellerId) ?? (await ledger.balanceOf(tx, sellerId));
@@ -125,7 +127,11 @@ export function createEarnings(deps: {
       ]);
       byLine.push({ orderLineId: line.id, type: 'refund', deltaPaise: -split.refundPaise });
       balances.set(sellerId, balance - split.refundPaise + split.commissionBackPaise);
+      const taken = split.refundPaise - split.commissionBackPaise;
+      if (taken > 0) charged.push({ ...line, sellerId, paise: taken });
     }
+    // each seller hears what left its balance (docs/seo-and-email.md)
+    await enqueueSellerRefundChargedMails(tx, refundId, charged);
   }
 
   /** A seller's statement: totals over every entry and one page of entries, newest first. */
@@ -209,6 +215,12 @@ export function createEarnings(deps: {
           description: `Payout ${input.reference}`,
         },
       ]);
+      await enqueueSellerPayoutMail(tx, {
+        id: payout.id,
+        sellerId: input.sellerId,
+        amountPaise,
+        reference: input.reference,
+      });
       return { id: payout.id, created: true };
     });
     return { payout: toPayoutDto(await ledger.payoutById(db, out.id)), created: out.created };

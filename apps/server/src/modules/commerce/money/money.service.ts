@@ -10,7 +10,7 @@ import { orderLines, orders, refunds } from '../../../db/schema';
 import { AppError, conflict, notFound } from '../../../lib/errors';
 import type { Logger } from '../../../lib/logger';
 import type { ChangeFeed } from '../../../lib/change-feed';
-import { enqueueOrderPaidMails } from '../../mail';
+import { enqueueOrderPaidMails, enqueueSellerCancelMails, type MailLimits } from '../../mail';
 import { takeOutOfCart } from '../cart/cart.service';
 import { deriveOrderStatus, type OrderLineRow, type OrderRow } from '../orders/order.mapper';
 import { recordStatusChangesIn } from '../orders/order-history';
@@ -57,6 +57,8 @@ export function createMoneyService(deps: {
   currency: string;
   /** the seller ledger: refunds of delivered lines are charged to their sellers (docs/money.md) */
   earnings: Earnings;
+  /** bounds the e-mails a client's payments cause (docs/seo-and-email.md, "Priority and limits") */
+  mailLimits: MailLimits;
 }) {
   const { db, logger, currency, changes, earnings } = deps;
 
@@ -188,7 +190,12 @@ export function createMoneyService(deps: {
    * - the hold ended and the stock is gone: refunded in full;
    * - otherwise paid: held stock becomes sold, lines confirmed, shopper and sellers mailed.
    */
-  async function settleCapture(orderId: string, capture: ProviderCapture): Promise<CaptureOutcome> {
+  async function settleCapture(
+    orderId: string,
+    capture: ProviderCapture,
+    /** the client whose request captures (none for a webhook): the e-mails it causes are bounded */
+    opts: { client?: string } = {},
+  ): Promise<CaptureOutcome> {
     const result = await db.transaction(async (tx): Promise<CaptureOutcome> => {
       const order = await lockOrder(tx, orderId);
       if (!order) throw notFound('Order');
@@ -337,7 +344,11 @@ export function createMoneyService(deps: {
         providerId: capture.captureId,
         actor: SYSTEM,
       });
-      await enqueueOrderPaidMails(tx, paid!);
+      await enqueueOrderPaidMails(
+        tx,
+        paid!,
+        opts.client ? { client: opts.client, limits: deps.mailLimits, logger } : undefined,
+      );
       return { outcome: 'paid', order: paid!, sold: [...new Set(lines.flatMap((l) => l.productId ?? []))] };
     });
     if (result.outcome === 'refunded') {
@@ -413,6 +424,12 @@ export function createMoneyService(deps: {
         dedupeKey: `cancel:${orderId}`,
         actor: caller,
       });
+      // the sellers must not ship what was cancelled (docs/seo-and-email.md)
+      await enqueueSellerCancelMails(
+        tx,
+        orderId,
+        target.map((l) => l.id),
+      );
       const [closed] = await tx
         .update(orders)
         .set({ cancelledAt: sql`now()`, updatedAt: sql`now()` })

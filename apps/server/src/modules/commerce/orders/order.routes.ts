@@ -24,7 +24,8 @@ export function createOrderRouter(deps: AppDeps, orders: OrderService): Router {
 
   r.post('/shop/order/capture', requireAuth, async (req, res) => {
     const input = parse(api.captureOrder.body.schema, req.body);
-    const { status, order } = await orders.capture(currentUser(req), input);
+    // the client's address bounds the e-mails its payments cause (docs/seo-and-email.md)
+    const { status, order } = await orders.capture(currentUser(req), input, req.ip);
     if (status === 'pending') {
       send(
         res,

@@ -31,12 +31,15 @@ import type { OrderRow } from './order.mapper';
 import { orderViews } from './order-views';
 import type { ChangeFeed } from '../../../lib/change-feed';
 import { releaseHold, releaseHoldIn, takeStock } from './stock-hold';
+import { checkHoldLimits } from './hold-limits';
+import type { HoldLimits } from '../../../config/env';
 
 export interface OrderServiceDeps {
   db: Db;
   provider: PaymentProvider;
   money: MoneyService;
   holdMinutes: number;
+  holdLimits: HoldLimits;
   logger: Logger;
   changes: ChangeFeed;
 }
@@ -93,7 +96,15 @@ const outOfStockMessage = (title: string, problem: string | null, stock: number,
       ? `${title} is out of stock.${buyNow ? '' : ' Please remove it from your cart.'}`
       : `Only ${stock} of ${title} left. Please reduce the quantity${buyNow ? '' : ' in your cart'}.`;
 
-export function createOrderService({ db, provider, money, holdMinutes, logger, changes }: OrderServiceDeps) {
+export function createOrderService({
+  db,
+  provider,
+  money,
+  holdMinutes,
+  holdLimits,
+  logger,
+  changes,
+}: OrderServiceDeps) {
   async function findOwned(
     caller: Caller,
     orderId: string,
@@ -136,7 +147,8 @@ export function createOrderService({ db, provider, money, holdMinutes, logger, c
    * 1. the same checkout attempt (idempotency key) answers the order it already made;
    * 2. a seller's own products are refused;
    * 3. the shopper's previous unpaid order is released (stock and cart lines back), and its deadline is kept;
-   * 4. the cart's stock is held, the order and its lines recorded, and the ordered lines leave the cart.
+   * 4. the hold limits are checked (lines, units, share of stock, cool-down);
+   * 5. the cart's stock is held, the order and its lines recorded, and the ordered lines leave the cart.
    */
   async function placePendingOrder(
     userId: string,
@@ -198,6 +210,8 @@ export function createOrderService({ db, provider, money, holdMinutes, logger, c
           throw conflict(outOfStockMessage(line.title, problem, line.totalStock, !!buyNow), 'OUT_OF_STOCK');
         }
       }
+      // what one unpaid shopper may hold (docs/orders-and-stock.md, "Hold limits")
+      await checkHoldLimits(tx, userId, cartLines, holdLimits);
 
       const took = await takeStock(tx, cartLines);
       if ('refused' in took) {
@@ -402,6 +416,7 @@ export function createOrderService({ db, provider, money, holdMinutes, logger, c
     async capture(
       caller: Caller,
       input: OrderCaptureInput,
+      client?: string,
     ): Promise<{ status: 'paid' | 'pending'; order: OrderDto }> {
       // the common case in one statement: the caller's held order of this payment, its hold kept alive while the
       // provider captures (so the sweeper cannot release it under our feet); the extension is bounded (created +
@@ -424,10 +439,11 @@ export function createOrderService({ db, provider, money, holdMinutes, logger, c
       const order = held ?? (await capturable(caller, input));
       if (order.paymentStatus === 'paid') return { status: 'paid', order: await loadOrderDto(db, order) };
       const result = await provider.capture(input.paymentId);
-      const settled = await money.settleCapture(order.id, {
-        ...result,
-        payerId: result.payerId ?? input.payerId ?? null,
-      });
+      const settled = await money.settleCapture(
+        order.id,
+        { ...result, payerId: result.payerId ?? input.payerId ?? null },
+        { client },
+      );
       if (settled.outcome === 'refunded') {
         logger.warn({ orderId: order.id, code: settled.code }, 'captured payment refused and refunded');
         throw conflict(settled.message, settled.code);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@mp/shared';
 import { products, sellers, users } from '../../../db/schema';
 import { createTestContext, type TestAgent } from '../../../../test/app';
+import { sellerBody } from './helpers';
 
 const ctx = await createTestContext();
 const admin = await ctx.loginAs('admin');
@@ -30,22 +31,6 @@ function pngBytes(): Buffer {
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
 );
-
-let n = 0;
-const sellerBody = (over: Record<string, unknown> = {}) => ({
-  username: `Seller ${++n}`,
-  email: `shop${n}.${Date.now().toString(36)}@store.in`,
-  phone: '9876543210',
-  password: 'secret123',
-  storename: `Store ${n}`,
-  gstno: '',
-  address: '12 MG Road, Bengaluru',
-  businesstype: 'Individual',
-  bankaccount: '123456789012',
-  ifsccode: 'sbin0001234',
-  image: '/uploads/documents/doc.png',
-  ...over,
-});
 
 async function registerSeller(over: Record<string, unknown> = {}) {
   const agent = ctx.anon();

@@ -21,7 +21,7 @@ import { newCheckoutKey, useCreateOrderMutation } from '../../../features/orders
 import { STORAGE_KEYS } from '../../../lib/storage';
 import { readBuyNow, type BuyNowItem } from '../../../features/orders/buy-now';
 import { useGetProductQuery } from '../../../features/shop/products-api';
-import type { ProductDto, UserDto } from '@mp/shared';
+import type { CartViewDto, ProductDto, UserDto } from '@mp/shared';
 import { computeTotals } from '@mp/shared/pricing';
 import { AddAddressPanel } from '../../../features/addresses/add-address-panel';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -201,32 +201,60 @@ function NothingToOrder({ title, description }: { title: string; description: st
   );
 }
 
+/** One item being ordered: its picture, name, price as the order will charge it, and quantity. */
+function CheckoutItem({
+  item,
+}: {
+  item: {
+    productId: string;
+    title: string;
+    image: string;
+    price: number;
+    salePrice?: number | null;
+    discount?: number | null;
+    quantity: number;
+  };
+}) {
+  return (
+    <div className="flex gap-4">
+      <ProductImage
+        src={item.image}
+        alt={item.title}
+        width={96}
+        height={96}
+        className="h-20 w-20 shrink-0 rounded-lg"
+      />
+      <div className="min-w-0 flex-1 space-y-1">
+        <Link to={`/product/${item.productId}`} className="font-semibold text-gray-900 hover:text-brand-700">
+          {item.title}
+        </Link>
+        <Price price={item.price} salePrice={item.salePrice} discount={item.discount} size="sm" detailed />
+        <p className="text-sm text-gray-600">Qty {item.quantity}</p>
+      </div>
+    </div>
+  );
+}
+
+/** The cart's items the order takes (the available ones; the totals count the same lines). */
+function CartItemsStep({ items }: { items: CartViewDto['items'] }) {
+  return (
+    <ul className="divide-y divide-gray-200" aria-label="Items in your order">
+      {items.map((item) => (
+        <li key={item.productId} className="py-3 first:pt-0 last:pb-0">
+          <CheckoutItem item={item} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Buy now: the one item being ordered, with its price as the order will charge it. */
 function BuyNowItemStep({ product, quantity }: { product: ProductDto; quantity: number }) {
   const short = product.totalStock < quantity;
   return (
     <div className="space-y-3">
-      <div className="flex gap-4" data-testid="buy-now-item">
-        <ProductImage
-          src={product.image}
-          alt={product.title}
-          width={96}
-          height={96}
-          className="h-20 w-20 shrink-0 rounded-lg"
-        />
-        <div className="min-w-0 flex-1 space-y-1">
-          <Link to={`/product/${product._id}`} className="font-semibold text-gray-900 hover:text-brand-700">
-            {product.title}
-          </Link>
-          <Price
-            price={product.price}
-            salePrice={product.salePrice}
-            discount={product.discount}
-            size="sm"
-            detailed
-          />
-          <p className="text-sm text-gray-600">Qty {quantity}</p>
-        </div>
+      <div data-testid="buy-now-item">
+        <CheckoutItem item={{ ...product, productId: product._id, quantity }} />
       </div>
       {short && (
         <p role="alert" className="text-sm font-medium text-red-700">
@@ -336,8 +364,19 @@ export default function CheckoutPage() {
   return (
     <CheckoutLayout
       user={user}
+      steps={
+        <Step n={2} title="Order Summary">
+          {cart.isLoading ? (
+            <LoadingRegion label="Loading your items">
+              <Skeleton className="h-20 w-full" />
+            </LoadingRegion>
+          ) : (
+            <CartItemsStep items={items.filter((i) => i.available !== false)} />
+          )}
+        </Step>
+      }
       deliveryStep={
-        <Step n={2} title="Delivery Address">
+        <Step n={3} title="Delivery Address">
           <DeliveryStep user={user} />
         </Step>
       }

@@ -139,15 +139,20 @@ export default function ProductDetailPage() {
             <h1 className="mt-1 text-2xl font-bold text-gray-900 sm:text-3xl">{product.title}</h1>
             <p className="mt-1 text-sm text-gray-600">Category: {categoryLabel(product.category)}</p>
           </div>
-          <div className="flex items-center gap-2">
-            <Badge tone="green" className="gap-1">
-              {avg.toFixed(1)} ★
-            </Badge>
-            <Stars value={avg} />
-            <span className="text-sm text-gray-600">
-              ({count} {count === 1 ? 'review' : 'reviews'})
-            </span>
-          </div>
+          {count > 0 ? (
+            <div className="flex items-center gap-2">
+              <Badge tone="green" className="gap-1">
+                {avg.toFixed(1)} ★
+              </Badge>
+              <Stars value={avg} />
+              <span className="text-sm text-gray-600">
+                ({count} {count === 1 ? 'review' : 'reviews'})
+              </span>
+            </div>
+          ) : (
+            // no rating to show: "0.0 ★" would read as a bad one (docs/web.md, "Ratings")
+            <p className="text-sm text-gray-600">No reviews yet</p>
+          )}
           <Price
             price={product.price}
             salePrice={product.salePrice}

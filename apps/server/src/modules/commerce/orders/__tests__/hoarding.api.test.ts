@@ -16,7 +16,7 @@ import {
   sandboxCheckout,
   shopperWithAddress,
 } from '../../__tests__/helpers';
-import { releaseHalfCreatedOrders } from '../stock-hold';
+import { releaseExpiredHolds, releaseHalfCreatedOrders } from '../stock-hold';
 
 const ctx = await createTestContext();
 
@@ -283,5 +283,113 @@ describe('half-created orders (a crash between order insert and payment creation
     expect((await readProduct(ctx.db, p.id)).totalStock).toBe(9);
     expect(await cartLines(s.userId)).toEqual({ [p.id]: 4 });
     expect(await releaseHalfCreatedOrders(ctx.db, ctx.deps.changes)).toBe(0);
+  });
+});
+
+describe('hold limits (issue 27)', () => {
+  const checkout = (s: { agent: ReturnType<typeof ctx.anon>; addressId: string }) =>
+    s.agent.post('/api/shop/order/create').send({ addressId: s.addressId });
+
+  it('when a cart has more lines than an unpaid order may hold, then 422 HOLD_LIMIT and nothing is held', async () => {
+    const s = await shopper();
+    const ps = await Promise.all(
+      Array.from({ length: 31 }, () => insertProduct(ctx.db, { totalStock: 100 })),
+    );
+    for (const p of ps) await addToCart(s.agent, p.id, 1);
+    const res = await checkout(s);
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('HOLD_LIMIT');
+    expect(res.body.details).toMatchObject({ limit: 30, lines: 31 });
+    expect(await heldOrders(s.userId)).toHaveLength(0);
+    expect((await readProduct(ctx.db, ps[0]!.id)).totalStock).toBe(100);
+  });
+
+  it('when a cart holds more units than an unpaid order may, then 422 HOLD_LIMIT naming the limit', async () => {
+    const s = await shopper();
+    for (let i = 0; i < 3; i++) {
+      const p = await insertProduct(ctx.db, { totalStock: 1000 });
+      await addToCart(s.agent, p.id, 99);
+    }
+    const res = await checkout(s);
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('HOLD_LIMIT');
+    expect(res.body.details).toMatchObject({ limit: 200, units: 297 });
+    expect(await heldOrders(s.userId)).toHaveLength(0);
+  });
+
+  it('when one line asks for more than half of the stock, then 422 HOLD_LIMIT; half is held', async () => {
+    const s = await shopper();
+    const p = await insertProduct(ctx.db, { totalStock: 10 });
+    await addToCart(s.agent, p.id, 6);
+    const res = await checkout(s);
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('HOLD_LIMIT');
+    expect(res.body.details).toEqual({ limit: 5, productId: p.id });
+    expect(res.body.message).toContain('at most 5');
+    expect((await readProduct(ctx.db, p.id)).totalStock).toBe(10);
+
+    const buyNow = await s.agent
+      .post('/api/shop/order/create')
+      .send({ addressId: s.addressId, buyNow: { productId: p.id, quantity: 5 } });
+    expect(buyNow.status, JSON.stringify(buyNow.body)).toBe(201);
+    expect((await readProduct(ctx.db, p.id)).totalStock).toBe(5);
+  });
+
+  it('when holds of a product ended unpaid three times, then it cannot be held again until the cool-down ends', async () => {
+    const s = await shopper();
+    const p = await insertProduct(ctx.db, { totalStock: 10 });
+    const other = await insertProduct(ctx.db, { totalStock: 10 });
+    const buy = (productId: string) =>
+      s.agent
+        .post('/api/shop/order/create')
+        .send({ addressId: s.addressId, buyNow: { productId, quantity: 1 } });
+    const deadlines: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await buy(p.id);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      // the hold runs out unpaid, as if its time had passed; the sweeper gives the stock back
+      const [ended] = await ctx.db
+        .update(orders)
+        .set({ holdExpiresAt: sql`now() - make_interval(mins => ${10 - i})` })
+        .where(eq(orders.id, res.body.orderId))
+        .returning();
+      deadlines.push(ended!.holdExpiresAt!.getTime());
+      await releaseExpiredHolds(ctx.db, ctx.deps.changes);
+    }
+    expect((await readProduct(ctx.db, p.id)).totalStock).toBe(10);
+
+    const refused = await buy(p.id);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('HOLD_COOLDOWN');
+    const retryAt = new Date(deadlines[0]! + 24 * 3_600_000).toISOString();
+    expect(refused.body.details).toEqual({ productId: p.id, retryAt });
+    expect(refused.body.message).toContain(retryAt);
+    expect((await readProduct(ctx.db, p.id)).totalStock).toBe(10);
+
+    // other products are not affected
+    expect((await buy(other.id)).status).toBe(201);
+  });
+
+  it('when payment creation failed three times, then that does not count towards the cool-down', async () => {
+    const s = await shopper();
+    const p = await insertProduct(ctx.db, { totalStock: 10 });
+    const buy = () =>
+      s.agent
+        .post('/api/shop/order/create')
+        .send({ addressId: s.addressId, buyNow: { productId: p.id, quantity: 1 } });
+    for (let i = 0; i < 3; i++) {
+      const res = await buy();
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      // as if the provider had failed: the order failed, its deadline has passed
+      await ctx.db
+        .update(orders)
+        .set({
+          paymentStatus: 'failed',
+          stockHeld: false,
+          holdExpiresAt: sql`now() - make_interval(mins => ${10 - i})`,
+        })
+        .where(eq(orders.id, res.body.orderId));
+    }
+    expect((await buy()).status).toBe(201);
   });
 });
