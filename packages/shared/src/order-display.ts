@@ -19,6 +19,33 @@ export function parseOrderNumber(input: string): number | null {
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
+/** What a delivery address needs to be written out (an order's copy, a mail's). */
+export interface DeliveryAddressParts {
+  /** who receives the parcel; '' or absent on orders from before it was asked */
+  recipientName?: string;
+  /** the buyer's name, shown when no recipient was named */
+  buyerName?: string;
+  address: string;
+  landmark?: string;
+  city: string;
+  state?: string | null;
+  pincode: string;
+  phone: string;
+}
+
+/**
+ * A delivery address as people read it, one entry a line: recipient, street (with its landmark), city with state
+ * and PIN code, phone. The shopper's, seller's and admin's order views and the e-mails all write it this way.
+ */
+export function deliveryAddressLines(a: DeliveryAddressParts): string[] {
+  return [
+    a.recipientName || a.buyerName || '',
+    a.landmark ? `${a.address}, near ${a.landmark}` : a.address,
+    `${a.city}${a.state ? `, ${a.state}` : ''} – ${a.pincode}`,
+    `Phone: ${a.phone}`,
+  ].filter((line) => line !== '');
+}
+
 /** The states a shopper sees for an order (never "pending" for a payment that ended). */
 export const SHOPPER_ORDER_STATES = [
   'awaitingPayment',

@@ -383,12 +383,19 @@ describe('order schemas', () => {
     expect(failedFields(orderCaptureInputSchema, { paymentId: '' })).toContain('paymentId');
     expect(failedFields(orderCaptureInputSchema, { paymentId: 'x', orderId: 'nope' })).toContain('orderId');
   });
-  it.each(['pending', 'inProcess', 'inShipping', 'delivered', 'rejected'])(
+  it.each(['pending', 'inProcess', 'inShipping', 'delivered'])(
     'when a seller sets %s, then it is accepted',
     (orderStatus) => {
       expect(sellerOrderStatusInputSchema.parse({ orderStatus }).orderStatus).toBe(orderStatus);
     },
   );
+  it('when a seller rejects, then only with a reason', () => {
+    const reason = 'Out of stock after a flood';
+    expect(sellerOrderStatusInputSchema.parse({ orderStatus: 'rejected', reason }).orderStatus).toBe(
+      'rejected',
+    );
+    expect(sellerOrderStatusInputSchema.safeParse({ orderStatus: 'rejected' }).success).toBe(false);
+  });
   it.each(['confirmed', 'shipped', ''])('when a seller sets %j, then it is refused', (orderStatus) => {
     expect(failedFields(sellerOrderStatusInputSchema, { orderStatus })).toContain('orderStatus');
   });

@@ -189,11 +189,12 @@ export async function enqueueSellerDecisionMail(
 
 /**
  * A seller moved its lines of an order to a new status: the shopper hears of shipping, delivery and rejection
- * (once per seller, order and status); other statuses are internal steps and send nothing.
+ * (once per seller, order and status; a rejection with the seller's reason); other statuses are internal steps and
+ * send nothing.
  */
 export async function enqueueLineStatusMail(
   tx: DbOrTx,
-  event: { orderId: string; sellerId: string; status: OrderStatus },
+  event: { orderId: string; sellerId: string; status: OrderStatus; reason?: string },
 ): Promise<void> {
   const { orderId, sellerId, status } = event;
   if (status !== 'inShipping' && status !== 'delivered' && status !== 'rejected') return;
@@ -210,6 +211,7 @@ export async function enqueueLineStatusMail(
       buyerName: found.order.buyerName,
       storename: lines[0]!.storename ?? '',
       status,
+      ...(status === 'rejected' && event.reason ? { reason: event.reason } : {}),
       lines: lines.map((l) => ({ title: l.title, quantity: l.quantity, linePricePaise: l.linePricePaise })),
     },
   });

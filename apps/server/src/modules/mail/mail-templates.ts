@@ -4,7 +4,7 @@
  * value shown in HTML is escaped.
  */
 import escapeHtml from 'escape-html';
-import { formatINR, priceDetails, SHOP_NAME, toRupees } from '@mp/shared';
+import { deliveryAddressLines, formatINR, priceDetails, SHOP_NAME, toRupees } from '@mp/shared';
 
 export interface RenderedMail {
   subject: string;
@@ -80,12 +80,7 @@ function linesTable(lines: MailLine[]): { text: string; html: string } {
 }
 
 function addressBlock(a: MailAddress): { text: string; html: string } {
-  const parts = [
-    a.recipientName || a.buyerName,
-    a.landmark ? `${a.address}, near ${a.landmark}` : a.address,
-    `${a.city}${a.state ? `, ${a.state}` : ''} ${a.pincode}`,
-    `Phone: ${a.phone}`,
-  ];
+  const parts = deliveryAddressLines(a);
   return { text: parts.join('\n'), html: parts.map((p) => escapeHtml(p)).join('<br>') };
 }
 
@@ -233,6 +228,8 @@ export function lineStatusMail(input: {
   buyerName: string;
   storename: string;
   status: NotifiedLineStatus;
+  /** the seller's reason, on a rejection (absent in mails queued before it was asked) */
+  reason?: string;
   lines: MailLine[];
 }): RenderedMail {
   const { publicUrl } = input;
@@ -240,10 +237,11 @@ export function lineStatusMail(input: {
   const lines = linesTable(input.lines);
   const link = `${publicUrl}/shop/account`;
   const heading = `Your order ${orderRef(input)} ${words.subject}`;
+  const reason = input.reason ? `The seller's reason: ${input.reason}` : '';
   const text = `Hello ${input.buyerName},
 
 ${words.message} (sold by ${input.storename})
-
+${reason ? `\n${reason}\n` : ''}
 ${lines.text}
 
 See your order: ${link}
@@ -251,7 +249,7 @@ ${textFooter(publicUrl)}`;
   const html = frame(
     publicUrl,
     heading,
-    `<p>Hello ${escapeHtml(input.buyerName)},</p><p>${escapeHtml(words.message)} (sold by ${escapeHtml(input.storename)})</p>
+    `<p>Hello ${escapeHtml(input.buyerName)},</p><p>${escapeHtml(words.message)} (sold by ${escapeHtml(input.storename)})</p>${reason ? `<p>${escapeHtml(reason)}</p>` : ''}
 ${lines.html}
 <p><a href="${escapeHtml(link)}">See your order</a></p>`,
   );

@@ -135,7 +135,7 @@ export async function updateSellerOrderStatus(
       .set({ orderStatus: deriveOrderStatus(all.map((l) => l.status)), updatedAt: sql`now()` })
       .where(eq(orders.id, orderId))
       .returning();
-    await enqueueLineStatusMail(tx, { orderId, sellerId, status });
+    await enqueueLineStatusMail(tx, { orderId, sellerId, status, ...(reason ? { reason } : {}) });
     return (await sellerOrderViews(tx, sellerId, [order!]))[0]!;
   });
   if (refundId === null) return dto;

@@ -33,12 +33,12 @@ describe('order confirmation address', () => {
     for (const body of [mail.text, mail.html]) {
       expect(body).toContain('Meera Iyer');
       expect(body).toContain('7 Residency Road, near Opposite the metro');
-      expect(body).toContain('Bengaluru, Karnataka 560025');
+      expect(body).toContain('Bengaluru, Karnataka – 560025');
     }
   });
 
   it('when a mail was queued before those fields, then the buyer is named as before', () => {
     const mail = orderConfirmationMail({ ...order, address });
-    expect(mail.text).toContain('Asha Rao\n7 Residency Road\nBengaluru 560025');
+    expect(mail.text).toContain('Asha Rao\n7 Residency Road\nBengaluru – 560025');
   });
 });

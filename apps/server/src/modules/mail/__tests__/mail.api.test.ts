@@ -174,6 +174,23 @@ describe('transactional e-mail through the outbox', () => {
     expect(inbox.messages.at(-1)!.subject).toMatch(/delivered/);
   });
 
+  it("when a seller rejects its lines, then the shopper's mail gives the seller's reason", async () => {
+    const { orderId, shopper, a } = await paidOrderOfTwoSellers();
+    await worker().runOnce();
+    inbox.clear();
+    const res = await a.agent
+      .put(`/api/seller/orders/update/${orderId}`)
+      .send({ orderStatus: 'rejected', reason: 'The last one was damaged in storage' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await worker().runOnce();
+    const rejected = inbox.messages.find(
+      (m) => m.to.includes(shopper.email) && /could not be fulfilled/.test(m.subject),
+    );
+    expect(rejected, inbox.messages.map((m) => m.subject).join(' | ')).toBeDefined();
+    expect(rejected!.text).toContain("The seller's reason: The last one was damaged in storage");
+    expect(rejected!.html).toContain('The last one was damaged in storage');
+  });
+
   it('when a refund is issued, then the shopper gets the amount in ₹; the same refund is announced once', async () => {
     const { orderId, shopper } = await paidOrderOfTwoSellers();
     await worker().runOnce();

@@ -3,7 +3,7 @@
  * payment ledger, and the refund action (amount optional, reason required, a confirmation step).
  */
 import { useState, type FormEvent } from 'react';
-import { adminRefundInputSchema, rupeesFromField, type OrderDto } from '@mp/shared';
+import { adminRefundInputSchema, deliveryAddressLines, rupeesFromField, type OrderDto } from '@mp/shared';
 import { formatINR } from '@mp/shared/money';
 import { refundableAmount } from '@mp/shared/order-display';
 import {
@@ -229,8 +229,7 @@ export function AdminOrderModal({
           </div>
           <DetailSection title="Shipping Information">
             <p className="text-sm text-gray-900">
-              {order.buyerName}, {order.addressInfo.address}, {order.addressInfo.city} –{' '}
-              {order.addressInfo.pincode} · {order.addressInfo.phone}
+              {deliveryAddressLines({ ...order.addressInfo, buyerName: order.buyerName }).join(' · ')}
             </p>
           </DetailSection>
         </div>

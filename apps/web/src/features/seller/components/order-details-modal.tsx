@@ -73,6 +73,11 @@ export function OrderDetailsModal({ open, onClose, order, loading, onUpdateStatu
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium text-gray-900">{item.title}</p>
                     <p className="text-xs text-gray-600">Quantity: {item.quantity}</p>
+                    {item.rejectionReason && (
+                      <p className="text-xs text-gray-600">
+                        Your reason for rejecting: {item.rejectionReason}
+                      </p>
+                    )}
                   </div>
                   <p className="text-sm font-semibold text-gray-900">{formatINR(Number(item.price))}</p>
                 </li>
@@ -84,8 +89,15 @@ export function OrderDetailsModal({ open, onClose, order, loading, onUpdateStatu
               <DetailRows
                 rows={[
                   ['Name', orNA(order.buyerName)],
+                  ...(order.addressInfo?.recipientName && order.addressInfo.recipientName !== order.buyerName
+                    ? ([['Recipient', order.addressInfo.recipientName]] as [string, string][])
+                    : []),
                   ['Address', orNA(order.addressInfo?.address)],
+                  ...(order.addressInfo?.landmark
+                    ? ([['Landmark', order.addressInfo.landmark]] as [string, string][])
+                    : []),
                   ['City', orNA(order.addressInfo?.city)],
+                  ['State', orNA(order.addressInfo?.state)],
                   ['Pincode', orNA(order.addressInfo?.pincode)],
                   ['Phone', orNA(order.addressInfo?.phone)],
                 ]}

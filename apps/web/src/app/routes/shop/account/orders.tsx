@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatINR } from '@mp/shared/money';
-import type { OrderDto } from '@mp/shared';
+import { deliveryAddressLines, type OrderDto } from '@mp/shared';
 import { useAppSelector } from '../../../hooks';
 import { Modal, paymentMethodLabel, Price, ProductImage } from '../../../../components/ui';
 import { useListOrdersQuery } from '../../../../features/orders/orders-api';
@@ -80,11 +80,9 @@ function OrderDetails({ order }: { order: OrderDto }) {
       </section>
       <section>
         <h3 className="mb-2 font-semibold text-gray-900">Shipping Information</h3>
-        <p>{order.buyerName}</p>
-        <p>
-          {order.addressInfo.address}, {order.addressInfo.city} – {order.addressInfo.pincode}
-        </p>
-        <p>Phone: {order.addressInfo.phone}</p>
+        {deliveryAddressLines({ ...order.addressInfo, buyerName: order.buyerName }).map((line) => (
+          <p key={line}>{line}</p>
+        ))}
         {order.addressInfo.notes && <p className="text-gray-600">{order.addressInfo.notes}</p>}
       </section>
       <section>

@@ -55,6 +55,19 @@ async function openDetails() {
 }
 
 describe('My Orders', () => {
+  it('when the order names a recipient, a landmark and a state, then its details show where it goes', async () => {
+    const base = orderFixture();
+    serve(() => [
+      orderFixture({
+        addressInfo: { ...base.addressInfo, recipientName: 'Asha Rao', landmark: 'the old fort' },
+      }),
+    ]);
+    const dialog = await openDetails();
+    expect(within(dialog).getByText('Asha Rao')).toBeVisible();
+    expect(within(dialog).getByText('12 Park Street, near the old fort')).toBeVisible();
+    expect(within(dialog).getByText('Kolkata, West Bengal – 700016')).toBeVisible();
+  });
+
   it('when a payment was abandoned, then the row says Cancelled (never Pending) with its order number', async () => {
     serve(() => [abandoned]);
     renderConsole(<OrdersPage />, { auth: { user: shopper } });
