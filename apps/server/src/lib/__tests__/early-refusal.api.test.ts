@@ -23,7 +23,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-/** a multipart upload of `size` bytes sent on the shared keep-alive agent; answers status and body */
+/** `file` as a multipart document upload on the shared keep-alive agent */
 function upload(file: Buffer): Promise<{ status: number; body: string }> {
   const boundary = 'x-boundary-42';
   const head = Buffer.from(
@@ -36,36 +36,20 @@ function upload(file: Buffer): Promise<{ status: number; body: string }> {
   });
 }
 
-function send(
-  method: string,
-  path: string,
-  payload?: Buffer,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        agent,
-        headers: {
-          'X-Forwarded-For': '198.51.100.9',
-          ...headers,
-          ...(payload ? { 'Content-Length': payload.length } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-        res.on('error', reject);
-      },
-    );
+/** one request on the shared keep-alive agent (from one client address); answers status and body */
+function send(method: string, path: string, payload?: Buffer, headers: Record<string, string> = {}) {
+  const url = new URL(path, `http://127.0.0.1:${port}`);
+  const sent = { 'X-Forwarded-For': '198.51.100.9', ...headers };
+  if (payload) sent['Content-Length'] = String(payload.length);
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request(url, { method, agent, headers: sent }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
     req.on('error', reject);
-    if (payload) req.end(payload);
-    else req.end();
+    req.end(payload);
   });
 }
 

@@ -4,7 +4,14 @@
  * value shown in HTML is escaped.
  */
 import escapeHtml from 'escape-html';
-import { deliveryAddressLines, formatINR, priceDetails, SHOP_NAME, toRupees } from '@mp/shared';
+import {
+  deliveryAddressLines,
+  formatINR,
+  priceDetails,
+  SHOP_NAME,
+  toRupees,
+  type DeliveryAddressParts,
+} from '@mp/shared';
 
 export interface RenderedMail {
   subject: string;
@@ -29,17 +36,8 @@ export interface PricedMailLine extends MailLine {
   discount?: number;
 }
 
-export interface MailAddress {
-  buyerName: string;
-  /** absent in mails queued before the address named its recipient, landmark and state */
-  recipientName?: string;
-  address: string;
-  landmark?: string;
-  city: string;
-  state?: string | null;
-  pincode: string;
-  phone: string;
-}
+/** The delivery address in a mail; recipient, landmark and state are absent in mails queued before they were asked. */
+export type MailAddress = DeliveryAddressParts & { buyerName: string };
 
 const inr = (paise: number) => formatINR(toRupees(paise));
 const shortId = (id: string) => id.slice(0, 8).toUpperCase();
