@@ -11,10 +11,10 @@
  * - hot: the same few URLs again and again (what the micro-cache serves);
  * - cold: every URL distinct (thousands of search phrases with 10% typos; random category/brand subsets × 4 sorts ×
  *   pages 1..2,000; every product id), so no answer comes from a cache;
- * - shopper sessions at 10 and 50 connections: home → listing → search → 2 details → add to cart, and 1 session
- *   in 5 checks out (order, sandbox approval, capture), which changes stock while the others browse. Listings and
- *   searches come 80% from 300 popular pages/phrases (asked for once before the run, as in a store that has been
- *   open a while) and 20% from a tail of 3,000 each.
+ * - shopper sessions at 10 and 50 connections, each shopper from its own client address: home → listing → search →
+ *   2 details → add to cart, and 1 session in 5 checks out (order, sandbox approval, capture), which changes stock
+ *   while the others browse. Listings and searches come 80% from 300 popular pages/phrases (asked for once before
+ *   the run, as in a store that has been open a while) and 20% from a tail of 3,000 each.
  * Each row prints req/s (sessions/s), p50 and p99 latency, its share of the ceiling, the cache hit rates
  * (HTTP micro-cache and catalogue cache), the share of product rows computed answers took from cached answers
  * instead of reading them (rows hit), and the server's RSS.
@@ -223,7 +223,15 @@ interface Reply {
   body: string;
 }
 
-function call(port: number, method: string, path: string, cookie?: string, body?: unknown): Promise<Reply> {
+/** `from`: the client address the app is told of (X-Forwarded-For; serve.ts trusts one proxy), per shopper */
+function call(
+  port: number,
+  method: string,
+  path: string,
+  cookie?: string,
+  body?: unknown,
+  from?: string,
+): Promise<Reply> {
   const data = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -235,6 +243,7 @@ function call(port: number, method: string, path: string, cookie?: string, body?
         agent,
         headers: {
           ...(cookie ? { cookie } : {}),
+          ...(from ? { 'x-forwarded-for': from } : {}),
           ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}),
         },
       },
@@ -370,6 +379,8 @@ const browse = (pool: UrlPool) => pick(Math.random() < 0.8 ? pool.popular : pool
 interface Shopper {
   cookie: string;
   addressId: string;
+  /** this shopper's own client address (only ever a header: every request goes to 127.0.0.1) */
+  from: string;
 }
 
 /** Shopper sessions, one per connection, back to back for the duration. */
@@ -419,30 +430,33 @@ async function sessions(
   await Promise.all(
     Array.from({ length: conns }, async (_, c) => {
       const me = shoppers[c % shoppers.length]!;
+      // browsing is anonymous, buying with the session; both from the shopper's own address
+      const browsing = (path: string) => call(port, 'GET', path, undefined, undefined, me.from);
+      const buying = (method: string, path: string, body?: unknown) =>
+        call(port, method, path, me.cookie, body, me.from);
       while (Date.now() < end) {
         const t0 = performance.now();
-        await timed('home', () => call(port, 'GET', '/api/shop/home'));
-        const listing = await timed('listing', () => call(port, 'GET', browse(urls.listings)));
-        await timed('search', () => call(port, 'GET', browse(urls.searches)));
+        await timed('home', () => browsing('/api/shop/home'));
+        const listing = await timed('listing', () => browsing(browse(urls.listings)));
+        await timed('search', () => browsing(browse(urls.searches)));
         const candidates = inStock(listing.body);
         const chosen = [pick(candidates.length ? candidates : urls.ids), pick(urls.ids)];
-        for (const id of chosen)
-          await timed('detail', () => call(port, 'GET', `/api/shop/products/get/${id}`));
+        for (const id of chosen) await timed('detail', () => browsing(`/api/shop/products/get/${id}`));
         await timed('add to cart', () =>
-          call(port, 'POST', '/api/shop/cart/add', me.cookie, { productId: chosen[0], quantity: 1 }),
+          buying('POST', '/api/shop/cart/add', { productId: chosen[0], quantity: 1 }),
         );
         if (Math.random() < 0.2) {
           const created = await timed('order create', () =>
-            call(port, 'POST', '/api/shop/order/create', me.cookie, { addressId: me.addressId }),
+            buying('POST', '/api/shop/order/create', { addressId: me.addressId }),
           );
           if (created.status === 201) {
             const { approvalURL, paymentId, orderId } = JSON.parse(created.body) as Record<string, string>;
             const approve = await timed('pay (sandbox)', () =>
-              call(port, 'POST', `${new URL(approvalURL!, 'http://x').pathname}/approve`, me.cookie),
+              buying('POST', `${new URL(approvalURL!, 'http://x').pathname}/approve`),
             );
             const payerId = new URL(String(approve.headers.location), 'http://x').searchParams.get('PayerID');
             await timed('capture', () =>
-              call(port, 'POST', '/api/shop/order/capture', me.cookie, { paymentId, payerId, orderId }),
+              buying('POST', '/api/shop/order/capture', { paymentId, payerId, orderId }),
             );
           }
         }
@@ -597,7 +611,11 @@ async function main() {
         place: 'home',
       });
       if (address.status !== 201) throw new Error(`address answered ${address.status}: ${address.body}`);
-      shoppers.push({ cookie, addressId: (JSON.parse(address.body) as { data: { _id: string } }).data._id });
+      shoppers.push({
+        cookie,
+        addressId: (JSON.parse(address.body) as { data: { _id: string } }).data._id,
+        from: `198.18.${i >> 8}.${i & 255}`,
+      });
     }
 
     const hotListings = [

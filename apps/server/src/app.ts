@@ -7,6 +7,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
+import proxyaddr from 'proxy-addr';
 import type { AppDeps } from './context';
 import { createApiDocsRouter } from './lib/api-docs';
 import { apiNotFound, errorMiddleware } from './lib/error-middleware';
@@ -157,7 +158,7 @@ export const MICRO_CACHE_RULES: MicroCacheRule[] = [
   { path: /^\/api\/shop\/home$/, route: '/api/shop/home', params: [], ttlMs: 30_000 },
 ];
 
-/** micro-cached routes whose misses go through Express for its search rate limit */
+/** micro-cached routes whose misses count against the client's search limit */
 const SEARCH_ROUTES: ReadonlySet<string> = new Set([
   '/api/shop/product/search/search-product/:keyword',
   '/api/shop/search/suggest',
@@ -211,11 +212,17 @@ export function createRequestHandler(
       return;
     }
     lookups.inc({ result: 'miss' });
-    // a search the server must compute counts against the client's search limit, which Express applies
-    // (docs/security.md, "Rate limits"); answers served from the cache above cost nothing and are not counted
-    if (SEARCH_ROUTES.has(rule.route)) return app(req, res);
-    microCache.answer(req, res).then(
-      (answered) => (answered ? observe() : app(req, res)),
+    const answer = () =>
+      microCache.answer(req, res).then(
+        (answered) => (answered ? observe() : app(req, res)),
+        () => app(req, res),
+      );
+    // a search the server must compute counts against the client's search limit (docs/security.md, "Rate
+    // limits"); over it, Express answers the 429. Answers served from the cache above are not counted.
+    if (!SEARCH_ROUTES.has(rule.route)) return void answer();
+    const address = proxyaddr(req, app.get('trust proxy fn') as Parameters<typeof proxyaddr>[1]);
+    deps.searchLimit.take(address).then(
+      (within) => (within ? answer() : app(req, res)),
       () => app(req, res),
     );
   };

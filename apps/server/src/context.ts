@@ -14,6 +14,7 @@ import type { ListingIndex } from './modules/catalog/products/listing-index';
 import type { Earnings } from './modules/commerce/earnings/earnings.service';
 import type { MoneyService } from './modules/commerce/money/money.service';
 import type { PaymentProvider } from './modules/commerce/payments/payment-provider';
+import type { InstanceLimit } from './lib/rate-limit';
 
 /** Everything a router needs, built once at start (or per test). */
 export interface AppDeps {
@@ -45,4 +46,6 @@ export interface AppDeps {
   money: MoneyService;
   /** seller earnings, commission and payouts (docs/money.md, "Seller earnings") */
   earnings: Earnings;
+  /** searches per client address (docs/security.md, "Rate limits"): the search routes and the fast lane count here */
+  searchLimit: InstanceLimit;
 }

@@ -5,6 +5,7 @@ import { createLocalChangeFeed, type ChangeFeed } from './lib/change-feed';
 import { createLifecycle } from './lib/health';
 import type { Logger } from './lib/logger';
 import { createMetrics, type Metrics } from './lib/metrics';
+import { instanceRateLimit } from './lib/rate-limit';
 import { createSessions } from './lib/session';
 import { createStorage } from './lib/storage';
 import { createBannerService } from './modules/catalog/banners/banner.service';
@@ -67,5 +68,10 @@ export function buildDeps(
     payments,
     money,
     earnings,
+    searchLimit: instanceRateLimit({
+      windowMs: 60_000,
+      limit: config.searchRateLimit,
+      message: 'Too many searches. Please wait a minute and try again.',
+    }),
   };
 }

@@ -4,7 +4,7 @@
  * read (searches) counts in this instance's memory instead, so an uncached search costs no database write.
  */
 import type { RequestHandler } from 'express';
-import { rateLimit, type Options } from 'express-rate-limit';
+import { ipKeyGenerator, MemoryStore, rateLimit, type Options } from 'express-rate-limit';
 import type { Db } from '../db/client';
 import { PgRateLimitStore } from '../db/rate-limit-store';
 import { AppError } from './errors';
@@ -28,7 +28,24 @@ export function dbRateLimit(db: Db, name: string, options: LimitOptions): Reques
   return limiter(options, new PgRateLimitStore(db, name));
 }
 
-/** Counted in this process (express-rate-limit's memory store): N instances allow N × the limit in all. */
-export function instanceRateLimit(options: LimitOptions): RequestHandler {
-  return limiter(options);
+/** A limit counted in this process: the Express middleware, and `take` for the HTTP fast lane (no Express there). */
+export interface InstanceLimit {
+  middleware: RequestHandler;
+  /** counts one request from `address` (the client address); false once it is over the limit */
+  take(address: string): Promise<boolean>;
+}
+
+/**
+ * Counted in this process (express-rate-limit's memory store, one for the middleware and the fast lane): N instances
+ * allow N × the limit in all. Keys are client addresses (IPv6 by /56, as express-rate-limit advises).
+ */
+export function instanceRateLimit(
+  options: LimitOptions & { limit: number; windowMs: number },
+): InstanceLimit {
+  const store = new MemoryStore();
+  const middleware = limiter({ ...options, keyGenerator: (req) => ipKeyGenerator(req.ip ?? '') }, store);
+  return {
+    middleware,
+    take: async (address) => (await store.increment(ipKeyGenerator(address))).totalHits <= options.limit,
+  };
 }

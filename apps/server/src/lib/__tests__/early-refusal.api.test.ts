@@ -39,7 +39,7 @@ function upload(file: Buffer): Promise<{ status: number; body: string }> {
 /** one request on the shared keep-alive agent (from one client address); answers status and body */
 function send(method: string, path: string, payload?: Buffer, headers: Record<string, string> = {}) {
   const url = new URL(path, `http://127.0.0.1:${port}`);
-  const sent = { 'X-Forwarded-For': '198.51.100.9', ...headers };
+  const sent: Record<string, string> = { 'X-Forwarded-For': '198.51.100.9', ...headers };
   if (payload) sent['Content-Length'] = String(payload.length);
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = http.request(url, { method, agent, headers: sent }, (res) => {

@@ -3,7 +3,7 @@
  * inside their own transaction (bounded per client and recipient when a client's request causes them); the mail
  * worker claims due rows, transactional before bulk, and marks each sent or schedules a retry.
  */
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
@@ -92,32 +92,30 @@ async function withinLimits(
   { client, limits, logger }: MailTrigger,
 ): Promise<OutboxMail[]> {
   const chosen = [...new Set(mails.filter((m) => m.recipientChosen).map((m) => m.to))];
-  for (const key of [`client:${client}`, ...chosen.map((to) => `to:${to}`)].sort()) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`haat:mail:${key}`}))`);
-  }
-  const hourAgo = sql`now() - interval '1 hour'`;
-  const [byClient] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.clientAddress, client), gt(mailOutbox.createdAt, hourAgo)));
-  const byRecipient = new Map(
-    chosen.length
-      ? (
-          await tx
-            .select({ to: mailOutbox.toAddress, n: sql<number>`count(*)::int` })
-            .from(mailOutbox)
-            .where(
-              and(
-                eq(mailOutbox.recipientChosen, true),
-                inArray(mailOutbox.toAddress, chosen),
-                gt(mailOutbox.createdAt, hourAgo),
-              ),
-            )
-            .groupBy(mailOutbox.toAddress)
-        ).map((r) => [r.to, Number(r.n)])
-      : [],
+  // the locks in one round trip, always in the same (sorted) order, so two requests cannot deadlock
+  const keys = [`client:${client}`, ...chosen.map((to) => `to:${to}`)].sort().map((k) => `haat:mail:${k}`);
+  const textArray = (items: string[]) =>
+    sql`array[${sql.join(
+      items.map((i) => sql`${i}`),
+      sql`, `,
+    )}]::text[]`;
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(k)) from (select k from unnest(${textArray(keys)}) k order by k) s`,
   );
-  let clientCount = Number(byClient?.n ?? 0);
+  // the counts in one more: the client's mails of the last hour, and each chosen recipient's
+  const counted = (await tx.execute(sql`
+    select
+      (select count(*)::int from mail_outbox
+        where client_address = ${client} and created_at > now() - interval '1 hour') as client,
+      (select coalesce(json_object_agg(to_address, n), '{}'::json) from (
+        select to_address, count(*)::int as n from mail_outbox
+        where recipient_chosen and to_address = any(${textArray(chosen)}) and created_at > now() - interval '1 hour'
+        group by to_address) t) as recipients`)) as unknown as {
+    rows: { client: number; recipients: Record<string, number> }[];
+  };
+  const counts = counted.rows[0]!;
+  const byRecipient = new Map(Object.entries(counts.recipients));
+  let clientCount = Number(counts.client);
   const queued: OutboxMail[] = [];
   for (const m of mails) {
     const toCount = byRecipient.get(m.to) ?? 0;

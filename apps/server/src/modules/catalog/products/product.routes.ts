@@ -3,7 +3,7 @@ import { LIMITS, endpoints as api } from '@mp/shared';
 import type { AppDeps } from '../../../context';
 import { send } from '../../../lib/contract';
 import { forbidden, parse } from '../../../lib/errors';
-import { dbRateLimit, instanceRateLimit } from '../../../lib/rate-limit';
+import { dbRateLimit } from '../../../lib/rate-limit';
 import { currentUser, requireApprovedSeller, requireRole } from '../../../lib/session';
 import { singleFileUpload, storeImageUpload } from '../../../lib/upload';
 import { sendRead } from '../catalog-reads';
@@ -23,11 +23,7 @@ export function createProductRouter(deps: AppDeps): Router {
   const approvedSeller = requireApprovedSeller(db);
   const sellerOrAdmin = requireApprovedSeller(db, { allowAdmin: true });
   // searches per client address, image uploads per user (docs/security.md, "Rate limits")
-  const searchLimiter = instanceRateLimit({
-    windowMs: 60_000,
-    limit: deps.config.searchRateLimit,
-    message: 'Too many searches. Please wait a minute and try again.',
-  });
+  const searchLimiter = deps.searchLimit.middleware;
   const imageUploadLimiter = dbRateLimit(db, 'image-upload', {
     windowMs: 60 * 60_000,
     limit: deps.config.imageUploadRateLimit,
