@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatIstDateTime,
   formatOrderNumber,
   lineState,
   lineStateLabel,
@@ -199,5 +200,11 @@ describe('payment status after refunds', () => {
     expect(
       paymentStatusLabel({ paymentStatus: 'cancelled', refundedAmount: 0, totalAmount: 500 }).label,
     ).toBe('Cancelled');
+  });
+});
+
+describe('formatIstDateTime', () => {
+  it('when a UTC moment is shown, then it reads in India time with IST', () => {
+    expect(formatIstDateTime('2026-11-28T10:00:00.000Z')).toMatch(/^28 Nov 2026, 3:30\s?pm IST$/i);
   });
 });

@@ -19,6 +19,19 @@ export function parseOrderNumber(input: string): number | null {
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
+/** India's time, for times people are told (the shop's prices, deadlines and dates are Indian). */
+const IST = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** "28 Nov 2026, 3:30 pm IST": a moment as a shopper in India reads it. */
+export const formatIstDateTime = (at: Date | string): string => `${IST.format(new Date(at))} IST`;
+
 /** What a delivery address needs to be written out (an order's copy, a mail's). */
 export interface DeliveryAddressParts {
   /** who receives the parcel; '' or absent on orders from before it was asked */

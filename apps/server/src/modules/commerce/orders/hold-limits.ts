@@ -3,6 +3,7 @@
  * each line's share of its product's stock, and a cool-down on products whose holds keep ending unpaid.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { formatIstDateTime } from '@mp/shared';
 import type { DbOrTx } from '../../../db/client';
 import type { HoldLimits } from '../../../config/env';
 import { orderLines, orders } from '../../../db/schema';
@@ -89,7 +90,7 @@ export async function checkHoldLimits(
     throw new AppError(
       429,
       'HOLD_COOLDOWN',
-      `Your checkouts of ${l.title} ended unpaid ${deadlines.length} times recently. You can order it again after ${retryAt.toISOString()}.`,
+      `Your checkouts of ${l.title} ended unpaid ${deadlines.length} times recently. You can order it again after ${formatIstDateTime(retryAt)}.`,
       undefined,
       { productId: l.productId, retryAt: retryAt.toISOString() },
     );

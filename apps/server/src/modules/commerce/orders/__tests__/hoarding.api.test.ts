@@ -17,6 +17,7 @@ import {
   shopperWithAddress,
 } from '../../__tests__/helpers';
 import { releaseExpiredHolds, releaseHalfCreatedOrders } from '../stock-hold';
+import { formatIstDateTime } from '@mp/shared';
 
 const ctx = await createTestContext();
 
@@ -363,7 +364,7 @@ describe('hold limits (issue 27)', () => {
     expect(refused.body.code).toBe('HOLD_COOLDOWN');
     const retryAt = new Date(deadlines[0]! + 24 * 3_600_000).toISOString();
     expect(refused.body.details).toEqual({ productId: p.id, retryAt });
-    expect(refused.body.message).toContain(retryAt);
+    expect(refused.body.message).toContain(formatIstDateTime(retryAt));
     expect((await readProduct(ctx.db, p.id)).totalStock).toBe(10);
 
     // other products are not affected
