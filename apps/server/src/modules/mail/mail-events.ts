@@ -3,7 +3,7 @@
  * transaction that makes the event happen, reads what the e-mail needs in that same transaction and writes the
  * outbox rows: the e-mail exists exactly when the event committed.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { formatOrderNumber, type OrderStatus } from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders, sellers, users } from '../../db/schema';
@@ -326,22 +326,39 @@ export async function enqueueSellerRefundChargedMails(
     paise: number;
   }[],
 ): Promise<void> {
+  const groups = bySeller(charges);
+  if (!groups.size) return;
+  // the sellers' contacts and the orders' numbers in one read each
+  const contacts = new Map(
+    (
+      await tx
+        .select({ id: sellers.id, storename: sellers.storename, email: users.email })
+        .from(sellers)
+        .innerJoin(users, eq(users.id, sellers.userId))
+        .where(inArray(sellers.id, [...groups.keys()]))
+    ).map((c) => [c.id, c]),
+  );
+  const numbers = new Map(
+    (
+      await tx
+        .select({ id: orders.id, orderNumber: orders.orderNumber })
+        .from(orders)
+        .where(inArray(orders.id, [...new Set(charges.map((c) => c.orderId))]))
+    ).map((o) => [o.id, o.orderNumber]),
+  );
   const mails: OutboxMail[] = [];
-  for (const [sellerId, own] of bySeller(charges)) {
-    const seller = await sellerContact(tx, sellerId);
+  for (const [sellerId, own] of groups) {
+    const seller = contacts.get(sellerId);
     const orderId = own[0]!.orderId;
-    const [order] = await tx
-      .select({ orderNumber: orders.orderNumber })
-      .from(orders)
-      .where(eq(orders.id, orderId));
-    if (!seller || !order) continue;
+    const orderNumber = numbers.get(orderId);
+    if (!seller || orderNumber === undefined) continue;
     mails.push({
       dedupeKey: `seller-refund-charged:${refundId}:${sellerId}`,
       to: seller.email,
       payload: {
         kind: 'seller-refund-charged',
         orderId,
-        orderNumber: formatOrderNumber(order.orderNumber),
+        orderNumber: formatOrderNumber(orderNumber),
         storename: seller.storename,
         amountPaise: own.reduce((s, c) => s + c.paise, 0),
         lines: own.map(mailLine),

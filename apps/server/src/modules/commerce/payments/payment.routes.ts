@@ -7,7 +7,7 @@ import { orders, paymentEvents } from '../../../db/schema';
 import { AppError, badRequest, notFound, nulCharacterPath } from '../../../lib/errors';
 import type { PaymentProvider } from './payment-provider';
 import { parsePayPalAmount } from './paypal-amount';
-import { checkWebhookHeaders, webhookConcernsUs } from './paypal-webhook-gate';
+import { checkWebhookHeaders, webhookSubject } from './paypal-webhook-gate';
 import { shopConfigOf } from './shop-config';
 
 const escapeHtml = (s: string) =>
@@ -177,7 +177,12 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
       send(res, api.paypalWebhook, { message: 'Event already processed' });
       return;
     }
-    if (!(await webhookConcernsUs(db, event))) {
+    const subject = await webhookSubject(db, event);
+    if (!subject) {
+      logger.info(
+        { eventId: event.id, eventType: event.event_type },
+        'webhook about nothing of ours: ignored',
+      );
       send(res, api.paypalWebhook, { message: 'Event ignored' });
       return;
     }
@@ -192,38 +197,25 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
     if (!verified) throw badRequest('Webhook signature could not be verified');
 
     let orderId: string | null = null;
-    if (event.event_type === 'PAYMENT.CAPTURE.COMPLETED') {
+    if (subject.kind === 'capture') {
       const resource = event.resource as
-        | {
-            id?: string;
-            amount?: { value?: string; currency_code?: string };
-            supplementary_data?: { related_ids?: { order_id?: string } };
-          }
-        | undefined;
-      const paypalOrderId = resource?.supplementary_data?.related_ids?.order_id;
-      const [order] = paypalOrderId
-        ? await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, paypalOrderId)).limit(1)
-        : [];
-      if (order) {
-        orderId = order.id;
-        // the same verification as the return page: amount and currency must equal the order's total
-        const settled = await money.settleCapture(order.id, {
-          status: 'COMPLETED',
-          captureId: resource?.id ?? null,
-          payerId: null,
-          amountPaise: parsePayPalAmount(resource?.amount?.value),
-          currency: resource?.amount?.currency_code ?? null,
-        });
-        if (settled.outcome === 'refunded') {
-          logger.error(
-            { orderId, eventId: event.id, code: settled.code },
-            'webhook capture refused and refunded',
-          );
-        }
-      } else {
-        logger.warn({ eventId: event.id, paypalOrderId }, 'webhook capture for an unknown order');
+        { id?: string; amount?: { value?: string; currency_code?: string } } | undefined;
+      orderId = subject.orderId;
+      // the same verification as the return page: amount and currency must equal the order's total
+      const settled = await money.settleCapture(orderId, {
+        status: 'COMPLETED',
+        captureId: resource?.id ?? null,
+        payerId: null,
+        amountPaise: parsePayPalAmount(resource?.amount?.value),
+        currency: resource?.amount?.currency_code ?? null,
+      });
+      if (settled.outcome === 'refunded') {
+        logger.error(
+          { orderId, eventId: event.id, code: settled.code },
+          'webhook capture refused and refunded',
+        );
       }
-    } else if (event.event_type === 'PAYMENT.CAPTURE.REFUNDED') {
+    } else {
       // a refund PayPal settled later (or confirmed again): complete ours, found by its id or our request id
       const resource = event.resource as { id?: string; invoice_id?: string } | undefined;
       if (resource?.id) {

@@ -48,27 +48,30 @@ type Resource = {
   supplementary_data?: { related_ids?: { order_id?: string } };
 };
 
+/** What a handled event is about: the order a capture pays, or a refund of ours. */
+export type WebhookSubject = { kind: 'capture'; orderId: string } | { kind: 'refund' };
+
 /**
- * Whether the event could change anything here: a handled type, about a PayPal order or a refund of ours. When
- * not, it is acknowledged without asking PayPal.
+ * What the event is about, when it could change anything here: a handled type, about a PayPal order or a refund
+ * of ours. When it is about nothing of ours (null), it is acknowledged without asking PayPal.
  */
-export async function webhookConcernsUs(
+export async function webhookSubject(
   db: Db,
   event: { event_type: string; resource?: Record<string, unknown> | undefined },
-): Promise<boolean> {
-  if (!(HANDLED_WEBHOOK_EVENTS as readonly string[]).includes(event.event_type)) return false;
+): Promise<WebhookSubject | null> {
+  if (!(HANDLED_WEBHOOK_EVENTS as readonly string[]).includes(event.event_type)) return null;
   const resource = (event.resource ?? {}) as Resource;
   if (event.event_type === 'PAYMENT.CAPTURE.COMPLETED') {
     const paypalOrderId = resource.supplementary_data?.related_ids?.order_id;
-    if (typeof paypalOrderId !== 'string') return false;
+    if (typeof paypalOrderId !== 'string') return null;
     const [order] = await db
       .select({ id: orders.id })
       .from(orders)
       .where(and(eq(orders.paymentId, paypalOrderId), eq(orders.paymentMethod, 'paypal')))
       .limit(1);
-    return Boolean(order);
+    return order ? { kind: 'capture', orderId: order.id } : null;
   }
-  if (typeof resource.id !== 'string') return false;
+  if (typeof resource.id !== 'string') return null;
   const requestId =
     typeof resource.invoice_id === 'string' && /^[0-9a-f-]{36}$/i.test(resource.invoice_id)
       ? resource.invoice_id
@@ -82,5 +85,5 @@ export async function webhookConcernsUs(
         : eq(refunds.providerRefundId, resource.id),
     )
     .limit(1);
-  return Boolean(refund);
+  return refund ? { kind: 'refund' } : null;
 }
