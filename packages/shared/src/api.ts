@@ -1,4 +1,4 @@
-/** The API envelope of decisions.md and the error codes both sides switch on. */
+/** The API envelope (docs/decisions/0003-error-envelope.md) and the error codes both sides switch on. */
 import { z } from 'zod';
 
 export const API_ERROR_CODES = [
@@ -88,8 +88,6 @@ export const apiErrorBodySchema = z
   })
   .meta({ id: 'ErrorEnvelope', description: 'The error envelope of every failed call.' });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
-
-export type ApiSuccess<T extends object = object> = { success: true; message?: string } & T;
 
 export const paginationSchema = z
   .object({

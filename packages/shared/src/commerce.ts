@@ -48,12 +48,6 @@ export const cartItemDtoSchema = z.object({
   totalStock: z.number().int(),
   sellerId: z.string().nullable(),
 });
-export type CartItemDto = z.infer<typeof cartItemDtoSchema>;
-export interface CartDto {
-  _id: string;
-  userId: string;
-  items: CartItemDto[];
-}
 
 export const pincodeSchema = z
   .string({ message: 'Pincode is required' })
@@ -170,7 +164,6 @@ export const sellerOrderStatusInputSchema = z
     message: 'Give the shopper a reason for rejecting the order',
     path: ['reason'],
   });
-export type SellerOrderStatusInput = z.infer<typeof sellerOrderStatusInputSchema>;
 
 /** One money event of an order (docs/money.md). `event` is the ledger's own name for it. */
 export const paymentEntryDtoSchema = z
@@ -222,7 +215,6 @@ export const orderAddressDtoSchema = z.object({
   phone: z.string(),
   notes: z.string(),
 });
-export type OrderAddressDto = z.infer<typeof orderAddressDtoSchema>;
 export const timelineStepDtoSchema = z.object({
   step: z.enum(TIMELINE_STEPS),
   state: z.enum(['done', 'pending', 'upcoming']),
@@ -331,7 +323,7 @@ export type AdminRefundInput = z.infer<typeof adminRefundInputSchema>;
 /** Why a cart line cannot be bought as it stands. */
 export type CartLineProblem = 'deleted' | 'outOfStock' | 'insufficientStock';
 
-/** A cart line as answered by the cart calls: the spec's item plus whether it can be bought now. */
+/** A cart line as answered by the cart calls: the stored item plus whether it can be bought now. */
 export const cartLineDtoSchema = cartItemDtoSchema.extend({
   available: z
     .boolean()
@@ -428,7 +420,6 @@ export type SellerDashboardDto = z.infer<typeof sellerDashboardDtoSchema>;
 
 /** Which payment provider takes the money (docs/security.md). */
 export const PAYMENT_MODES = ['paypal', 'sandbox', 'none'] as const;
-export type PaymentMode = (typeof PAYMENT_MODES)[number];
 
 /** GET /api/shop/config `data`: what every page needs to know about this shop's set-up. */
 export const shopConfigDtoSchema = z

@@ -1,4 +1,4 @@
-/** Enums and business constants of spec sections 3 and 9 (with decisions.md corrections). */
+/** Enums and business constants both sides read: the one list of each (docs/decisions/0004-shared-zod-contract.md). */
 
 /** The shop's name in page titles, structured data and e-mails. */
 export const SHOP_NAME = 'Haat Marketplace';
@@ -21,7 +21,10 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number]['id'];
 export const CATEGORY_IDS = CATEGORIES.map((c) => c.id) as unknown as readonly [Category, ...Category[]];
-/** The spec spells electronics 'electonics'; that spelling is accepted as an alias on input. */
+/**
+ * Old clients spell electronics 'electonics'; that spelling is accepted as an alias on input
+ * (docs/decisions/0004-shared-zod-contract.md).
+ */
 export const CATEGORY_ALIASES: Readonly<Record<string, Category>> = { electonics: 'electronics' };
 
 export const BRANDS = [
@@ -68,19 +71,16 @@ export const SORT_IDS = SORT_OPTIONS.map((s) => s.id) as unknown as readonly [So
 export const DEFAULT_SORT: SortBy = 'price-lowtohigh';
 
 export const SELLER_APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type SellerApprovalStatus = (typeof SELLER_APPROVAL_STATUSES)[number];
 /** The admin may only move a seller to one of these. */
 export const SELLER_DECISIONS = ['approved', 'rejected'] as const;
 export type SellerDecision = (typeof SELLER_DECISIONS)[number];
 
 export const BUSINESS_TYPES = ['Individual', 'Company'] as const;
-export type BusinessType = (typeof BUSINESS_TYPES)[number];
 
 export const GENDERS = ['male', 'female', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];
 
 export const ADDRESS_PLACES = ['home', 'work'] as const;
-export type AddressPlace = (typeof ADDRESS_PLACES)[number];
 /** India's states and union territories, as an address names them. */
 export const INDIAN_STATES = [
   'Andaman and Nicobar Islands',
@@ -120,7 +120,6 @@ export const INDIAN_STATES = [
   'Uttarakhand',
   'West Bengal',
 ] as const;
-export type IndianState = (typeof INDIAN_STATES)[number];
 
 export const ORDER_STATUSES = [
   'pending',

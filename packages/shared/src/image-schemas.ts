@@ -12,7 +12,7 @@ export const imageVariantSchema = z.object({
 });
 export type ImageVariant = z.infer<typeof imageVariantSchema>;
 
-/** `result` of POST /api/admin/products/upload-image: `url` (the spec's field) plus sizes and variants */
+/** `result` of POST /api/admin/products/upload-image: `url` (the field clients have always read) plus sizes and variants (docs/images.md) */
 export const uploadedImageSchema = z.object({
   url: z.string(),
   width: z.number().int().positive(),

@@ -1,4 +1,4 @@
-/** The price rules of decisions.md. Everything is computed in integer paise, answered in rupees. */
+/** The price rules (docs/prices.md). Everything is computed in integer paise, answered in rupees. */
 import { LIMITS } from './constants';
 import { formatINR, toPaise, toRupees } from './money';
 

@@ -342,7 +342,6 @@ export const SEARCH_LIMIT_MAX = 48;
 
 /** How search results are ordered: best match first (the default), or one of the listing's sorts. */
 export const SEARCH_SORT_IDS = ['relevance', ...SORT_IDS] as const;
-export type SearchSort = (typeof SEARCH_SORT_IDS)[number];
 
 /**
  * GET /api/shop/product/search/search-product/:keyword query: optional page and limit (≤ 48), the listing's

@@ -1,4 +1,4 @@
-/** The three home-page ranking formulas of spec section 9, plus the electronics row filter. */
+/** The three home-page ranking formulas (docs/search-and-listing.md, "Home"), plus the electronics row filter. */
 import { CATEGORY_IDS, LIMITS } from './constants';
 
 export interface RankableProduct {

@@ -53,7 +53,7 @@ describe('productInputSchema', () => {
     });
   });
 
-  it("when the category is the spec's 'electonics', then it becomes electronics", () => {
+  it("when the category is the old spelling 'electonics', then it becomes electronics", () => {
     expect(productInputSchema.parse({ ...valid, category: 'electonics' }).category).toBe('electronics');
     expect(productInputSchema.parse({ ...valid, category: ' Electronics ' }).category).toBe('electronics');
   });

@@ -30,7 +30,7 @@ export const sellerRegisterInputSchema = z.object({
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'Enter a valid IFSC code (e.g. SBIN0001234)'),
-  /** The uploaded document/image URL. The spec's form calls the field image. */
+  /** The uploaded document/image URL. The registration form has always called the field image. */
   image: imageUrlSchema,
 });
 export type SellerRegisterInput = z.infer<typeof sellerRegisterInputSchema>;
@@ -40,7 +40,6 @@ export const sellerDecisionInputSchema = z.object({
   approvalstatus: z.enum(SELLER_DECISIONS, { message: 'Seller status must be approved or rejected' }),
   isapproved: z.boolean().optional(),
 });
-export type SellerDecisionInput = z.infer<typeof sellerDecisionInputSchema>;
 
 export const sellerDtoSchema = z
   .object({

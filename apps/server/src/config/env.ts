@@ -135,8 +135,6 @@ const envSchema = z
     { when: () => true },
   );
 
-export type RawEnv = z.input<typeof envSchema>;
-
 export interface HoldLimits {
   /** lines of one unpaid order */
   linesMax: number;

@@ -2,8 +2,19 @@
  * The whole relational model. Money is integer paise; ids are uuid strings; timestamps are timestamptz.
  * Column keys are camelCase here and snake_case in SQL (drizzle `casing: 'snake_case'`).
  */
-import { sql } from 'drizzle-orm';
 import {
+  ADDRESS_PLACES,
+  BUSINESS_TYPES,
+  GENDERS,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  ROLES,
+  SELLER_APPROVAL_STATUSES,
+  SELLER_ENTRY_TYPES,
+} from '@mp/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -25,6 +36,16 @@ import {
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const id = () => uuid().primaryKey().defaultRandom();
+
+/**
+ * `column in ('a','b',…)` for a check constraint, written from the one list of allowed values (the contract's enum
+ * in @mp/shared, or the table's own list), so a status is listed once.
+ */
+const isOneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(','))})`;
+
+const REFUND_STATUSES = ['pending', 'completed'] as const;
+const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -35,12 +56,12 @@ export const users = pgTable(
     username: text().notNull(),
     email: text().notNull(),
     passwordHash: text().notNull(),
-    role: text({ enum: ['user', 'seller', 'admin'] })
+    role: text({ enum: ROLES })
       .notNull()
       .default('user'),
     phone: text(),
     fullName: text(),
-    gender: text({ enum: ['male', 'female', 'other'] }),
+    gender: text({ enum: GENDERS }),
     dob: date({ mode: 'string' }),
     /**
      * Sessions carry the version they were issued at; logout, a password change or a seller's rejection bump it,
@@ -52,8 +73,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
-    check('users_role_check', sql`${t.role} in ('user','seller','admin')`),
-    check('users_gender_check', sql`${t.gender} is null or ${t.gender} in ('male','female','other')`),
+    check('users_role_check', isOneOf(t.role, ROLES)),
+    check('users_gender_check', sql`${t.gender} is null or ${isOneOf(t.gender, GENDERS)}`),
   ],
 );
 
@@ -65,13 +86,13 @@ export const sellers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     storename: text().notNull(),
-    businesstype: text({ enum: ['Individual', 'Company'] }).notNull(),
+    businesstype: text({ enum: BUSINESS_TYPES }).notNull(),
     gstno: text(),
     document: text().notNull(),
     address: text().notNull(),
     bankaccount: text().notNull(),
     ifsccode: text().notNull(),
-    approvalstatus: text({ enum: ['pending', 'approved', 'rejected'] })
+    approvalstatus: text({ enum: SELLER_APPROVAL_STATUSES })
       .notNull()
       .default('pending'),
     isapproved: boolean().notNull().default(false),
@@ -88,9 +109,9 @@ export const sellers = pgTable(
       sql`${t.commissionBps} is null or (${t.commissionBps} >= 0 and ${t.commissionBps} <= 10000)`,
     ),
     index('sellers_status_idx').on(t.approvalstatus, t.createdAt),
-    check('sellers_status_check', sql`${t.approvalstatus} in ('pending','approved','rejected')`),
+    check('sellers_status_check', isOneOf(t.approvalstatus, SELLER_APPROVAL_STATUSES)),
     check('sellers_approved_consistent', sql`${t.isapproved} = (${t.approvalstatus} = 'approved')`),
-    check('sellers_businesstype_check', sql`${t.businesstype} in ('Individual','Company')`),
+    check('sellers_businesstype_check', isOneOf(t.businesstype, BUSINESS_TYPES)),
   ],
 );
 
@@ -288,7 +309,7 @@ export const addresses = pgTable(
     pincode: text().notNull(),
     phone: text().notNull(),
     notes: text().notNull().default(''),
-    place: text({ enum: ['home', 'work'] }).notNull(),
+    place: text({ enum: ADDRESS_PLACES }).notNull(),
     state: text(),
     isDefault: boolean().notNull().default(false),
     createdAt: createdAt(),
@@ -323,11 +344,11 @@ export const orders = pgTable(
     pincode: text().notNull(),
     phone: text().notNull(),
     notes: text().notNull().default(''),
-    orderStatus: text({ enum: ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected'] })
+    orderStatus: text({ enum: ORDER_STATUSES })
       .notNull()
       .default('pending'),
     paymentMethod: text().notNull(),
-    paymentStatus: text({ enum: ['pending', 'paid', 'failed', 'cancelled'] })
+    paymentStatus: text({ enum: PAYMENT_STATUSES })
       .notNull()
       .default('pending'),
     subtotalPaise: integer().notNull(),
@@ -371,11 +392,8 @@ export const orders = pgTable(
       .on(t.holdExpiresAt)
       .where(sql`${t.stockHeld}`),
     index('orders_paid_idx').on(t.paidAt),
-    check(
-      'orders_status_check',
-      sql`${t.orderStatus} in ('pending','confirmed','inProcess','inShipping','delivered','rejected')`,
-    ),
-    check('orders_payment_status_check', sql`${t.paymentStatus} in ('pending','paid','failed','cancelled')`),
+    check('orders_status_check', isOneOf(t.orderStatus, ORDER_STATUSES)),
+    check('orders_payment_status_check', isOneOf(t.paymentStatus, PAYMENT_STATUSES)),
     check(
       'orders_amounts_nonnegative',
       sql`${t.subtotalPaise} >= 0 and ${t.discountPaise} >= 0 and ${t.shippingPaise} >= 0 and ${t.totalPaise} >= 0`,
@@ -397,14 +415,14 @@ export const orderLines = pgTable(
     /** unit price before the discount (salePrice or price) */
     unitPricePaise: integer().notNull(),
     discount: integer().notNull().default(0),
-    /** unit price after the discount, the spec's order-line price */
+    /** unit price after the discount: what the shopper pays a unit (docs/prices.md) */
     linePricePaise: integer().notNull(),
     /** the product's list price (MRP) when ordered, so the line shows what made its price (docs/prices.md);
      * null on lines recorded before it was kept */
     listPricePaise: integer(),
     quantity: integer().notNull(),
     /** the seller's own status for its lines of this order */
-    status: text({ enum: ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected'] })
+    status: text({ enum: ORDER_STATUSES })
       .notNull()
       .default('pending'),
     /** the seller's reason when it rejected this line, shown to the shopper (docs/order-views.md) */
@@ -425,10 +443,7 @@ export const orderLines = pgTable(
       'order_lines_refunded_range',
       sql`${t.refundedPaise} >= 0 and ${t.refundedPaise} <= ${t.linePricePaise} * ${t.quantity}`,
     ),
-    check(
-      'order_lines_status_check',
-      sql`${t.status} in ('pending','confirmed','inProcess','inShipping','delivered','rejected')`,
-    ),
+    check('order_lines_status_check', isOneOf(t.status, ORDER_STATUSES)),
   ],
 );
 
@@ -532,7 +547,7 @@ export const refunds = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     amountPaise: integer().notNull(),
-    status: text({ enum: ['pending', 'completed'] })
+    status: text({ enum: REFUND_STATUSES })
       .notNull()
       .default('pending'),
     /** why: shopper_cancel, seller_reject, admin, late_capture, amount_mismatch, cancelled_order */
@@ -619,7 +634,7 @@ export const sellerLedger = pgTable(
     sellerId: uuid()
       .notNull()
       .references(() => sellers.id, { onDelete: 'restrict' }),
-    type: text({ enum: ['earned', 'commission', 'refund', 'payout'] }).notNull(),
+    type: text({ enum: SELLER_ENTRY_TYPES }).notNull(),
     deltaPaise: integer().notNull(),
     orderId: uuid(),
     orderLineId: uuid(),
@@ -635,7 +650,7 @@ export const sellerLedger = pgTable(
     uniqueIndex('seller_ledger_line_earned_unique')
       .on(t.orderLineId)
       .where(sql`${t.type} = 'earned'`),
-    check('seller_ledger_type_check', sql`${t.type} in ('earned','commission','refund','payout')`),
+    check('seller_ledger_type_check', isOneOf(t.type, SELLER_ENTRY_TYPES)),
   ],
 );
 
@@ -671,7 +686,7 @@ export const mailOutbox = pgTable(
     toAddress: text().notNull(),
     /** what the template needs, as it was when the event happened (rendered at send time) */
     payload: jsonb().notNull(),
-    status: text({ enum: ['pending', 'sending', 'sent', 'failed'] })
+    status: text({ enum: MAIL_STATUSES })
       .notNull()
       .default('pending'),
     attempts: integer().notNull().default(0),
@@ -696,7 +711,7 @@ export const mailOutbox = pgTable(
     index('mail_outbox_sent_idx')
       .on(t.sentAt)
       .where(sql`${t.status} = 'sent'`),
-    check('mail_outbox_status_check', sql`${t.status} in ('pending','sending','sent','failed')`),
+    check('mail_outbox_status_check', isOneOf(t.status, MAIL_STATUSES)),
   ],
 );
 

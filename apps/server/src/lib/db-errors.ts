@@ -14,8 +14,6 @@ export const isUniqueViolation = (err: unknown, constraint?: string) => {
   const c = pgCode(err);
   return c.code === '23505' && (!constraint || !c.constraint || c.constraint === constraint);
 };
-export const isCheckViolation = (err: unknown) => pgCode(err).code === '23514';
-export const isForeignKeyViolation = (err: unknown) => pgCode(err).code === '23503';
 
 /** Network errors of a connection that could not be opened or was lost. */
 const NETWORK_CODES = new Set([

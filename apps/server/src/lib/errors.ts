@@ -1,7 +1,7 @@
 import type { ApiErrorCode, FieldErrors } from '@mp/shared';
 import { z } from 'zod';
 
-/** A failure the caller can act on: answered with its status and the envelope of decisions.md. */
+/** A failure the caller can act on: answered with its status and the error envelope (docs/decisions/0003-error-envelope.md). */
 export class AppError extends Error {
   constructor(
     public readonly status: number,

@@ -1,6 +1,8 @@
 /** Transactional e-mail: enqueue functions for the flows, and the worker the process starts (docs/seo-and-email.md). */
 import { SHOP_NAME } from '@mp/shared';
-import type { AppDeps } from '../../context';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import type { Logger } from '../../lib/logger';
 import { createMailTransport } from './mail-transport';
 import { createMailWorker, type MailWorker } from './mail-worker';
 
@@ -18,8 +20,18 @@ export {
 export type { MailWorker } from './mail-worker';
 export type { MailLimits, MailTrigger } from './mail-outbox';
 
+/**
+ * What the mail module needs from the composition root: its own type, so the module imports nothing from the app's
+ * context (the app's services import the mail module, not the other way round).
+ */
+export interface MailDeps {
+  config: Pick<Config, 'mail' | 'publicUrl'>;
+  db: Db;
+  logger: Logger;
+}
+
 /** The worker for this configuration: SMTP_URL's server, or the development mailbox under DATA_DIR/mail. */
-export function mailWorkerFor(deps: Pick<AppDeps, 'config' | 'db' | 'logger'>): MailWorker {
+export function mailWorkerFor(deps: MailDeps): MailWorker {
   const { config } = deps;
   const transport = createMailTransport({ smtpUrl: config.mail.smtpUrl, mailDir: config.mail.dir });
   const host = new URL(config.publicUrl).hostname || 'localhost';

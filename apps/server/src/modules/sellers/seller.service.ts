@@ -130,4 +130,3 @@ export function createSellerService(auth: AuthService) {
     },
   };
 }
-export type SellerService = ReturnType<typeof createSellerService>;

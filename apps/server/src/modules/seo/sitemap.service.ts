@@ -43,4 +43,3 @@ export function createSitemapService(db: Db) {
     },
   };
 }
-export type SitemapService = ReturnType<typeof createSitemapService>;
