@@ -12,7 +12,10 @@ export const imageVariantSchema = z.object({
 });
 export type ImageVariant = z.infer<typeof imageVariantSchema>;
 
-/** `result` of POST /api/admin/products/upload-image: `url` (the field clients have always read) plus sizes and variants (docs/images.md) */
+/**
+ * `result` of POST /api/admin/products/upload-image: `url` (the field clients have always read) plus sizes and
+ * variants (docs/images.md)
+ */
 export const uploadedImageSchema = z.object({
   url: z.string(),
   width: z.number().int().positive(),

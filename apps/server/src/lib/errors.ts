@@ -1,7 +1,10 @@
 import type { ApiErrorCode, FieldErrors } from '@mp/shared';
 import { z } from 'zod';
 
-/** A failure the caller can act on: answered with its status and the error envelope (docs/decisions/0003-error-envelope.md). */
+/**
+ * A failure the caller can act on: answered with its status and the error envelope
+ * (docs/decisions/0003-error-envelope.md).
+ */
 export class AppError extends Error {
   constructor(
     public readonly status: number,
