@@ -121,14 +121,15 @@ export const INDIAN_STATES = [
   'West Bengal',
 ] as const;
 
-export const ORDER_STATUSES = [
-  'pending',
+/** An order's (and each line's) statuses after `pending`, in the order they come. */
+export const PLACED_ORDER_STATUSES = [
   'confirmed',
   'inProcess',
   'inShipping',
   'delivered',
   'rejected',
 ] as const;
+export const ORDER_STATUSES = ['pending', ...PLACED_ORDER_STATUSES] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** The five statuses a seller can pick for its own lines. */
 export const SELLER_ORDER_STATUSES = ['pending', 'inProcess', 'inShipping', 'delivered', 'rejected'] as const;

@@ -3,7 +3,7 @@
  * status timeline of each seller's part. Pure functions: the server puts their results in every order answer and
  * e-mail; the web shows them.
  */
-import type { OrderStatus, PaymentStatus } from './constants';
+import { PLACED_ORDER_STATUSES, type OrderStatus, type PaymentStatus } from './constants';
 import { formatINR } from './money';
 
 /** Short human order numbers: "HM-100234" (the orders table's sequence, starting at 100001). */
@@ -65,11 +65,7 @@ export const SHOPPER_ORDER_STATES = [
   'paymentProcessing',
   'paymentFailed',
   'cancelled',
-  'confirmed',
-  'inProcess',
-  'inShipping',
-  'delivered',
-  'rejected',
+  ...PLACED_ORDER_STATUSES,
 ] as const;
 export type ShopperOrderState = (typeof SHOPPER_ORDER_STATES)[number];
 
