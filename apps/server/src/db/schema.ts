@@ -56,9 +56,7 @@ export const users = pgTable(
     username: text().notNull(),
     email: text().notNull(),
     passwordHash: text().notNull(),
-    role: text({ enum: ROLES })
-      .notNull()
-      .default('user'),
+    role: text({ enum: ROLES }).notNull().default('user'),
     phone: text(),
     fullName: text(),
     gender: text({ enum: GENDERS }),
@@ -92,9 +90,7 @@ export const sellers = pgTable(
     address: text().notNull(),
     bankaccount: text().notNull(),
     ifsccode: text().notNull(),
-    approvalstatus: text({ enum: SELLER_APPROVAL_STATUSES })
-      .notNull()
-      .default('pending'),
+    approvalstatus: text({ enum: SELLER_APPROVAL_STATUSES }).notNull().default('pending'),
     isapproved: boolean().notNull().default(false),
     decidedAt: timestamp({ withTimezone: true }),
     /** the seller's own commission rate in basis points (10% = 1000); null: PLATFORM_COMMISSION_PERCENT */
@@ -344,13 +340,9 @@ export const orders = pgTable(
     pincode: text().notNull(),
     phone: text().notNull(),
     notes: text().notNull().default(''),
-    orderStatus: text({ enum: ORDER_STATUSES })
-      .notNull()
-      .default('pending'),
+    orderStatus: text({ enum: ORDER_STATUSES }).notNull().default('pending'),
     paymentMethod: text().notNull(),
-    paymentStatus: text({ enum: PAYMENT_STATUSES })
-      .notNull()
-      .default('pending'),
+    paymentStatus: text({ enum: PAYMENT_STATUSES }).notNull().default('pending'),
     subtotalPaise: integer().notNull(),
     discountPaise: integer().notNull(),
     shippingPaise: integer().notNull(),
@@ -422,9 +414,7 @@ export const orderLines = pgTable(
     listPricePaise: integer(),
     quantity: integer().notNull(),
     /** the seller's own status for its lines of this order */
-    status: text({ enum: ORDER_STATUSES })
-      .notNull()
-      .default('pending'),
+    status: text({ enum: ORDER_STATUSES }).notNull().default('pending'),
     /** the seller's reason when it rejected this line, shown to the shopper (docs/order-views.md) */
     rejectionReason: text(),
     /** the refund that gave this line's money back (a line is refunded at most once) */
@@ -547,9 +537,7 @@ export const refunds = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     amountPaise: integer().notNull(),
-    status: text({ enum: REFUND_STATUSES })
-      .notNull()
-      .default('pending'),
+    status: text({ enum: REFUND_STATUSES }).notNull().default('pending'),
     /** why: shopper_cancel, seller_reject, admin, late_capture, amount_mismatch, cancelled_order */
     kind: text().notNull(),
     reason: text().notNull().default(''),
@@ -686,9 +674,7 @@ export const mailOutbox = pgTable(
     toAddress: text().notNull(),
     /** what the template needs, as it was when the event happened (rendered at send time) */
     payload: jsonb().notNull(),
-    status: text({ enum: MAIL_STATUSES })
-      .notNull()
-      .default('pending'),
+    status: text({ enum: MAIL_STATUSES }).notNull().default('pending'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** while status is sending: when the claim lapses (a worker that died mid-send) */
