@@ -1,13 +1,100 @@
 /**
  * Prometheus metrics (prom-client), one registry per app so tests can build many: request latency by route,
- * database pool use, cache hit ratios and the stock-hold sweeper. Served at GET /metrics (docs/operations.md).
+ * database pool use, cache hit ratios, the catalogue's read replica and the stock-hold sweeper. Served at GET /metrics (docs/operations.md).
  */
 import type pg from 'pg';
+import type { CatalogReaderStats } from '../db/read-routing';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 export interface MetricsSources {
   pool?: pg.Pool;
   catalogCache?: { hits: number; misses: number; shownHits: number; shownMisses: number };
+  /** where catalogue reads go (db/read-routing.ts) */
+  catalogReader?: () => CatalogReaderStats;
+  /** the read replica's pool, when DATABASE_READ_URL is set */
+  readPool?: pg.Pool;
+}
+
+/** The read replica's gauges and counters (docs/operations.md, "Read replica"). */
+function replicaMetrics(registry: Registry, sources: MetricsSources) {
+  const stats = () => {
+    const s = sources.catalogReader?.();
+    return s?.replica ? s : undefined;
+  };
+  new Gauge({
+    name: 'mp_db_replica_state',
+    help: 'Where catalogue reads go: 1 for the read replica state now (healthy: to the replica; behind: to the primary until it replays the last change; down: to the primary)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const s = stats();
+      if (!s) return;
+      for (const state of ['healthy', 'behind', 'down'] as const)
+        this.set({ state }, s.state === state ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'mp_db_replica_lag_bytes',
+    help: "WAL bytes the read replica has not replayed yet (primary's position minus the replica's), at the last probe",
+    registers: [registry],
+    collect() {
+      const lag = stats()?.lagBytes;
+      if (lag !== undefined) this.set(lag);
+    },
+  });
+  new Gauge({
+    name: 'mp_db_replica_lag_seconds',
+    help: 'Seconds since the read replica replayed its last commit (0 when it has replayed all it received)',
+    registers: [registry],
+    collect() {
+      const lag = stats()?.lagSeconds;
+      if (lag !== undefined) this.set(lag);
+    },
+  });
+  const counted = { primary: 0, replica: 0, fallbacks: 0 };
+  new Counter({
+    name: 'mp_catalog_read_queries_total',
+    help: 'Catalogue read queries by the server that answered them (target="primary" or "replica")',
+    labelNames: ['target'] as const,
+    registers: [registry],
+    collect() {
+      const s = stats();
+      if (!s) return;
+      for (const target of ['primary', 'replica'] as const) {
+        this.inc({ target }, s.queries[target] - counted[target]);
+        counted[target] = s.queries[target];
+      }
+    },
+  });
+  new Counter({
+    name: 'mp_db_replica_fallbacks_total',
+    help: 'Catalogue reads the replica failed (unreachable, a recovery conflict) that the primary answered',
+    registers: [registry],
+    collect() {
+      const s = stats();
+      if (!s) return;
+      this.inc(s.fallbacks - counted.fallbacks);
+      counted.fallbacks = s.fallbacks;
+    },
+  });
+  poolGauge(registry, 'mp_db_read_pool_connections', 'Read replica', () => sources.readPool);
+}
+
+/** A pool's connections by state: total, idle, waiting (callers waiting for a connection). */
+function poolGauge(registry: Registry, name: string, which: string, pool: () => pg.Pool | undefined) {
+  new Gauge({
+    name,
+    help: `${which} pool connections by state (total, idle, waiting = callers waiting for a connection)`,
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const p = pool();
+      if (!p) return;
+      this.set({ state: 'total' }, p.totalCount);
+      this.set({ state: 'idle' }, p.idleCount);
+      this.set({ state: 'waiting' }, p.waitingCount);
+    },
+  });
 }
 
 export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
@@ -57,19 +144,8 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
     'Products a computed catalogue answer took from a cached answer (hit) or read from the database (miss)',
     (c) => ({ hit: c.shownHits, miss: c.shownMisses }),
   );
-  new Gauge({
-    name: 'mp_db_pool_connections',
-    help: 'PostgreSQL pool connections by state (total, idle, waiting = callers waiting for a connection)',
-    labelNames: ['state'] as const,
-    registers: [registry],
-    collect() {
-      const p = sources.pool;
-      if (!p) return;
-      this.set({ state: 'total' }, p.totalCount);
-      this.set({ state: 'idle' }, p.idleCount);
-      this.set({ state: 'waiting' }, p.waitingCount);
-    },
-  });
+  poolGauge(registry, 'mp_db_pool_connections', 'PostgreSQL', () => sources.pool);
+  replicaMetrics(registry, sources);
   const dbUnavailable = new Counter({
     name: 'mp_db_unavailable_total',
     help: 'Requests answered 503 because the database was unreachable or timed out',
