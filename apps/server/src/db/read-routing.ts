@@ -31,8 +31,8 @@ export interface CatalogReaderStats {
   lagSeconds: number | undefined;
   /** catalogue read queries (and read transactions) sent to each server since start */
   queries: { primary: number; replica: number };
-  /** reads the replica failed (unreachable, a recovery conflict) that the primary answered instead */
-  fallbacks: number;
+  /** reads the replica failed that the primary answered: it was unreachable, or it refused (a recovery conflict) */
+  fallbacks: { unreachable: number; refused: number };
 }
 
 export interface CatalogReader {
@@ -131,7 +131,7 @@ class RoutedClient {
     } catch (err) {
       if (!isDatabaseUnavailable(err)) throw err;
       markDown(this.r, err);
-      this.r.stats.fallbacks++;
+      this.r.stats.fallbacks.unreachable++;
       this.client.release(err as Error); // a broken connection is closed, not pooled again
       this.client = await this.r.primary.connect();
       this.onReplica = false;
@@ -143,17 +143,18 @@ class RoutedClient {
   }
 }
 
+/** Nothing measured or counted yet. */
+const noFigures = (): Routing['stats'] => ({
+  lagBytes: undefined,
+  lagSeconds: undefined,
+  queries: { primary: 0, replica: 0 },
+  fallbacks: { unreachable: 0, refused: 0 },
+});
+
 const primaryOnly = (primary: Handle): CatalogReader => ({
   db: () => primary.db,
   markBehind: () => undefined,
-  stats: () => ({
-    replica: false,
-    state: 'none',
-    lagBytes: undefined,
-    lagSeconds: undefined,
-    queries: { primary: 0, replica: 0 },
-    fallbacks: 0,
-  }),
+  stats: () => ({ replica: false, state: 'none', ...noFigures() }),
   close: async () => undefined,
 });
 
@@ -198,7 +199,7 @@ function route<T>(r: Routing, work: (pool: pg.Pool) => Promise<T>, refusals = fa
       const refused = refusals && STANDBY_REFUSALS.has(sqlState(err) as string);
       if (!refused && !isDatabaseUnavailable(err)) throw err;
       if (!refused) markDown(r, err);
-      r.stats.fallbacks++;
+      r.stats.fallbacks[refused ? 'refused' : 'unreachable']++;
       return count(r.primary);
     });
   return count(r.primary).catch((err: unknown) => {
@@ -280,7 +281,7 @@ export function createCatalogReader(opts: CatalogReaderOptions): CatalogReader {
     probing: false,
     closed: false,
     returning: false,
-    stats: { lagBytes: undefined, lagSeconds: undefined, queries: { primary: 0, replica: 0 }, fallbacks: 0 },
+    stats: noFigures(),
   };
   const markBehind = () => {
     r.generation++;
@@ -300,6 +301,7 @@ export function createCatalogReader(opts: CatalogReaderOptions): CatalogReader {
       state: r.state,
       ...r.stats,
       queries: { ...r.stats.queries },
+      fallbacks: { ...r.stats.fallbacks },
     }),
     async close() {
       r.closed = true;

@@ -33,50 +33,63 @@ function replicaMetrics(registry: Registry, sources: MetricsSources) {
         this.set({ state }, s.state === state ? 1 : 0);
     },
   });
-  new Gauge({
-    name: 'mp_db_replica_lag_bytes',
-    help: "WAL bytes the read replica has not replayed yet (primary's position minus the replica's), at the last probe",
-    registers: [registry],
-    collect() {
-      const lag = stats()?.lagBytes;
-      if (lag !== undefined) this.set(lag);
-    },
-  });
-  new Gauge({
-    name: 'mp_db_replica_lag_seconds',
-    help: 'Seconds since the read replica replayed its last commit (0 when it has replayed all it received)',
-    registers: [registry],
-    collect() {
-      const lag = stats()?.lagSeconds;
-      if (lag !== undefined) this.set(lag);
-    },
-  });
-  const counted = { primary: 0, replica: 0, fallbacks: 0 };
-  new Counter({
-    name: 'mp_catalog_read_queries_total',
-    help: 'Catalogue read queries by the server that answered them (target="primary" or "replica")',
-    labelNames: ['target'] as const,
-    registers: [registry],
-    collect() {
-      const s = stats();
-      if (!s) return;
-      for (const target of ['primary', 'replica'] as const) {
-        this.inc({ target }, s.queries[target] - counted[target]);
-        counted[target] = s.queries[target];
-      }
-    },
-  });
-  new Counter({
-    name: 'mp_db_replica_fallbacks_total',
-    help: 'Catalogue reads the replica failed (unreachable, a recovery conflict) that the primary answered',
-    registers: [registry],
-    collect() {
-      const s = stats();
-      if (!s) return;
-      this.inc(s.fallbacks - counted.fallbacks);
-      counted.fallbacks = s.fallbacks;
-    },
-  });
+  /** a gauge of one figure of the reader's, unchanged while it cannot be measured */
+  const figure = (name: string, help: string, value: (s: CatalogReaderStats) => number | undefined) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const s = stats();
+        const v = s && value(s);
+        if (v !== undefined) this.set(v);
+      },
+    });
+  figure(
+    'mp_db_replica_lag_bytes',
+    "WAL bytes the read replica has not replayed yet (primary's position minus the replica's), at the last probe",
+    (s) => s.lagBytes,
+  );
+  figure(
+    'mp_db_replica_lag_seconds',
+    'Seconds since the read replica replayed its last commit (0 when it has replayed all it received)',
+    (s) => s.lagSeconds,
+  );
+  /** a counter following counts the reader keeps, by `label` (it adds what grew since the last scrape) */
+  const following = (
+    name: string,
+    help: string,
+    label: string,
+    counts: (s: CatalogReaderStats) => object,
+  ) => {
+    const seen = new Map<string, number>();
+    return new Counter({
+      name,
+      help,
+      labelNames: [label],
+      registers: [registry],
+      collect() {
+        const s = stats();
+        if (!s) return;
+        for (const [key, n] of Object.entries(counts(s)) as [string, number][]) {
+          this.inc({ [label]: key }, n - (seen.get(key) ?? 0));
+          seen.set(key, n);
+        }
+      },
+    });
+  };
+  following(
+    'mp_catalog_read_queries_total',
+    'Catalogue read queries (and read transactions) by the server that answered them',
+    'target',
+    (s) => s.queries,
+  );
+  following(
+    'mp_db_replica_fallbacks_total',
+    'Catalogue reads the replica failed that the primary answered, by why (unreachable, or a refusal)',
+    'reason',
+    (s) => s.fallbacks,
+  );
   poolGauge(registry, 'mp_db_read_pool_connections', 'Read replica', () => sources.readPool);
 }
 

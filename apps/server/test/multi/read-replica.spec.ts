@@ -7,7 +7,15 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sleep, startInstance, startLoad, stopAll, waitReady, type Instance } from './cluster';
+import {
+  productEditBody,
+  sleep,
+  startInstance,
+  startLoad,
+  stopAll,
+  waitReady,
+  type Instance,
+} from './cluster';
 import { startOwnPostgres, startStandby, type OwnPostgres } from './own-postgres';
 
 const SELLER = { email: 'seller@haat.test', password: 'Seller@123' };
@@ -112,13 +120,10 @@ async function loginSeller(): Promise<{ cookie: string; userId: string }> {
 
 /** PUT /api/seller/products/edit/:id with the product's fields and the changes. */
 async function sellerEdit(cookie: string, product: ProductJson, changes: Record<string, unknown>) {
-  const { _id, sellerId, averageReview, reviewCount, popularity, createdAt, images, ...fields } = product;
-  void [sellerId, averageReview, reviewCount, popularity, createdAt];
-  const urls = (images as { url: string }[]).map((i) => i.url);
-  return fetch(`${app.base}/api/seller/products/edit/${_id}`, {
+  return fetch(`${app.base}/api/seller/products/edit/${product._id}`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', cookie, origin: app.base },
-    body: JSON.stringify({ ...fields, images: urls, ...changes }),
+    body: productEditBody(product, changes),
   });
 }
 
