@@ -175,7 +175,7 @@ interface Routing {
 }
 
 function markDown(r: Routing, err: unknown): void {
-  if (r.state === 'down') return;
+  if (r.state === 'down' || r.closed) return;
   r.state = 'down';
   r.returning = true;
   r.logger.warn(
