@@ -1,5 +1,6 @@
 import type { Config } from './config/env';
 import type { Db } from './db/client';
+import type { CatalogReader } from './db/read-routing';
 import type { ChangeFeed } from './lib/change-feed';
 import type { Lifecycle } from './lib/health';
 import type { Logger } from './lib/logger';
@@ -28,6 +29,8 @@ export interface AppDeps {
    * docs/search-and-listing.md, docs/operations.md)
    */
   changes: ChangeFeed;
+  /** where catalogue reads go: the primary, or the read replica once it has replayed every change heard */
+  catalogReader: CatalogReader;
   /** cached catalogue answers, invalidated by `changes` */
   catalogCache: CatalogCache;
   /** which products each shop listing page shows, in memory, kept current by `changes` */

@@ -1,6 +1,7 @@
 import type { Config } from './config/env';
 import type { AppDeps } from './context';
 import type { Db } from './db/client';
+import { createCatalogReader, type CatalogReader } from './db/read-routing';
 import { createLocalChangeFeed, type ChangeFeed } from './lib/change-feed';
 import { createLifecycle } from './lib/health';
 import type { Logger } from './lib/logger';
@@ -22,6 +23,8 @@ export interface DepsOptions {
   /** the process's feed (PostgreSQL LISTEN/NOTIFY in src/index.ts); in-process by default */
   changes?: ChangeFeed;
   metrics?: Metrics;
+  /** where catalogue reads go (src/index.ts: the read replica when DATABASE_READ_URL is set); the primary by default */
+  catalogReader?: CatalogReader;
 }
 
 /**
@@ -36,6 +39,9 @@ export function buildDeps(
 ): AppDeps {
   const changes = options.changes ?? createLocalChangeFeed(logger);
   const metrics = options.metrics ?? createMetrics();
+  // made before the caches: it hears a change first, so the reads refilling them go to the primary
+  const catalogReader = options.catalogReader ?? createCatalogReader({ primary: { db }, changes, logger });
+  metrics.sources.catalogReader = catalogReader.stats;
   const catalogCache = new CatalogCache(db, changes);
   metrics.sources.catalogCache = catalogCache.stats;
   const listingIndex = new ListingIndex({ db, changes, logger, maxProducts: config.listingIndexMaxProducts });
@@ -61,7 +67,8 @@ export function buildDeps(
     changes,
     catalogCache,
     listingIndex,
-    catalogReads: createCatalogReads({ db, catalogCache, changes, listingIndex }),
+    catalogReader,
+    catalogReads: createCatalogReads({ db: catalogReader.db(), catalogCache, changes, listingIndex }),
     banners: createBannerService({ db, changes }),
     metrics,
     lifecycle: createLifecycle(),

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { createServer, type Server } from 'node:http';
 import { createHttpTerminator } from 'http-terminator';
 import { ConfigError, loadConfig, type Config } from './config/env';
-import { openDatabase } from './db/client';
+import { openDatabase, openPostgres } from './db/client';
+import { createCatalogReader } from './db/read-routing';
 import { DatabaseUnreachableError, waitForDatabase } from './db/wait';
 import { createLogger } from './lib/logger';
 import { createRequestHandler } from './app';
@@ -76,17 +77,28 @@ async function main() {
           onResync: () => resync(),
         })
       : createLocalChangeFeed(logger);
+  // catalogue reads go to DATABASE_READ_URL's replica once it has replayed every change heard (docs/operations.md,
+  // "Read replica"); not waited for: until it answers, the primary serves them. Made before the caches, so it hears
+  // a change before they refill.
+  const readDatabase = config.databaseReadUrl
+    ? openPostgres(config.databaseReadUrl, config.databaseReadPoolMax, config.databaseTimeouts, (err) =>
+        logger.warn({ err: err.message }, 'read replica connection lost; the pool opens a new one'),
+      )
+    : undefined;
+  metrics.sources.readPool = readDatabase?.pool;
+  const catalogReader = createCatalogReader({ primary: database, replica: readDatabase, changes, logger });
 
   // several instances may start at once on one empty database: one migrates, makes the installation's signing
   // secret (when JWT_SECRET is unset) and seeds; the others wait and then find everything done
   const deps = await database.exclusive(async () => {
     await database.migrate();
     const resolved = await withJwtSecret({ ...config, webDist }, database.db);
-    const built = buildDeps(resolved, database.db, logger, { changes, metrics });
+    const built = buildDeps(resolved, database.db, logger, { changes, metrics, catalogReader });
     await bootstrapData(built);
     return built;
   });
   resync = () => {
+    catalogReader.markBehind();
     deps.catalogCache.clear();
     deps.listingIndex.invalidate();
     deps.banners.forget();
@@ -132,6 +144,10 @@ async function main() {
     stopHoldSweeper();
     await stopMailWorker();
     await changes.close();
+    await catalogReader.close();
+    await readDatabase
+      ?.close()
+      .catch((err: unknown) => logger.warn({ err }, 'closing the read replica failed'));
     await database.close().catch((err: unknown) => logger.warn({ err }, 'closing the database failed'));
     await releaseDataDir?.().catch(() => undefined);
     logger.info('stopped');

@@ -16,6 +16,11 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    DATABASE_READ_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    DATABASE_READ_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
     LISTING_INDEX_MAX_PRODUCTS: z.coerce.number().int().min(0).default(1_000_000),
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
@@ -102,6 +107,13 @@ const envSchema = z
           params: { serverOnly: true },
         });
       }
+      if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DATABASE_READ_URL'],
+          message: 'needs DATABASE_URL (the primary the replica follows)',
+        });
+      }
       if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
         ctx.addIssue({
           code: 'custom',
@@ -157,6 +169,10 @@ export interface Config {
   publicUrl: string;
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  /** a streaming replica of DATABASE_URL that catalogue reads go to (docs/operations.md, "Read replica") */
+  databaseReadUrl: string | undefined;
+  /** pool size for databaseReadUrl, per instance (DATABASE_POOL_MAX unless set) */
+  databaseReadPoolMax: number;
   /** the in-memory listing index is built up to this many live products (0: off; docs/search-and-listing.md) */
   listingIndexMaxProducts: number;
   /** bounded waits (docs/operations.md): pool acquire/connect, statement, lock, idle-in-transaction, start-up */
@@ -276,6 +292,8 @@ export function loadConfig(
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databaseReadUrl: e.DATABASE_READ_URL,
+    databaseReadPoolMax: e.DATABASE_READ_POOL_MAX ?? e.DATABASE_POOL_MAX,
     listingIndexMaxProducts: e.LISTING_INDEX_MAX_PRODUCTS,
     databaseTimeouts: {
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,

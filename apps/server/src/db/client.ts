@@ -82,6 +82,14 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
+/**
+ * A drizzle handle over node-postgres: a pool, or anything shaped like one whose `query` drizzle calls (the catalogue
+ * reader's routing pool, db/read-routing.ts).
+ */
+export function drizzleOn(pool: pg.Pool): Db {
+  return drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+}
+
 export function openPostgres(
   url: string,
   poolMax = 10,
@@ -107,7 +115,7 @@ export function openPostgres(
   // this listener that too crashes the process. The statement in flight fails (503, docs/operations.md, "Database
   // faults") and the pool drops the broken client when it is released.
   pool.on('connect', (client) => client.on('error', onPoolError));
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzleOn(pool);
   let closed = false;
   return {
     db,

@@ -1,13 +1,113 @@
 /**
  * Prometheus metrics (prom-client), one registry per app so tests can build many: request latency by route,
- * database pool use, cache hit ratios and the stock-hold sweeper. Served at GET /metrics (docs/operations.md).
+ * database pool use, cache hit ratios, the catalogue's read replica and the stock-hold sweeper. Served at GET /metrics (docs/operations.md).
  */
 import type pg from 'pg';
+import type { CatalogReaderStats } from '../db/read-routing';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 export interface MetricsSources {
   pool?: pg.Pool;
   catalogCache?: { hits: number; misses: number; shownHits: number; shownMisses: number };
+  /** where catalogue reads go (db/read-routing.ts) */
+  catalogReader?: () => CatalogReaderStats;
+  /** the read replica's pool, when DATABASE_READ_URL is set */
+  readPool?: pg.Pool;
+}
+
+/** The read replica's gauges and counters (docs/operations.md, "Read replica"). */
+function replicaMetrics(registry: Registry, sources: MetricsSources) {
+  const stats = () => {
+    const s = sources.catalogReader?.();
+    return s?.replica ? s : undefined;
+  };
+  new Gauge({
+    name: 'mp_db_replica_state',
+    help: 'Where catalogue reads go: 1 for the read replica state now (healthy: to the replica; behind: to the primary until it replays the last change; down: to the primary)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const s = stats();
+      if (!s) return;
+      for (const state of ['healthy', 'behind', 'down'] as const)
+        this.set({ state }, s.state === state ? 1 : 0);
+    },
+  });
+  /** a gauge of one figure of the reader's, unchanged while it cannot be measured */
+  const figure = (name: string, help: string, value: (s: CatalogReaderStats) => number | undefined) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const s = stats();
+        const v = s && value(s);
+        if (v !== undefined) this.set(v);
+      },
+    });
+  figure(
+    'mp_db_replica_lag_bytes',
+    "WAL bytes the read replica has not replayed yet (primary's position minus the replica's), at the last probe",
+    (s) => s.lagBytes,
+  );
+  figure(
+    'mp_db_replica_lag_seconds',
+    'Seconds since the read replica replayed its last commit (0 when it has replayed all it received)',
+    (s) => s.lagSeconds,
+  );
+  /** a counter following counts the reader keeps, by `label` (it adds what grew since the last scrape) */
+  const following = (
+    name: string,
+    help: string,
+    label: string,
+    counts: (s: CatalogReaderStats) => object,
+  ) => {
+    const seen = new Map<string, number>();
+    return new Counter({
+      name,
+      help,
+      labelNames: [label],
+      registers: [registry],
+      collect() {
+        const s = stats();
+        if (!s) return;
+        for (const [key, n] of Object.entries(counts(s)) as [string, number][]) {
+          this.inc({ [label]: key }, n - (seen.get(key) ?? 0));
+          seen.set(key, n);
+        }
+      },
+    });
+  };
+  following(
+    'mp_catalog_read_queries_total',
+    'Catalogue read queries (and read transactions) by the server that answered them',
+    'target',
+    (s) => s.queries,
+  );
+  following(
+    'mp_db_replica_fallbacks_total',
+    'Catalogue reads the replica failed that the primary answered, by why (unreachable, or a refusal)',
+    'reason',
+    (s) => s.fallbacks,
+  );
+  poolGauge(registry, 'mp_db_read_pool_connections', 'Read replica', () => sources.readPool);
+}
+
+/** A pool's connections by state: total, idle, waiting (callers waiting for a connection). */
+function poolGauge(registry: Registry, name: string, which: string, pool: () => pg.Pool | undefined) {
+  new Gauge({
+    name,
+    help: `${which} pool connections by state (total, idle, waiting = callers waiting for a connection)`,
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const p = pool();
+      if (!p) return;
+      this.set({ state: 'total' }, p.totalCount);
+      this.set({ state: 'idle' }, p.idleCount);
+      this.set({ state: 'waiting' }, p.waitingCount);
+    },
+  });
 }
 
 export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
@@ -57,19 +157,8 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
     'Products a computed catalogue answer took from a cached answer (hit) or read from the database (miss)',
     (c) => ({ hit: c.shownHits, miss: c.shownMisses }),
   );
-  new Gauge({
-    name: 'mp_db_pool_connections',
-    help: 'PostgreSQL pool connections by state (total, idle, waiting = callers waiting for a connection)',
-    labelNames: ['state'] as const,
-    registers: [registry],
-    collect() {
-      const p = sources.pool;
-      if (!p) return;
-      this.set({ state: 'total' }, p.totalCount);
-      this.set({ state: 'idle' }, p.idleCount);
-      this.set({ state: 'waiting' }, p.waitingCount);
-    },
-  });
+  poolGauge(registry, 'mp_db_pool_connections', 'PostgreSQL', () => sources.pool);
+  replicaMetrics(registry, sources);
   const dbUnavailable = new Counter({
     name: 'mp_db_unavailable_total',
     help: 'Requests answered 503 because the database was unreachable or timed out',

@@ -159,6 +159,15 @@ export async function login(instance: Instance, email: string, password: string)
     .join('; ');
 }
 
+/** A product edit's body: the product's fields as an answer shows them, with `changes` applied. */
+export function productEditBody(product: Record<string, unknown>, changes: Record<string, unknown>): string {
+  const { _id, sellerId, averageReview, reviewCount, popularity, createdAt, images, ...fields } = product;
+  void [_id, sellerId, averageReview, reviewCount, popularity, createdAt];
+  // answers carry each image with its sizes; an edit sends the ordered URLs
+  const urls = (images as { url: string }[]).map((i) => i.url);
+  return JSON.stringify({ ...fields, images: urls, ...changes });
+}
+
 export interface LoadResult {
   startedAt: number;
   endedAt: number;

@@ -10,6 +10,7 @@ import { startLocalS3, type LocalS3 } from '../s3';
 import {
   createEmptyDatabase,
   login,
+  productEditBody,
   sleep,
   startInstance,
   startLoad,
@@ -77,14 +78,10 @@ async function editOn(
   product: ProductJson,
   changes: Record<string, unknown>,
 ) {
-  const { _id, sellerId, averageReview, reviewCount, popularity, createdAt, images, ...fields } = product;
-  void [sellerId, averageReview, reviewCount, popularity, createdAt];
-  // answers carry each image with its sizes; an edit sends the ordered URLs
-  const urls = (images as { url: string }[]).map((i) => i.url);
-  return fetch(`${instance.base}/api/admin/products/edit/${_id}`, {
+  return fetch(`${instance.base}/api/admin/products/edit/${product._id}`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', cookie, origin: instance.base },
-    body: JSON.stringify({ ...fields, images: urls, ...changes }),
+    body: productEditBody(product, changes),
   });
 }
 const renameOn = (instance: Instance, cookie: string, product: ProductJson, title: string) =>

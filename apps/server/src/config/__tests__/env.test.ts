@@ -104,6 +104,18 @@ describe('loadConfig defaults', () => {
     });
   });
 
+  it('when a read replica is given, then catalogue reads have its URL and a pool of the primary size unless set', () => {
+    const primary = 'postgres://mp:mp@db:5432/mp';
+    const replica = 'postgres://mp:mp@replica:5432/mp';
+    expect(
+      loadConfig({ DATABASE_URL: primary, DATABASE_POOL_MAX: '7', DATABASE_READ_URL: replica }),
+    ).toMatchObject({ databaseReadUrl: replica, databaseReadPoolMax: 7 });
+    expect(
+      loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: replica, DATABASE_READ_POOL_MAX: '30' }),
+    ).toMatchObject({ databaseReadPoolMax: 30 });
+    expect(loadConfig({})).toMatchObject({ databaseReadUrl: undefined });
+  });
+
   it('when both PayPal keys are set, then PayPal is configured with the API base without a trailing slash', () => {
     const c = loadConfig({
       PAYPAL_CLIENT_ID: 'id',
@@ -137,6 +149,8 @@ describe('loadConfig errors', () => {
     [{ JWT_EXPIRES_IN: 'forever' }, 'JWT_EXPIRES_IN'],
     [{ CLOUDINARY_URL: 'https://cloudinary.com' }, 'CLOUDINARY_URL'],
     [{ PAYPAL_CURRENCY: 'rupees' }, 'PAYPAL_CURRENCY'],
+    [{ DATABASE_READ_URL: 'postgres://mp@replica/mp' }, 'DATABASE_READ_URL'],
+    [{ DATABASE_URL: 'postgres://mp@db/mp', DATABASE_READ_URL: 'mysql://replica/mp' }, 'DATABASE_READ_URL'],
   ])('when the environment is %j, then a ConfigError names %s', (env, key) => {
     expect(keys(problems(env))).toEqual([key]);
   });
