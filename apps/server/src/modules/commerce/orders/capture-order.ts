@@ -3,10 +3,10 @@
  * or reused paymentId is refused; the order never becomes paid without the provider's capture.
  */
 import type { OrderCaptureInput, OrderDto } from '@mp/shared';
-import { AppError, conflict, notFound } from '../../../lib/errors';
+import { AppError, conflict } from '../../../lib/errors';
 import type { OrderRow } from './order.mapper';
-import { findOrderByPaymentId, keepHoldForCapture } from './order.repository';
-import { findOwned, loadOrderDto, type Caller, type OrderServiceDeps } from './order-access';
+import { keepHoldForCapture } from './order.repository';
+import { loadOrderDto, orderOfPayment, type Caller, type OrderServiceDeps } from './order-access';
 
 export async function captureOrder(
   deps: OrderServiceDeps,
@@ -45,17 +45,12 @@ async function capturable(
   caller: Caller,
   input: OrderCaptureInput,
 ): Promise<OrderRow> {
-  let order: OrderRow | undefined;
-  if (input.orderId) {
-    order = await findOwned(deps.db, caller, input.orderId, { allowAdmin: false });
-    if (order.paymentId !== input.paymentId) {
-      throw conflict('This payment does not belong to this order', 'PAYMENT_FAILED');
-    }
-  } else {
-    order = await findOrderByPaymentId(deps.db, input.paymentId);
-    if (!order) throw new AppError(400, 'PAYMENT_FAILED', 'Unknown payment');
-    if (order.userId !== caller.id) throw notFound('Order');
-  }
+  const order = await orderOfPayment(
+    deps.db,
+    caller,
+    input,
+    () => new AppError(400, 'PAYMENT_FAILED', 'Unknown payment'),
+  );
   if (order.paymentStatus === 'paid' || order.paymentStatus === 'pending') return order;
   throw conflict(
     order.paymentStatus === 'cancelled'

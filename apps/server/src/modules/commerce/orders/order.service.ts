@@ -8,13 +8,10 @@ import {
 } from '@mp/shared';
 import type { Db } from '../../../db/client';
 import { orderLines, orders } from '../../../db/schema';
-import { conflict, notFound } from '../../../lib/errors';
-import type { OrderRow } from './order.mapper';
 import { orderViews } from './order-views';
 import { captureOrder } from './capture-order';
 import { checkout } from './checkout';
-import { findOrderByPaymentId } from './order.repository';
-import { findOwned, loadOrderDto, type Caller, type OrderServiceDeps } from './order-access';
+import { findOwned, loadOrderDto, orderOfPayment, type Caller, type OrderServiceDeps } from './order-access';
 
 export { loadOrderDto, type Caller, type OrderServiceDeps } from './order-access';
 
@@ -60,16 +57,7 @@ async function cancelPayment(
   caller: Caller,
   input: OrderCancelInput,
 ): Promise<OrderDto> {
-  let order: OrderRow | undefined;
-  if (input.orderId) {
-    order = await findOwned(deps.db, caller, input.orderId, { allowAdmin: false });
-    if (input.paymentId && order.paymentId !== input.paymentId) {
-      throw conflict('This payment does not belong to this order', 'PAYMENT_FAILED');
-    }
-  } else {
-    order = await findOrderByPaymentId(deps.db, input.paymentId!);
-    if (!order || order.userId !== caller.id) throw notFound('Order');
-  }
+  const order = await orderOfPayment(deps.db, caller, input);
   return loadOrderDto(deps.db, await deps.money.cancelUnpaid(order.id));
 }
 
