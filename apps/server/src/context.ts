@@ -14,6 +14,7 @@ import type { CatalogReads } from './modules/catalog/catalog-reads';
 import type { ListingIndex } from './modules/catalog/products/listing-index';
 import type { Earnings } from './modules/commerce/earnings/earnings.service';
 import type { MoneyService } from './modules/commerce/money/money.service';
+import type { OrderService } from './modules/commerce/orders/order.service';
 import type { PaymentProvider } from './modules/commerce/payments/payment-provider';
 import type { InstanceLimit } from './lib/rate-limit';
 
@@ -47,6 +48,8 @@ export interface AppDeps {
   payments: PaymentProvider;
   /** capture, cancel, refund use cases (docs/money.md) */
   money: MoneyService;
+  /** the shopper's orders: place, capture, cancel, list (docs/orders-and-stock.md) */
+  orders: OrderService;
   /** seller earnings, commission and payouts (docs/money.md, "Seller earnings") */
   earnings: Earnings;
   /** searches per client address (docs/security.md, "Rate limits"): the search routes and the fast lane count here */

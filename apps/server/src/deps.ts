@@ -18,6 +18,7 @@ import { createPasswordHasher } from './modules/auth/passwords';
 import { createEarnings } from './modules/commerce/earnings/earnings.service';
 import { createMoneyService } from './modules/commerce/money/money.service';
 import { createPaymentProvider } from './modules/commerce/payments';
+import { createOrderService } from './modules/commerce/orders/order.service';
 
 export interface DepsOptions {
   /** the process's feed (PostgreSQL LISTEN/NOTIFY in src/index.ts); in-process by default */
@@ -45,7 +46,8 @@ export function buildDeps(
   const catalogCache = new CatalogCache(db, changes);
   metrics.sources.catalogCache = catalogCache.stats;
   const listingIndex = new ListingIndex({ db, changes, logger, maxProducts: config.listingIndexMaxProducts });
-  // the payment provider and the money use cases (docs/money.md): one of each per process
+  // the payment provider, the money use cases and the shopper's order use cases (docs/money.md,
+  // docs/orders-and-stock.md): one of each per process
   const payments = createPaymentProvider({ config, db });
   const earnings = createEarnings({ db, commissionBps: config.commissionBps });
   const money = createMoneyService({
@@ -56,6 +58,15 @@ export function buildDeps(
     logger,
     currency: config.paypalCurrency,
     mailLimits: config.mailLimits,
+  });
+  const orders = createOrderService({
+    db,
+    provider: payments,
+    money,
+    holdMinutes: config.paymentHoldMinutes,
+    holdLimits: config.holdLimits,
+    logger,
+    changes,
   });
   return {
     config,
@@ -74,6 +85,7 @@ export function buildDeps(
     lifecycle: createLifecycle(),
     payments,
     money,
+    orders,
     earnings,
     searchLimit: instanceRateLimit({
       windowMs: 60_000,

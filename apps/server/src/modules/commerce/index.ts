@@ -4,7 +4,6 @@ import { createAddressRouter } from './addresses/address.routes';
 import { createCartRouter } from './cart/cart.routes';
 import { createDashboardRouter } from './dashboards/dashboard.routes';
 import { createOrderRouter } from './orders/order.routes';
-import { createOrderService } from './orders/order.service';
 import { createPaymentRouter } from './payments/payment.routes';
 import { createMoneyRouter } from './money/money.routes';
 import { createEarningsRouter } from './earnings/earnings.routes';
@@ -15,21 +14,11 @@ export { releaseExpiredHolds, releaseHalfCreatedOrders, startHoldSweeper } from 
 
 /** Cart, addresses, orders, payments, seller orders, dashboards. Mounted at /api. */
 export function createCommerceRouter(deps: AppDeps): Router {
-  const provider = deps.payments;
-  const orders = createOrderService({
-    db: deps.db,
-    provider,
-    money: deps.money,
-    holdMinutes: deps.config.paymentHoldMinutes,
-    holdLimits: deps.config.holdLimits,
-    logger: deps.logger,
-    changes: deps.changes,
-  });
   const r = Router();
   r.use(createCartRouter(deps));
   r.use(createAddressRouter(deps));
-  r.use(createOrderRouter(deps, orders));
-  r.use(createPaymentRouter(deps, provider));
+  r.use(createOrderRouter(deps, deps.orders));
+  r.use(createPaymentRouter(deps, deps.payments));
   r.use(createSellerOrderRouter(deps));
   r.use(createDashboardRouter(deps));
   r.use(createMoneyRouter(deps));

@@ -21,7 +21,7 @@ import {
 import type { Db, DbOrTx } from '../../../db/client';
 import { facetCounts, products, sellers } from '../../../db/schema';
 import { batchById } from '../../../lib/batch-by-id';
-import { AppError, forbidden, notFound } from '../../../lib/errors';
+import { forbidden, notFound } from '../../../lib/errors';
 import type { ChangeFeed } from '../../../lib/change-feed';
 import type { CatalogCache } from '../catalog-cache';
 import { countCells, type CellCounts, type FacetCell } from './facet-counts';
@@ -29,27 +29,8 @@ import type { ListingIndex } from './listing-index';
 import { productColumns, toProductDto, type ProductRow } from './product.mapper';
 import { createQueryStems } from './query-stems';
 import { corrections, createSearchVocabulary, prefixExpansions } from './spelling';
+import * as stock from '../../commerce/stock/stock.repository';
 import type { WordGroup } from './text-index';
-
-/**
- * What a product edit does to stock (docs/orders-and-stock.md). The stock column is what is left to sell: checkouts
- * take from it and give back exactly what they took, so an edit must not overwrite what they did since the form
- * was loaded. With `stockLoaded` (the figure the form showed): unchanged figure → stock untouched; changed figure →
- * written only if stock still is what the form showed, else 409 STALE_STOCK with the current figure. Without it
- * the edit does not say which figure it was based on, so it changes no stock (it could overwrite what was sold
- * meanwhile); its other fields are saved.
- */
-function stockEdit(current: number, wanted: number, loaded: number | undefined): { totalStock?: number } {
-  if (loaded === undefined || wanted === loaded) return {};
-  if (current === loaded) return { totalStock: wanted };
-  throw new AppError(
-    409,
-    'STALE_STOCK',
-    `Stock changed while you were editing (orders were placed or paid): it is now ${current}. Check the stock figure and save again.`,
-    { formErrors: [], fieldErrors: { totalStock: [`Stock is now ${current}`] } },
-    { currentStock: current },
-  );
-}
 
 /** Who is changing a product: the admin may touch any; a seller only its own. */
 export type Actor = { role: 'admin' } | { role: 'seller'; sellerId: string };
@@ -262,13 +243,15 @@ export function createProductService({ db, catalogCache, changes, listingIndex }
         if (!current) throw notFound('Product');
         assertMayChange(actor, current);
         const { totalStock, ...columns } = toColumns(input);
+        // stock has one writer (docs/orders-and-stock.md, "Owners")
+        await stock.setBySeller(tx, id, {
+          current: current.totalStock,
+          wanted: totalStock,
+          loaded: input.stockLoaded,
+        });
         const [row] = await tx
           .update(products)
-          .set({
-            ...columns,
-            ...stockEdit(current.totalStock, totalStock, input.stockLoaded),
-            updatedAt: new Date(),
-          })
+          .set({ ...columns, updatedAt: new Date() })
           .where(eq(products.id, id))
           .returning(productColumns);
         return toProductDto(row!);

@@ -39,232 +39,239 @@ const toPayoutDto = (p: Awaited<ReturnType<typeof ledger.payoutById>>): PayoutDt
   createdAt: p.createdAt.toISOString(),
 });
 
-export function createEarnings(deps: {
+export interface EarningsDeps {
   db: Db;
-  /** PLATFORM_COMMISSION_PERCENT in basis points */ commissionBps: number;
-}) {
-  const { db } = deps;
-  const rateOf = (own: number | null | undefined) => own ?? deps.commissionBps;
+  /** PLATFORM_COMMISSION_PERCENT in basis points */
+  commissionBps: number;
+}
 
-  /**
-   * Inside the transaction that marks these lines delivered (the order row locked): each line's seller earns what is
-   * left of it after earlier refunds, less the commission at the seller's rate.
-   */
-  async function recordDeliveryIn(tx: Tx, lines: OrderLineRow[]): Promise<void> {
-    const owned = lines.filter(
-      (l) => l.sellerId !== null && l.status !== 'delivered' && l.status !== 'rejected',
-    );
-    const rates = await ledger.lockSellers(
-      tx,
-      owned.map((l) => l.sellerId!),
-    );
-    for (const line of owned) {
-      const bps = rateOf(rates.get(line.sellerId!));
-      const { earnedPaise, commissionPaise } = deliveryEarning(
-        { valuePaise: lineValueOf(line), refundedPaise: line.refundedPaise },
-        bps,
-      );
-      const at = { sellerId: line.sellerId!, orderId: line.orderId, orderLineId: line.id };
-      await ledger.appendEntries(tx, [
-        { ...at, type: 'earned', deltaPaise: earnedPaise, description: `Delivered ${lineRef(line)}` },
-        {
-          ...at,
-          type: 'commission',
-          deltaPaise: -commissionPaise,
-          description: `Commission ${bpsToPercent(bps)}% on ${orderRef(line.orderId)}`,
-        },
-      ]);
-    }
-  }
+const rateOf = (deps: EarningsDeps, own: number | null | undefined) => own ?? deps.commissionBps;
 
-  /**
-   * Inside the transaction that decides a refund (the order row locked): the part of it falling on delivered lines
-   * is charged to their sellers, each giving back the refund less the commission on it, never below a zero balance.
-   */
-  async function chargeRefundIn(
-    tx: Tx,
-    parts: { line: OrderLineRow; paise: number }[],
-    refundId: string,
-  ): Promise<void> {
-    const delivered = parts.filter(
-      (p) => p.line.status === 'delivered' && p.line.sellerId !== null && p.paise > 0,
+/**
+ * Inside the transaction that marks these lines delivered (the order row locked): each line's seller earns what is
+ * left of it after earlier refunds, less the commission at the seller's rate.
+ */
+async function recordDeliveryIn(deps: EarningsDeps, tx: Tx, lines: OrderLineRow[]): Promise<void> {
+  const owned = lines.filter(
+    (l) => l.sellerId !== null && l.status !== 'delivered' && l.status !== 'rejected',
+  );
+  const rates = await ledger.lockSellers(
+    tx,
+    owned.map((l) => l.sellerId!),
+  );
+  for (const line of owned) {
+    const bps = rateOf(deps, rates.get(line.sellerId!));
+    const { earnedPaise, commissionPaise } = deliveryEarning(
+      { valuePaise: lineValueOf(line), refundedPaise: line.refundedPaise },
+      bps,
     );
-    if (delivered.length === 0) return;
-    await ledger.lockSellers(
-      tx,
-      delivered.map((p) => p.line.sellerId!),
-    );
-    const byLine = await ledger.entriesOfLines(
-      tx,
-      delivered.map((p) => p.line.id),
-    );
-    const balances = new Map<string, number>();
-    const charged: Parameters<typeof enqueueSellerRefundChargedMails>[2] = [];
-    for (const { line, paise } of delivered) {
-      const sellerId = line.sellerId!;
-      const balance = balances.get(sellerId) ?? (await ledger.balanceOf(tx, sellerId));
-      const mine = byLine.filter((e) => e.orderLineId === line.id);
-      const sum = (t: SellerEntryType) =>
-        mine.filter((e) => e.type === t).reduce((s, e) => s + e.deltaPaise, 0);
-      const earnedPaise = sum('earned');
-      const firstCommission = mine.find((e) => e.type === 'commission' && e.deltaPaise < 0);
-      const split = deliveredRefundSplit({
-        earnedPaise,
-        commissionPaise: firstCommission ? -firstCommission.deltaPaise : 0,
-        refundedBeforePaise: -sum('refund'),
-        refundPaise: paise,
-        balancePaise: balance,
-      });
-      const at = { sellerId, orderId: line.orderId, orderLineId: line.id, refundId };
-      await ledger.appendEntries(tx, [
-        { ...at, type: 'refund', deltaPaise: -split.refundPaise, description: `Refund on ${lineRef(line)}` },
-        {
-          ...at,
-          type: 'commission',
-          deltaPaise: split.commissionBackPaise,
-          description: `Commission given back on ${orderRef(line.orderId)}`,
-        },
-      ]);
-      byLine.push({ orderLineId: line.id, type: 'refund', deltaPaise: -split.refundPaise });
-      balances.set(sellerId, balance - split.refundPaise + split.commissionBackPaise);
-      const taken = split.refundPaise - split.commissionBackPaise;
-      if (taken > 0) charged.push({ ...line, sellerId, paise: taken });
-    }
-    // each seller hears what left its balance (docs/seo-and-email.md)
-    await enqueueSellerRefundChargedMails(tx, refundId, charged);
-  }
-
-  /** A seller's statement: totals over every entry and one page of entries, newest first. */
-  async function statementOf(sellerId: string, page: number, limit: number) {
-    const [sums, { rows, total }, rate] = await Promise.all([
-      ledger.sumsByType(db, sellerId),
-      ledger.entriesPage(db, sellerId, page, limit),
-      ledger.commissionBpsOf(db, sellerId),
+    const at = { sellerId: line.sellerId!, orderId: line.orderId, orderLineId: line.id };
+    await ledger.appendEntries(tx, [
+      { ...at, type: 'earned', deltaPaise: earnedPaise, description: `Delivered ${lineRef(line)}` },
+      {
+        ...at,
+        type: 'commission',
+        deltaPaise: -commissionPaise,
+        description: `Commission ${bpsToPercent(bps)}% on ${orderRef(line.orderId)}`,
+      },
     ]);
-    const t = sellerTotals(sums.map((s) => ({ type: s.type, deltaPaise: Number(s.deltaPaise) })));
-    const data: SellerEarningsDto = {
-      balance: toRupees(t.balance),
-      earned: toRupees(t.earned),
-      commission: toRupees(t.commission),
-      refunded: toRupees(t.refunded),
-      paidOut: toRupees(t.paidOut),
-      commissionPercent: bpsToPercent(rateOf(rate)),
-      entries: rows.map(({ entry: e, orderNumber }) => {
-        const number = orderNumber === null ? null : formatOrderNumber(orderNumber);
-        return {
-          id: e.id,
-          type: e.type,
-          amount: toRupees(e.deltaPaise),
-          orderId: e.orderId,
-          orderNumber: number,
-          description:
-            number && e.orderId ? e.description.replace(orderRef(e.orderId), number) : e.description,
-          createdAt: e.createdAt.toISOString(),
-        };
-      }),
-    };
-    return { data, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
   }
+}
 
-  /**
-   * The admin records a transfer to a seller: never more than the balance (read under the seller's lock, so two
-   * racing payouts cannot both pass); the same transfer reference again answers the payout already recorded.
-   */
-  async function recordPayout(
-    actor: { userId: string },
-    input: PayoutInput,
-  ): Promise<{ payout: PayoutDto; created: boolean }> {
-    const amountPaise = toPaise(input.amount);
-    const out = await db.transaction(async (tx) => {
-      if (!(await ledger.lockSeller(tx, input.sellerId))) throw notFound('Seller');
-      const same = await ledger.payoutByReference(tx, input.sellerId, input.reference);
-      if (same) {
-        if (same.amountPaise !== amountPaise) {
-          throw new AppError(
-            409,
-            'PAYOUT_REFERENCE_USED',
-            `A payout of ₹${(same.amountPaise / 100).toFixed(2)} was already recorded with this reference`,
-          );
-        }
-        return { id: same.id, created: false };
-      }
-      const balance = await ledger.balanceOf(tx, input.sellerId);
-      if (amountPaise > balance) {
+/**
+ * Inside the transaction that decides a refund (the order row locked): the part of it falling on delivered lines
+ * is charged to their sellers, each giving back the refund less the commission on it, never below a zero balance.
+ */
+async function chargeRefundIn(
+  tx: Tx,
+  parts: { line: OrderLineRow; paise: number }[],
+  refundId: string,
+): Promise<void> {
+  const delivered = parts.filter(
+    (p) => p.line.status === 'delivered' && p.line.sellerId !== null && p.paise > 0,
+  );
+  if (delivered.length === 0) return;
+  await ledger.lockSellers(
+    tx,
+    delivered.map((p) => p.line.sellerId!),
+  );
+  const byLine = await ledger.entriesOfLines(
+    tx,
+    delivered.map((p) => p.line.id),
+  );
+  const balances = new Map<string, number>();
+  const charged: Parameters<typeof enqueueSellerRefundChargedMails>[2] = [];
+  for (const { line, paise } of delivered) {
+    const sellerId = line.sellerId!;
+    const balance = balances.get(sellerId) ?? (await ledger.balanceOf(tx, sellerId));
+    const mine = byLine.filter((e) => e.orderLineId === line.id);
+    const sum = (t: SellerEntryType) =>
+      mine.filter((e) => e.type === t).reduce((s, e) => s + e.deltaPaise, 0);
+    const earnedPaise = sum('earned');
+    const firstCommission = mine.find((e) => e.type === 'commission' && e.deltaPaise < 0);
+    const split = deliveredRefundSplit({
+      earnedPaise,
+      commissionPaise: firstCommission ? -firstCommission.deltaPaise : 0,
+      refundedBeforePaise: -sum('refund'),
+      refundPaise: paise,
+      balancePaise: balance,
+    });
+    const at = { sellerId, orderId: line.orderId, orderLineId: line.id, refundId };
+    await ledger.appendEntries(tx, [
+      { ...at, type: 'refund', deltaPaise: -split.refundPaise, description: `Refund on ${lineRef(line)}` },
+      {
+        ...at,
+        type: 'commission',
+        deltaPaise: split.commissionBackPaise,
+        description: `Commission given back on ${orderRef(line.orderId)}`,
+      },
+    ]);
+    byLine.push({ orderLineId: line.id, type: 'refund', deltaPaise: -split.refundPaise });
+    balances.set(sellerId, balance - split.refundPaise + split.commissionBackPaise);
+    const taken = split.refundPaise - split.commissionBackPaise;
+    if (taken > 0) charged.push({ ...line, sellerId, paise: taken });
+  }
+  // each seller hears what left its balance (docs/seo-and-email.md)
+  await enqueueSellerRefundChargedMails(tx, refundId, charged);
+}
+
+/** A seller's statement: totals over every entry and one page of entries, newest first. */
+async function statementOf(deps: EarningsDeps, sellerId: string, page: number, limit: number) {
+  const [sums, { rows, total }, rate] = await Promise.all([
+    ledger.sumsByType(deps.db, sellerId),
+    ledger.entriesPage(deps.db, sellerId, page, limit),
+    ledger.commissionBpsOf(deps.db, sellerId),
+  ]);
+  const t = sellerTotals(sums.map((s) => ({ type: s.type, deltaPaise: Number(s.deltaPaise) })));
+  const data: SellerEarningsDto = {
+    balance: toRupees(t.balance),
+    earned: toRupees(t.earned),
+    commission: toRupees(t.commission),
+    refunded: toRupees(t.refunded),
+    paidOut: toRupees(t.paidOut),
+    commissionPercent: bpsToPercent(rateOf(deps, rate)),
+    entries: rows.map(({ entry: e, orderNumber }) => {
+      const number = orderNumber === null ? null : formatOrderNumber(orderNumber);
+      return {
+        id: e.id,
+        type: e.type,
+        amount: toRupees(e.deltaPaise),
+        orderId: e.orderId,
+        orderNumber: number,
+        description: number && e.orderId ? e.description.replace(orderRef(e.orderId), number) : e.description,
+        createdAt: e.createdAt.toISOString(),
+      };
+    }),
+  };
+  return { data, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
+}
+
+/**
+ * The admin records a transfer to a seller: never more than the balance (read under the seller's lock, so two
+ * racing payouts cannot both pass); the same transfer reference again answers the payout already recorded.
+ */
+async function recordPayout(
+  deps: EarningsDeps,
+  actor: { userId: string },
+  input: PayoutInput,
+): Promise<{ payout: PayoutDto; created: boolean }> {
+  const amountPaise = toPaise(input.amount);
+  const out = await deps.db.transaction(async (tx) => {
+    if (!(await ledger.lockSeller(tx, input.sellerId))) throw notFound('Seller');
+    const same = await ledger.payoutByReference(tx, input.sellerId, input.reference);
+    if (same) {
+      if (same.amountPaise !== amountPaise) {
         throw new AppError(
           409,
-          'PAYOUT_EXCEEDS_BALANCE',
-          balance > 0
-            ? `At most ₹${(balance / 100).toFixed(2)} can be paid to this seller`
-            : 'This seller has no balance to pay out',
-          undefined,
-          { balance: toRupees(balance) },
+          'PAYOUT_REFERENCE_USED',
+          `A payout of ₹${(same.amountPaise / 100).toFixed(2)} was already recorded with this reference`,
         );
       }
-      const payout = await ledger.insertPayout(tx, {
-        sellerId: input.sellerId,
-        amountPaise,
-        reference: input.reference,
-        actorUserId: actor.userId,
-      });
-      await ledger.appendEntries(tx, [
-        {
-          sellerId: input.sellerId,
-          type: 'payout',
-          deltaPaise: -amountPaise,
-          payoutId: payout.id,
-          description: `Payout ${input.reference}`,
-        },
-      ]);
-      await enqueueSellerPayoutMail(tx, {
-        id: payout.id,
-        sellerId: input.sellerId,
-        amountPaise,
-        reference: input.reference,
-      });
-      return { id: payout.id, created: true };
+      return { id: same.id, created: false };
+    }
+    const balance = await ledger.balanceOf(tx, input.sellerId);
+    if (amountPaise > balance) {
+      throw new AppError(
+        409,
+        'PAYOUT_EXCEEDS_BALANCE',
+        balance > 0
+          ? `At most ₹${(balance / 100).toFixed(2)} can be paid to this seller`
+          : 'This seller has no balance to pay out',
+        undefined,
+        { balance: toRupees(balance) },
+      );
+    }
+    const payout = await ledger.insertPayout(tx, {
+      sellerId: input.sellerId,
+      amountPaise,
+      reference: input.reference,
+      actorUserId: actor.userId,
     });
-    return { payout: toPayoutDto(await ledger.payoutById(db, out.id)), created: out.created };
-  }
-
-  async function listPayouts(q: PayoutListQuery) {
-    const { rows, total } = await ledger.payoutsPage(db, q);
-    return {
-      data: rows.map(toPayoutDto),
-      pagination: { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) },
-    };
-  }
-
-  async function accounts(): Promise<SellerAccountDto[]> {
-    const rows = await ledger.sellerAccounts(db);
-    return rows.map((r) => ({
-      sellerId: r.sellerId,
-      storename: r.storename,
-      email: r.email,
-      balance: toRupees(Number(r.balancePaise)),
-      earned: toRupees(Number(r.earnedPaise)),
-      paidOut: toRupees(-Number(r.payoutPaise)),
-      commissionPercent: bpsToPercent(rateOf(r.commissionBps)),
-      customCommissionPercent: r.commissionBps === null ? null : bpsToPercent(r.commissionBps),
-    }));
-  }
-
-  /** The admin sets a seller's own commission rate (null: back to PLATFORM_COMMISSION_PERCENT) for lines delivered from now on. */
-  async function setCommission(sellerId: string, percent: number | null): Promise<SellerAccountDto> {
-    await db.transaction(async (tx) => {
-      if (!(await ledger.lockSeller(tx, sellerId))) throw notFound('Seller');
-      await ledger.setCommissionBps(tx, sellerId, percent === null ? null : percentToBps(percent));
+    await ledger.appendEntries(tx, [
+      {
+        sellerId: input.sellerId,
+        type: 'payout',
+        deltaPaise: -amountPaise,
+        payoutId: payout.id,
+        description: `Payout ${input.reference}`,
+      },
+    ]);
+    await enqueueSellerPayoutMail(tx, {
+      id: payout.id,
+      sellerId: input.sellerId,
+      amountPaise,
+      reference: input.reference,
     });
-    return (await accounts()).find((a) => a.sellerId === sellerId)!;
-  }
+    return { id: payout.id, created: true };
+  });
+  return { payout: toPayoutDto(await ledger.payoutById(deps.db, out.id)), created: out.created };
+}
 
+async function listPayouts(deps: EarningsDeps, q: PayoutListQuery) {
+  const { rows, total } = await ledger.payoutsPage(deps.db, q);
   return {
-    recordDeliveryIn,
+    data: rows.map(toPayoutDto),
+    pagination: { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) },
+  };
+}
+
+async function accounts(deps: EarningsDeps): Promise<SellerAccountDto[]> {
+  const rows = await ledger.sellerAccounts(deps.db);
+  return rows.map((r) => ({
+    sellerId: r.sellerId,
+    storename: r.storename,
+    email: r.email,
+    balance: toRupees(Number(r.balancePaise)),
+    earned: toRupees(Number(r.earnedPaise)),
+    paidOut: toRupees(-Number(r.payoutPaise)),
+    commissionPercent: bpsToPercent(rateOf(deps, r.commissionBps)),
+    customCommissionPercent: r.commissionBps === null ? null : bpsToPercent(r.commissionBps),
+  }));
+}
+
+/** The admin sets a seller's own commission rate (null: back to PLATFORM_COMMISSION_PERCENT) for lines delivered from now on. */
+async function setCommission(
+  deps: EarningsDeps,
+  sellerId: string,
+  percent: number | null,
+): Promise<SellerAccountDto> {
+  await deps.db.transaction(async (tx) => {
+    if (!(await ledger.lockSeller(tx, sellerId))) throw notFound('Seller');
+    await ledger.setCommissionBps(tx, sellerId, percent === null ? null : percentToBps(percent));
+  });
+  return (await accounts(deps)).find((a) => a.sellerId === sellerId)!;
+}
+
+/** The seller ledger's use cases, built once in deps.ts. */
+export function createEarnings(deps: EarningsDeps) {
+  return {
+    recordDeliveryIn: (tx: Tx, lines: OrderLineRow[]) => recordDeliveryIn(deps, tx, lines),
     chargeRefundIn,
-    statementOf,
-    recordPayout,
-    listPayouts,
-    accounts,
-    setCommission,
+    statementOf: (sellerId: string, page: number, limit: number) => statementOf(deps, sellerId, page, limit),
+    recordPayout: (actor: { userId: string }, input: PayoutInput) => recordPayout(deps, actor, input),
+    listPayouts: (q: PayoutListQuery) => listPayouts(deps, q),
+    accounts: () => accounts(deps),
+    setCommission: (sellerId: string, percent: number | null) => setCommission(deps, sellerId, percent),
   };
 }
 

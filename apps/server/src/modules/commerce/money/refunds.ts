@@ -5,14 +5,15 @@
  * was captured minus every refund not abandoned, read under the order's lock, so racing refunds never give back
  * more than was taken.
  */
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, like, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../../db/client';
-import { orders, refunds } from '../../../db/schema';
+import { refunds } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import type { Logger } from '../../../lib/logger';
 import { startIntervalJob } from '../../../lib/interval-job';
 import { enqueueRefundMail } from '../../mail';
 import type { OrderRow } from '../orders/order.mapper';
+import { addRefunded, lockOrder } from '../orders/order.repository';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { recordMoneyEvent, type Actor } from './ledger';
 
@@ -39,6 +40,26 @@ export async function refundableIn(tx: DbOrTx, order: OrderRow): Promise<number>
   return order.capturedPaise - Number(row?.sum ?? 0);
 }
 
+/** The refund a decision already made (its dedupe key), if any. */
+export async function refundByDedupeKey(tx: DbOrTx, dedupeKey: string): Promise<string | undefined> {
+  const [same] = await tx
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(eq(refunds.dedupeKey, dedupeKey))
+    .limit(1);
+  return same?.id;
+}
+
+/** The refund of a capture this order refused (settle-capture.ts), if any. */
+export async function captureRefundOf(tx: DbOrTx, orderId: string): Promise<string | undefined> {
+  const [earlier] = await tx
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), like(refunds.dedupeKey, 'capture:%')))
+    .limit(1);
+  return earlier?.id;
+}
+
 /**
  * Inside the caller's transaction, with the order row locked FOR UPDATE: records a pending refund and its ledger
  * entry. Answers the refund id and whether this call made it (false: the same decision was already made).
@@ -49,12 +70,8 @@ export async function requestRefundIn(
   currency: string,
   d: RefundDecision,
 ): Promise<{ refundId: string; created: boolean }> {
-  const [same] = await tx
-    .select({ id: refunds.id })
-    .from(refunds)
-    .where(eq(refunds.dedupeKey, d.dedupeKey))
-    .limit(1);
-  if (same) return { refundId: same.id, created: false };
+  const same = await refundByDedupeKey(tx, d.dedupeKey);
+  if (same) return { refundId: same, created: false };
   const captureId = d.captureId ?? order.captureId;
   if (!captureId) throw new AppError(409, 'NOT_REFUNDABLE', 'This order has no captured payment to refund');
   if (!Number.isInteger(d.amountPaise) || d.amountPaise <= 0) {
@@ -101,153 +118,173 @@ export async function requestRefundIn(
 const BACKOFF_MAX_MS = 60 * 60_000;
 const backoffMs = (attempts: number) => Math.min(BACKOFF_MAX_MS, 30_000 * 2 ** Math.max(0, attempts - 1));
 
-export function createRefunder(deps: {
+/** What the refund lifecycle needs. */
+export interface RefunderDeps {
   db: Db;
   provider: PaymentProvider;
   logger: Logger;
   currency: string;
-}) {
-  const { db, provider, logger, currency } = deps;
+}
 
-  /** The provider confirmed the refund: completed once, the order's refunded total raised, the shopper mailed. */
-  async function complete(refundId: string, providerRefundId: string | null): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      const [r0] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
-      if (!r0) return false;
-      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, r0.orderId)).for('update');
-      const [r] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
-      if (!r || r.status === 'completed') return false;
-      await tx
-        .update(refunds)
-        .set({
-          status: 'completed',
-          providerRefundId: providerRefundId ?? r.providerRefundId,
-          completedAt: sql`now()`,
-          lastError: null,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(refunds.id, refundId));
-      await tx
-        .update(orders)
-        .set({ refundedPaise: sql`${orders.refundedPaise} + ${r.amountPaise}`, updatedAt: sql`now()` })
-        .where(eq(orders.id, r.orderId));
-      await recordMoneyEvent(tx, {
-        orderId: r.orderId,
-        type: 'refund_completed',
-        amountPaise: r.amountPaise,
-        currency,
-        providerId: providerRefundId ?? r.providerRefundId,
-        refundId,
-        actor: { userId: r.actorUserId, role: r.actorRole },
-        reason: r.reason || r.kind,
-      });
-      await enqueueRefundMail(tx, {
-        refundId,
-        orderId: r.orderId,
-        amountPaise: r.amountPaise,
-        ...(r.reason ? { reason: r.reason } : {}),
-      });
-      return true;
+/** The provider confirmed the refund: completed once, the order's refunded total raised, the shopper mailed. */
+async function complete(
+  deps: RefunderDeps,
+  refundId: string,
+  providerRefundId: string | null,
+): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const [r0] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
+    if (!r0) return false;
+    await lockOrder(tx, r0.orderId);
+    const [r] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+    if (!r || r.status === 'completed') return false;
+    await tx
+      .update(refunds)
+      .set({
+        status: 'completed',
+        providerRefundId: providerRefundId ?? r.providerRefundId,
+        completedAt: sql`now()`,
+        lastError: null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(refunds.id, refundId));
+    await addRefunded(tx, r.orderId, r.amountPaise);
+    await recordMoneyEvent(tx, {
+      orderId: r.orderId,
+      type: 'refund_completed',
+      amountPaise: r.amountPaise,
+      currency: deps.currency,
+      providerId: providerRefundId ?? r.providerRefundId,
+      refundId,
+      actor: { userId: r.actorUserId, role: r.actorRole },
+      reason: r.reason || r.kind,
     });
-  }
-
-  /**
-   * Asks the provider for a pending refund (idempotent by the refund id). Answers the refund's status after the
-   * attempt; never throws for a provider failure: the refund stays pending with the error and a next attempt time.
-   */
-  async function send(refundId: string): Promise<'completed' | 'pending'> {
-    const [r] = await db.select().from(refunds).where(eq(refunds.id, refundId));
-    if (!r) throw new AppError(404, 'NOT_FOUND', 'Refund not found');
-    if (r.status === 'completed') return 'completed';
-    try {
-      const res = await provider.refund({
-        captureId: r.captureId,
-        amountPaise: r.amountPaise,
-        requestId: r.id,
-      });
-      if (res.status === 'COMPLETED') {
-        await complete(r.id, res.providerRefundId);
-        return 'completed';
-      }
-      // the provider settles it later and tells the webhook; ask again in a while in case the event is lost
-      await db
-        .update(refunds)
-        .set({
-          providerRefundId: res.providerRefundId,
-          attempts: sql`${refunds.attempts} + 1`,
-          nextAttemptAt: sql`now() + interval '1 hour'`,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(refunds.id, r.id), eq(refunds.status, 'pending')));
-      return 'pending';
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      logger.warn(
-        { err, refundId: r.id, orderId: r.orderId },
-        'refund failed at the provider; it stays pending',
-      );
-      await db.transaction(async (tx) => {
-        await tx
-          .update(refunds)
-          .set({
-            attempts: sql`${refunds.attempts} + 1`,
-            lastError: message.slice(0, 500),
-            nextAttemptAt: new Date(Date.now() + backoffMs(r.attempts + 1)),
-            updatedAt: sql`now()`,
-          })
-          .where(and(eq(refunds.id, r.id), eq(refunds.status, 'pending')));
-        await recordMoneyEvent(tx, {
-          orderId: r.orderId,
-          type: 'refund_failed',
-          amountPaise: r.amountPaise,
-          currency,
-          providerId: r.captureId,
-          refundId: r.id,
-          actor: { userId: null, role: 'system' },
-          reason: message.slice(0, 500),
-        });
-      });
-      return 'pending';
-    }
-  }
-
-  /** Sends every pending refund whose next attempt is due; answers how many completed. */
-  async function retryDue(now: Date = new Date()): Promise<number> {
-    const due = await db
-      .select({ id: refunds.id })
-      .from(refunds)
-      .where(and(eq(refunds.status, 'pending'), lte(refunds.nextAttemptAt, now)))
-      .orderBy(asc(refunds.nextAttemptAt))
-      .limit(100);
-    let n = 0;
-    for (const { id } of due) if ((await send(id)) === 'completed') n++;
-    return n;
-  }
-
-  /** The provider's webhook says a refund completed: find ours by its id or request id and complete it. */
-  async function reconcile(providerRefundId: string, requestId: string | null): Promise<boolean> {
-    const [r] = await db
-      .select({ id: refunds.id })
-      .from(refunds)
-      .where(
-        requestId && /^[0-9a-f-]{36}$/i.test(requestId)
-          ? sql`${refunds.providerRefundId} = ${providerRefundId} or ${refunds.id} = ${requestId}`
-          : eq(refunds.providerRefundId, providerRefundId),
-      )
-      .limit(1);
-    if (!r) return false;
-    await complete(r.id, providerRefundId);
+    await enqueueRefundMail(tx, {
+      refundId,
+      orderId: r.orderId,
+      amountPaise: r.amountPaise,
+      ...(r.reason ? { reason: r.reason } : {}),
+    });
     return true;
-  }
+  });
+}
 
-  function startSweeper(opts: { intervalMs?: number; onError?: (err: unknown) => void } = {}): () => void {
-    return startIntervalJob(() => retryDue(), {
-      intervalMs: opts.intervalMs ?? 60_000,
-      onError: opts.onError,
+type RefundRow = typeof refunds.$inferSelect;
+
+/** The provider failed: the refund stays pending with the error, a next attempt time and a ledger entry. */
+async function recordFailure(deps: RefunderDeps, r: RefundRow, err: unknown): Promise<void> {
+  const message = err instanceof Error ? err.message : String(err);
+  deps.logger.warn(
+    { err, refundId: r.id, orderId: r.orderId },
+    'refund failed at the provider; it stays pending',
+  );
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(refunds)
+      .set({
+        attempts: sql`${refunds.attempts} + 1`,
+        lastError: message.slice(0, 500),
+        nextAttemptAt: new Date(Date.now() + backoffMs(r.attempts + 1)),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(refunds.id, r.id), eq(refunds.status, 'pending')));
+    await recordMoneyEvent(tx, {
+      orderId: r.orderId,
+      type: 'refund_failed',
+      amountPaise: r.amountPaise,
+      currency: deps.currency,
+      providerId: r.captureId,
+      refundId: r.id,
+      actor: { userId: null, role: 'system' },
+      reason: message.slice(0, 500),
     });
-  }
+  });
+}
 
-  return { send, retryDue, reconcile, startSweeper, complete };
+/**
+ * Asks the provider for a pending refund (idempotent by the refund id). Answers the refund's status after the
+ * attempt; never throws for a provider failure: the refund stays pending with the error and a next attempt time.
+ */
+async function send(deps: RefunderDeps, refundId: string): Promise<'completed' | 'pending'> {
+  const [r] = await deps.db.select().from(refunds).where(eq(refunds.id, refundId));
+  if (!r) throw new AppError(404, 'NOT_FOUND', 'Refund not found');
+  if (r.status === 'completed') return 'completed';
+  try {
+    const res = await deps.provider.refund({
+      captureId: r.captureId,
+      amountPaise: r.amountPaise,
+      requestId: r.id,
+    });
+    if (res.status === 'COMPLETED') {
+      await complete(deps, r.id, res.providerRefundId);
+      return 'completed';
+    }
+    // the provider settles it later and tells the webhook; ask again in a while in case the event is lost
+    await deps.db
+      .update(refunds)
+      .set({
+        providerRefundId: res.providerRefundId,
+        attempts: sql`${refunds.attempts} + 1`,
+        nextAttemptAt: sql`now() + interval '1 hour'`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(refunds.id, r.id), eq(refunds.status, 'pending')));
+    return 'pending';
+  } catch (err) {
+    await recordFailure(deps, r, err);
+    return 'pending';
+  }
+}
+
+/** Sends every pending refund whose next attempt is due; answers how many completed. */
+async function retryDue(deps: RefunderDeps, now: Date = new Date()): Promise<number> {
+  const due = await deps.db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.status, 'pending'), lte(refunds.nextAttemptAt, now)))
+    .orderBy(asc(refunds.nextAttemptAt))
+    .limit(100);
+  let n = 0;
+  for (const { id } of due) if ((await send(deps, id)) === 'completed') n++;
+  return n;
+}
+
+/** The provider's webhook says a refund completed: find ours by its id or request id and complete it. */
+async function reconcile(
+  deps: RefunderDeps,
+  providerRefundId: string,
+  requestId: string | null,
+): Promise<boolean> {
+  const [r] = await deps.db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(
+      requestId && /^[0-9a-f-]{36}$/i.test(requestId)
+        ? sql`${refunds.providerRefundId} = ${providerRefundId} or ${refunds.id} = ${requestId}`
+        : eq(refunds.providerRefundId, providerRefundId),
+    )
+    .limit(1);
+  if (!r) return false;
+  await complete(deps, r.id, providerRefundId);
+  return true;
+}
+
+/** The refund lifecycle (send, retry, reconcile, complete), and its sweeper. */
+export function createRefunder(deps: RefunderDeps) {
+  return {
+    send: (refundId: string) => send(deps, refundId),
+    retryDue: (now?: Date) => retryDue(deps, now),
+    reconcile: (providerRefundId: string, requestId: string | null) =>
+      reconcile(deps, providerRefundId, requestId),
+    complete: (refundId: string, providerRefundId: string | null) =>
+      complete(deps, refundId, providerRefundId),
+    startSweeper(opts: { intervalMs?: number; onError?: (err: unknown) => void } = {}): () => void {
+      return startIntervalJob(() => retryDue(deps), {
+        intervalMs: opts.intervalMs ?? 60_000,
+        onError: opts.onError,
+      });
+    },
+  };
 }
 
 export type Refunder = ReturnType<typeof createRefunder>;

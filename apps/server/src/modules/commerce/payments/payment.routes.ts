@@ -1,13 +1,11 @@
 import { Router, type Request, type Response } from 'express';
-import { and, eq } from 'drizzle-orm';
 import { endpoints as api, formatINR, formatOrderNumber, toRupees } from '@mp/shared';
 import type { AppDeps } from '../../../context';
 import { send } from '../../../lib/contract';
-import { orders, paymentEvents } from '../../../db/schema';
+import { findOrderByPaymentId } from '../orders/order.repository';
 import { AppError, badRequest, notFound, nulCharacterPath } from '../../../lib/errors';
 import type { PaymentProvider } from './payment-provider';
-import { parsePayPalAmount } from './paypal-amount';
-import { checkWebhookHeaders, webhookSubject } from './paypal-webhook-gate';
+import { actOnWebhook, gateWebhook } from './paypal-webhook';
 import { shopConfigOf } from './shop-config';
 
 const escapeHtml = (s: string) =>
@@ -60,9 +58,7 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
       return undefined;
     }
     const parsed = api.sandboxPaymentPage.params.safeParse(req.params);
-    const [order] = parsed.success
-      ? await db.select().from(orders).where(eq(orders.paymentId, parsed.data.paymentId)).limit(1)
-      : [];
+    const order = parsed.success ? await findOrderByPaymentId(db, parsed.data.paymentId) : undefined;
     if (!req.user) {
       sendPage(
         res,
@@ -167,23 +163,14 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
       certUrl: req.get('paypal-cert-url'),
       authAlgo: req.get('paypal-auth-algo'),
     };
-    checkWebhookHeaders(headers, config.paypal?.apiBase ?? 'https://api-m.paypal.com');
-    const [seen] = await db
-      .select({ id: paymentEvents.id })
-      .from(paymentEvents)
-      .where(and(eq(paymentEvents.provider, 'paypal'), eq(paymentEvents.eventId, event.id)))
-      .limit(1);
-    if (seen) {
-      send(res, api.paypalWebhook, { message: 'Event already processed' });
-      return;
-    }
-    const subject = await webhookSubject(db, event);
-    if (!subject) {
-      logger.info(
-        { eventId: event.id, eventType: event.event_type },
-        'webhook about nothing of ours: ignored',
-      );
-      send(res, api.paypalWebhook, { message: 'Event ignored' });
+    const gate = await gateWebhook(
+      { db, logger },
+      event,
+      headers,
+      config.paypal?.apiBase ?? 'https://api-m.paypal.com',
+    );
+    if ('answer' in gate) {
+      send(res, api.paypalWebhook, { message: gate.answer });
       return;
     }
     let verified: boolean;
@@ -196,38 +183,7 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
     }
     if (!verified) throw badRequest('Webhook signature could not be verified');
 
-    let orderId: string | null = null;
-    if (subject.kind === 'capture') {
-      const resource = event.resource as
-        { id?: string; amount?: { value?: string; currency_code?: string } } | undefined;
-      orderId = subject.orderId;
-      // the same verification as the return page: amount and currency must equal the order's total
-      const settled = await money.settleCapture(orderId, {
-        status: 'COMPLETED',
-        captureId: resource?.id ?? null,
-        payerId: null,
-        amountPaise: parsePayPalAmount(resource?.amount?.value),
-        currency: resource?.amount?.currency_code ?? null,
-      });
-      if (settled.outcome === 'refunded') {
-        logger.error(
-          { orderId, eventId: event.id, code: settled.code },
-          'webhook capture refused and refunded',
-        );
-      }
-    } else {
-      // a refund PayPal settled later (or confirmed again): complete ours, found by its id or our request id
-      const resource = event.resource as { id?: string; invoice_id?: string } | undefined;
-      if (resource?.id) {
-        const found = await money.refunder.reconcile(resource.id, resource.invoice_id ?? null);
-        if (!found)
-          logger.warn({ eventId: event.id, refundId: resource.id }, 'webhook refund we did not ask for');
-      }
-    }
-    await db
-      .insert(paymentEvents)
-      .values({ provider: 'paypal', eventId: event.id, eventType: event.event_type, orderId })
-      .onConflictDoNothing();
+    await actOnWebhook({ db, logger, money }, event, gate.subject);
     send(res, api.paypalWebhook, { message: 'Event processed' });
   });
 

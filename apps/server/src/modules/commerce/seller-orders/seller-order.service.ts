@@ -1,11 +1,12 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   sellerStatusChoices,
   sellerStatusMove,
   type SellerOrderDto,
+  type OrderStatus,
   type SellerOrderStatus,
 } from '@mp/shared';
-import type { Db, DbOrTx } from '../../../db/client';
+import type { Db, DbOrTx, Tx } from '../../../db/client';
 import { orderLines, orders } from '../../../db/schema';
 import { AppError, notFound } from '../../../lib/errors';
 import { enqueueLineStatusMail } from '../../mail';
@@ -13,6 +14,8 @@ import type { MoneyService } from '../money/money.service';
 import type { Earnings } from '../earnings/earnings.service';
 import { deriveOrderStatus, type OrderRow } from '../orders/order.mapper';
 import { recordStatusChangesIn } from '../orders/order-history';
+import { linesOf, setOrderStatus, setSellerLines } from '../orders/order.repository';
+import type { Touched } from '../unit-of-work';
 import { sellerOrderViews } from '../orders/order-views';
 
 /** Sellers see paid orders only: an unpaid checkout is not something to pack and ship. */
@@ -51,6 +54,8 @@ export async function sellerOrderDetails(db: Db, sellerId: string, orderId: stri
   return (await sellerOrderViews(db, sellerId, [order]))[0]!;
 }
 
+type Actor = { userId: string; role: string };
+
 /**
  * A seller moves its lines of one order along the status machine (docs/orders-and-stock.md): forward only,
  * rejected only before shipping and with a reason the shopper sees (docs/order-views.md); rejecting refunds those
@@ -64,83 +69,69 @@ export async function updateSellerOrderStatus(
   sellerId: string,
   orderId: string,
   status: SellerOrderStatus,
-  actor: { userId: string; role: string },
+  actor: Actor,
   /** required when rejecting (the input schema checks it); kept on the lines for the shopper */
   reason?: string,
 ): Promise<SellerOrderDto> {
   let refundId: string | null = null;
-  const dto = await db.transaction(async (tx) => {
+  const dto = await money.inTransaction(async (tx, touched) => {
     const locked = await sellerOrder(tx, sellerId, orderId, true);
-    const own = await tx
-      .select({ status: orderLines.status, sellerId: orderLines.sellerId })
-      .from(orderLines)
-      .where(and(eq(orderLines.orderId, orderId), eq(orderLines.sellerId, sellerId)));
-    const current = deriveOrderStatus(own.map((l) => l.status));
-    const move = sellerStatusMove(current, status);
-    if (move === 'refused') {
-      const allowed = sellerStatusChoices(current).filter((s) => sellerStatusMove(current, s) === 'move');
-      throw new AppError(
-        409,
-        'INVALID_STATUS_TRANSITION',
-        allowed.length
-          ? `This order is ${current}: it can only move to ${allowed.join(', ')}`
-          : `This order is ${current}: its status can no longer change`,
-        undefined,
-        { current, allowed },
-      );
-    }
-    if (move === 'same') return (await sellerOrderViews(tx, sellerId, [locked]))[0]!;
+    const own = await linesOf(tx, orderId, sellerId);
+    if (checkMove(own, status) === 'same') return (await sellerOrderViews(tx, sellerId, [locked]))[0]!;
     await recordStatusChangesIn(tx, orderId, own, status, actor);
     if (status === 'rejected') {
-      await tx
-        .update(orderLines)
-        .set({ rejectionReason: reason ?? null })
-        .where(and(eq(orderLines.orderId, orderId), eq(orderLines.sellerId, sellerId)));
-      const target = await tx
-        .select()
-        .from(orderLines)
-        .where(
-          and(
-            eq(orderLines.orderId, orderId),
-            eq(orderLines.sellerId, sellerId),
-            isNull(orderLines.refundId),
-          ),
-        );
-      refundId = await money.refundLinesIn(tx, locked, target, {
-        kind: 'seller_reject',
-        reason: 'rejected by the seller',
-        dedupeKey: `reject:${orderId}:${sellerId}`,
-        actor: { userId: actor.userId, role: actor.role },
-      });
+      refundId = await rejectOwnLines(money, tx, touched, locked, sellerId, { actor, reason });
     } else {
-      if (status === 'delivered') {
-        // the seller earns its delivered lines, less the commission (docs/money.md, "Seller earnings")
-        const lines = await tx
-          .select()
-          .from(orderLines)
-          .where(and(eq(orderLines.orderId, orderId), eq(orderLines.sellerId, sellerId)));
-        await earnings.recordDeliveryIn(tx, lines);
-      }
-      await tx
-        .update(orderLines)
-        .set({ status, updatedAt: sql`now()` })
-        .where(and(eq(orderLines.orderId, orderId), eq(orderLines.sellerId, sellerId)));
+      // the seller earns its delivered lines, less the commission (docs/money.md, "Seller earnings")
+      if (status === 'delivered') await earnings.recordDeliveryIn(tx, own);
+      await setSellerLines(tx, orderId, sellerId, { status });
     }
-    const all = await tx
-      .select({ status: orderLines.status })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, orderId));
-    const [order] = await tx
-      .update(orders)
-      .set({ orderStatus: deriveOrderStatus(all.map((l) => l.status)), updatedAt: sql`now()` })
-      .where(eq(orders.id, orderId))
-      .returning();
+    const order = await setOrderStatus(
+      tx,
+      orderId,
+      (await linesOf(tx, orderId)).map((l) => l.status),
+    );
     await enqueueLineStatusMail(tx, { orderId, sellerId, status, ...(reason ? { reason } : {}) });
-    return (await sellerOrderViews(tx, sellerId, [order!]))[0]!;
+    return (await sellerOrderViews(tx, sellerId, [order]))[0]!;
   });
   if (refundId === null) return dto;
-  // stock came back; the refund goes to the provider now that the decision is committed
-  await money.stockChanged(orderId);
+  // the refund goes to the provider now that the decision is committed
   await money.sendAll([refundId]);
   return sellerOrderDetails(db, sellerId, orderId);
+}
+
+/** Whether the seller's part may move to `status` (`same`: it already is); 409 INVALID_STATUS_TRANSITION if not. */
+function checkMove(own: { status: OrderStatus }[], status: SellerOrderStatus): 'move' | 'same' {
+  const current = deriveOrderStatus(own.map((l) => l.status));
+  const move = sellerStatusMove(current, status);
+  if (move !== 'refused') return move;
+  const allowed = sellerStatusChoices(current).filter((s) => sellerStatusMove(current, s) === 'move');
+  throw new AppError(
+    409,
+    'INVALID_STATUS_TRANSITION',
+    allowed.length
+      ? `This order is ${current}: it can only move to ${allowed.join(', ')}`
+      : `This order is ${current}: its status can no longer change`,
+    undefined,
+    { current, allowed },
+  );
+}
+
+/** The seller rejects its lines: the reason is kept, the lines not yet refunded are refunded, stock comes back. */
+async function rejectOwnLines(
+  money: MoneyService,
+  tx: Tx,
+  touched: Touched,
+  order: OrderRow,
+  sellerId: string,
+  why: { actor: Actor; reason?: string },
+): Promise<string | null> {
+  await setSellerLines(tx, order.id, sellerId, { rejectionReason: why.reason ?? null });
+  const target = (await linesOf(tx, order.id, sellerId)).filter((l) => l.refundId === null);
+  return money.refundLinesIn(tx, touched, order, target, {
+    kind: 'seller_reject',
+    reason: 'rejected by the seller',
+    dedupeKey: `reject:${order.id}:${sellerId}`,
+    actor: { userId: why.actor.userId, role: why.actor.role },
+  });
 }

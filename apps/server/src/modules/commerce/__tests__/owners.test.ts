@@ -1,0 +1,49 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * One owner per piece of state (docs/orders-and-stock.md, "Owners"): orders and order lines are written only by
+ * order.repository.ts, a product's stock and units sold only by stock.repository.ts. This reads the server's
+ * source (tests and the demo seed aside) for the writes a new file would add.
+ */
+const SRC = fileURLToPath(new URL('../../../', import.meta.url));
+const ORDERS_OWNER = 'modules/commerce/orders/order.repository.ts';
+const STOCK_OWNER = 'modules/commerce/stock/stock.repository.ts';
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === '__tests__' || name === 'seed' ? [] : sources(path);
+    return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+const files = sources(SRC).map((path) => ({ file: relative(SRC, path), text: readFileSync(path, 'utf8') }));
+
+/** Files with a match, other than the owner. */
+const writersBesides = (owner: string, pattern: RegExp) =>
+  files.filter((f) => f.file !== owner && pattern.test(f.text)).map((f) => f.file);
+
+/** Each `.update(products)` statement up to its `.where(`: does it set stock or units sold? */
+const setsStock = (text: string) =>
+  [...text.matchAll(/\.update\(products\)([\s\S]*?)\.where\(/g)].some((m) =>
+    /totalStock|unitsSold|total_stock|units_sold/.test(m[1]!),
+  );
+
+describe('owners of orders and stock', () => {
+  it('when the server writes orders or order lines, then only order.repository.ts does', () => {
+    expect(files.length).toBeGreaterThan(50);
+    const drizzle = /\.(insert|update|delete)\((orders|orderLines)\)/;
+    const raw = /\b(update|insert\s+into|delete\s+from)\s+"?(orders|order_lines)\b/i;
+    expect(writersBesides(ORDERS_OWNER, drizzle)).toEqual([]);
+    expect(writersBesides(ORDERS_OWNER, raw)).toEqual([]);
+  });
+
+  it('when the server writes stock or units sold, then only stock.repository.ts does', () => {
+    expect(files.filter((f) => f.file !== STOCK_OWNER && setsStock(f.text)).map((f) => f.file)).toEqual([]);
+    expect(writersBesides(STOCK_OWNER, /\b(total_stock|units_sold)\s*=/)).toEqual([]);
+    expect(setsStock(files.find((f) => f.file === STOCK_OWNER)!.text)).toBe(true);
+  });
+});
