@@ -6,14 +6,17 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  get,
   useForm,
   type DefaultValues,
+  type FieldError,
   type FieldValues,
   type Path,
   type UseFormProps,
+  type UseFormRegisterReturn,
   type UseFormReturn,
 } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { toApiError } from './api';
 
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
@@ -44,4 +47,37 @@ export function showServerErrors<T extends FieldValues>(
     shown = true;
   }
   return shown;
+}
+
+/**
+ * The props that tie one control to the form: its registration and its error message. Spread on the field
+ * components (`<Input label="City" {...fieldProps(form, 'city')} />`), which wire the label, `aria-invalid` and
+ * `aria-describedby` from them.
+ */
+export function fieldProps<T extends FieldValues>(
+  form: Pick<UseFormReturn<T, unknown, unknown>, 'register' | 'formState'>,
+  name: Path<T>,
+): UseFormRegisterReturn<Path<T>> & { error?: string } {
+  const error = get(form.formState.errors, name) as FieldError | undefined;
+  return { ...form.register(name), error: error?.message };
+}
+
+/**
+ * A money field typed in rupees ("1499.50") checked by a shared amount schema: empty text is no amount (undefined),
+ * text that is not a plain amount gets `notAnAmount` (when given; else the amount schema's own message).
+ */
+export function rupeesText<A extends z.ZodType>(amount: A, notAnAmount?: string) {
+  return z
+    .string()
+    .transform((text, ctx) => {
+      const t = text.trim();
+      if (t === '') return undefined;
+      if (/^\d+(\.\d+)?$/.test(t)) return Number(t);
+      if (notAnAmount) {
+        ctx.addIssue({ code: 'custom', message: notAnAmount });
+        return z.NEVER;
+      }
+      return t;
+    })
+    .pipe(amount as unknown as z.ZodType<z.output<A>, string | number | undefined>);
 }
