@@ -63,10 +63,10 @@ export function fieldProps<T extends FieldValues>(
 }
 
 /**
- * A money field typed in rupees ("1499.50") checked by a shared amount schema: empty text is no amount (undefined),
- * text that is not a plain amount gets `notAnAmount` (when given; else the amount schema's own message).
+ * A figure typed as text (rupees "1499.50", a percent) checked by a shared number schema: empty text is no figure
+ * (undefined), text that is not a plain figure gets `notAnAmount` (when given; else the number schema's own message).
  */
-export function rupeesText<A extends z.ZodType>(amount: A, notAnAmount?: string) {
+export function numberText<A extends z.ZodType>(amount: A, notAnAmount?: string) {
   return z
     .string()
     .transform((text, ctx) => {
