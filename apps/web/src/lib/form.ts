@@ -5,6 +5,7 @@
  * under its field and answers whether any field got one (so the caller can skip the generic toast).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import {
   get,
   useForm,
@@ -80,4 +81,42 @@ export function numberText<A extends z.ZodType>(amount: A, notAnAmount?: string)
       return t;
     })
     .pipe(amount as unknown as z.ZodType<z.output<A>, string | number | undefined>);
+}
+
+/** One step of a step form: its title and the fields it asks for (validated by their part of the schema). */
+export interface FormStep<T extends FieldValues> {
+  title: string;
+  fields: readonly Path<T>[];
+}
+
+/**
+ * A long form asked in steps over one `useZodForm` (docs/web.md, "Step forms"): `next()` checks only the current
+ * step's fields and moves on when they are right; `back()` keeps every value; after a refused submit,
+ * `showFirstInvalid()` opens the first step holding a field with an error.
+ */
+export function useFormSteps<T extends FieldValues>(
+  form: Pick<UseFormReturn<T, unknown, unknown>, 'trigger' | 'getFieldState'>,
+  steps: readonly FormStep<T>[],
+) {
+  const [index, setIndex] = useState(0);
+  const last = steps.length - 1;
+  const step = steps[index] ?? steps[0]!;
+  return {
+    index,
+    step,
+    count: steps.length,
+    isLast: index === last,
+    goTo: (i: number) => setIndex(Math.max(0, Math.min(i, last))),
+    back: () => setIndex((i) => Math.max(0, i - 1)),
+    /** true when the step's fields are right (and the form moved on) */
+    next: async (): Promise<boolean> => {
+      const ok = await form.trigger(step.fields as Path<T>[], { shouldFocus: true });
+      if (ok) setIndex((i) => Math.min(i + 1, last));
+      return ok;
+    },
+    showFirstInvalid: () => {
+      const i = steps.findIndex((s) => s.fields.some((f) => form.getFieldState(f).error));
+      if (i >= 0) setIndex(i);
+    },
+  };
 }
