@@ -15,6 +15,9 @@ import { ImageListEditor } from './image-list-editor';
 
 const CATEGORY_OPTIONS = CATEGORIES.map((c) => ({ value: c.id, label: c.label }));
 const BRAND_OPTIONS = BRANDS.map((b) => ({ value: b.id, label: b.label }));
+/** The number inputs: rupees with paise, and whole counts (stock, percent). */
+const RUPEES = { type: 'number', inputMode: 'decimal', min: 0, step: '0.01' } as const;
+const COUNT = { type: 'number', inputMode: 'numeric', min: 0, step: '1' } as const;
 
 /** What the form holds: the figures as typed (the schema reads them), the pictures as their URLs in order. */
 const valuesOf = (p: ProductDto | null | undefined) => ({
@@ -105,42 +108,10 @@ export function ProductForm({ product, endpoints, onSaved, upload }: ProductForm
       <div className="grid gap-4 sm:grid-cols-2">
         <Select label="Category" required options={CATEGORY_OPTIONS} {...fieldProps(form, 'category')} />
         <Select label="Brand" required options={BRAND_OPTIONS} {...fieldProps(form, 'brand')} />
-        <Input
-          label="Price (₹)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-          required
-          {...fieldProps(form, 'price')}
-        />
-        <Input
-          label="Sale Price (₹)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-          hint="Optional"
-          {...fieldProps(form, 'salePrice')}
-        />
-        <Input
-          label="Discount (%)"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={100}
-          step="1"
-          {...fieldProps(form, 'discount')}
-        />
-        <Input
-          label="Total Stock"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step="1"
-          required
-          {...fieldProps(form, 'totalStock')}
-        />
+        <Input label="Price (₹)" required {...RUPEES} {...fieldProps(form, 'price')} />
+        <Input label="Sale Price (₹)" hint="Optional" {...RUPEES} {...fieldProps(form, 'salePrice')} />
+        <Input label="Discount (%)" max={100} {...COUNT} {...fieldProps(form, 'discount')} />
+        <Input label="Total Stock" required {...COUNT} {...fieldProps(form, 'totalStock')} />
       </div>
       <Button type="submit" size="lg" loading={saving} disabled={uploading} className="w-full">
         {editing ? 'Update Product' : 'Add Product'}
