@@ -40,3 +40,11 @@ export function fail(id: EndpointId, status: number, body: Omit<ApiErrorBody, 's
 /** The error envelope as an HttpResponse (for resolvers that decide per request). */
 export const errorResponse = (status: number, body: Omit<ApiErrorBody, 'success'>) =>
   HttpResponse.json({ success: false, ...body }, { status });
+
+/** The server refusing one field (400 with the error envelope's field errors), as the form primitive reads it. */
+export const fieldRefusal = (code: string, field: string, message: string) =>
+  errorResponse(400, {
+    code,
+    message: `${field}: ${message}`,
+    errors: { formErrors: [], fieldErrors: { [field]: [message] } },
+  });

@@ -16,6 +16,8 @@ import { useRegisterSellerMutation } from './auth-api';
 import { emptySellerForm, SELLER_STEPS, submitBlockedMessage, type SellerForm } from './seller-wizard';
 
 const BUSINESS_OPTIONS = BUSINESS_TYPES.map((b) => ({ value: b, label: b }));
+/** a field across both columns of the step's grid */
+const WIDE = 'sm:col-span-2';
 type SellerFormApi = ReturnType<typeof useSellerForm>;
 
 // the business type starts blank (the select's placeholder) although the schema only accepts the listed ones
@@ -82,13 +84,7 @@ function BusinessStep({ form }: { form: SellerFormApi }) {
         options={BUSINESS_OPTIONS}
         {...fieldProps(form, 'businesstype')}
       />
-      <Textarea
-        label="Address"
-        required
-        rows={2}
-        wrapperClassName="sm:col-span-2"
-        {...fieldProps(form, 'address')}
-      />
+      <Textarea label="Address" required rows={2} wrapperClassName={WIDE} {...fieldProps(form, 'address')} />
     </>
   );
 }
@@ -135,7 +131,7 @@ function DocumentStep({ form, doc }: { form: SellerFormApi; doc: ReturnType<type
     <>
       <Input label="Bank Account" required inputMode="numeric" {...fieldProps(form, 'bankaccount')} />
       <Input label="IFSC Code" required {...fieldProps(form, 'ifsccode')} />
-      <div className="sm:col-span-2">
+      <div className={WIDE}>
         <Input
           ref={doc.fileRef}
           label="Document (image or PDF)"
@@ -196,7 +192,7 @@ function ReviewStep({
 }) {
   const values = form.getValues() as SellerForm;
   return (
-    <div className="flex flex-col gap-4 sm:col-span-2">
+    <div className={cn('flex flex-col gap-4', WIDE)}>
       {SELLER_STEPS.slice(0, 3).map((s, step) => (
         <section key={s.title} aria-label={s.title} className="rounded-lg border border-gray-200 p-4">
           <div className="mb-2 flex items-center justify-between gap-2">

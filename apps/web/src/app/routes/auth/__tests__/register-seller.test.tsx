@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderConsole } from '../../../../features/console/test-utils';
-import { answer, errorResponse, server } from '../../../../testing/msw';
+import { answer, errorResponse, fieldRefusal, server } from '../../../../testing/msw';
 import { api } from '../../../../lib/api-client';
 import RegisterSellerPage from '../register-seller';
 
@@ -14,11 +14,9 @@ afterEach(() => vi.restoreAllMocks());
 
 /** The document upload answers at once (jsdom sends no multipart upload progress). */
 const uploadAnswers = () =>
-  vi
-    .spyOn(api, 'post')
-    .mockResolvedValueOnce({
-      data: { success: true, message: 'Stored', result: { url: '/uploads/documents/gst.png' } },
-    });
+  vi.spyOn(api, 'post').mockResolvedValueOnce({
+    data: { success: true, message: 'Stored', result: { url: '/uploads/documents/gst.png' } },
+  });
 
 const renderPage = () => renderConsole(<RegisterSellerPage />, { auth: { isAuthenticated: false } });
 const next = () => userEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -44,6 +42,16 @@ async function fillBankAndDocument() {
     new File([new Uint8Array([137, 80, 78, 71])], 'gst.png', { type: 'image/png' }),
   );
   expect(await screen.findByText('Uploaded gst.png')).toBeInTheDocument();
+}
+
+/** The page with the first two steps filled in, on the bank and document step (the upload answering). */
+async function toDocumentStep() {
+  uploadAnswers();
+  renderPage();
+  await fillPersonal();
+  await next();
+  await fillBusiness();
+  await next();
 }
 
 describe('Seller registration steps', () => {
@@ -76,12 +84,7 @@ describe('Seller registration steps', () => {
         return errorResponse(409, { code: 'CONFLICT', message: 'User already exists with this email' });
       }),
     );
-    uploadAnswers();
-    renderPage();
-    await fillPersonal();
-    await next();
-    await fillBusiness();
-    await next();
+    await toDocumentStep();
     await next();
     expect(await screen.findByText('Image is required')).toBeInTheDocument();
     await fillBankAndDocument();
@@ -111,19 +114,10 @@ describe('Seller registration steps', () => {
   it('when the server refuses a field, then its step opens with the message under the field', async () => {
     server.use(
       answer('registerSeller', () =>
-        errorResponse(400, {
-          code: 'WEAK_PASSWORD',
-          message: 'password: This password is too common',
-          errors: { formErrors: [], fieldErrors: { password: ['This password is too common'] } },
-        }),
+        fieldRefusal('WEAK_PASSWORD', 'password', 'This password is too common'),
       ),
     );
-    uploadAnswers();
-    renderPage();
-    await fillPersonal();
-    await next();
-    await fillBusiness();
-    await next();
+    await toDocumentStep();
     await fillBankAndDocument();
     await next();
     await userEvent.click(await screen.findByRole('button', { name: 'Submit' }));
