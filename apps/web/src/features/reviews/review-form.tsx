@@ -55,7 +55,8 @@ export function ReviewForm({ productId }: { productId: string }) {
     if (!user) return;
     const r = await addReview({ productId, userId: user.id, username: user.username, ...input });
     if (!r.error) toast.success(mine ? 'Your review was updated.' : 'Review Added Successfully!');
-    else if (!showServerErrors(form, r.error)) toast.error(errorMessage(r.error, 'Could not add the review.'));
+    else if (!showServerErrors(form, r.error))
+      toast.error(errorMessage(r.error, 'Could not add the review.'));
   });
   if (!userId) return <LoginToReview />;
   return (
