@@ -171,7 +171,10 @@ describe('admin Payouts', () => {
     const sent = vi.fn();
     server.use(
       answer('adminSellerAccounts', { success: true, data: [account] }),
-      answer('adminSetCommission', () => (sent(), errorResponse(400, { code: 'X', message: 'no' }))),
+      answer(
+        'adminSetCommission',
+        () => (sent(), errorResponse(400, { code: 'VALIDATION_FAILED', message: 'no' })),
+      ),
     );
     renderConsole(<SellerAccounts />);
     await userEvent.click(

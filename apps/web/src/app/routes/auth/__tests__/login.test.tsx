@@ -17,7 +17,9 @@ const renderPage = () => renderConsole(<LoginPage />, { auth: { isAuthenticated:
 describe('Login form', () => {
   it('when sent empty or with a malformed email, then the fields say what is wrong and nothing is sent', async () => {
     const sent = vi.fn();
-    server.use(answer('login', () => (sent(), errorResponse(401, { code: 'UNAUTHORIZED', message: 'no' }))));
+    server.use(
+      answer('login', () => (sent(), errorResponse(401, { code: 'INVALID_CREDENTIALS', message: 'no' }))),
+    );
     renderPage();
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Password is required')).toBeInTheDocument();
@@ -35,7 +37,7 @@ describe('Login form', () => {
     server.use(
       answer('login', async () => {
         await delay(100);
-        return errorResponse(401, { code: 'UNAUTHORIZED', message: 'Invalid email or password' });
+        return errorResponse(401, { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' });
       }),
     );
     renderPage();
