@@ -1,8 +1,10 @@
 /**
- * The one form primitive: react-hook-form validated by the shared zod schema (zodResolver), and the server's field
- * errors (the `errors` of the error envelope, zod's flattenError shape) shown under the same fields. A form submits
- * with `form.handleSubmit(onValid)`; when the call fails, `showServerErrors(form, error)` puts each field's message
- * under its field and answers whether any field got one (so the caller can skip the generic toast).
+ * The one form primitive (docs/web.md, "Forms"): react-hook-form validated by the shared zod schema (zodResolver),
+ * and the server's field errors (the `errors` of the error envelope, zod's flattenError shape) shown under the same
+ * fields. A control is tied to its field with `fieldProps(form, name)`; a form submits with
+ * `form.handleSubmit(onValid)`; when the call fails, `showServerErrors(form, error)` puts each field's message
+ * under its field and answers whether any field got one (so the caller can skip the generic toast). Figures typed as
+ * text are read by `numberText`; a long form is asked in steps with `useFormSteps`.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
