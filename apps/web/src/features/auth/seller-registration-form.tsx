@@ -16,6 +16,8 @@ import { useRegisterSellerMutation } from './auth-api';
 import { emptySellerForm, SELLER_STEPS, submitBlockedMessage, type SellerForm } from './seller-wizard';
 
 const BUSINESS_OPTIONS = BUSINESS_TYPES.map((b) => ({ value: b, label: b }));
+/** the step asking for the document: from it on, nothing moves while the document uploads */
+const DOCUMENT_STEP = 2;
 /** a field across both columns of the step's grid */
 const WIDE = 'sm:col-span-2';
 type SellerFormApi = ReturnType<typeof useSellerForm>;
@@ -252,7 +254,7 @@ export function SellerRegistrationForm() {
     const image = String(form.getValues('image') ?? '');
     // from the document step on: not while the document uploads, and not without one (spec section 5)
     const blocked =
-      steps.index >= 2 && (doc.uploading || steps.isLast)
+      steps.index >= DOCUMENT_STEP && (doc.uploading || steps.isLast)
         ? submitBlockedMessage({ uploading: doc.uploading, image })
         : null;
     // one toast however often it is asked for while it shows
@@ -276,7 +278,7 @@ export function SellerRegistrationForm() {
           </legend>
           {steps.index === 0 && <PersonalStep form={form} />}
           {steps.index === 1 && <BusinessStep form={form} />}
-          {steps.index === 2 && <DocumentStep form={form} doc={doc} />}
+          {steps.index === DOCUMENT_STEP && <DocumentStep form={form} doc={doc} />}
           {steps.isLast && <ReviewStep form={form} fileName={doc.fileName} goTo={steps.goTo} />}
         </fieldset>
         <div className="mt-8 flex justify-between gap-3">
