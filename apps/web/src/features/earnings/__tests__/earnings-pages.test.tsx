@@ -167,6 +167,18 @@ describe('admin Payouts', () => {
     expect(toast.error).toHaveBeenCalled();
   });
 
+  /** Opens Kala Crafts' rate, types `rate` and saves; answers the dialog. */
+  async function saveRate(rate: string) {
+    renderConsole(<SellerAccounts />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Edit the commission rate of Kala Crafts' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(/Rate/), rate);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save rate' }));
+    return dialog;
+  }
+
   it('when the rate is out of range, then the field says so and nothing is sent', async () => {
     const sent = vi.fn();
     server.use(
@@ -176,13 +188,7 @@ describe('admin Payouts', () => {
         () => (sent(), errorResponse(400, { code: 'VALIDATION_FAILED', message: 'no' })),
       ),
     );
-    renderConsole(<SellerAccounts />);
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Edit the commission rate of Kala Crafts' }),
-    );
-    const dialog = await screen.findByRole('dialog');
-    await userEvent.type(within(dialog).getByLabelText(/Rate/), '120');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save rate' }));
+    const dialog = await saveRate('120');
     expect(await within(dialog).findByText('Enter a rate from 0 to 100')).toBeInTheDocument();
     expect(sent).not.toHaveBeenCalled();
   });
@@ -196,13 +202,7 @@ describe('admin Payouts', () => {
         return { success: true as const, message: 'Kala Crafts now pays 5% commission', data: account };
       }),
     );
-    renderConsole(<SellerAccounts />);
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Edit the commission rate of Kala Crafts' }),
-    );
-    const dialog = await screen.findByRole('dialog');
-    await userEvent.type(within(dialog).getByLabelText(/Rate/), '5');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save rate' }));
+    await saveRate('5');
     await waitFor(() => expect(body).toEqual({ percent: 5 }));
     expect(toast.success).toHaveBeenCalledWith('Kala Crafts now pays 5% commission');
   });
