@@ -67,22 +67,22 @@ export function fieldProps<T extends FieldValues>(
 
 /**
  * A figure typed as text (rupees "1499.50", a percent) checked by a shared number schema: empty text is no figure
- * (undefined), text that is not a plain figure gets `notAnAmount` (when given; else the number schema's own message).
+ * (undefined), text that is not a plain figure gets `notAFigure` (when given; else the number schema's own message).
  */
-export function numberText<A extends z.ZodType>(amount: A, notAnAmount?: string) {
+export function numberText<A extends z.ZodType>(figure: A, notAFigure?: string) {
   return z
     .string()
     .transform((text, ctx) => {
       const t = text.trim();
       if (t === '') return undefined;
       if (/^\d+(\.\d+)?$/.test(t)) return Number(t);
-      if (notAnAmount) {
-        ctx.addIssue({ code: 'custom', message: notAnAmount });
+      if (notAFigure) {
+        ctx.addIssue({ code: 'custom', message: notAFigure });
         return z.NEVER;
       }
       return t;
     })
-    .pipe(amount as unknown as z.ZodType<z.output<A>, string | number | undefined>);
+    .pipe(figure as unknown as z.ZodType<z.output<A>, string | number | undefined>);
 }
 
 /** One step of a step form: its title and the fields it asks for (validated by their part of the schema). */
