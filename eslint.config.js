@@ -8,6 +8,21 @@ const SERVER_CODE = {
   message: 'The web never imports server code',
 };
 
+const FEATURE_IMPORTS_APP = 'Features do not import pages or app wiring: pages compose features';
+
+// One way to write a form on the web (docs/web.md): the form primitive (lib/form.ts) validates with the shared
+// schema; components do not run a schema themselves nor walk its issues.
+const HAND_VALIDATION = [
+  {
+    selector: 'CallExpression[callee.property.name=/^safeParse(Async)?$/]',
+    message: 'Validate forms with useZodForm (lib/form.ts), not a hand safeParse',
+  },
+  {
+    selector: "MemberExpression[property.name='issues']",
+    message: "Show zod's messages through the form primitive (lib/form.ts), not a loop over issues",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -57,24 +72,30 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', { patterns: [SERVER_CODE] }],
+      'no-restricted-syntax': ['error', ...HAND_VALIDATION],
     },
   },
+  {
+    files: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/testing/**'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
   // One-way imports on the web (docs/web.md): app (pages, layouts) → features → components and lib. A feature may
-  // read the store through app/hooks (and its tests build one with app/store); nothing below app imports a page.
+  // read the store through app/hooks (its tests also build one with app/store); nothing below app imports a page.
   {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            SERVER_CODE,
-            {
-              regex: '(^|/)app/(?!hooks$|store$)',
-              message: 'Features do not import pages or app wiring: pages compose features',
-            },
-          ],
-        },
+        { patterns: [SERVER_CODE, { regex: '(^|/)app/(?!hooks$)', message: FEATURE_IMPORTS_APP }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/features/**/*.test.{ts,tsx}', 'apps/web/src/features/**/test-utils.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [SERVER_CODE, { regex: '(^|/)app/(?!hooks$|store$)', message: FEATURE_IMPORTS_APP }] },
       ],
     },
   },

@@ -74,6 +74,8 @@ describe('seller lifecycle: register, approval, product, sale, shipping', () => 
       buffer: makePng(120, 80, [30, 64, 175], [14, 165, 233]),
     });
     await seller.getByText('Uploaded gst-certificate.png').waitFor();
+    await seller.getByRole('button', { name: 'Next' }).click();
+    await seller.getByText('Step 4 of 4').waitFor();
     await seller.getByRole('button', { name: 'Submit' }).click();
     await seller.waitForURL(/\/seller\/pending$/);
     await seller.getByRole('heading', { name: 'Approval Pending' }).waitFor();

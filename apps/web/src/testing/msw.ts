@@ -3,7 +3,7 @@
  * typed by the shared endpoint table (`Answer<'id'>` for success, the error envelope for failures), so a test
  * cannot answer with something the server would never send.
  */
-import { endpoints, type Answer, type ApiErrorBody, type EndpointId } from '@mp/shared';
+import { endpoints, type Answer, type ApiErrorBody, type ApiErrorCode, type EndpointId } from '@mp/shared';
 import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 import { setupServer } from 'msw/node';
 
@@ -40,3 +40,11 @@ export function fail(id: EndpointId, status: number, body: Omit<ApiErrorBody, 's
 /** The error envelope as an HttpResponse (for resolvers that decide per request). */
 export const errorResponse = (status: number, body: Omit<ApiErrorBody, 'success'>) =>
   HttpResponse.json({ success: false, ...body }, { status });
+
+/** The server refusing one field (400 with the error envelope's field errors), as the form primitive reads it. */
+export const fieldRefusal = (code: ApiErrorCode, field: string, message: string) =>
+  errorResponse(400, {
+    code,
+    message: `${field}: ${message}`,
+    errors: { formErrors: [], fieldErrors: { [field]: [message] } },
+  });

@@ -58,27 +58,33 @@ function FieldShell({
   );
 }
 
-const describedBy = (id: string, error?: string | null, hint?: ReactNode) =>
-  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+/**
+ * The one wiring of a control to its field: its id (given or generated), the shell's label/hint/error, and the
+ * control's aria-invalid, aria-describedby and border. Every control below is built on it.
+ */
+function useField<P extends FieldBase & { id?: string; className?: string; required?: boolean }>(props: P) {
+  const { label, error, hint, hideLabel, wrapperClassName, id, className, ...rest } = props;
+  const auto = useId();
+  const fid = id ?? auto;
+  return {
+    shell: { id: fid, label, error, hint, hideLabel, wrapperClassName, required: rest.required },
+    control: {
+      id: fid,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${fid}-error` : hint ? `${fid}-hint` : undefined,
+    },
+    border: (extra: string) => cn(CONTROL, extra, error ? 'border-red-500' : 'border-gray-300', className),
+    rest,
+  };
+}
 
 export type InputProps = FieldBase & InputHTMLAttributes<HTMLInputElement>;
 
-export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
-  { label, error, hint, hideLabel, wrapperClassName, id, className, ...rest },
-  ref,
-) {
-  const auto = useId();
-  const fid = id ?? auto;
+export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(props, ref) {
+  const { shell, control, border, rest } = useField(props);
   return (
-    <FieldShell {...{ id: fid, label, error, hint, hideLabel, wrapperClassName, required: rest.required }}>
-      <input
-        ref={ref}
-        id={fid}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fid, error, hint)}
-        className={cn(CONTROL, 'h-10', error ? 'border-red-500' : 'border-gray-300', className)}
-        {...rest}
-      />
+    <FieldShell {...shell}>
+      <input ref={ref} {...control} className={border('h-10')} {...rest} />
     </FieldShell>
   );
 });
@@ -95,25 +101,17 @@ export type SelectProps = FieldBase &
   };
 
 export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
-  { label, error, hint, hideLabel, wrapperClassName, id, className, options, placeholder, ...rest },
+  { options, placeholder, ...props },
   ref,
 ) {
-  const auto = useId();
-  const fid = id ?? auto;
+  const { shell, control, border, rest } = useField(props);
   const ph =
     placeholder === false
       ? null
-      : (placeholder ?? (typeof label === 'string' ? `--- Select ${label} ---` : null));
+      : (placeholder ?? (typeof props.label === 'string' ? `--- Select ${props.label} ---` : null));
   return (
-    <FieldShell {...{ id: fid, label, error, hint, hideLabel, wrapperClassName, required: rest.required }}>
-      <select
-        ref={ref}
-        id={fid}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fid, error, hint)}
-        className={cn(CONTROL, 'h-10 pr-8', error ? 'border-red-500' : 'border-gray-300', className)}
-        {...rest}
-      >
+    <FieldShell {...shell}>
+      <select ref={ref} {...control} className={border('h-10 pr-8')} {...rest}>
         {ph && <option value="">{ph}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -128,22 +126,13 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
 export type TextareaProps = FieldBase & TextareaHTMLAttributes<HTMLTextAreaElement>;
 
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea(
-  { label, error, hint, hideLabel, wrapperClassName, id, className, rows = 3, ...rest },
+  { rows = 3, ...props },
   ref,
 ) {
-  const auto = useId();
-  const fid = id ?? auto;
+  const { shell, control, border, rest } = useField(props);
   return (
-    <FieldShell {...{ id: fid, label, error, hint, hideLabel, wrapperClassName, required: rest.required }}>
-      <textarea
-        ref={ref}
-        id={fid}
-        rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fid, error, hint)}
-        className={cn(CONTROL, 'py-2', error ? 'border-red-500' : 'border-gray-300', className)}
-        {...rest}
-      />
+    <FieldShell {...shell}>
+      <textarea ref={ref} rows={rows} {...control} className={border('py-2')} {...rest} />
     </FieldShell>
   );
 });

@@ -1,13 +1,33 @@
 import { Button } from '../../components/ui';
-import { AddressForm } from './address-form';
+import type { AddressDto } from '@mp/shared';
+import { AddressForm, toFormValues } from './address-form';
 import type { useAddressBook } from './use-address-book';
+
+type AddressBook = ReturnType<typeof useAddressBook>;
+
+/** Whether the saved address is the one being edited in place. */
+export const isEditing = (book: AddressBook, a: AddressDto) =>
+  book.mode.kind === 'edit' && book.mode.address._id === a._id;
+
+/** A saved address edited in place (account page and checkout): the form starts from it; Cancel closes it. */
+export function EditAddressForm({ book, address }: { book: AddressBook; address: AddressDto }) {
+  return (
+    <AddressForm
+      key={address._id}
+      editing
+      initial={toFormValues(address)}
+      onSubmit={book.save}
+      onCancel={() => book.setMode({ kind: 'closed' })}
+    />
+  );
+}
 
 /** 'Add a New Address': the button, or the inline form once opened (account page and checkout). */
 export function AddAddressPanel({
   book,
   heading: Heading = 'h2',
 }: {
-  book: ReturnType<typeof useAddressBook>;
+  book: AddressBook;
   heading?: 'h2' | 'h3';
 }) {
   if (book.mode.kind !== 'add') {

@@ -9,7 +9,7 @@ import type { FieldErrors } from 'react-hook-form';
 import { ADDRESS_PLACES, INDIAN_STATES } from '@mp/shared/constants';
 import { addressFormSchema, type AddressDto, type AddressInput } from '@mp/shared';
 import { Button, Input, Select, Textarea } from '../../components/ui';
-import { showServerErrors, useZodForm } from '../../lib/form';
+import { fieldProps, showServerErrors, useZodForm } from '../../lib/form';
 import { emptyAddressForm, isAddressFormComplete, type AddressFormValues } from './address-rules';
 import type { AddressSaveResult } from './use-address-book';
 
@@ -61,7 +61,7 @@ export function AddressForm({
     mode: 'onTouched',
     shouldFocusError: false,
   });
-  const { errors, isSubmitting: busy } = form.formState;
+  const busy = form.formState.isSubmitting;
   const values = form.watch() as unknown as AddressFormValues;
   const ref = useRef<HTMLFormElement>(null);
 
@@ -83,70 +83,36 @@ export function AddressForm({
       className="grid gap-3 sm:grid-cols-2"
       aria-label={editing ? 'Edit address' : 'Add a new address'}
     >
-      <Input
-        label="Recipient name"
-        required
-        {...form.register('recipientName')}
-        error={errors.recipientName?.message}
-        autoComplete="name"
-      />
+      <Input label="Recipient name" required {...fieldProps(form, 'recipientName')} autoComplete="name" />
       <Textarea
         label="Address"
         required
-        {...form.register('address')}
-        error={errors.address?.message}
+        {...fieldProps(form, 'address')}
         wrapperClassName="sm:col-span-2"
         rows={2}
       />
-      <Input
-        label="Landmark"
-        hint="Optional"
-        {...form.register('landmark')}
-        error={errors.landmark?.message}
-      />
-      <Input
-        label="City"
-        required
-        {...form.register('city')}
-        error={errors.city?.message}
-        autoComplete="address-level2"
-      />
+      <Input label="Landmark" hint="Optional" {...fieldProps(form, 'landmark')} />
+      <Input label="City" required {...fieldProps(form, 'city')} autoComplete="address-level2" />
       <Select
         label="State"
         required
         options={STATE_OPTIONS}
-        {...form.register('state')}
-        error={errors.state?.message}
+        {...fieldProps(form, 'state')}
         autoComplete="address-level1"
       />
       <Input
         label="Pincode"
         required
         inputMode="numeric"
-        {...form.register('pincode')}
-        error={errors.pincode?.message}
+        {...fieldProps(form, 'pincode')}
         autoComplete="postal-code"
       />
-      <Input
-        label="Phone"
-        required
-        type="tel"
-        {...form.register('phone')}
-        error={errors.phone?.message}
-        autoComplete="tel"
-      />
-      <Select
-        label="Place"
-        required
-        options={PLACE_OPTIONS}
-        {...form.register('place')}
-        error={errors.place?.message}
-      />
+      <Input label="Phone" required type="tel" {...fieldProps(form, 'phone')} autoComplete="tel" />
+      <Select label="Place" required options={PLACE_OPTIONS} {...fieldProps(form, 'place')} />
       <Textarea
         label="Notes"
         hint="Optional"
-        {...form.register('notes')}
-        error={errors.notes?.message}
+        {...fieldProps(form, 'notes')}
         wrapperClassName="sm:col-span-2"
         rows={2}
       />

@@ -1,5 +1,6 @@
-/** Seller registration wizard rules: per-step validation with the shared schema, and the upload guard. */
-import { sellerRegisterInputSchema, type SellerRegisterInput } from '@mp/shared';
+/** Seller registration in steps (docs/web.md, "Step forms"): the steps with their fields, and the upload guard. */
+import type { SellerRegisterInput } from '@mp/shared';
+import type { FormStep } from '../../lib/form';
 
 export type SellerForm = Record<keyof SellerRegisterInput, string>;
 
@@ -17,27 +18,13 @@ export const emptySellerForm = (): SellerForm => ({
   image: '',
 });
 
+/** Each step is checked by its fields' part of the shared schema before the next; the last one reviews all. */
 export const SELLER_STEPS = [
   { title: 'Personal Details', fields: ['username', 'email', 'phone', 'password'] },
-  { title: 'Business Details', fields: ['storename', 'gstno', 'address', 'businesstype'] },
+  { title: 'Business Details', fields: ['storename', 'gstno', 'businesstype', 'address'] },
   { title: 'Bank Details and Document', fields: ['bankaccount', 'ifsccode', 'image'] },
-] as const satisfies readonly { title: string; fields: readonly (keyof SellerForm)[] }[];
-
-export type FieldErrors = Partial<Record<keyof SellerForm, string>>;
-
-/** Errors of one step's fields only (the first message per field). */
-export function validateStep(values: SellerForm, step: number): FieldErrors {
-  const fields = SELLER_STEPS[step]?.fields as readonly string[] | undefined;
-  if (!fields) return {};
-  const r = sellerRegisterInputSchema.safeParse(values);
-  if (r.success) return {};
-  const out: FieldErrors = {};
-  for (const issue of r.error.issues) {
-    const k = String(issue.path[0]) as keyof SellerForm;
-    if (fields.includes(k) && !out[k]) out[k] = issue.message;
-  }
-  return out;
-}
+  { title: 'Review', fields: [] },
+] as const satisfies readonly FormStep<SellerForm>[];
 
 /** Submit is blocked while an upload runs, and without an uploaded document (spec section 5). */
 export function submitBlockedMessage(s: { uploading: boolean; image: string }): string | null {

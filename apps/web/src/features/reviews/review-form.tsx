@@ -1,9 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { reviewInputSchema } from '@mp/shared';
 import { toast } from '../../lib/toast';
 import { useAppSelector } from '../../app/hooks';
 import { Link, useLocation } from 'react-router-dom';
 import { Button, buttonClass, Textarea } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
+import { fieldProps, showServerErrors, useZodForm } from '../../lib/form';
 import { formatDate } from '../../lib/format';
 import { useLoginPrompt } from '../auth/use-login-prompt';
 import { useAddReviewMutation, useListReviewsQuery } from './reviews-api';
@@ -27,6 +29,9 @@ function LoginToReview() {
   );
 }
 
+/** What the shopper fills in: the rest of the request (product, user) is the page's and the session's. */
+const reviewFormSchema = reviewInputSchema.pick({ reviewMessage: true, reviewVal: true });
+
 /**
  * The rate-and-review form (anonymous visitors get a link to log in instead). A shopper has one review per product: when theirs is already there, the form starts
  * from it and says that sending replaces it (the server keeps one review per shopper and product).
@@ -36,36 +41,28 @@ export function ReviewForm({ productId }: { productId: string }) {
   const userId = useAppSelector((s) => (s.auth.isAuthenticated ? s.auth.user?.id : undefined));
   const { currentData: reviews } = useListReviewsQuery(productId);
   const mine = userId ? reviews?.find((r) => r.userId === userId) : undefined;
-  const [rating, setRating] = useState(0);
-  const [message, setMessage] = useState('');
+  const form = useZodForm(reviewFormSchema, { reviewMessage: '', reviewVal: 0 });
   const [addReview, { isLoading: busy }] = useAddReviewMutation();
+  const { reset } = form;
   useEffect(() => {
-    setRating(mine?.reviewVal ?? 0);
-    setMessage(mine?.reviewMessage ?? '');
-  }, [mine?._id, mine?.reviewVal, mine?.reviewMessage]);
+    reset({ reviewVal: mine?.reviewVal ?? 0, reviewMessage: mine?.reviewMessage ?? '' });
+  }, [reset, mine?._id, mine?.reviewVal, mine?.reviewMessage]);
+  const rating = Number(form.watch('reviewVal'));
+  const message = String(form.watch('reviewMessage') ?? '');
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.handleSubmit(async (input) => {
     const user = requireLogin('Please login to write a review.', false);
     if (!user) return;
-    if (rating < 1 || message.trim() === '') {
-      toast.warn('Please rate and review first.');
-      return;
-    }
-    const r = await addReview({
-      productId,
-      userId: user.id,
-      username: user.username,
-      reviewMessage: message.trim(),
-      reviewVal: rating,
-    });
+    const r = await addReview({ productId, userId: user.id, username: user.username, ...input });
     if (!r.error) toast.success(mine ? 'Your review was updated.' : 'Review Added Successfully!');
-    else toast.error(errorMessage(r.error, 'Could not add the review.'));
-  };
+    else if (!showServerErrors(form, r.error))
+      toast.error(errorMessage(r.error, 'Could not add the review.'));
+  });
   if (!userId) return <LoginToReview />;
   return (
     <form
       onSubmit={submit}
+      noValidate
       aria-labelledby="review-form-title"
       className="space-y-3 rounded-xl border border-gray-200 bg-white p-4"
     >
@@ -77,11 +74,14 @@ export function ReviewForm({ productId }: { productId: string }) {
           You reviewed this product on {formatDate(mine.updatedAt)}. Submitting replaces that review.
         </p>
       )}
-      <StarInput value={rating} onChange={setRating} />
+      <StarInput
+        value={rating}
+        onChange={(n) => form.setValue('reviewVal', n, { shouldValidate: form.formState.isSubmitted })}
+        error={form.formState.errors.reviewVal?.message}
+      />
       <Textarea
         label="Your review"
-        value={message}
-        onChange={(e) => setMessage(e.target.value)}
+        {...fieldProps(form, 'reviewMessage')}
         placeholder="What did you like or dislike?"
         rows={3}
       />

@@ -13,19 +13,21 @@ export function Stars({ value, size = 16 }: { value: number; size?: number }) {
   );
 }
 
-/** A 1–5 radio group drawn as stars (arrow keys move between stars). */
+/** A 1–5 radio group drawn as stars (arrow keys move between stars), with its error line under it. */
 export function StarInput({
   value,
   onChange,
   label = 'Your rating',
+  error,
 }: {
   value: number;
   onChange: (v: number) => void;
   label?: string;
+  error?: string;
 }) {
   const name = useId();
   return (
-    <fieldset>
+    <fieldset aria-invalid={error ? true : undefined} aria-describedby={error ? `${name}-error` : undefined}>
       <legend className="mb-1 text-sm font-medium text-gray-700">{label}</legend>
       <div className="flex gap-1">
         {[1, 2, 3, 4, 5].map((n) => (
@@ -53,6 +55,11 @@ export function StarInput({
           </label>
         ))}
       </div>
+      {error && (
+        <p id={`${name}-error`} role="alert" className="mt-1 text-xs font-medium text-red-600">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

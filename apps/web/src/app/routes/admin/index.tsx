@@ -1,6 +1,6 @@
 /** Admin console (lazy-loaded; never downloaded by shoppers). /admin/* renders these routes. */
 import { lazy } from 'react';
-import { ConsoleRoutes } from '../../../features/console/console-routes';
+import { ConsoleRoutes } from '../console-routes';
 import { AdminLayout } from './admin-layout';
 
 const pages = {

@@ -107,21 +107,16 @@ export default function AdminOrdersPage() {
       switch (e.code) {
         case 'REFUND_EXCEEDS_CAPTURED':
           toast.error(`Not refunded: that is more than is left to refund on order ${open.orderNumber}.`);
-          return { ok: false, fieldErrors: { amount: e.message } };
+          return { ok: false, amountError: e.message };
         case 'NOT_REFUNDABLE':
           toast.error(`Not refunded: order ${open.orderNumber} has no captured payment.`);
           return { ok: false };
         case 'NOT_FOUND':
           toast.error('This order no longer exists.');
           return { ok: false };
-        case 'VALIDATION_FAILED': {
-          const fields = e.errors?.fieldErrors as Record<string, string[] | undefined> | undefined;
+        case 'VALIDATION_FAILED':
           toast.error('Not refunded: check the amount and the reason.');
-          return {
-            ok: false,
-            fieldErrors: { amount: fields?.amount?.[0], reason: fields?.reason?.[0] },
-          };
-        }
+          return { ok: false, error: err };
         default:
           toast.error(`Not refunded: ${e.message}`);
           return { ok: false };

@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { LOGIN_LINK_SENT } from '@mp/shared';
+import { LOGIN_LINK_SENT, loginInputSchema } from '@mp/shared';
 import { toast } from '../../../lib/toast';
 import { useAppSelector } from '../../hooks';
 import { Button, Input } from '../../../components/ui';
 import { useLoginMutation } from '../../../features/auth/auth-api';
 import { loginErrorMessage } from '../../../features/auth/auth-slice';
+import { fieldProps, useZodForm } from '../../../lib/form';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function LoginPage() {
@@ -13,22 +14,18 @@ export default function LoginPage() {
   const [login] = useLoginMutation();
   const isLoading = useAppSelector((s) => s.auth.isLoading);
   const [params] = useSearchParams();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm(loginInputSchema, { email: '', password: '' });
+  const busy = form.formState.isSubmitting;
   const [linkSent, setLinkSent] = useState(false);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    const r = await login({ email: email.trim(), password });
-    setBusy(false);
+  const submit = form.handleSubmit(async (input) => {
+    const r = await login(input);
     // a locked account's owner gets a one-time sign-in link instead of a session (docs/security.md)
     if (r.data && 'code' in r.data && r.data.code === LOGIN_LINK_SENT) setLinkSent(true);
     else if (r.data) toast.success(r.data.message || 'Logged in successfully');
     else toast.error(loginErrorMessage(r.error));
     // on success the access guard sends the user to the remembered page or the role's home
-  };
+  });
   const role = params.get('role');
   return (
     <div className="w-full max-w-md rounded-2xl border border-gray-200 bg-white p-8 shadow-sm">
@@ -47,24 +44,14 @@ export default function LoginPage() {
           We e-mailed you a sign-in link. Open it within 15 minutes to sign in.
         </p>
       )}
-      <form onSubmit={submit} className="mt-6 space-y-4">
-        <Input
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+      <form onSubmit={submit} noValidate className="mt-6 space-y-4">
+        <Input label="Email" type="email" autoComplete="email" required {...fieldProps(form, 'email')} />
         <Input
           label="Password"
           type="password"
-          name="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...fieldProps(form, 'password')}
         />
         <Button type="submit" className="w-full" size="lg" loading={busy && isLoading}>
           Sign In

@@ -4,7 +4,7 @@ import { registerInputSchema } from '@mp/shared';
 import { Button, Input } from '../../../components/ui';
 import { useRegisterMutation } from '../../../features/auth/auth-api';
 import { errorMessage } from '../../../lib/api';
-import { showServerErrors, useZodForm } from '../../../lib/form';
+import { fieldProps, showServerErrors, useZodForm } from '../../../lib/form';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const empty = { username: '', email: '', password: '' };
@@ -14,7 +14,6 @@ export default function RegisterPage() {
   const [register, { isLoading: busy }] = useRegisterMutation();
   const navigate = useNavigate();
   const form = useZodForm(registerInputSchema, empty);
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit(async (input) => {
     const r = await register(input);
@@ -38,28 +37,14 @@ export default function RegisterPage() {
         </Link>
       </p>
       <form onSubmit={submit} noValidate className="mt-6 space-y-4">
-        <Input
-          label="Username"
-          autoComplete="username"
-          required
-          {...form.register('username')}
-          error={errors.username?.message}
-        />
-        <Input
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          {...form.register('email')}
-          error={errors.email?.message}
-        />
+        <Input label="Username" autoComplete="username" required {...fieldProps(form, 'username')} />
+        <Input label="Email" type="email" autoComplete="email" required {...fieldProps(form, 'email')} />
         <Input
           label="Password"
           type="password"
           autoComplete="new-password"
           required
-          {...form.register('password')}
-          error={errors.password?.message}
+          {...fieldProps(form, 'password')}
           hint="At least 8 characters, not a common password"
         />
         <Button type="submit" className="w-full" size="lg" loading={busy}>

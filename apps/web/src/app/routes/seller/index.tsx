@@ -1,6 +1,6 @@
 /** Seller console (lazy-loaded; never downloaded by shoppers). /seller/* renders these routes. */
 import { lazy } from 'react';
-import { ConsoleRoutes } from '../../../features/console/console-routes';
+import { ConsoleRoutes } from '../console-routes';
 import { SellerLayout } from './seller-layout';
 
 const pages = {

@@ -11,7 +11,6 @@ import {
   ProductImage,
   Skeleton,
 } from '../../../components/ui';
-import { AddressForm, toFormValues } from '../../../features/addresses/address-form';
 import { AddressText } from '../../../features/addresses/address-text';
 import { useAddressBook } from '../../../features/addresses/use-address-book';
 import { useLogoutMutation } from '../../../features/auth/auth-api';
@@ -23,7 +22,7 @@ import { readBuyNow, type BuyNowItem } from '../../../features/orders/buy-now';
 import { useGetProductQuery } from '../../../features/shop/products-api';
 import type { CartViewDto, ProductDto, UserDto } from '@mp/shared';
 import { computeTotals } from '@mp/shared/pricing';
-import { AddAddressPanel } from '../../../features/addresses/add-address-panel';
+import { AddAddressPanel, EditAddressForm, isEditing } from '../../../features/addresses/add-address-panel';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PaymentsUnavailableNotice } from '../../../features/shop-config/test-payments-notice';
 
@@ -128,14 +127,8 @@ function DeliveryStep({
           <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200">
             {book.list.map((a) => (
               <li key={a._id} className={selected === a._id ? 'bg-brand-50/60 p-4' : 'p-4'}>
-                {book.mode.kind === 'edit' && book.mode.address._id === a._id ? (
-                  <AddressForm
-                    key={a._id}
-                    editing
-                    initial={toFormValues(a)}
-                    onSubmit={book.save}
-                    onCancel={() => book.setMode({ kind: 'closed' })}
-                  />
+                {isEditing(book, a) ? (
+                  <EditAddressForm book={book} address={a} />
                 ) : (
                   <div className="flex gap-3">
                     <input

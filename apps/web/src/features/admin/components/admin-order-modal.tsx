@@ -2,8 +2,8 @@
  * The admin's order detail (issue 13 item 6): summary, lines with their stores, each seller part's timeline, the
  * payment ledger, and the refund action (amount optional, reason required, a confirmation step).
  */
-import { useState, type FormEvent } from 'react';
-import { adminRefundInputSchema, deliveryAddressLines, rupeesFromField, type OrderDto } from '@mp/shared';
+import { useState } from 'react';
+import { adminRefundInputSchema, deliveryAddressLines, type OrderDto } from '@mp/shared';
 import { formatINR } from '@mp/shared/money';
 import { refundableAmount } from '@mp/shared/order-display';
 import {
@@ -23,6 +23,7 @@ import {
   PaymentStatusBadge,
 } from '../../../components/orders/order-state';
 import { PaymentLedger } from '../../../components/orders/payment-ledger';
+import { fieldProps, numberText, showServerErrors, useZodForm } from '../../../lib/form';
 import { formatDate, orNA } from '../../../lib/format';
 
 export interface RefundRequest {
@@ -32,9 +33,16 @@ export interface RefundRequest {
 
 export interface RefundOutcome {
   ok: boolean;
-  /** field errors from the server (VALIDATION_FAILED) */
-  fieldErrors?: Partial<Record<'amount' | 'reason', string>>;
+  /** the server's refusal: its field errors (VALIDATION_FAILED) show under the fields */
+  error?: unknown;
+  /** why the amount was refused, shown under it */
+  amountError?: string;
 }
+
+/** The refund as typed: the shared rules, the amount read from rupees (none = everything left). */
+const refundFormSchema = adminRefundInputSchema.extend({
+  amount: numberText(adminRefundInputSchema.shape.amount, 'Enter an amount in ₹'),
+});
 
 function RefundForm({
   order,
@@ -44,9 +52,7 @@ function RefundForm({
   onRefund: (input: RefundRequest) => Promise<RefundOutcome>;
 }) {
   const refundable = refundableAmount(order.payments);
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<'amount' | 'reason', string>>>({});
+  const form = useZodForm(refundFormSchema, { amount: '', reason: '' });
   const [confirming, setConfirming] = useState<RefundRequest | null>(null);
   const [sending, setSending] = useState(false);
 
@@ -60,45 +66,21 @@ function RefundForm({
     );
   }
 
-  function review(e: FormEvent) {
-    e.preventDefault();
-    const parsed = adminRefundInputSchema.safeParse({
-      amount: amount.trim() === '' ? undefined : rupeesFromField(amount),
-      reason,
-    });
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0];
-        if ((key === 'amount' || key === 'reason') && !next[key]) {
-          next[key] =
-            key === 'amount' && issue.code === 'invalid_type' ? 'Enter an amount in ₹' : issue.message;
-        }
-      }
-      setErrors(next);
-      return;
-    }
-    if (parsed.data.amount !== undefined && parsed.data.amount > refundable) {
-      setErrors({ amount: `At most ${formatINR(refundable)} is left to refund` });
-      return;
-    }
-    setErrors({});
-    setConfirming({ amount: parsed.data.amount, reason: parsed.data.reason });
-  }
+  const review = form.handleSubmit(({ amount, reason }) => {
+    if (amount !== undefined && amount > refundable)
+      form.setError('amount', { message: `At most ${formatINR(refundable)} is left to refund` });
+    else setConfirming({ amount, reason });
+  });
 
   async function confirm() {
     if (!confirming) return;
     setSending(true);
     const outcome = await onRefund(confirming);
     setSending(false);
-    if (outcome.ok) {
-      setAmount('');
-      setReason('');
-      setConfirming(null);
-    } else {
-      if (outcome.fieldErrors) setErrors(outcome.fieldErrors);
-      setConfirming(null);
-    }
+    setConfirming(null);
+    if (outcome.ok) form.reset();
+    if (outcome.error) showServerErrors(form, outcome.error);
+    if (outcome.amountError) form.setError('amount', { message: outcome.amountError });
   }
 
   if (confirming) {
@@ -134,19 +116,9 @@ function RefundForm({
         inputMode="decimal"
         placeholder={String(refundable)}
         hint={`Leave empty to refund everything left (${formatINR(refundable)})`}
-        value={amount}
-        error={errors.amount}
-        onChange={(e) => setAmount(e.target.value)}
+        {...fieldProps(form, 'amount')}
       />
-      <Textarea
-        label="Reason"
-        required
-        rows={2}
-        maxLength={500}
-        value={reason}
-        error={errors.reason}
-        onChange={(e) => setReason(e.target.value)}
-      />
+      <Textarea label="Reason" required rows={2} maxLength={500} {...fieldProps(form, 'reason')} />
       <div>
         <Button type="submit" variant="danger">
           Refund…

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { BANNER_IMAGE_SIZES, type BannerDto } from '@mp/shared';
+import { BANNER_IMAGE_SIZES, bannerInputSchema, type BannerDto } from '@mp/shared';
 import {
   Button,
   ConfirmDialog,
@@ -16,6 +16,7 @@ import {
   Skeleton,
 } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api';
+import { fieldProps, showServerErrors, useZodForm } from '../../../lib/form';
 import { useAddBannerMutation, useDeleteBannerMutation } from '../admin-api';
 import { formatDate } from '../../../lib/format';
 import { ImageIcon } from '../../console/icons';
@@ -33,26 +34,24 @@ const size = (s: { width: number; height: number }) => `${s.width} × ${s.height
 export function BannerManager({ banners, loading }: BannerManagerProps) {
   const [addBanner] = useAddBannerMutation();
   const [deleteBanner] = useDeleteBannerMutation();
-  const [form, setForm] = useState(EMPTY);
+  const form = useZodForm(bannerInputSchema, EMPTY);
   const [uploading, setUploading] = useState(0);
-  const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState<{ banner: BannerDto; n: number } | null>(null);
-  const set = (field: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  const image = String(form.watch('image') ?? '');
+  const setImage = (field: 'image' | 'mobileImage') => (url: string) =>
+    form.setValue(field, url, { shouldValidate: form.formState.isSubmitted });
   const onUploading = (busy: boolean) => setUploading((n) => n + (busy ? 1 : -1));
 
-  async function save() {
-    if (!form.image) return;
-    setSaving(true);
+  const save = form.handleSubmit(async (banner) => {
     try {
-      await addBanner(form).unwrap();
+      await addBanner(banner).unwrap();
       toast.success('Banner uploaded successfully!');
-      setForm(EMPTY);
+      form.reset(EMPTY);
     } catch (err) {
+      showServerErrors(form, err);
       toast.error(errorMessage(err, 'Upload failed!'));
-    } finally {
-      setSaving(false);
     }
-  }
+  });
 
   async function remove(id: string) {
     try {
@@ -65,7 +64,9 @@ export function BannerManager({ banners, loading }: BannerManagerProps) {
 
   return (
     <div className="flex flex-col gap-8">
-      <section
+      <form
+        onSubmit={save}
+        noValidate
         aria-labelledby="banner-upload-heading"
         className="max-w-2xl rounded-xl border border-gray-200 bg-white p-5 shadow-sm"
       >
@@ -81,57 +82,50 @@ export function BannerManager({ banners, loading }: BannerManagerProps) {
         <div className="grid gap-4 sm:grid-cols-2">
           <ImageUploader
             label="Banner image"
-            value={form.image}
-            onChange={set('image')}
+            value={image}
+            onChange={setImage('image')}
             onUploadingChange={onUploading}
+            error={form.formState.errors.image?.message}
           />
           <ImageUploader
             label="Phone image (optional)"
-            value={form.mobileImage}
-            onChange={set('mobileImage')}
+            value={String(form.watch('mobileImage') ?? '')}
+            onChange={setImage('mobileImage')}
             onUploadingChange={onUploading}
+            error={form.formState.errors.mobileImage?.message}
           />
         </div>
         <div className="mt-4 grid gap-3 sm:grid-cols-2">
-          <Input
-            label="Title"
-            maxLength={80}
-            value={form.title}
-            onChange={(e) => set('title')(e.target.value)}
-            placeholder="Big Festive Sale"
-          />
+          <Input label="Title" maxLength={80} placeholder="Big Festive Sale" {...fieldProps(form, 'title')} />
           <Input
             label="Subtitle"
             maxLength={160}
-            value={form.subtitle}
-            onChange={(e) => set('subtitle')(e.target.value)}
             placeholder="Up to 60% off on top brands"
+            {...fieldProps(form, 'subtitle')}
           />
           <Input
             label="Button label"
             maxLength={30}
-            value={form.ctaLabel}
-            onChange={(e) => set('ctaLabel')(e.target.value)}
             placeholder="Shop now"
+            {...fieldProps(form, 'ctaLabel')}
           />
           <Input
             label="Button link"
             maxLength={300}
-            value={form.ctaLink}
-            onChange={(e) => set('ctaLink')(e.target.value)}
             placeholder="/shop/listing?category=electronics"
             hint="A page of this shop, starting with /"
+            {...fieldProps(form, 'ctaLink')}
           />
         </div>
         <Button
+          type="submit"
           className="mt-4 w-full sm:w-auto"
-          onClick={() => void save()}
-          disabled={!form.image || uploading > 0}
-          loading={saving}
+          disabled={!image || uploading > 0}
+          loading={form.formState.isSubmitting}
         >
           Upload Banner
         </Button>
-      </section>
+      </form>
 
       <section aria-labelledby="banner-list-heading">
         <h2 id="banner-list-heading" className="mb-4 text-lg font-semibold text-gray-900">

@@ -2,10 +2,9 @@
  * The admin order desk (issue 13 item 6): filters, one page of orders (a card list below md), paging. Data comes
  * from the page; this only shows it.
  */
-import { useState, type FormEvent } from 'react';
-import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderDto } from '@mp/shared';
+import { z } from 'zod';
+import { adminOrderListQuerySchema, ORDER_STATUSES, PAYMENT_STATUSES, type OrderDto } from '@mp/shared';
 import { formatINR } from '@mp/shared/money';
-import { parseOrderNumber } from '@mp/shared/order-display';
 import {
   Button,
   EmptyState,
@@ -16,6 +15,7 @@ import {
   statusLabel,
 } from '../../../components/ui';
 import { OrderStateBadge, PaymentStatusBadge } from '../../../components/orders/order-state';
+import { fieldProps, useZodForm } from '../../../lib/form';
 import { formatDate } from '../../../lib/format';
 
 export interface OrderDeskFilters {
@@ -43,6 +43,9 @@ export interface SellerChoice {
   storeName: string;
 }
 
+/** The typed order number, checked by the order list's own rule before it becomes a filter. */
+const numberFormSchema = z.object({ number: adminOrderListQuerySchema.shape.number });
+
 const storesOf = (o: OrderDto) => [...new Set(o.cartItems.map((l) => l.storeName))].join(', ');
 
 export function OrderDeskFiltersForm({
@@ -54,34 +57,23 @@ export function OrderDeskFiltersForm({
   sellers: SellerChoice[];
   onChange: (next: OrderDeskFilters) => void;
 }) {
-  const [number, setNumber] = useState(value.number);
-  const [numberError, setNumberError] = useState<string | null>(null);
+  // the other filters apply as they change; the number applies on Search, once it reads as an order number
+  const form = useZodForm(numberFormSchema, { number: value.number });
   const set = (patch: Partial<OrderDeskFilters>) => onChange({ ...value, ...patch, page: 1 });
   const datesWrong = value.from !== '' && value.to !== '' && value.from > value.to;
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const trimmed = number.trim();
-    if (trimmed && parseOrderNumber(trimmed) === null) {
-      setNumberError('Order number looks like HM-100234');
-      return;
-    }
-    setNumberError(null);
-    set({ number: trimmed });
-  }
+  const submit = form.handleSubmit(() => set({ number: String(form.getValues('number') ?? '').trim() }));
 
   return (
     <form
       onSubmit={submit}
+      noValidate
       aria-label="Filter orders"
       className="grid grid-cols-1 gap-3 rounded-xl border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3"
     >
       <Input
         label="Order number"
         placeholder="HM-100234"
-        value={number}
-        error={numberError}
-        onChange={(e) => setNumber(e.target.value)}
+        {...fieldProps(form, 'number')}
         inputMode="text"
         autoComplete="off"
       />
@@ -120,8 +112,7 @@ export function OrderDeskFiltersForm({
           type="button"
           variant="outline"
           onClick={() => {
-            setNumber('');
-            setNumberError(null);
+            form.reset({ number: '' });
             onChange(EMPTY_FILTERS);
           }}
         >

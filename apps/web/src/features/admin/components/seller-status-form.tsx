@@ -2,12 +2,13 @@
  * The admin's approval select: only approved or rejected (spec section 4), then submit. Rejecting asks once more
  * before it is sent (a destructive action). Resets after success.
  */
-import { useState, type FormEvent } from 'react';
-import { SELLER_DECISIONS, type SellerDecision } from '@mp/shared';
+import { useState } from 'react';
+import { SELLER_DECISIONS, sellerDecisionInputSchema, type SellerDecision } from '@mp/shared';
 import { Button, Select, statusLabel } from '../../../components/ui';
+import { fieldProps, useZodForm } from '../../../lib/form';
 
 const OPTIONS = SELLER_DECISIONS.map((s) => ({ value: s, label: statusLabel(s) }));
-const isDecision = (v: string): v is SellerDecision => (SELLER_DECISIONS as readonly string[]).includes(v);
+const decisionFormSchema = sellerDecisionInputSchema.pick({ approvalstatus: true });
 
 export interface SellerStatusFormProps {
   /** resolves true on success (the form then resets) */
@@ -15,44 +16,34 @@ export interface SellerStatusFormProps {
 }
 
 export function SellerStatusForm({ onSubmit }: SellerStatusFormProps) {
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useZodForm(decisionFormSchema, { approvalstatus: '' as SellerDecision });
+  const saving = form.formState.isSubmitting;
   const [confirming, setConfirming] = useState(false);
+  const status = form.register('approvalstatus');
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!isDecision(value)) {
-      setError('Seller status must be approved or rejected');
-      return;
-    }
-    if (value === 'rejected' && !confirming) {
+  const submit = form.handleSubmit(async ({ approvalstatus }) => {
+    if (approvalstatus === 'rejected' && !confirming) {
       setConfirming(true);
       return;
     }
-    setSaving(true);
     try {
-      if (await onSubmit(value)) setValue('');
+      if (await onSubmit(approvalstatus)) form.reset();
     } finally {
-      setSaving(false);
       setConfirming(false);
     }
-  }
+  });
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
       <Select
         label="Seller Status"
-        name="approvalstatus"
         required
         options={OPTIONS}
-        value={value}
+        {...fieldProps(form, 'approvalstatus')}
         onChange={(e) => {
-          setValue(e.target.value);
-          setError(null);
           setConfirming(false);
+          return status.onChange(e);
         }}
-        error={error}
         wrapperClassName="flex-1"
       />
       {confirming ? (

@@ -222,4 +222,36 @@ describe('Product form', () => {
       expect.objectContaining({ totalStock: 20, stockLoaded: 9 }),
     );
   });
+
+  it('when saving, then Update Product is busy; when the server refuses a field, then its message shows under it', async () => {
+    const ep = endpoints();
+    const { AxiosError } = await import('axios');
+    let refuse = () => {};
+    ep.edit.mockReturnValue(
+      new Promise((_resolve, reject) => {
+        refuse = () =>
+          reject(
+            new AxiosError('x', '400', undefined, undefined, {
+              status: 400,
+              data: {
+                success: false,
+                message: 'title: Title is already used by another of your products',
+                code: 'VALIDATION_FAILED',
+                errors: {
+                  formErrors: [],
+                  fieldErrors: { title: ['Title is already used by another of your products'] },
+                },
+              },
+            } as never),
+          );
+      }),
+    );
+    render(<ProductForm product={product} endpoints={ep} onSaved={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Update Product' })).toBeDisabled());
+    refuse();
+    expect(await screen.findByText('Title is already used by another of your products')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Title/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Update Product' })).toBeEnabled();
+  });
 });

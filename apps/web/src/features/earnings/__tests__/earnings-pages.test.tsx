@@ -126,6 +126,16 @@ describe('admin Payouts', () => {
     expect(sent).toEqual({ sellerId: SELLER, amount: 400, reference: 'UTR-1' });
   });
 
+  it('when sent empty, then each field says what it needs and nothing is asked', async () => {
+    server.use(answer('adminSellerAccounts', { success: true, data: [account] }));
+    renderConsole(<PayoutForm />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Record payout' }));
+    expect(await screen.findByText('Choose a seller')).toBeInTheDocument();
+    expect(screen.getByText('Amount must be a number')).toBeInTheDocument();
+    expect(screen.getByText('Give the transfer reference (at least 3 characters)')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('when the amount is over the balance, then the form says so before asking; the server refusal shows on the field', async () => {
     server.use(
       answer('adminSellerAccounts', { success: true, data: [account] }),
@@ -157,6 +167,32 @@ describe('admin Payouts', () => {
     expect(toast.error).toHaveBeenCalled();
   });
 
+  /** Opens Kala Crafts' rate, types `rate` and saves; answers the dialog. */
+  async function saveRate(rate: string) {
+    renderConsole(<SellerAccounts />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Edit the commission rate of Kala Crafts' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(/Rate/), rate);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save rate' }));
+    return dialog;
+  }
+
+  it('when the rate is out of range, then the field says so and nothing is sent', async () => {
+    const sent = vi.fn();
+    server.use(
+      answer('adminSellerAccounts', { success: true, data: [account] }),
+      answer(
+        'adminSetCommission',
+        () => (sent(), errorResponse(400, { code: 'VALIDATION_FAILED', message: 'no' })),
+      ),
+    );
+    const dialog = await saveRate('120');
+    expect(await within(dialog).findByText('Enter a rate from 0 to 100')).toBeInTheDocument();
+    expect(sent).not.toHaveBeenCalled();
+  });
+
   it("when the admin edits a seller's rate, then the new percent is sent", async () => {
     let body: unknown;
     server.use(
@@ -166,13 +202,7 @@ describe('admin Payouts', () => {
         return { success: true as const, message: 'Kala Crafts now pays 5% commission', data: account };
       }),
     );
-    renderConsole(<SellerAccounts />);
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Edit the commission rate of Kala Crafts' }),
-    );
-    const dialog = await screen.findByRole('dialog');
-    await userEvent.type(within(dialog).getByLabelText(/Rate/), '5');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save rate' }));
+    await saveRate('5');
     await waitFor(() => expect(body).toEqual({ percent: 5 }));
     expect(toast.success).toHaveBeenCalledWith('Kala Crafts now pays 5% commission');
   });

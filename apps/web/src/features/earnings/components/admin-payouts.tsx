@@ -3,9 +3,10 @@
  * (the rate editable), the record-a-payout form with a confirmation, and the payout history filtered by seller.
  * Errors are told by the server's `code`; field errors from the server show on their fields.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { toast } from '../../../lib/toast';
-import { formatINR, payoutInputSchema, rupeesFromField } from '@mp/shared';
+import { commissionInputSchema, formatINR, payoutInputSchema, type PayoutInput } from '@mp/shared';
 import {
   Button,
   EmptyState,
@@ -17,7 +18,8 @@ import {
   cn,
 } from '../../../components/ui';
 import { formatDate } from '../../../lib/format';
-import { toApiError, type ApiError } from '../../../lib/api';
+import { toApiError } from '../../../lib/api';
+import { fieldProps, numberText, showServerErrors, useZodForm } from '../../../lib/form';
 import {
   usePayoutsQuery,
   useRecordPayoutMutation,
@@ -38,15 +40,27 @@ function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
   );
 }
 
+const RATE = 'Enter a rate from 0 to 100';
+/** The rate as typed; the shared rule (two decimals at most) after the form's own words for a wrong figure. */
+const rateFormSchema = z.object({
+  percent: numberText(
+    z
+      .number({ message: RATE })
+      .min(0, RATE)
+      .max(100, RATE)
+      .pipe(commissionInputSchema.shape.percent.unwrap()),
+    RATE,
+  ),
+});
+
 function RateModal({ account, onClose }: { account: SellerAccount | null; onClose: () => void }) {
   const [setCommission, { isLoading }] = useSetCommissionMutation();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(rateFormSchema, { percent: '' });
   const [openFor, setOpenFor] = useState<string | null>(null);
   if (account && openFor !== account.sellerId) {
     setOpenFor(account.sellerId);
-    setValue(account.customCommissionPercent === null ? '' : String(account.customCommissionPercent));
-    setError(null);
+    const rate = account.customCommissionPercent;
+    form.reset({ percent: rate === null ? '' : String(rate) });
   }
 
   async function save(percent: number | null) {
@@ -56,19 +70,10 @@ function RateModal({ account, onClose }: { account: SellerAccount | null; onClos
       toast.success(res.message);
       onClose();
     } catch (err) {
-      const e = toApiError(err);
-      setError(e.errors?.fieldErrors.percent?.[0] ?? e.message);
+      if (!showServerErrors(form, err)) form.setError('percent', { message: toApiError(err).message });
     }
   }
-  function submit(ev: FormEvent) {
-    ev.preventDefault();
-    const n = Number(value);
-    if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100) {
-      setError('Enter a rate from 0 to 100');
-      return;
-    }
-    void save(n);
-  }
+  const submit = form.handleSubmit(({ percent }) => save(percent));
 
   return (
     <Modal
@@ -82,14 +87,7 @@ function RateModal({ account, onClose }: { account: SellerAccount | null; onClos
           Applies to lines delivered from now on. Leave it to the platform rate to follow
           PLATFORM_COMMISSION_PERCENT.
         </p>
-        <Input
-          label="Rate (%)"
-          inputMode="decimal"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          error={error}
-          autoFocus
-        />
+        <Input label="Rate (%)" inputMode="decimal" {...fieldProps(form, 'percent')} autoFocus />
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="ghost" onClick={() => void save(null)} disabled={isLoading}>
             Use platform rate
@@ -170,47 +168,36 @@ export function SellerAccounts() {
   );
 }
 
-type Fields = 'sellerId' | 'amount' | 'reference';
+/** The payout as typed: the shared rules, the amount read from rupees and a seller to choose first. */
+const payoutFormSchema = payoutInputSchema.extend({
+  sellerId: z.string().min(1, 'Choose a seller').pipe(payoutInputSchema.shape.sellerId),
+  amount: numberText(payoutInputSchema.shape.amount),
+});
+const noPayout = (sellerId = '') => ({ sellerId, amount: '', reference: '' });
 
 export function PayoutForm() {
   const { data: accounts = [] } = useSellerAccountsQuery();
   const [recordPayout, { isLoading }] = useRecordPayoutMutation();
-  const [form, setForm] = useState({ sellerId: '', amount: '', reference: '' });
-  const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
-  const [confirming, setConfirming] = useState(false);
-  const seller = accounts.find((a) => a.sellerId === form.sellerId);
+  const form = useZodForm(payoutFormSchema, noPayout());
+  const [confirming, setConfirming] = useState<PayoutInput | null>(null);
+  const seller = accounts.find((a) => a.sellerId === form.watch('sellerId'));
 
-  const set = (k: Fields) => (e: { target: { value: string } }) => {
-    setForm((f) => ({ ...f, [k]: e.target.value }));
-    setErrors((x) => ({ ...x, [k]: undefined }));
-  };
+  const review = form.handleSubmit((payout) => {
+    if (seller && payout.amount > seller.balance)
+      form.setError('amount', { message: `At most ${formatINR(seller.balance)} (the balance)` });
+    else setConfirming(payout);
+  });
 
-  function review(ev: FormEvent) {
-    ev.preventDefault();
-    const parsed = payoutInputSchema.safeParse({ ...form, amount: rupeesFromField(form.amount) });
-    const next: Partial<Record<Fields, string>> = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const k = issue.path[0] as Fields;
-        next[k] ??= k === 'sellerId' ? 'Choose a seller' : issue.message;
-      }
-    } else if (seller && parsed.data.amount > seller.balance) {
-      next.amount = `At most ${formatINR(seller.balance)} (the balance)`;
-    }
-    setErrors(next);
-    if (Object.keys(next).length === 0) setConfirming(true);
-  }
-
-  function showServerError(e: ApiError) {
-    const fe = e.errors?.fieldErrors ?? {};
-    setErrors({ sellerId: fe.sellerId?.[0], amount: fe.amount?.[0], reference: fe.reference?.[0] });
+  function showServerError(err: unknown) {
+    showServerErrors(form, err);
+    const e = toApiError(err);
     switch (e.code) {
       case 'PAYOUT_EXCEEDS_BALANCE':
-        setErrors((x) => ({ ...x, amount: e.message }));
+        form.setError('amount', { message: e.message });
         toast.error(e.message);
         return;
       case 'PAYOUT_REFERENCE_USED':
-        setErrors((x) => ({ ...x, reference: e.message }));
+        form.setError('reference', { message: e.message });
         toast.error(e.message);
         return;
       case 'NOT_FOUND':
@@ -221,16 +208,15 @@ export function PayoutForm() {
     }
   }
 
-  async function pay() {
-    const parsed = payoutInputSchema.parse({ ...form, amount: rupeesFromField(form.amount) });
+  async function pay(payout: PayoutInput) {
     try {
-      const res = await recordPayout(parsed).unwrap();
+      const res = await recordPayout(payout).unwrap();
       toast.success(res.message);
-      setForm({ sellerId: form.sellerId, amount: '', reference: '' });
+      form.reset(noPayout(payout.sellerId));
     } catch (err) {
-      showServerError(toApiError(err));
+      showServerError(err);
     } finally {
-      setConfirming(false);
+      setConfirming(null);
     }
   }
 
@@ -242,9 +228,7 @@ export function PayoutForm() {
     >
       <Select
         label="Seller"
-        value={form.sellerId}
-        onChange={set('sellerId')}
-        error={errors.sellerId}
+        {...fieldProps(form, 'sellerId')}
         options={accounts.map((a) => ({
           value: a.sellerId,
           label: `${a.storename} — balance ${formatINR(a.balance)}`,
@@ -254,17 +238,13 @@ export function PayoutForm() {
       <Input
         label="Amount (₹)"
         inputMode="decimal"
-        value={form.amount}
-        onChange={set('amount')}
-        error={errors.amount}
+        {...fieldProps(form, 'amount')}
         hint={seller ? `Balance ${formatINR(seller.balance)}` : undefined}
         required
       />
       <Input
         label="Transfer reference"
-        value={form.reference}
-        onChange={set('reference')}
-        error={errors.reference}
+        {...fieldProps(form, 'reference')}
         hint="e.g. the bank's UTR number"
         required
       />
@@ -272,25 +252,25 @@ export function PayoutForm() {
         Record payout
       </Button>
       <Modal
-        open={confirming}
-        onClose={() => setConfirming(false)}
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
         title="Record this payout?"
         size="sm"
         footer={
           <>
-            <Button variant="outline" onClick={() => setConfirming(false)} disabled={isLoading}>
+            <Button variant="outline" onClick={() => setConfirming(null)} disabled={isLoading}>
               Cancel
             </Button>
-            <Button onClick={() => void pay()} loading={isLoading}>
+            <Button onClick={() => confirming && void pay(confirming)} loading={isLoading}>
               Record payout
             </Button>
           </>
         }
       >
         <p className="text-sm text-gray-700">
-          {formatINR(Number(form.amount) || 0)} to <strong>{seller?.storename}</strong> with reference{' '}
-          <strong>{form.reference.trim()}</strong>. Its balance falls to{' '}
-          {formatINR(Math.max(0, (seller?.balance ?? 0) - (Number(form.amount) || 0)))}.
+          {formatINR(confirming?.amount ?? 0)} to <strong>{seller?.storename}</strong> with reference{' '}
+          <strong>{confirming?.reference}</strong>. Its balance falls to{' '}
+          {formatINR(Math.max(0, (seller?.balance ?? 0) - (confirming?.amount ?? 0)))}.
         </p>
       </Modal>
     </form>

@@ -3,7 +3,7 @@
  * the status machine allows from there (docs/orders-and-stock.md); the server enforces the same rule. Rejecting
  * asks for a reason the shopper will see, then for confirmation (docs/order-views.md).
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   ORDER_STATUSES,
   REJECTION_REASON_MAX,
@@ -15,6 +15,7 @@ import {
   type SellerOrderStatus,
 } from '@mp/shared';
 import { Button, ConfirmDialog, Select, statusLabel, Textarea } from '../../../components/ui';
+import { fieldProps, useZodForm } from '../../../lib/form';
 
 const isSellerStatus = (s: string): s is SellerOrderStatus =>
   (SELLER_ORDER_STATUSES as readonly string[]).includes(s);
@@ -46,9 +47,15 @@ export function OrderStatusForm({ current, currentLabel, onSubmit }: OrderStatus
   const options = statusOptions(from).map((o) =>
     currentLabel && o.value === from ? { ...o, label: currentLabel } : o,
   );
-  const [value, setValue] = useState<string>(from);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string>();
+  // the reason is checked by the server's own rule (packages/shared) before asking for confirmation; it leaves the
+  // form's values when its field goes (another status chosen)
+  const form = useZodForm(
+    sellerOrderStatusInputSchema,
+    { orderStatus: from as SellerOrderStatus, reason: '' },
+    { shouldUnregister: true },
+  );
+  const value = String(form.watch('orderStatus'));
+  const reason = String(form.watch('reason') ?? '');
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
   const canMove = isSellerStatus(value) && sellerStatusMove(from, value) === 'move';
@@ -63,25 +70,19 @@ export function OrderStatusForm({ current, currentLabel, onSubmit }: OrderStatus
     }
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!canMove || !isSellerStatus(value)) return;
-    if (!rejecting) return save(value);
-    // the server's own rule for the reason (packages/shared), checked before asking for confirmation
-    const parsed = sellerOrderStatusInputSchema.safeParse({ orderStatus: 'rejected', reason });
-    setReasonError(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    if (parsed.success) setConfirming(true);
-  }
+  const submit = form.handleSubmit(async ({ orderStatus }) => {
+    if (!canMove) return;
+    if (orderStatus === 'rejected') setConfirming(true);
+    else await save(orderStatus);
+  });
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <Select
           label="Order Status"
-          name="orderStatus"
           options={options}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
+          {...form.register('orderStatus')}
           wrapperClassName="flex-1"
         />
         <Button type="submit" loading={saving} disabled={!canMove}>
@@ -91,12 +92,9 @@ export function OrderStatusForm({ current, currentLabel, onSubmit }: OrderStatus
       {rejecting && (
         <Textarea
           label="Reason for rejecting (the shopper sees it)"
-          name="reason"
           required
           maxLength={REJECTION_REASON_MAX}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          error={reasonError}
+          {...fieldProps(form, 'reason')}
         />
       )}
       <ConfirmDialog

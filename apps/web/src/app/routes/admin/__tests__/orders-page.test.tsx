@@ -185,4 +185,25 @@ describe('admin Orders page', () => {
     );
     expect(await within(dialog).findByText('Only ₹50 is left to refund')).toBeInTheDocument();
   });
+
+  it('when the refund form is wrong, then the fields say so under them and nothing is asked', async () => {
+    server.use(
+      sellers,
+      answer('adminOrders', () => page([orderFixture()])),
+    );
+    renderConsole(<AdminOrdersPage />, { path: '/admin/orders', route: '/admin/orders' });
+    const [row] = await screen.findAllByTestId('admin-order-row');
+    await userEvent.click(within(row!).getByRole('button', { name: 'View order HM-100042' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order HM-100042' });
+    await userEvent.type(within(dialog).getByLabelText('Amount (₹)'), 'ten');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund…' }));
+    expect(await within(dialog).findByText('Enter an amount in ₹')).toBeInTheDocument();
+    expect(within(dialog).getByText('Give a reason (at least 3 characters)')).toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByLabelText('Amount (₹)'));
+    await userEvent.type(within(dialog).getByLabelText('Amount (₹)'), '5000');
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Late delivery');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund…' }));
+    expect(await within(dialog).findByText(/is left to refund$/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /Confirm refund/ })).not.toBeInTheDocument();
+  });
 });

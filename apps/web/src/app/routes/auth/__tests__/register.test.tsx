@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderConsole } from '../../../../features/console/test-utils';
-import { answer, errorResponse, server } from '../../../../testing/msw';
+import { answer, errorResponse, fieldRefusal, server } from '../../../../testing/msw';
 import RegisterPage from '../register';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), warn: vi.fn() } }));
@@ -32,13 +32,7 @@ describe('Register form', () => {
 
   it('when the server refuses a field, then its message shows under that field', async () => {
     server.use(
-      answer('register', () =>
-        errorResponse(400, {
-          code: 'WEAK_PASSWORD',
-          message: 'password: This password is too common',
-          errors: { formErrors: [], fieldErrors: { password: ['This password is too common'] } },
-        }),
-      ),
+      answer('register', () => fieldRefusal('WEAK_PASSWORD', 'password', 'This password is too common')),
     );
     renderPage();
     await fill('asha', 'asha@shop.test', 'password123');

@@ -1,10 +1,13 @@
 import { LIMITS } from '@mp/shared/constants';
 import { useAppSelector } from '../../../hooks';
 import { Button, EmptyState, LoadingRegion, Skeleton } from '../../../../components/ui';
-import { AddressForm, toFormValues } from '../../../../features/addresses/address-form';
 import { AddressText } from '../../../../features/addresses/address-text';
 import { useAddressBook } from '../../../../features/addresses/use-address-book';
-import { AddAddressPanel } from '../../../../features/addresses/add-address-panel';
+import {
+  AddAddressPanel,
+  EditAddressForm,
+  isEditing,
+} from '../../../../features/addresses/add-address-panel';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 export default function AddressesPage() {
@@ -33,14 +36,8 @@ export default function AddressesPage() {
         >
           {book.list.map((a) => (
             <li key={a._id} className="p-4" data-testid="address-item">
-              {book.mode.kind === 'edit' && book.mode.address._id === a._id ? (
-                <AddressForm
-                  key={a._id}
-                  editing
-                  initial={toFormValues(a)}
-                  onSubmit={book.save}
-                  onCancel={() => book.setMode({ kind: 'closed' })}
-                />
+              {isEditing(book, a) ? (
+                <EditAddressForm book={book} address={a} />
               ) : (
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <AddressText a={a} />

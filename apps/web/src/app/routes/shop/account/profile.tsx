@@ -4,7 +4,7 @@ import { profileUpdateInputSchema } from '@mp/shared';
 import { useAppSelector } from '../../../hooks';
 import { Button, Input, Select } from '../../../../components/ui';
 import { useUpdateProfileMutation } from '../../../../features/auth/auth-api';
-import { showServerErrors, useZodForm } from '../../../../lib/form';
+import { fieldProps, showServerErrors, useZodForm } from '../../../../lib/form';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: g.charAt(0).toUpperCase() + g.slice(1) }));
@@ -18,7 +18,7 @@ export default function ProfilePage() {
     gender: user.gender ?? '',
     dob: user.dob ?? '',
   });
-  const { errors, isSubmitting: busy } = form.formState;
+  const busy = form.formState.isSubmitting;
   const phone = String(form.watch('phone') ?? '');
 
   const submit = form.handleSubmit(async (input) => {
@@ -37,25 +37,12 @@ export default function ProfilePage() {
       <form onSubmit={submit} noValidate className="grid max-w-2xl gap-4 sm:grid-cols-2">
         <Input label="Full Name" value={user.fullName ?? user.username} readOnly />
         <Input label="Email" type="email" value={user.email} readOnly />
-        <Input
-          label="Phone"
-          type="tel"
-          required
-          {...form.register('phone')}
-          error={errors.phone?.message}
-          autoComplete="tel"
-        />
-        <Select
-          label="Gender"
-          options={GENDER_OPTIONS}
-          {...form.register('gender')}
-          error={errors.gender?.message}
-        />
+        <Input label="Phone" type="tel" required {...fieldProps(form, 'phone')} autoComplete="tel" />
+        <Select label="Gender" options={GENDER_OPTIONS} {...fieldProps(form, 'gender')} />
         <Input
           label="Date of Birth"
           type="date"
-          {...form.register('dob')}
-          error={errors.dob?.message}
+          {...fieldProps(form, 'dob')}
           max={new Date().toISOString().slice(0, 10)}
         />
         <div className="sm:col-span-2">

@@ -1,7 +1,10 @@
-/** The route table both consoles share: a layout, lazily loaded pages, and unknown paths sent to the dashboard. */
+/**
+ * The route table both consoles share (app wiring, so it lives with the pages): a layout, lazily loaded pages, and
+ * unknown paths sent to the dashboard.
+ */
 import { Suspense, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { ConsolePageFallback } from './page-fallback';
+import { Spinner } from '../../components/ui';
 
 export interface ConsoleRoutesProps {
   layout: ReactElement;
@@ -29,5 +32,14 @@ export function ConsoleRoutes({ layout, home, pages }: ConsoleRoutesProps) {
         <Route path="*" element={<Navigate to={home} replace />} />
       </Route>
     </Routes>
+  );
+}
+
+/** Shown while a console page's code loads. */
+function ConsolePageFallback() {
+  return (
+    <div className="flex min-h-[40vh] items-center justify-center text-brand-600">
+      <Spinner size="lg" label="Loading…" />
+    </div>
   );
 }
