@@ -94,9 +94,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   if (options.microCache) app.use(options.microCache.capture);
   app.use(createSeoRouter(deps));
   app.use(createApiDocsRouter());
-  app.use('/api/auth', createAuthRouter(deps));
-  app.use('/api', createCatalogRouter(deps));
-  app.use('/api', createCommerceRouter(deps));
+  // every API route registers its own path and guard from the endpoint table (lib/route.ts)
+  app.use(createAuthRouter(deps));
+  app.use(createCatalogRouter(deps));
+  app.use(createCommerceRouter(deps));
   app.use('/api', apiNotFound);
 
   app.use(

@@ -13,7 +13,7 @@ import { createSellerOrderRouter } from './seller-orders/seller-order.routes';
 export { createPaymentProvider } from './payments';
 export { releaseExpiredHolds, releaseHalfCreatedOrders, startHoldSweeper } from './orders/stock-hold';
 
-/** Cart, addresses, orders, payments, seller orders, dashboards. Mounted at /api. */
+/** Cart, addresses, orders, payments, seller orders, dashboards. Mounted at the root: paths come from the table. */
 export function createCommerceRouter(deps: AppDeps): Router {
   const provider = deps.payments;
   const orders = createOrderService({
@@ -29,7 +29,8 @@ export function createCommerceRouter(deps: AppDeps): Router {
   r.use(createCartRouter(deps));
   r.use(createAddressRouter(deps));
   r.use(createOrderRouter(deps, orders));
-  r.use(createPaymentRouter(deps, provider));
+  // its paths are still written relative to /api (docs/api-contract.md, "Declaring a route")
+  r.use('/api', createPaymentRouter(deps, provider));
   r.use(createSellerOrderRouter(deps));
   r.use(createDashboardRouter(deps));
   r.use(createMoneyRouter(deps));
