@@ -4,7 +4,7 @@ import path from 'node:path';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { ParsedUrlQuery } from 'node:querystring';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { Router, type Express, type RequestHandler } from 'express';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
@@ -77,6 +77,17 @@ function headersOf(middleware: RequestHandler): Record<string, string | string[]
   return headers;
 }
 
+/**
+ * Every API route, each registering its own path and guard from the endpoint table (lib/route.ts,
+ * docs/api-contract.md). Other requests (pages, files) skip them with one test, as under a mount at /api.
+ */
+function apiRoutes(deps: AppDeps): Router {
+  const r = Router();
+  r.use((req, _res, next) => next(/^\/api\//i.test(req.path) ? undefined : 'router'));
+  r.use(createAuthRouter(deps), createCatalogRouter(deps), createCommerceRouter(deps));
+  return r;
+}
+
 export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   const { config, logger } = deps;
   const app = express();
@@ -103,10 +114,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   if (options.microCache) app.use(options.microCache.capture);
   app.use(createSeoRouter(deps));
   app.use(createApiDocsRouter());
-  // every API route registers its own path and guard from the endpoint table (lib/route.ts)
-  app.use(createAuthRouter(deps));
-  app.use(createCatalogRouter(deps));
-  app.use(createCommerceRouter(deps));
+  app.use(apiRoutes(deps));
   app.use('/api', apiNotFound);
 
   app.use(
