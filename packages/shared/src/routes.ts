@@ -2,7 +2,7 @@
  * The route of every endpoint: its method, its Express-style path (`:name` parameters, /api included) and who may
  * call it. Each is written here once. The endpoint table (endpoints.ts) spreads these into its rows and adds the
  * schemas and answers; the server registers and guards its routes from them (apps/server/src/lib/route.ts) and the
- * web builds its URLs from them (`pathOf`, `urlOf`). No zod here: the web's first scripts import this file alone.
+ * web builds its URLs from them (`pathOf`). No zod here: the web's first scripts import this file alone.
  * See docs/api-contract.md.
  */
 
@@ -128,16 +128,4 @@ export function pathOf(path: string, params: Record<string, string> = {}): strin
     if (value === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
     return encodeURIComponent(value);
   });
-}
-
-/** A route's URL: its path filled with `params`, and the query's defined values encoded after it. */
-export function urlOf<R extends RouteDef>(
-  route: R,
-  params: PathParams<R['path']>,
-  query: Record<string, string | number | boolean | undefined | null> = {},
-): string {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) search.append(k, String(v));
-  const qs = search.toString();
-  return qs ? `${pathOf(route.path, params)}?${qs}` : pathOf(route.path, params);
 }
