@@ -56,5 +56,4 @@ describe('guards from the endpoint table', () => {
     expect(wrong).toEqual([]);
     expect(checked).toBeGreaterThan(40);
   });
-
 });
