@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import express, { type Express, type RequestHandler } from 'express';
+import type { ParsedUrlQuery } from 'node:querystring';
+import express, { Router, type Express, type RequestHandler } from 'express';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
@@ -13,7 +14,15 @@ import { createApiDocsRouter } from './lib/api-docs';
 import { apiNotFound, errorMiddleware } from './lib/error-middleware';
 import { HEALTH_PATHS, healthRouter } from './lib/health';
 import { metricsEndpoint, requestMetrics } from './lib/http-metrics';
-import { createMicroCache, type MicroCache, type MicroCacheRule } from './lib/micro-cache';
+import { endpointList, endpoints as api, type EndpointDef } from '@mp/shared';
+import {
+  createMicroCache,
+  pathPattern,
+  ruleOf,
+  type MicroCache,
+  type LaneRead,
+  type MicroCacheRule,
+} from './lib/micro-cache';
 import { requestLog } from './lib/request-log';
 import { sameOriginWrites } from './lib/same-origin';
 import { webApp } from './lib/static-files';
@@ -22,10 +31,10 @@ import { createCatalogRouter } from './modules/catalog';
 import { createCommerceRouter } from './modules/commerce';
 import { createPageRenderer, createSeoRouter } from './modules/seo/seo.routes';
 
-/** The only writes whose bodies are not JSON (docs/security.md). */
+/** The only writes whose bodies are not JSON (docs/security.md): the table's uploads and the sandbox's forms. */
 const BODY_RULES = {
-  multipartPaths: [/^\/api\/admin\/products\/upload-image$/, /^\/api\/auth\/seller\/upload-document$/],
-  formPaths: [/^\/api\/payments\/sandbox\/[^/]+\/(approve|cancel)$/],
+  multipartPaths: endpointList.filter((e) => e.body?.kind === 'multipart').map((e) => pathPattern(e.path)),
+  formPaths: [api.sandboxApprove, api.sandboxCancel].map((e) => pathPattern(e.path)),
 };
 
 export interface AppOptions {
@@ -68,6 +77,17 @@ function headersOf(middleware: RequestHandler): Record<string, string | string[]
   return headers;
 }
 
+/**
+ * Every API route, each registering its own path and guard from the endpoint table (lib/route.ts,
+ * docs/api-contract.md). Other requests (pages, files) skip them with one test, as under a mount at /api.
+ */
+function apiRoutes(deps: AppDeps): Router {
+  const r = Router();
+  r.use((req, _res, next) => next(/^\/api\//i.test(req.path) ? undefined : 'router'));
+  r.use(createAuthRouter(deps), createCatalogRouter(deps), createCommerceRouter(deps));
+  return r;
+}
+
 export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   const { config, logger } = deps;
   const app = express();
@@ -94,9 +114,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   if (options.microCache) app.use(options.microCache.capture);
   app.use(createSeoRouter(deps));
   app.use(createApiDocsRouter());
-  app.use('/api/auth', createAuthRouter(deps));
-  app.use('/api', createCatalogRouter(deps));
-  app.use('/api', createCommerceRouter(deps));
+  app.use(apiRoutes(deps));
   app.use('/api', apiNotFound);
 
   app.use(
@@ -131,38 +149,38 @@ const MACHINE_FIRST_SEGMENT = /^\/(metrics|prometheus|actuator|health|ready|live
 export const isMachinePath = (p: string) =>
   MACHINE_FIRST_SEGMENT.test(p) || p.split('/').some((s) => s.toLowerCase() === 'metrics' || s === '..');
 
+/** How long a micro-cached catalogue answer may live. */
+const MICRO_CACHE_TTL_MS = 30_000;
+
+/** A catalogue read the fast lane answers a miss with (the route's own answer, computed without Express). */
+type LaneReader = (reads: AppDeps['catalogReads'], path: string, query: ParsedUrlQuery) => Promise<LaneRead>;
+// the last path segment, decoded as Express decodes route parameters (malformed: Express answers the 400)
+const lastSegment = (path: string) => decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
+
 /**
- * Public catalogue reads that every visitor sees the same way, the query parameters each route reads (the
- * only ones in the cache key: junk parameters never make extra copies), and how long a cached answer may live.
+ * Public catalogue reads that every visitor sees the same way, each with its fast-lane read. Their rules come
+ * from their table rows: the path, and the query parameters the route reads (the query schema's keys, the only
+ * ones in the cache key: junk parameters never make extra copies).
  */
-export const MICRO_CACHE_RULES: MicroCacheRule[] = [
+const CACHED_READS: readonly { endpoint: EndpointDef; read: LaneReader }[] = [
+  { endpoint: api.listProducts, read: (reads, _path, query) => reads.list(query) },
+  { endpoint: api.getProduct, read: (reads, path) => reads.detail({ id: lastSegment(path) }) },
   {
-    path: /^\/api\/shop\/products\/get$/,
-    route: '/api/shop/products/get',
-    params: ['category', 'brand', 'seller', 'sortBy', 'page', 'limit'],
-    ttlMs: 30_000,
+    endpoint: api.searchProducts,
+    read: (reads, path, query) => reads.search({ keyword: lastSegment(path) }, query),
   },
-  {
-    path: /^\/api\/shop\/products\/get\/[^/]+$/,
-    route: '/api/shop/products/get/:id',
-    params: [],
-    ttlMs: 30_000,
-  },
-  {
-    path: /^\/api\/shop\/product\/search\/search-product\/[^/]+$/,
-    route: '/api/shop/product/search/search-product/:keyword',
-    params: ['page', 'limit', 'category', 'brand', 'sortBy', 'facets'],
-    ttlMs: 30_000,
-  },
-  { path: /^\/api\/shop\/search\/suggest$/, route: '/api/shop/search/suggest', params: ['q'], ttlMs: 30_000 },
-  { path: /^\/api\/shop\/home$/, route: '/api/shop/home', params: [], ttlMs: 30_000 },
+  { endpoint: api.searchSuggest, read: (reads, _path, query) => reads.suggest(query) },
+  { endpoint: api.home, read: (reads) => reads.home() },
 ];
 
-/** micro-cached routes whose misses count against the client's search limit */
-const SEARCH_ROUTES: ReadonlySet<string> = new Set([
-  '/api/shop/product/search/search-product/:keyword',
-  '/api/shop/search/suggest',
-]);
+export const MICRO_CACHE_RULES: MicroCacheRule[] = CACHED_READS.map(({ endpoint }) =>
+  ruleOf(endpoint, MICRO_CACHE_TTL_MS),
+);
+
+/** micro-cached routes whose misses count against the client's search limit (rate limited in the table) */
+const SEARCH_ROUTES: ReadonlySet<string> = new Set(
+  CACHED_READS.filter(({ endpoint }) => endpoint.rateLimited).map(({ endpoint }) => endpoint.path),
+);
 
 /** The HTTP handler the server listens with: the catalogue micro-cache first, then the Express app. */
 
@@ -171,8 +189,6 @@ export function createRequestHandler(
 ): ((req: IncomingMessage, res: ServerResponse) => void) & { microCache: MicroCache } {
   const cache = deps.catalogCache;
   const reads = deps.catalogReads;
-  // the last path segment, decoded as Express decodes route parameters (malformed: Express answers the 400)
-  const lastSegment = (path: string) => decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
   // eslint-disable-next-line prefer-const -- the micro-cache asks the app for its ETag function, lazily
   let app: Express;
   const microCache = createMicroCache({
@@ -184,14 +200,9 @@ export function createRequestHandler(
     logger: deps.logger,
     // cold catalogue reads skip Express too (docs/search-and-listing.md, "The fast lane")
     lane: {
-      readers: {
-        '/api/shop/products/get': (_path, query) => reads.list(query),
-        '/api/shop/products/get/:id': (path) => reads.detail({ id: lastSegment(path) }),
-        '/api/shop/product/search/search-product/:keyword': (path, query) =>
-          reads.search({ keyword: lastSegment(path) }, query),
-        '/api/shop/search/suggest': (_path, query) => reads.suggest(query),
-        '/api/shop/home': () => reads.home(),
-      },
+      readers: Object.fromEntries(
+        CACHED_READS.map(({ endpoint, read }) => [endpoint.path, (path, query) => read(reads, path, query)]),
+      ),
       headers: headersOf(securityHeaders(deps.config)),
       etag: (body) => (app.get('etag fn') as (b: Buffer) => string | undefined)(body),
     },

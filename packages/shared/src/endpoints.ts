@@ -5,6 +5,7 @@
  * answer types. Plain data and zod only: no server code, safe to import in the browser. See docs/api-contract.md.
  */
 import { z } from 'zod';
+import { routes, type AuthLevel, type HttpMethod } from './routes';
 import { idParamsSchema, idSchema, paginationSchema } from './api';
 import {
   LOGIN_LINK_SENT,
@@ -108,16 +109,10 @@ export const uploadBodySchema = z.object({
 });
 const uploadedSchema = z.object({ url: z.string().meta({ description: 'where the file is served' }) });
 
-// ---- the shapes of a table row ----------------------------------------------------------------------------------
-export const HTTP_METHODS = ['get', 'post', 'put', 'delete'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
+// the method, path and guard of every row (routes.ts: no zod, light enough for the web's first scripts)
+export * from './routes';
 
-/**
- * Who may call: nobody in particular; any logged-in user (the session cookie); the admin; an approved seller;
- * an approved seller or the admin. Role routes also answer 401 without a session.
- */
-export const AUTH_LEVELS = ['none', 'session', 'admin', 'approvedSeller', 'approvedSellerOrAdmin'] as const;
-export type AuthLevel = (typeof AUTH_LEVELS)[number];
+// ---- the shapes of a table row ----------------------------------------------------------------------------------
 export const AUTH_ROLES: Record<AuthLevel, readonly z.infer<typeof roleSchema>[]> = {
   none: [],
   session: ['user', 'seller', 'admin'],
@@ -205,11 +200,9 @@ const loggedIn = okMsg(
 export const endpoints = {
   // System
   health: {
-    method: 'get',
-    path: '/api/health',
+    ...routes.health,
     tag: 'System',
     summary: 'Is the server up and its database reachable (for monitors and the container health check)',
-    auth: 'none',
     responses: {
       200: {
         kind: 'json',
@@ -228,19 +221,15 @@ export const endpoints = {
     },
   },
   healthLive: {
-    method: 'get',
-    path: '/api/health/live',
+    ...routes.healthLive,
     tag: 'System',
     summary: 'Liveness: the process answers HTTP',
-    auth: 'none',
     responses: { 200: { kind: 'json', description: 'Alive', schema: z.object({ status: z.literal('ok') }) } },
   },
   healthReady: {
-    method: 'get',
-    path: '/api/health/ready',
+    ...routes.healthReady,
     tag: 'System',
     summary: 'Readiness: not draining for a shutdown and the database answers',
-    auth: 'none',
     responses: {
       200: {
         kind: 'json',
@@ -258,11 +247,9 @@ export const endpoints = {
     },
   },
   openapi: {
-    method: 'get',
-    path: '/api/openapi.json',
+    ...routes.openapi,
     tag: 'System',
     summary: 'This OpenAPI 3.1 description of the API',
-    auth: 'none',
     responses: {
       200: {
         kind: 'json',
@@ -272,33 +259,27 @@ export const endpoints = {
     },
   },
   docs: {
-    method: 'get',
-    path: '/api/docs',
+    ...routes.docs,
     tag: 'System',
     summary: 'The interactive API reference (HTML)',
-    auth: 'none',
     responses: { 200: page('The reference page') },
   },
 
   // Auth
   register: {
-    method: 'post',
-    path: '/api/auth/register',
+    ...routes.register,
     tag: 'Auth',
     summary: 'Register a shopper account',
     description: 'Any role in the body is ignored: registration always makes a shopper.',
-    auth: 'none',
     body: json(registerInputSchema),
     responses: { 201: okMsg({ user: userDtoSchema }, 'Registered') },
     errors: [409],
     rateLimited: true,
   },
   login: {
-    method: 'post',
-    path: '/api/auth/login',
+    ...routes.login,
     tag: 'Auth',
     summary: 'Log in; sets the session cookie',
-    auth: 'none',
     body: json(loginInputSchema),
     description:
       'While the account is locked by failed logins, the right password from an address that also failed gets no ' +
@@ -311,31 +292,25 @@ export const endpoints = {
     rateLimited: true,
   },
   loginLink: {
-    method: 'post',
-    path: '/api/auth/login-link',
+    ...routes.loginLink,
     tag: 'Auth',
     summary: 'Sign in with the token of a one-time sign-in link; sets the session cookie',
-    auth: 'none',
     body: json(loginLinkInputSchema),
     responses: { 200: loggedIn },
     errors: [400],
     rateLimited: true,
   },
   logout: {
-    method: 'post',
-    path: '/api/auth/logout',
+    ...routes.logout,
     tag: 'Auth',
     summary: 'Log out; clears the session cookie',
-    auth: 'none',
     responses: { 200: okMsg({}, 'Logged out') },
   },
   checkAuth: {
-    method: 'get',
-    path: '/api/auth/check-auth',
+    ...routes.checkAuth,
     tag: 'Auth',
     summary: "The session's user (and seller record for sellers), or that there is none",
     description: 'Always 200: an anonymous visitor gets `authenticated: false` and `user: null`.',
-    auth: 'none',
     responses: {
       200: {
         kind: 'json',
@@ -348,70 +323,56 @@ export const endpoints = {
     },
   },
   me: {
-    method: 'get',
-    path: '/api/auth/get',
+    ...routes.me,
     tag: 'Auth',
     summary: "The session's user",
-    auth: 'session',
     responses: { 200: ok({ data: userDtoSchema, user: userDtoSchema }) },
   },
   sellerInfo: {
-    method: 'get',
-    path: '/api/auth/user/seller-info',
+    ...routes.sellerInfo,
     tag: 'Sellers',
     summary: 'A seller record by e-mail (the seller itself or the admin)',
-    auth: 'session',
     query: sellerInfoQuerySchema,
     responses: { 200: ok({ sellerinfo: sellerDtoSchema, data: sellerDtoSchema }) },
     errors: [403, 404],
   },
   getUser: {
-    method: 'get',
-    path: '/api/auth/user/:id',
+    ...routes.getUser,
     tag: 'Auth',
     summary: 'A user (oneself or, for the admin, anyone)',
-    auth: 'session',
     params: idParamsSchema,
     responses: { 200: ok({ data: userDtoSchema, user: userDtoSchema }) },
     errors: [403, 404],
   },
   updateProfile: {
-    method: 'put',
-    path: '/api/auth/update/:id',
+    ...routes.updateProfile,
     tag: 'Auth',
     summary: 'Update phone, gender and date of birth (oneself or the admin)',
-    auth: 'session',
     params: idParamsSchema,
     body: json(profileUpdateInputSchema),
     responses: { 200: okMsg({ data: userDtoSchema, user: userDtoSchema }, 'Updated') },
     errors: [403, 404],
   },
   changePassword: {
-    method: 'put',
-    path: '/api/auth/password',
+    ...routes.changePassword,
     tag: 'Auth',
     summary: "Change the session user's password; every other session ends, this one gets a fresh cookie",
-    auth: 'session',
     body: json(passwordChangeInputSchema),
     responses: { 200: okMsg({}, 'Changed') },
   },
   uploadSellerDocument: {
-    method: 'post',
-    path: '/api/auth/seller/upload-document',
+    ...routes.uploadSellerDocument,
     tag: 'Sellers',
     summary: "Upload a seller's registration document (image or PDF)",
-    auth: 'none',
     body: { kind: 'multipart', schema: uploadBodySchema },
     responses: { 201: okMsg({ result: uploadedSchema }, 'Stored') },
     errors: [502],
     rateLimited: true,
   },
   registerSeller: {
-    method: 'post',
-    path: '/api/auth/seller/register-seller',
+    ...routes.registerSeller,
     tag: 'Sellers',
     summary: 'Register a seller (pending until the admin approves); logs it in',
-    auth: 'none',
     body: json(sellerRegisterInputSchema),
     responses: {
       201: okMsg({ user: userDtoSchema, seller: sellerDtoSchema, data: sellerDtoSchema }, 'Registered'),
@@ -420,29 +381,23 @@ export const endpoints = {
     rateLimited: true,
   },
   listSellers: {
-    method: 'get',
-    path: '/api/auth/sellerlist/get',
+    ...routes.listSellers,
     tag: 'Sellers',
     summary: 'Every seller, newest first',
-    auth: 'admin',
     responses: { 200: ok({ data: z.array(sellerDtoSchema) }) },
   },
   getSeller: {
-    method: 'get',
-    path: '/api/auth/sellerlist/details/:id',
+    ...routes.getSeller,
     tag: 'Sellers',
     summary: 'One seller',
-    auth: 'admin',
     params: idParamsSchema,
     responses: { 200: ok({ data: sellerDtoSchema }) },
     errors: [404],
   },
   decideSeller: {
-    method: 'put',
-    path: '/api/auth/sellerlist/update/:id',
+    ...routes.decideSeller,
     tag: 'Sellers',
     summary: 'Approve or reject a seller',
-    auth: 'admin',
     params: idParamsSchema,
     body: json(sellerDecisionInputSchema),
     responses: { 200: okMsg({ data: sellerDtoSchema }, 'Decided') },
@@ -451,52 +406,42 @@ export const endpoints = {
 
   // Products (admin and sellers)
   adminAddProduct: {
-    method: 'post',
-    path: '/api/admin/products/add',
+    ...routes.adminAddProduct,
     tag: 'Products',
     summary: 'Add a marketplace product (no seller)',
-    auth: 'admin',
     body: json(productInputSchema),
     responses: { 201: okMsg({ data: product }, 'Added') },
   },
   adminListProducts: {
-    method: 'get',
-    path: '/api/admin/products/get',
+    ...routes.adminListProducts,
     tag: 'Products',
     summary: 'Every live product, newest first (paged when page is given)',
     description:
       '`q` searches titles, `category`/`brand` (comma-separated) and `sellerId` filter; with `page`, the answer carries `pagination`.',
-    auth: 'admin',
     query: managementListQuerySchema,
     responses: { 200: ok({ data: z.array(product), pagination: paginationSchema.optional() }) },
   },
   adminEditProduct: {
-    method: 'put',
-    path: '/api/admin/products/edit/:id',
+    ...routes.adminEditProduct,
     tag: 'Products',
     summary: 'Edit any product',
-    auth: 'admin',
     params: idParamsSchema,
     body: json(productInputSchema),
     responses: { 200: okMsg({ data: product }, 'Updated') },
     errors: [404, 409],
   },
   adminDeleteProduct: {
-    method: 'delete',
-    path: '/api/admin/products/delete/:id',
+    ...routes.adminDeleteProduct,
     tag: 'Products',
     summary: 'Delete any product (kept for order history)',
-    auth: 'admin',
     params: idParamsSchema,
     responses: { 200: okMsg({}, 'Deleted') },
     errors: [404],
   },
   uploadProductImage: {
-    method: 'post',
-    path: '/api/admin/products/upload-image',
+    ...routes.uploadProductImage,
     tag: 'Products',
     summary: 'Upload a product or banner image',
-    auth: 'approvedSellerOrAdmin',
     body: { kind: 'multipart', schema: uploadBodySchema },
     responses: {
       201: okMsg(
@@ -511,43 +456,35 @@ export const endpoints = {
     rateLimited: true,
   },
   sellerAddProduct: {
-    method: 'post',
-    path: '/api/seller/products/add',
+    ...routes.sellerAddProduct,
     tag: 'Products',
     summary: "Add a product to the session seller's store",
-    auth: 'approvedSeller',
     body: json(productInputSchema),
     responses: { 201: okMsg({ data: product }, 'Added') },
   },
   sellerListProducts: {
-    method: 'get',
-    path: '/api/seller/products/get/:sellerId',
+    ...routes.sellerListProducts,
     tag: 'Products',
     summary: "A seller's live products (its own, or any for the admin)",
     description:
       "sellerId may be the seller id or its user id. Takes the admin list's `q`, `category`, `brand` and `page` (the `sellerId` query is ignored).",
-    auth: 'approvedSellerOrAdmin',
     params: sellerIdParamsSchema,
     query: managementListQuerySchema,
     responses: { 200: ok({ data: z.array(product), pagination: paginationSchema.optional() }) },
   },
   sellerEditProduct: {
-    method: 'put',
-    path: '/api/seller/products/edit/:id',
+    ...routes.sellerEditProduct,
     tag: 'Products',
     summary: 'Edit one of the seller’s own products',
-    auth: 'approvedSeller',
     params: idParamsSchema,
     body: json(productInputSchema),
     responses: { 200: okMsg({ data: product }, 'Updated') },
     errors: [404, 409],
   },
   sellerDeleteProduct: {
-    method: 'delete',
-    path: '/api/seller/products/delete/:id',
+    ...routes.sellerDeleteProduct,
     tag: 'Products',
     summary: 'Delete one of the seller’s own products',
-    auth: 'approvedSeller',
     params: idParamsSchema,
     responses: { 200: okMsg({}, 'Deleted') },
     errors: [404],
@@ -555,73 +492,59 @@ export const endpoints = {
 
   // Shop
   listProducts: {
-    method: 'get',
-    path: '/api/shop/products/get',
+    ...routes.listProducts,
     tag: 'Shop',
     summary: 'The filtered (category, brand, seller), sorted and paged product listing with facet counts',
-    auth: 'none',
     query: productListQuerySchema,
     responses: {
       200: ok({ data: z.array(product), pagination: paginationSchema, facets: productFacetsSchema }),
     },
   },
   getProduct: {
-    method: 'get',
-    path: '/api/shop/products/get/:id',
+    ...routes.getProduct,
     tag: 'Shop',
     summary: 'One live product, with its pictures and the name of the store selling it',
-    auth: 'none',
     params: idParamsSchema,
     responses: { 200: ok({ data: productDetailDtoSchema }) },
     errors: [404],
   },
   searchProducts: {
-    method: 'get',
-    path: '/api/shop/product/search/search-product/:keyword',
+    ...routes.searchProducts,
     tag: 'Shop',
     summary:
       'Search titles, descriptions, categories and brands (typos forgiven), with the listing filters and sorts; facets=true adds facet counts of the candidate set',
-    auth: 'none',
     params: keywordParamsSchema,
     query: searchQuerySchema,
     responses: { 200: ok({ data: z.array(product), facets: searchFacetsSchema.optional() }) },
     rateLimited: true,
   },
   searchSuggest: {
-    method: 'get',
-    path: '/api/shop/search/suggest',
+    ...routes.searchSuggest,
     tag: 'Shop',
     summary: 'Suggestions for the header search box: matching products, brands and categories',
-    auth: 'none',
     query: suggestQuerySchema,
     responses: { 200: ok({ data: searchSuggestionsSchema }) },
     rateLimited: true,
   },
   home: {
-    method: 'get',
-    path: '/api/shop/home',
+    ...routes.home,
     tag: 'Shop',
     summary: 'The home page sections',
-    auth: 'none',
     responses: { 200: ok({ data: homeSectionsSchema }) },
   },
 
   shopConfig: {
-    method: 'get',
-    path: '/api/shop/config',
+    ...routes.shopConfig,
     tag: 'Shop',
     summary: "The shop's set-up every page needs: which payment provider takes the money, test mode",
-    auth: 'none',
     responses: { 200: ok({ data: shopConfigDtoSchema }) },
   },
 
   // Reviews
   addReview: {
-    method: 'post',
-    path: '/api/shop/review/add',
+    ...routes.addReview,
     tag: 'Reviews',
     summary: "Add or replace the session user's review of a product",
-    auth: 'session',
     body: json(reviewInputSchema),
     responses: {
       201: okMsg({ data: reviewDtoSchema }, 'Review added'),
@@ -630,11 +553,9 @@ export const endpoints = {
     errors: [403, 404],
   },
   listReviews: {
-    method: 'get',
-    path: '/api/shop/review/:productId',
+    ...routes.listReviews,
     tag: 'Reviews',
     summary: "A product's reviews, newest first",
-    auth: 'none',
     params: productIdParamsSchema,
     responses: { 200: ok({ data: z.array(reviewDtoSchema) }) },
 
@@ -643,11 +564,9 @@ export const endpoints = {
 
   // Wishlist
   addToWishlist: {
-    method: 'post',
-    path: '/api/shop/account/wishlist/add',
+    ...routes.addToWishlist,
     tag: 'Wishlist',
     summary: "Add a product to the session user's wishlist",
-    auth: 'session',
     body: json(wishlistInputSchema),
     responses: {
       201: okMsg({ data: wishlistItemDtoSchema }, 'Added'),
@@ -656,21 +575,17 @@ export const endpoints = {
     errors: [404],
   },
   getWishlist: {
-    method: 'get',
-    path: '/api/shop/account/wishlist/get/:userId',
+    ...routes.getWishlist,
     tag: 'Wishlist',
     summary: "A user's wishlist (oneself or the admin)",
-    auth: 'session',
     params: userIdParamsSchema,
     responses: { 200: ok({ data: z.array(wishlistItemDtoSchema) }) },
     errors: [403],
   },
   removeFromWishlist: {
-    method: 'delete',
-    path: '/api/shop/account/wishlist/:userId/:productId',
+    ...routes.removeFromWishlist,
     tag: 'Wishlist',
     summary: 'Remove a product from a wishlist; answers the wishlist left',
-    auth: 'session',
     params: userProductParamsSchema,
     responses: { 200: okMsg({ data: z.array(wishlistItemDtoSchema) }, 'Removed') },
     errors: [403, 404],
@@ -678,28 +593,22 @@ export const endpoints = {
 
   // Banners
   addBanner: {
-    method: 'post',
-    path: '/api/common/banner/add',
+    ...routes.addBanner,
     tag: 'Banners',
     summary: 'Add a home page banner',
-    auth: 'admin',
     body: json(bannerInputSchema),
     responses: { 201: okMsg({ data: bannerDtoSchema }, 'Added') },
   },
   listBanners: {
-    method: 'get',
-    path: '/api/common/banner/get',
+    ...routes.listBanners,
     tag: 'Banners',
     summary: 'Every banner, newest first',
-    auth: 'none',
     responses: { 200: ok({ data: z.array(bannerDtoSchema) }) },
   },
   deleteBanner: {
-    method: 'delete',
-    path: '/api/common/banner/delete/:id',
+    ...routes.deleteBanner,
     tag: 'Banners',
     summary: 'Delete a banner',
-    auth: 'admin',
     params: idParamsSchema,
     responses: { 200: okMsg({ data: bannerDtoSchema }, 'Deleted') },
     errors: [404],
@@ -707,41 +616,33 @@ export const endpoints = {
 
   // Cart
   addToCart: {
-    method: 'post',
-    path: '/api/shop/cart/add',
+    ...routes.addToCart,
     tag: 'Cart',
     summary: "Add a product to the session user's cart",
-    auth: 'session',
     body: json(cartAddInputSchema),
     responses: { 201: okMsg({ data: cartViewDtoSchema }, 'Added') },
     errors: [403, 404, 409],
   },
   getCart: {
-    method: 'get',
-    path: '/api/shop/cart/get/:userId',
+    ...routes.getCart,
     tag: 'Cart',
     summary: "A user's cart (oneself or the admin)",
-    auth: 'session',
     params: userIdParamsSchema,
     responses: { 200: ok({ data: cartViewDtoSchema }) },
     errors: [403, 404],
   },
   updateCart: {
-    method: 'put',
-    path: '/api/shop/cart/update-cart',
+    ...routes.updateCart,
     tag: 'Cart',
     summary: "Set the quantity of a line of the session user's cart",
-    auth: 'session',
     body: json(cartUpdateInputSchema),
     responses: { 200: okMsg({ data: cartViewDtoSchema }, 'Updated') },
     errors: [404, 409],
   },
   removeFromCart: {
-    method: 'delete',
-    path: '/api/shop/cart/:userId/:productId',
+    ...routes.removeFromCart,
     tag: 'Cart',
     summary: 'Remove a line from a cart; answers the cart left',
-    auth: 'session',
     params: userProductParamsSchema,
     responses: { 200: okMsg({ data: cartViewDtoSchema }, 'Removed') },
     errors: [403, 404],
@@ -749,42 +650,34 @@ export const endpoints = {
 
   // Addresses
   addAddress: {
-    method: 'post',
-    path: '/api/shop/address/add',
+    ...routes.addAddress,
     tag: 'Addresses',
     summary: "Add an address to the session user's book",
-    auth: 'session',
     body: json(addressInputSchema),
     responses: { 201: okMsg({ data: addressDtoSchema }, 'Added') },
     errors: [409],
   },
   listAddresses: {
-    method: 'get',
-    path: '/api/shop/address/get/:userId',
+    ...routes.listAddresses,
     tag: 'Addresses',
     summary: "A user's addresses (oneself or the admin)",
-    auth: 'session',
     params: userIdParamsSchema,
     responses: { 200: ok({ data: z.array(addressDtoSchema) }) },
     errors: [403],
   },
   updateAddress: {
-    method: 'put',
-    path: '/api/shop/address/update/:userId/:addressId',
+    ...routes.updateAddress,
     tag: 'Addresses',
     summary: 'Edit an address',
-    auth: 'session',
     params: userAddressParamsSchema,
     body: json(addressInputSchema),
     responses: { 200: okMsg({ data: addressDtoSchema }, 'Updated') },
     errors: [403, 404],
   },
   deleteAddress: {
-    method: 'delete',
-    path: '/api/shop/address/delete/:userId/:addressId',
+    ...routes.deleteAddress,
     tag: 'Addresses',
     summary: 'Delete an address; answers the addresses left',
-    auth: 'session',
     params: userAddressParamsSchema,
     responses: { 200: okMsg({ data: z.array(addressDtoSchema) }, 'Deleted') },
     errors: [403, 404],
@@ -792,13 +685,11 @@ export const endpoints = {
 
   // Orders
   createOrder: {
-    method: 'post',
-    path: '/api/shop/order/create',
+    ...routes.createOrder,
     tag: 'Orders',
     summary: 'Order the cart (or one product: buyNow) to an address: holds the stock and opens a payment',
     description:
       'Only the address (and, for buy now, the product and quantity) is taken from the body; prices come from the catalogue. With `buyNow`, the order holds that product only and the cart is left as it is.',
-    auth: 'session',
     headers: z.object({
       'Idempotency-Key': idempotencyKeySchema.optional().meta({
         description:
@@ -824,11 +715,9 @@ export const endpoints = {
     errors: [403, 404, 409, 422, 429, 502],
   },
   captureOrder: {
-    method: 'post',
-    path: '/api/shop/order/capture',
+    ...routes.captureOrder,
     tag: 'Orders',
     summary: 'Capture an approved payment and confirm the order',
-    auth: 'session',
     body: json(orderCaptureInputSchema),
     responses: {
       200: okMsg({ data: orderDtoSchema }, 'Paid and confirmed'),
@@ -837,31 +726,25 @@ export const endpoints = {
     errors: [402, 404, 409, 502],
   },
   cancelOrder: {
-    method: 'post',
-    path: '/api/shop/order/cancel',
+    ...routes.cancelOrder,
     tag: 'Orders',
     summary: 'Abandon a pending payment; its stock is given back',
-    auth: 'session',
     body: json(orderCancelInputSchema),
     responses: { 200: okMsg({ data: orderDtoSchema }, 'Cancelled') },
     errors: [404, 409, 502],
   },
   listOrders: {
-    method: 'get',
-    path: '/api/shop/order/list/:userId',
+    ...routes.listOrders,
     tag: 'Orders',
     summary: "A user's orders, newest first (oneself or the admin)",
-    auth: 'session',
     params: userIdParamsSchema,
     responses: { 200: ok({ data: z.array(orderDtoSchema) }) },
     errors: [403],
   },
   getOrder: {
-    method: 'get',
-    path: '/api/shop/order/details/:id',
+    ...routes.getOrder,
     tag: 'Orders',
     summary: 'One of the session user’s orders (any for the admin)',
-    auth: 'session',
     params: idParamsSchema,
     responses: { 200: ok({ data: orderDtoSchema }) },
     errors: [404],
@@ -869,11 +752,9 @@ export const endpoints = {
 
   // Payments
   sandboxPaymentPage: {
-    method: 'get',
-    path: '/api/payments/sandbox/:paymentId',
+    ...routes.sandboxPaymentPage,
     tag: 'Payments',
     summary: 'The sandbox approval page of a pending payment (HTML)',
-    auth: 'session',
     params: paymentIdParamsSchema,
     responses: {
       200: page('The approval page'),
@@ -883,11 +764,9 @@ export const endpoints = {
     },
   },
   sandboxApprove: {
-    method: 'post',
-    path: '/api/payments/sandbox/:paymentId/approve',
+    ...routes.sandboxApprove,
     tag: 'Payments',
     summary: 'Approve a sandbox payment; redirects to the shop’s return page',
-    auth: 'session',
     params: paymentIdParamsSchema,
     responses: {
       303: { kind: 'redirect', description: 'To /shop/paypal-return?paymentId=…&PayerID=…' },
@@ -897,11 +776,9 @@ export const endpoints = {
     },
   },
   sandboxCancel: {
-    method: 'post',
-    path: '/api/payments/sandbox/:paymentId/cancel',
+    ...routes.sandboxCancel,
     tag: 'Payments',
     summary: 'Cancel a sandbox payment; redirects to the shop’s cancel page',
-    auth: 'session',
     params: paymentIdParamsSchema,
     responses: {
       303: { kind: 'redirect', description: 'To /shop/paypal-cancel?paymentId=…' },
@@ -911,12 +788,10 @@ export const endpoints = {
     },
   },
   paypalWebhook: {
-    method: 'post',
-    path: '/api/payments/paypal/webhook',
+    ...routes.paypalWebhook,
     tag: 'Payments',
     summary: 'PayPal webhook events (signature verified with PayPal)',
     description: 'Answers 404 when PayPal is not configured.',
-    auth: 'none',
     body: json(paypalWebhookEventSchema),
     responses: { 200: okMsg({}, 'Processed (or seen before)') },
     errors: [400, 404, 502, 503],
@@ -924,71 +799,57 @@ export const endpoints = {
 
   // Seller orders
   sellerOrders: {
-    method: 'get',
-    path: '/api/seller/orders/get',
+    ...routes.sellerOrders,
     tag: 'Seller orders',
     summary: "The paid orders holding the session seller's products, newest first",
-    auth: 'approvedSeller',
     responses: { 200: ok({ data: z.array(sellerOrderDtoSchema) }) },
   },
   sellerOrderDetails: {
-    method: 'get',
-    path: '/api/seller/orders/details/:id',
+    ...routes.sellerOrderDetails,
     tag: 'Seller orders',
     summary: "One order, with only the seller's own lines",
-    auth: 'approvedSeller',
     params: idParamsSchema,
     responses: { 200: ok({ data: sellerOrderDtoSchema }) },
     errors: [404],
   },
   updateSellerOrder: {
-    method: 'put',
-    path: '/api/seller/orders/update/:id',
+    ...routes.updateSellerOrder,
     tag: 'Seller orders',
     summary: "Set the status of the seller's own lines of an order",
-    auth: 'approvedSeller',
     params: idParamsSchema,
     body: json(sellerOrderStatusInputSchema),
     responses: { 200: okMsg({ data: sellerOrderDtoSchema }, 'Updated') },
     errors: [404, 409],
   },
   sellerOrdersOf: {
-    method: 'get',
-    path: '/api/seller/orders/:sellerId',
+    ...routes.sellerOrdersOf,
     tag: 'Seller orders',
     summary: 'The same list as /api/seller/orders/get, for the session seller’s own id',
-    auth: 'approvedSeller',
     params: sellerIdParamsSchema,
     responses: { 200: ok({ data: z.array(sellerOrderDtoSchema) }) },
   },
 
   // Money (docs/money.md)
   cancelAnyOrder: {
-    method: 'post',
-    path: '/api/shop/order/cancel/:orderId',
+    ...routes.cancelAnyOrder,
     tag: 'Orders',
     summary:
       'Cancel an order: unpaid ends the hold; paid and unshipped refunds what is left and returns stock',
-    auth: 'session',
     params: z.object({ orderId: idSchema }),
     responses: { 200: okMsg({ data: orderDtoSchema }, 'Cancelled (and refunded)') },
     errors: [404, 409],
   },
   adminOrders: {
-    method: 'get',
-    path: '/api/admin/orders',
+    ...routes.adminOrders,
     tag: 'Orders',
     summary: 'Every order, filtered by status, payment status, seller, dates and order number; paginated',
-    auth: 'admin',
     query: adminOrderListQuerySchema,
     responses: { 200: ok({ data: z.array(orderDtoSchema), pagination: paginationSchema }) },
   },
   adminRefund: {
-    method: 'post',
-    path: '/api/admin/orders/:orderId/refund',
+    ...routes.adminRefund,
     tag: 'Orders',
     summary: 'Refund part or all of a paid order, with a reason',
-    auth: 'admin',
     params: z.object({ orderId: idSchema }),
     body: json(adminRefundInputSchema),
     responses: {
@@ -1000,48 +861,38 @@ export const endpoints = {
 
   // Earnings (docs/money.md, "Seller earnings")
   sellerEarnings: {
-    method: 'get',
-    path: '/api/seller/earnings',
+    ...routes.sellerEarnings,
     tag: 'Earnings',
     summary: "The seller's balance and totals, and a page of its statement (newest first)",
-    auth: 'approvedSeller',
     query: earningsQuerySchema,
     responses: { 200: ok({ data: sellerEarningsDtoSchema, pagination: paginationSchema }) },
   },
   adminSellerAccounts: {
-    method: 'get',
-    path: '/api/admin/seller-accounts',
+    ...routes.adminSellerAccounts,
     tag: 'Earnings',
     summary: 'Every seller with its balance, earnings, payouts and commission rate',
-    auth: 'admin',
     responses: { 200: ok({ data: z.array(sellerAccountDtoSchema) }) },
   },
   adminSetCommission: {
-    method: 'put',
-    path: '/api/admin/sellers/:sellerId/commission',
+    ...routes.adminSetCommission,
     tag: 'Earnings',
     summary: "Set a seller's own commission rate (null: the platform rate) for lines delivered from now on",
-    auth: 'admin',
     params: sellerIdParamsSchema,
     body: json(commissionInputSchema),
     responses: { 200: okMsg({ data: sellerAccountDtoSchema }, 'Rate saved') },
     errors: [404],
   },
   adminPayouts: {
-    method: 'get',
-    path: '/api/admin/payouts',
+    ...routes.adminPayouts,
     tag: 'Earnings',
     summary: 'Payouts to sellers, newest first, optionally of one seller; paginated',
-    auth: 'admin',
     query: payoutListQuerySchema,
     responses: { 200: ok({ data: z.array(payoutDtoSchema), pagination: paginationSchema }) },
   },
   adminRecordPayout: {
-    method: 'post',
-    path: '/api/admin/payouts',
+    ...routes.adminRecordPayout,
     tag: 'Earnings',
     summary: 'Record a transfer to a seller (never more than its balance; one per transfer reference)',
-    auth: 'admin',
     body: json(payoutInputSchema),
     responses: {
       200: okMsg({ data: payoutDtoSchema }, 'This payout was already recorded: nothing changed'),
@@ -1052,19 +903,15 @@ export const endpoints = {
 
   // Dashboards
   adminDashboard: {
-    method: 'get',
-    path: '/api/admin/dashboard',
+    ...routes.adminDashboard,
     tag: 'Dashboards',
     summary: 'Paid orders, revenue, pending sellers and products',
-    auth: 'admin',
     responses: { 200: ok({ data: adminDashboardDtoSchema }) },
   },
   sellerDashboard: {
-    method: 'get',
-    path: '/api/seller/dashboard',
+    ...routes.sellerDashboard,
     tag: 'Dashboards',
     summary: "The session seller's paid lines, revenue, products and low stock",
-    auth: 'approvedSeller',
     responses: { 200: ok({ data: sellerDashboardDtoSchema }) },
   },
 } as const satisfies Record<string, EndpointDef>;
@@ -1124,15 +971,6 @@ export function errorStatuses(e: EndpointDef): number[] {
 
 /** `/api/shop/cart/:userId/:productId` → `/api/shop/cart/{userId}/{productId}` (OpenAPI path templates). */
 export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
-
-/** Fills an Express-style path with values (encoded). */
-export function pathOf(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/:(\w+)/g, (_m, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(value);
-  });
-}
 
 /** The endpoint a request is for: literal segments win over parameters (as Express routes them in this app). */
 export function matchEndpoint(method: string, path: string): Endpoint | undefined {

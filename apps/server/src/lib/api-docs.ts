@@ -31,7 +31,7 @@ const PAGE = `<!doctype html>
 
 // no inline script (the CSP allows scripts from this origin only); validatorUrl null: no call to an outside validator
 const INIT = `window.ui = SwaggerUIBundle({
-  url: '/api/openapi.json',
+  url: '${api.openapi.path}',
   dom_id: '#swagger-ui',
   deepLinking: true,
   validatorUrl: null,
@@ -45,7 +45,7 @@ export function createApiDocsRouter(options: { version?: string } = {}): Router 
   const r = Router();
   let documentText: string | undefined;
 
-  r.get('/api/openapi.json', (_req, res) => {
+  r.get(api.openapi.path, (_req, res) => {
     documentText ??= JSON.stringify(
       answerBody(
         api.openapi,
@@ -56,7 +56,7 @@ export function createApiDocsRouter(options: { version?: string } = {}): Router 
     sendJsonText(res, documentText);
   });
 
-  r.get('/api/docs', (_req, res) => {
+  r.get(api.docs.path, (_req, res) => {
     res.type('html').setHeader('Cache-Control', 'no-cache').send(PAGE);
   });
   // the page's assets (not API routes): the init script and swagger-ui-dist's files

@@ -36,15 +36,19 @@ export async function databaseStatus(db: Db): Promise<'up' | 'down'> {
   }
 }
 
-export const HEALTH_PATHS = new Set(['/api/health', '/api/health/live', '/api/health/ready']);
+export const HEALTH_PATHS: ReadonlySet<string> = new Set([
+  api.health.path,
+  api.healthLive.path,
+  api.healthReady.path,
+]);
 
 export function healthRouter(db: Db, lifecycle: Lifecycle): Router {
   const router = express.Router();
-  router.get('/api/health/live', (_req, res) => {
+  router.get(api.healthLive.path, (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     send(res, api.healthLive, { status: 'ok' });
   });
-  router.get('/api/health/ready', async (_req, res) => {
+  router.get(api.healthReady.path, async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     if (lifecycle.draining) {
       res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
@@ -57,7 +61,7 @@ export function healthRouter(db: Db, lifecycle: Lifecycle): Router {
     else send(res, api.healthReady, { status: 'unavailable', database }, 503);
   });
   // the original combined check, kept for existing monitors and the Docker HEALTHCHECK
-  router.get('/api/health', async (_req, res) => {
+  router.get(api.health.path, async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const database = await databaseStatus(db);
     if (database === 'down') res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));

@@ -14,6 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery, type ParsedUrlQuery } from 'node:querystring';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
+import type { EndpointDef } from '@mp/shared';
 import { pickEncoding, type Encoding } from './http-encoding';
 import type { Logger } from './logger';
 
@@ -46,6 +47,23 @@ export interface MicroCacheRule {
   /** the query parameters the route reads; every other parameter is left out of the key */
   params: readonly string[];
   ttlMs: number;
+}
+
+/** A path pattern for an Express-style path of the endpoint table (`:name` matches one segment). */
+export const pathPattern = (path: string) =>
+  new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/:\w+/g, '[^/]+')}$`);
+
+/**
+ * The rule of a table row: its path, its path as the route name, and its query schema's keys as the key
+ * parameters (docs/api-contract.md, "The micro-cache").
+ */
+export function ruleOf(endpoint: Pick<EndpointDef, 'path' | 'query'>, ttlMs: number): MicroCacheRule {
+  return {
+    path: pathPattern(endpoint.path),
+    route: endpoint.path,
+    params: Object.keys(endpoint.query?.shape ?? {}),
+    ttlMs,
+  };
 }
 
 /** A read the fast lane answers a miss with (the route's own answer, computed without Express). */

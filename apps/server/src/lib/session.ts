@@ -9,7 +9,7 @@ import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import { createSecretKey } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { eq } from 'drizzle-orm';
-import { type Role } from '@mp/shared';
+import { AUTH_ROLES, type AuthLevel, type Role } from '@mp/shared';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
 import { sellers } from '../db/schema';
@@ -149,3 +149,17 @@ export const requireApprovedSeller =
     req.sellerId = seller.id;
     next();
   };
+
+/**
+ * The guard of each auth level of the endpoint table (docs/api-contract.md, "Guards"), made once per database:
+ * the route helper (route.ts) puts it in front of every route from the row's `auth`.
+ */
+export function createGuards(db: Db): Record<AuthLevel, RequestHandler | undefined> {
+  return {
+    none: undefined,
+    session: requireAuth,
+    admin: requireRole(...AUTH_ROLES.admin),
+    approvedSeller: requireApprovedSeller(db),
+    approvedSellerOrAdmin: requireApprovedSeller(db, { allowAdmin: true }),
+  };
+}

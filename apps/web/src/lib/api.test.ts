@@ -4,8 +4,10 @@ import { AxiosError } from 'axios';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { answer, fail, server } from '../testing/msw';
+import { routes } from '@mp/shared/routes';
 import {
   baseApi,
+  call,
   errorCode,
   NETWORK_ERROR_MESSAGE,
   sessionExpired,
@@ -15,12 +17,14 @@ import {
 
 const testApi = baseApi.injectEndpoints({
   endpoints: (b) => ({
-    cart: b.query<Answer<'getCart'>['data'], string>({ query: (userId) => `/api/shop/cart/get/${userId}` }),
+    cart: b.query<Answer<'getCart'>['data'], string>({
+      query: (userId) => call(routes.getCart, { params: { userId } }),
+    }),
     orders: b.query<Omit<Answer<'adminOrders'>, 'success'>, void>({
-      query: () => ({ url: '/api/admin/orders', envelope: 'whole' }),
+      query: () => call(routes.adminOrders, { envelope: 'whole' }),
     }),
     addAddress: b.mutation<unknown, { street: string }>({
-      query: (body) => ({ url: '/api/shop/address/add', method: 'POST', body }),
+      query: (body) => call(routes.addAddress, { body }),
     }),
   }),
 });
@@ -39,6 +43,26 @@ function setup() {
 }
 
 const cart = { items: [], userId: 'u1' } as unknown as Answer<'getCart'>['data'];
+
+describe('calls built from the route table', () => {
+  it('takes the method and the path from the row, fills and encodes the path and keeps the query apart', () => {
+    expect(call(routes.removeFromCart, { params: { userId: 'u 1', productId: 'p/2' } })).toEqual({
+      url: '/api/shop/cart/u%201/p%2F2',
+      method: 'DELETE',
+    });
+    expect(call(routes.searchSuggest, { query: { q: 'red' } })).toEqual({
+      url: '/api/shop/search/suggest',
+      method: 'GET',
+      params: { q: 'red' },
+    });
+    expect(call(routes.addReview, { body: { reviewValue: 5 }, envelope: 'whole' })).toMatchObject({
+      url: '/api/shop/review/add',
+      method: 'POST',
+      body: { reviewValue: 5 },
+      envelope: 'whole',
+    });
+  });
+});
 
 describe('the base API', () => {
   it('unwraps the success envelope to its data', async () => {

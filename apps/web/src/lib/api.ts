@@ -12,6 +12,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { ApiErrorBody, ApiErrorCode, FieldErrors } from '@mp/shared';
+import { pathOf, type PathParams, type RouteDef } from '@mp/shared/routes';
 import type { AxiosError } from 'axios';
 
 export type ErrorCode = ApiErrorCode;
@@ -42,6 +43,31 @@ export interface ApiRequest {
   headers?: Record<string, string>;
   /** 'data' (default): the answer's `data` field when it has one; 'whole': the answer without `success` */
   envelope?: 'data' | 'whole';
+}
+
+/** A call's parts besides its route: path values (when the path has any), query, body, headers, envelope. */
+export type CallOptions<R extends RouteDef> = Omit<ApiRequest, 'url' | 'method' | 'params'> & {
+  /** query parameters (those left undefined or null are not sent) */
+  query?: Record<string, unknown>;
+} & (keyof PathParams<R['path']> extends never ? { params?: undefined } : { params: PathParams<R['path']> });
+type CallArgs<R extends RouteDef> = keyof PathParams<R['path']> extends never
+  ? [options?: CallOptions<R>]
+  : [options: CallOptions<R>];
+
+/**
+ * The request for a route of the shared table (`routes` of @mp/shared/routes): its method, and its path with the
+ * values filled in (encoded). No URL is written by hand (docs/api-contract.md, "URLs on the web").
+ */
+export function call<R extends RouteDef>(route: R, ...[options]: CallArgs<R>): ApiRequest {
+  const { params, query, ...rest } = (options ?? {}) as CallOptions<RouteDef> & {
+    params?: Record<string, string>;
+  };
+  return {
+    ...rest,
+    url: pathOf(route.path, params),
+    method: route.method.toUpperCase() as Method,
+    ...(query ? { params: query } : {}),
+  };
 }
 
 export const NETWORK_ERROR_MESSAGE = 'Network error: check your connection and try again.';

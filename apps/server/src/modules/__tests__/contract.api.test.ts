@@ -48,6 +48,14 @@ describe('the routes and the document', () => {
     expect(registered.filter((r) => !documented.has(r))).toEqual([]);
   });
 
+  it('when the routers are walked, then every table row is registered exactly once', () => {
+    const registered = registeredRoutes();
+    const twice = registered.filter((r, i) => registered.indexOf(r) !== i);
+    expect(twice).toEqual([]);
+    const missing = endpointList.filter((e) => !registered.includes(`${e.method} ${e.path}`));
+    expect(missing.map((e) => e.id)).toEqual([]);
+  });
+
   it('when every documented route is called, then Express has a route for it (no "No API route" 404)', async () => {
     const missing: string[] = [];
     const registered = new Set(registeredRoutes());

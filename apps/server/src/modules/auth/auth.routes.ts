@@ -1,13 +1,14 @@
-import { Router, type Response } from 'express';
+import type { Response, Router } from 'express';
 import { endpoints as api, LOGIN_LINK_SENT } from '@mp/shared';
 import type { AppDeps } from '../../context';
 import { send } from '../../lib/contract';
 import { dbRateLimit } from '../../lib/rate-limit';
-import { AppError, forbidden, notFound, parse, unauthenticated } from '../../lib/errors';
-import { assertSelfOrAdmin, currentUser, requireAuth, requireRole } from '../../lib/session';
+import { AppError, forbidden, notFound, unauthenticated } from '../../lib/errors';
+import { contractRouter, type Route } from '../../lib/route';
+import { assertSelfOrAdmin } from '../../lib/session';
 import { singleFileUpload, storeUpload } from '../../lib/upload';
-import { createSellerService } from '../sellers/seller.service';
-import { createAuthService, revokeSessions } from './auth.service';
+import { createSellerService, type SellerService } from '../sellers/seller.service';
+import { createAuthService, revokeSessions, type AuthService } from './auth.service';
 import { toSessionUser, toUserDto } from './user.mapper';
 import { createLoginThrottle } from './login-throttle';
 import { consumeLoginLink, sendLoginLink } from './login-links';
@@ -16,6 +17,17 @@ import { documentQuota, recordDocumentUpload } from '../sellers/document-uploads
 
 type UserRow = typeof users.$inferSelect;
 
+/** What the auth routes share: the app's dependencies, the services and the route helper. */
+interface AuthRoutes {
+  deps: AppDeps;
+  auth: AuthService;
+  sellersSvc: SellerService;
+  route: Route;
+}
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+
 /** A 429 of the login throttle tells the client when to try again (Retry-After). */
 function withRetryAfter(res: Response, err: unknown): unknown {
   const seconds = err instanceof AppError ? err.details?.retryAfterSeconds : undefined;
@@ -23,57 +35,38 @@ function withRetryAfter(res: Response, err: unknown): unknown {
   return err;
 }
 
-export function createAuthRouter(deps: AppDeps): Router {
-  const { db, sessions, config } = deps;
-  const auth = createAuthService({ passwords: deps.passwords });
-  const sellersSvc = createSellerService(auth);
-  const r = Router();
+/** Signs the user in: the cookie, and the answer of login and of a sign-in link. */
+async function signIn({ deps, sellersSvc }: AuthRoutes, res: Response, user: UserRow) {
+  deps.sessions.issue(res, toSessionUser(user));
+  const seller = user.role === 'seller' ? await sellersSvc.byUserId(deps.db, user.id) : undefined;
+  send(res, api.login, {
+    message: 'Logged in successfully',
+    data: { role: user.role },
+    user: toUserDto(user),
+    ...(seller ? { seller } : {}),
+  });
+}
 
-  /** Counts live in PostgreSQL: a limit holds on every instance and across restarts (docs/security.md). */
-  const limiter = (name: string, options: Parameters<typeof dbRateLimit>[2]) =>
-    dbRateLimit(db, name, options);
-  const FIFTEEN_MINUTES = 15 * 60 * 1000;
-  const HOUR = 60 * 60 * 1000;
-
+/** Registration, login (password or e-mailed link) and logout. */
+function sessionRoutes(ctx: AuthRoutes, registerLimiter: ReturnType<typeof dbRateLimit>) {
+  const { deps, auth, route } = ctx;
+  const { db, config } = deps;
   const loginThrottle = createLoginThrottle(db, config.loginRateLimit);
-  const loginLinkLimiter = limiter('login-link', {
+  // counts live in PostgreSQL: a limit holds on every instance and across restarts (docs/security.md)
+  const loginLinkLimiter = dbRateLimit(db, 'login-link', {
     windowMs: FIFTEEN_MINUTES,
     limit: config.loginRateLimit,
     skipSuccessfulRequests: true,
     message: 'Too many sign-in link attempts. Please wait 15 minutes and try again.',
   });
-  const uploadLimiter = limiter('seller-document', {
-    windowMs: HOUR,
-    limit: 30,
-    message: 'Too many uploads. Please try again later.',
-  });
-  const registerLimiter = limiter('register', {
-    windowMs: HOUR,
-    limit: config.loginRateLimit * 5,
-    message: 'Too many registrations from this address. Please try again later.',
-  });
 
-  r.post('/register', registerLimiter, async (req, res) => {
-    const input = parse(api.register.body.schema, req.body);
-    const user = await auth.createUser(db, input, 'user');
-    send(res, api.register, { message: 'Registration Successful!', user: toUserDto(user) });
+  route(api.register, registerLimiter, async ({ body, reply }) => {
+    const user = await auth.createUser(db, body, 'user');
+    reply({ message: 'Registration Successful!', user: toUserDto(user) });
   });
-
-  /** Signs the user in: the cookie, and the answer of login and of a sign-in link. */
-  async function signIn(res: Response, user: UserRow) {
-    sessions.issue(res, toSessionUser(user));
-    const seller = user.role === 'seller' ? await sellersSvc.byUserId(db, user.id) : undefined;
-    send(res, api.login, {
-      message: 'Logged in successfully',
-      data: { role: user.role },
-      user: toUserDto(user),
-      ...(seller ? { seller } : {}),
-    });
-  }
 
   /** Failed-login limits per account, per address and per both (docs/security.md, "Failed logins"). */
-  r.post('/login', async (req, res) => {
-    const input = parse(api.login.body.schema, req.body);
+  route(api.login, async ({ req, res, body: input, reply }) => {
     const attempt = await loginThrottle.begin(req.ip ?? 'unknown', input.email).catch((err: unknown) => {
       throw withRetryAfter(res, err);
     });
@@ -86,86 +79,101 @@ export function createAuthRouter(deps: AppDeps): Router {
     await attempt.succeeded();
     if (attempt.accountLocked && attempt.addressFailed) {
       await sendLoginLink(db, user);
-      send(res, api.login, { code: LOGIN_LINK_SENT, message: 'We e-mailed you a sign-in link.' }, 202);
+      reply({ code: LOGIN_LINK_SENT, message: 'We e-mailed you a sign-in link.' }, 202);
       return;
     }
-    await signIn(res, user);
+    await signIn(ctx, res, user);
   });
 
-  r.post('/login-link', loginLinkLimiter, async (req, res) => {
-    const { token } = parse(api.loginLink.body.schema, req.body);
-    await signIn(res, await consumeLoginLink(db, token));
+  route(api.loginLink, loginLinkLimiter, async ({ res, body }) => {
+    await signIn(ctx, res, await consumeLoginLink(db, body.token));
   });
 
   /** Ends this user's sessions on every device and instance (docs/security.md), then clears the cookie. */
-  r.post('/logout', async (req, res) => {
+  route(api.logout, async ({ req, res, reply }) => {
     if (req.user) await revokeSessions(db, req.user.id);
-    sessions.clear(res);
-    send(res, api.logout, { message: 'Logged out successfully!' });
+    deps.sessions.clear(res);
+    reply({ message: 'Logged out successfully!' });
   });
+}
 
+/** The session's user and profile. */
+function profileRoutes({ deps, auth, sellersSvc, route }: AuthRoutes) {
+  const { db, sessions } = deps;
   /**
    * The session's user, with the seller record for sellers. Without a valid session it still answers 200, with
    * `authenticated: false` and `user: null`: an anonymous visit is normal, not an error (docs/seo-and-email.md).
    */
-  r.get('/check-auth', async (req, res) => {
+  route(api.checkAuth, async ({ req, res, reply }) => {
     const session = req.user;
     const user = session ? await auth.findById(db, session.id) : undefined;
     if (!user) {
       // a stale, revoked, forged or expired cookie is dropped so the browser stops sending it
       if (sessions.tokenOf(req)) sessions.clear(res);
       res.setHeader('Cache-Control', 'no-store');
-      send(res, api.checkAuth, { authenticated: false, user: null });
+      reply({ authenticated: false, user: null });
       return;
     }
     const seller = user.role === 'seller' ? await sellersSvc.byUserId(db, user.id) : undefined;
-    send(res, api.checkAuth, { authenticated: true, user: toUserDto(user), ...(seller ? { seller } : {}) });
+    reply({ authenticated: true, user: toUserDto(user), ...(seller ? { seller } : {}) });
   });
 
-  r.get('/get', requireAuth, async (req, res) => {
-    const user = await auth.findById(db, currentUser(req).id);
+  route(api.me, async ({ user: caller, reply }) => {
+    const user = await auth.findById(db, caller.id);
     if (!user) throw unauthenticated('Unauthorised user!');
-    send(res, api.me, { data: toUserDto(user), user: toUserDto(user) });
+    reply({ data: toUserDto(user), user: toUserDto(user) });
   });
 
-  r.get('/user/seller-info', requireAuth, async (req, res) => {
-    const { email } = parse(api.sellerInfo.query, req.query);
-    const caller = currentUser(req);
+  route(api.sellerInfo, async ({ query, user: caller, reply }) => {
+    const { email } = query;
     if (caller.role !== 'admin' && caller.email.toLowerCase() !== email) {
       throw forbidden('You can only look up your own seller profile');
     }
     const seller = await sellersSvc.byEmail(db, email);
     if (!seller) throw notFound('Seller');
-    send(res, api.sellerInfo, { sellerinfo: seller, data: seller });
+    reply({ sellerinfo: seller, data: seller });
   });
 
-  r.get('/user/:id', requireAuth, async (req, res) => {
-    const { id } = parse(api.getUser.params, req.params);
-    assertSelfOrAdmin(req, id);
-    const user = await auth.findById(db, id);
+  route(api.getUser, async ({ req, params, reply }) => {
+    assertSelfOrAdmin(req, params.id);
+    const user = await auth.findById(db, params.id);
     if (!user) throw notFound('User');
-    send(res, api.getUser, { data: toUserDto(user), user: toUserDto(user) });
+    reply({ data: toUserDto(user), user: toUserDto(user) });
   });
 
-  r.put('/update/:id', requireAuth, async (req, res) => {
-    const { id } = parse(api.updateProfile.params, req.params);
-    assertSelfOrAdmin(req, id);
-    const input = parse(api.updateProfile.body.schema, req.body);
-    const user = await auth.updateProfile(db, id, input);
-    send(res, api.updateProfile, {
-      message: 'Profile updated successfully!',
-      data: toUserDto(user),
-      user: toUserDto(user),
-    });
+  route(api.updateProfile, async (call) => {
+    const { id } = call.params;
+    assertSelfOrAdmin(call.req, id);
+    const user = toUserDto(await auth.updateProfile(db, id, call.body));
+    call.reply({ message: 'Profile updated successfully!', data: user, user });
   });
 
+  /** A new password: every other session of the user ends; this one gets a fresh cookie (docs/security.md). */
+  route(api.changePassword, async ({ res, body, user: caller, reply }) => {
+    const user = await auth.changePassword(db, caller.id, body);
+    sessions.issue(res, toSessionUser(user));
+    reply({ message: 'Password changed successfully!' });
+  });
+}
+
+/** Seller registration (with its document upload) and the admin's review of sellers. */
+function sellerRoutes(
+  { deps, sellersSvc, route }: AuthRoutes,
+  registerLimiter: ReturnType<typeof dbRateLimit>,
+) {
+  const { db, config } = deps;
   const quotas = config.documentUploads;
-  r.post(
-    '/seller/upload-document',
+  const uploadLimiter = dbRateLimit(db, 'seller-document', {
+    windowMs: HOUR,
+    limit: 30,
+    message: 'Too many uploads. Please try again later.',
+  });
+  route(
+    api.uploadSellerDocument,
     uploadLimiter,
     documentQuota(db, quotas),
     singleFileUpload,
-    async (req, res) => {
+    async ({ req, reply }) => {
       const stored = await storeUpload(req, deps.storage, { folder: 'documents', allowPdf: true });
       // counted against the address's quota, removed by the sweeper if no registration claims it
       await recordDocumentUpload(db, deps.storage, quotas, {
@@ -173,54 +181,48 @@ export function createAuthRouter(deps: AppDeps): Router {
         folder: 'documents',
         address: req.ip ?? 'unknown',
       });
-      send(res, api.uploadSellerDocument, { message: 'Document uploaded', result: { url: stored.url } });
+      reply({ message: 'Document uploaded', result: { url: stored.url } });
     },
   );
 
-  /** A new password: every other session of the user ends; this one gets a fresh cookie (docs/security.md). */
-  r.put('/password', requireAuth, async (req, res) => {
-    const input = parse(api.changePassword.body.schema, req.body);
-    const user = await auth.changePassword(db, currentUser(req).id, input);
-    sessions.issue(res, toSessionUser(user));
-    send(res, api.changePassword, { message: 'Password changed successfully!' });
-  });
-
-  r.post('/seller/register-seller', registerLimiter, async (req, res) => {
-    const input = parse(api.registerSeller.body.schema, req.body);
+  route(api.registerSeller, registerLimiter, async ({ req, res, body, reply }) => {
     // the "registration received" mail goes to an address the client chose: bounded (docs/seo-and-email.md)
-    const { user, seller } = await sellersSvc.register(db, input, {
+    const { user, seller } = await sellersSvc.register(db, body, {
       client: req.ip ?? 'unknown',
       limits: config.mailLimits,
       logger: deps.logger,
     });
-    sessions.issue(res, toSessionUser(user));
-    send(res, api.registerSeller, {
-      message: 'Registration Successful!',
-      user: toUserDto(user),
-      seller,
-      data: seller,
-    });
+    deps.sessions.issue(res, toSessionUser(user));
+    reply({ message: 'Registration Successful!', user: toUserDto(user), seller, data: seller });
   });
 
-  const adminOnly = requireRole('admin');
-
-  r.get('/sellerlist/get', adminOnly, async (_req, res) => {
-    send(res, api.listSellers, { data: await sellersSvc.list(db) });
+  route(api.listSellers, async ({ reply }) => {
+    reply({ data: await sellersSvc.list(db) });
   });
 
-  r.get('/sellerlist/details/:id', adminOnly, async (req, res) => {
-    const { id } = parse(api.getSeller.params, req.params);
-    const seller = await sellersSvc.byId(db, id);
+  route(api.getSeller, async ({ params, reply }) => {
+    const seller = await sellersSvc.byId(db, params.id);
     if (!seller) throw notFound('Seller');
-    send(res, api.getSeller, { data: seller });
+    reply({ data: seller });
   });
 
-  r.put('/sellerlist/update/:id', adminOnly, async (req, res) => {
-    const { id } = parse(api.decideSeller.params, req.params);
-    const { approvalstatus } = parse(api.decideSeller.body.schema, req.body);
-    const seller = await sellersSvc.decide(db, id, approvalstatus);
-    send(res, api.decideSeller, { message: 'Seller status updated!', data: seller });
+  route(api.decideSeller, async ({ params, body, reply }) => {
+    const seller = await sellersSvc.decide(db, params.id, body.approvalstatus);
+    reply({ message: 'Seller status updated!', data: seller });
   });
+}
 
-  return r;
+export function createAuthRouter(deps: AppDeps): Router {
+  const auth = createAuthService({ passwords: deps.passwords });
+  const { router, route } = contractRouter(deps.db);
+  const ctx: AuthRoutes = { deps, auth, sellersSvc: createSellerService(auth), route };
+  const registerLimiter = dbRateLimit(deps.db, 'register', {
+    windowMs: HOUR,
+    limit: deps.config.loginRateLimit * 5,
+    message: 'Too many registrations from this address. Please try again later.',
+  });
+  sessionRoutes(ctx, registerLimiter);
+  profileRoutes(ctx);
+  sellerRoutes(ctx, registerLimiter);
+  return router;
 }

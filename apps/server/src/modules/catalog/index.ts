@@ -6,7 +6,10 @@ import { createProductRouter } from './products/product.routes';
 import { createReviewRouter } from './reviews/review.routes';
 import { createWishlistRouter } from './wishlist/wishlist.routes';
 
-/** Products (admin, seller, shop), images, banners, reviews, wishlist, home sections. Mounted at /api. */
+/**
+ * Products (admin, seller, shop), images, banners, reviews, wishlist, home sections. Mounted at the root: the
+ * paths come from the endpoint table.
+ */
 export function createCatalogRouter(deps: AppDeps): Router {
   const r = Router();
   r.use(createProductRouter(deps));

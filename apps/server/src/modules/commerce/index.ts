@@ -12,7 +12,7 @@ import { createSellerOrderRouter } from './seller-orders/seller-order.routes';
 export { createPaymentProvider } from './payments';
 export { releaseExpiredHolds, releaseHalfCreatedOrders, startHoldSweeper } from './orders/stock-hold';
 
-/** Cart, addresses, orders, payments, seller orders, dashboards. Mounted at /api. */
+/** Cart, addresses, orders, payments, seller orders, dashboards. Mounted at the root: paths come from the table. */
 export function createCommerceRouter(deps: AppDeps): Router {
   const r = Router();
   r.use(createCartRouter(deps));

@@ -6,6 +6,8 @@
 import escapeHtml from 'escape-html';
 import type { ShellPage } from '../../lib/static-files';
 import {
+  endpoints as api,
+  pathOf,
   BANNER_SIZES_ATTR,
   brandLabel,
   CARD_IMAGE_SIZES,
@@ -194,7 +196,7 @@ export function productPage(p: ProductDetailDto, publicUrl: string): ShellPage {
         jsonLd(structured),
         imagePreload(p.image),
         firstAnswers([{ endpoint: 'getProduct', arg: p._id, data: p }]),
-        ...answerPreloads([`/api/shop/review/${encodeURIComponent(p._id)}`]),
+        ...answerPreloads([pathOf(api.listReviews.path, { productId: p._id })]),
       ],
     }),
     body: `<main id="main" style="${MAIN_STYLE}">

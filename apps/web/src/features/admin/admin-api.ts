@@ -4,42 +4,39 @@
  * `banners` query (one endpoint, one cache entry).
  */
 import type { AdminDashboardDto, Answer, BannerInput, SellerDecision, SellerDto } from '@mp/shared';
-import { baseApi, type Whole } from '../../lib/api';
+import { routes } from '@mp/shared/routes';
+import { baseApi, call, type Whole } from '../../lib/api';
 
 export const adminApi = baseApi.injectEndpoints({
   endpoints: (b) => ({
     sellers: b.query<SellerDto[], void>({
-      query: () => '/api/auth/sellerlist/get',
+      query: () => call(routes.listSellers),
       providesTags: ['Sellers'],
     }),
     sellerDetails: b.query<SellerDto, string>({
-      query: (id) => `/api/auth/sellerlist/details/${encodeURIComponent(id)}`,
+      query: (id) => call(routes.getSeller, { params: { id } }),
       providesTags: (_r, _e, id) => [{ type: 'Sellers', id }],
     }),
     /** Approves or rejects a seller; its detail and the seller list are asked again. */
     decideSeller: b.mutation<Whole<Answer<'decideSeller'>>, { id: string; approvalstatus: SellerDecision }>({
-      query: ({ id, approvalstatus }) => ({
-        url: `/api/auth/sellerlist/update/${encodeURIComponent(id)}`,
-        method: 'PUT',
-        body: { approvalstatus, isapproved: approvalstatus === 'approved' },
-        envelope: 'whole',
-      }),
+      query: ({ id, approvalstatus }) =>
+        call(routes.decideSeller, {
+          params: { id },
+          body: { approvalstatus, isapproved: approvalstatus === 'approved' },
+          envelope: 'whole',
+        }),
       invalidatesTags: ['Sellers', 'Dashboard'],
     }),
     addBanner: b.mutation<Whole<Answer<'addBanner'>>, BannerInput>({
-      query: (body) => ({ url: '/api/common/banner/add', method: 'POST', body, envelope: 'whole' }),
+      query: (body) => call(routes.addBanner, { body, envelope: 'whole' }),
       invalidatesTags: ['Banners'],
     }),
     deleteBanner: b.mutation<Whole<Answer<'deleteBanner'>>, string>({
-      query: (id) => ({
-        url: `/api/common/banner/delete/${encodeURIComponent(id)}`,
-        method: 'DELETE',
-        envelope: 'whole',
-      }),
+      query: (id) => call(routes.deleteBanner, { params: { id }, envelope: 'whole' }),
       invalidatesTags: ['Banners'],
     }),
     adminDashboard: b.query<AdminDashboardDto, void>({
-      query: () => '/api/admin/dashboard',
+      query: () => call(routes.adminDashboard),
       providesTags: ['Dashboard'],
     }),
   }),

@@ -3,7 +3,8 @@
  * Injected from the lazily loaded admin console chunk.
  */
 import type { Answer, AdminRefundInput } from '@mp/shared';
-import { baseApi, type Whole } from '../../lib/api';
+import { routes } from '@mp/shared/routes';
+import { baseApi, call, type Whole } from '../../lib/api';
 
 export interface AdminOrdersArgs {
   status?: string;
@@ -26,7 +27,7 @@ const present = (args: AdminOrdersArgs) =>
 export const adminOrdersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     adminOrders: build.query<AdminOrdersPage, AdminOrdersArgs>({
-      query: (args) => ({ url: '/api/admin/orders', params: present(args), envelope: 'whole' }),
+      query: (args) => call(routes.adminOrders, { query: present(args), envelope: 'whole' }),
       providesTags: (page) => [
         { type: 'AdminOrders', id: 'LIST' },
         ...(page?.data ?? []).map((o) => ({ type: 'AdminOrders' as const, id: o._id })),
@@ -36,13 +37,13 @@ export const adminOrdersApi = baseApi.injectEndpoints({
       RefundAnswer,
       { orderId: string; input: AdminRefundInput; idempotencyKey: string }
     >({
-      query: ({ orderId, input, idempotencyKey }) => ({
-        url: `/api/admin/orders/${encodeURIComponent(orderId)}/refund`,
-        method: 'POST',
-        body: input,
-        headers: { 'Idempotency-Key': idempotencyKey },
-        envelope: 'whole',
-      }),
+      query: ({ orderId, input, idempotencyKey }) =>
+        call(routes.adminRefund, {
+          params: { orderId },
+          body: input,
+          headers: { 'Idempotency-Key': idempotencyKey },
+          envelope: 'whole',
+        }),
       // the shopper's and the seller's views of this order change too
       invalidatesTags: (_r, _e, { orderId }) => [
         { type: 'AdminOrders', id: orderId },

@@ -7,43 +7,40 @@ import type {
   RegisterInput,
   SellerRegisterInput,
 } from '@mp/shared';
-import { baseApi, type Whole } from '../../lib/api';
+import { routes } from '@mp/shared/routes';
+import { baseApi, call, type Whole } from '../../lib/api';
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (b) => ({
     /** The start-up check: an anonymous visitor is an ordinary 200 answer with `authenticated: false`. */
     checkAuth: b.query<Whole<Answer<'checkAuth'>>, void>({
-      query: () => ({ url: '/api/auth/check-auth', envelope: 'whole' }),
+      query: () => call(routes.checkAuth, { envelope: 'whole' }),
       providesTags: ['Session'],
     }),
     /** Signed in, or (202 LOGIN_LINK_SENT) a one-time sign-in link went to the account's e-mail instead. */
     login: b.mutation<Whole<Answer<'login'>>, LoginInput>({
-      query: (body) => ({ url: '/api/auth/login', method: 'POST', body, envelope: 'whole' }),
+      query: (body) => call(routes.login, { body, envelope: 'whole' }),
     }),
     /** Uses up the token of an e-mailed sign-in link (docs/security.md). */
     loginLink: b.mutation<Whole<Answer<'loginLink'>>, LoginLinkInput>({
-      query: (body) => ({ url: '/api/auth/login-link', method: 'POST', body, envelope: 'whole' }),
+      query: (body) => call(routes.loginLink, { body, envelope: 'whole' }),
     }),
     register: b.mutation<Whole<Answer<'register'>>, RegisterInput>({
-      query: (body) => ({ url: '/api/auth/register', method: 'POST', body, envelope: 'whole' }),
+      query: (body) => call(routes.register, { body, envelope: 'whole' }),
     }),
     registerSeller: b.mutation<Whole<Answer<'registerSeller'>>, SellerRegisterInput>({
-      query: (body) => ({ url: '/api/auth/seller/register-seller', method: 'POST', body, envelope: 'whole' }),
+      query: (body) => call(routes.registerSeller, { body, envelope: 'whole' }),
     }),
     logout: b.mutation<Whole<Answer<'logout'>>, void>({
-      query: () => ({ url: '/api/auth/logout', method: 'POST', envelope: 'whole' }),
+      query: () => call(routes.logout, { envelope: 'whole' }),
     }),
     /** The seller's approval (the pending page polls this). */
     sellerInfo: b.query<Answer<'sellerInfo'>['sellerinfo'], string>({
-      query: (email) => ({ url: '/api/auth/user/seller-info', params: { email } }),
+      query: (email) => call(routes.sellerInfo, { query: { email } }),
       providesTags: ['Session'],
     }),
     updateProfile: b.mutation<Answer<'updateProfile'>['data'], { id: string; input: ProfileUpdateInput }>({
-      query: ({ id, input }) => ({
-        url: `/api/auth/update/${encodeURIComponent(id)}`,
-        method: 'PUT',
-        body: input,
-      }),
+      query: ({ id, input }) => call(routes.updateProfile, { params: { id }, body: input }),
     }),
   }),
 });

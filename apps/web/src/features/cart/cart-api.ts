@@ -1,32 +1,30 @@
 /** The shopper's cart (spec section 4). Every write answers the new cart, which replaces the cached one. */
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { Answer, CartViewDto } from '@mp/shared';
-import { baseApi } from '../../lib/api';
+import { routes } from '@mp/shared/routes';
+import { baseApi, call } from '../../lib/api';
 
 type CartLineInput = { userId: string; productId: string; quantity: number; discount?: number };
 
 export const cartApi = baseApi.injectEndpoints({
   endpoints: (b) => ({
     getCart: b.query<CartViewDto, string>({
-      query: (userId) => `/api/shop/cart/get/${encodeURIComponent(userId)}`,
+      query: (userId) => call(routes.getCart, { params: { userId } }),
       providesTags: ['Cart'],
     }),
     addToCart: b.mutation<
       Answer<'addToCart'>['data'],
       Omit<CartLineInput, 'quantity'> & { quantity?: number }
     >({
-      query: (input) => ({ url: '/api/shop/cart/add', method: 'POST', body: { quantity: 1, ...input } }),
+      query: (input) => call(routes.addToCart, { body: { quantity: 1, ...input } }),
       onQueryStarted: (input, api) => replaceCart(input.userId, api),
     }),
     updateCartQuantity: b.mutation<Answer<'updateCart'>['data'], CartLineInput>({
-      query: (body) => ({ url: '/api/shop/cart/update-cart', method: 'PUT', body }),
+      query: (body) => call(routes.updateCart, { body }),
       onQueryStarted: (input, api) => replaceCart(input.userId, api),
     }),
     removeCartItem: b.mutation<Answer<'removeFromCart'>['data'], { userId: string; productId: string }>({
-      query: ({ userId, productId }) => ({
-        url: `/api/shop/cart/${encodeURIComponent(userId)}/${encodeURIComponent(productId)}`,
-        method: 'DELETE',
-      }),
+      query: ({ userId, productId }) => call(routes.removeFromCart, { params: { userId, productId } }),
       onQueryStarted: (input, api) => replaceCart(input.userId, api),
     }),
   }),

@@ -6,7 +6,8 @@
 import { useMemo } from 'react';
 import type { Answer, ProductDto, ProductInput } from '@mp/shared';
 import { api } from '../../lib/api-client';
-import { baseApi, type TagType } from '../../lib/api';
+import { routes } from '@mp/shared/routes';
+import { baseApi, call, type TagType } from '../../lib/api';
 
 type WriteAnswer = Omit<Answer<'adminEditProduct'>, 'success'>;
 
@@ -21,45 +22,29 @@ const shopTags: TagType[] = ['Products', 'Product', 'Home'];
 export const catalogApi = baseApi.injectEndpoints({
   endpoints: (b) => ({
     adminAddProduct: b.mutation<WriteAnswer, ProductInput>({
-      query: (body) => ({ url: '/api/admin/products/add', method: 'POST', body, envelope: 'whole' }),
+      query: (body) => call(routes.adminAddProduct, { body, envelope: 'whole' }),
       invalidatesTags: ['AdminProducts', 'Dashboard', ...shopTags],
     }),
     adminEditProduct: b.mutation<WriteAnswer, { id: string; input: ProductInput }>({
-      query: ({ id, input }) => ({
-        url: `/api/admin/products/edit/${encodeURIComponent(id)}`,
-        method: 'PUT',
-        body: input,
-        envelope: 'whole',
-      }),
+      query: ({ id, input }) =>
+        call(routes.adminEditProduct, { params: { id }, body: input, envelope: 'whole' }),
       invalidatesTags: ['AdminProducts', 'Dashboard', ...shopTags],
     }),
     adminDeleteProduct: b.mutation<{ message?: string }, string>({
-      query: (id) => ({
-        url: `/api/admin/products/delete/${encodeURIComponent(id)}`,
-        method: 'DELETE',
-        envelope: 'whole',
-      }),
+      query: (id) => call(routes.adminDeleteProduct, { params: { id }, envelope: 'whole' }),
       invalidatesTags: ['AdminProducts', 'Dashboard', ...shopTags],
     }),
     sellerAddProduct: b.mutation<WriteAnswer, ProductInput & { sellerId: string }>({
-      query: (body) => ({ url: '/api/seller/products/add', method: 'POST', body, envelope: 'whole' }),
+      query: (body) => call(routes.sellerAddProduct, { body, envelope: 'whole' }),
       invalidatesTags: ['SellerProducts', 'Dashboard', ...shopTags],
     }),
     sellerEditProduct: b.mutation<WriteAnswer, { id: string; input: ProductInput }>({
-      query: ({ id, input }) => ({
-        url: `/api/seller/products/edit/${encodeURIComponent(id)}`,
-        method: 'PUT',
-        body: input,
-        envelope: 'whole',
-      }),
+      query: ({ id, input }) =>
+        call(routes.sellerEditProduct, { params: { id }, body: input, envelope: 'whole' }),
       invalidatesTags: ['SellerProducts', 'Dashboard', ...shopTags],
     }),
     sellerDeleteProduct: b.mutation<{ message?: string }, string>({
-      query: (id) => ({
-        url: `/api/seller/products/delete/${encodeURIComponent(id)}`,
-        method: 'DELETE',
-        envelope: 'whole',
-      }),
+      query: (id) => call(routes.sellerDeleteProduct, { params: { id }, envelope: 'whole' }),
       invalidatesTags: ['SellerProducts', 'Dashboard', ...shopTags],
     }),
   }),
@@ -107,7 +92,7 @@ export type UploadImage = (
 export const uploadProductImage: UploadImage = async (file, signal, onProgress) => {
   const body = new FormData();
   body.append('my_file', file);
-  const { data } = await api.post<Answer<'uploadProductImage'>>('/api/admin/products/upload-image', body, {
+  const { data } = await api.post<Answer<'uploadProductImage'>>(routes.uploadProductImage.path, body, {
     signal,
     timeout: 60_000,
     onUploadProgress: onProgress && ((e) => onProgress(e.total ? e.loaded / e.total : 0)),

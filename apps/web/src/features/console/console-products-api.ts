@@ -3,7 +3,8 @@
  * and filtered on the server (`q`, `category`, `brand`, `sellerId`, `page`; docs/api-contract.md's endpoint table).
  */
 import type { Pagination, ProductDto } from '@mp/shared';
-import { baseApi } from '../../lib/api';
+import { routes } from '@mp/shared/routes';
+import { baseApi, call } from '../../lib/api';
 
 export const CONSOLE_PAGE_SIZE = 24;
 
@@ -31,14 +32,12 @@ const params = (f: ConsoleProductFilters, admin: boolean) => ({
 const consoleProductsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     consoleProducts: build.query<{ data: ProductDto[]; pagination: Pagination }, ConsoleProductsArg>({
-      query: (arg) => ({
-        url:
-          arg.scope === 'admin'
-            ? '/api/admin/products/get'
-            : `/api/seller/products/get/${encodeURIComponent(arg.ownerId)}`,
-        params: params(arg, arg.scope === 'admin'),
-        envelope: 'whole',
-      }),
+      query: (arg) => {
+        const options = { query: params(arg, arg.scope === 'admin'), envelope: 'whole' } as const;
+        return arg.scope === 'admin'
+          ? call(routes.adminListProducts, options)
+          : call(routes.sellerListProducts, { ...options, params: { sellerId: arg.ownerId } });
+      },
       providesTags: (_r, _e, arg) => [arg.scope === 'admin' ? 'AdminProducts' : 'SellerProducts'],
     }),
   }),

@@ -3,7 +3,8 @@
  * the earnings feature, injected into the base API from the lazily loaded console chunks.
  */
 import type { Answer, CommissionInput, PayoutInput } from '@mp/shared';
-import { baseApi } from '../../lib/api';
+import { routes } from '@mp/shared/routes';
+import { baseApi, call } from '../../lib/api';
 
 export type Statement = Omit<Answer<'sellerEarnings'>, 'success'>;
 export type PayoutPage = Omit<Answer<'adminPayouts'>, 'success'>;
@@ -13,35 +14,28 @@ export type Payout = Answer<'adminRecordPayout'>['data'];
 export const earningsApi = baseApi.injectEndpoints({
   endpoints: (b) => ({
     sellerEarnings: b.query<Statement, { page: number; limit: number }>({
-      query: (params) => ({ url: '/api/seller/earnings', params, envelope: 'whole' }),
+      query: (query) => call(routes.sellerEarnings, { query, envelope: 'whole' }),
       providesTags: ['Earnings'],
     }),
     sellerAccounts: b.query<SellerAccount[], void>({
-      query: () => '/api/admin/seller-accounts',
+      query: () => call(routes.adminSellerAccounts),
       providesTags: ['Earnings'],
     }),
     payouts: b.query<PayoutPage, { sellerId?: string; page: number; limit: number }>({
-      query: ({ sellerId, ...params }) => ({
-        url: '/api/admin/payouts',
-        params: sellerId ? { ...params, sellerId } : params,
-        envelope: 'whole',
-      }),
+      query: ({ sellerId, ...query }) =>
+        call(routes.adminPayouts, { query: sellerId ? { ...query, sellerId } : query, envelope: 'whole' }),
       providesTags: ['Payouts'],
     }),
     recordPayout: b.mutation<{ message: string; data: Payout }, PayoutInput>({
-      query: (body) => ({ url: '/api/admin/payouts', method: 'POST', body, envelope: 'whole' }),
+      query: (body) => call(routes.adminRecordPayout, { body, envelope: 'whole' }),
       invalidatesTags: ['Payouts', 'Earnings'],
     }),
     setCommission: b.mutation<
       { message: string; data: SellerAccount },
       CommissionInput & { sellerId: string }
     >({
-      query: ({ sellerId, percent }) => ({
-        url: `/api/admin/sellers/${sellerId}/commission`,
-        method: 'PUT',
-        body: { percent },
-        envelope: 'whole',
-      }),
+      query: ({ sellerId, percent }) =>
+        call(routes.adminSetCommission, { params: { sellerId }, body: { percent }, envelope: 'whole' }),
       invalidatesTags: ['Earnings'],
     }),
   }),

@@ -1,6 +1,7 @@
 /** The shopper's orders and the checkout's payment steps (spec section 4; docs/orders-and-stock.md). */
 import type { Answer, OrderDto } from '@mp/shared';
-import { baseApi } from '../../lib/api';
+import { routes } from '@mp/shared/routes';
+import { baseApi, call } from '../../lib/api';
 
 export type CreateOrderAnswer = Omit<Answer<'createOrder'>, 'success'>;
 
@@ -13,11 +14,11 @@ export function newCheckoutKey(): string {
 export const ordersApi = baseApi.injectEndpoints({
   endpoints: (b) => ({
     listOrders: b.query<OrderDto[], string>({
-      query: (userId) => `/api/shop/order/list/${encodeURIComponent(userId)}`,
+      query: (userId) => call(routes.listOrders, { params: { userId } }),
       providesTags: ['Orders'],
     }),
     getOrder: b.query<OrderDto, string>({
-      query: (id) => `/api/shop/order/details/${encodeURIComponent(id)}`,
+      query: (id) => call(routes.getOrder, { params: { id } }),
       providesTags: (_r, _e, id) => [{ type: 'Orders', id }],
     }),
     /**
@@ -34,22 +35,21 @@ export const ordersApi = baseApi.injectEndpoints({
         buyNow?: { productId: string; quantity: number };
       }
     >({
-      query: ({ userId, addressInfo, idempotencyKey, buyNow }) => ({
-        url: '/api/shop/order/create',
-        method: 'POST',
-        body: { userId, addressId: addressInfo.addressId, addressInfo, ...(buyNow ? { buyNow } : {}) },
-        headers: { 'Idempotency-Key': idempotencyKey },
-        envelope: 'whole',
-      }),
+      query: ({ userId, addressInfo, idempotencyKey, buyNow }) =>
+        call(routes.createOrder, {
+          body: { userId, addressId: addressInfo.addressId, addressInfo, ...(buyNow ? { buyNow } : {}) },
+          headers: { 'Idempotency-Key': idempotencyKey },
+          envelope: 'whole',
+        }),
       invalidatesTags: ['Orders'],
     }),
     captureOrder: b.mutation<OrderDto, { paymentId: string; payerId: string; orderId?: string }>({
-      query: (body) => ({ url: '/api/shop/order/capture', method: 'POST', body }),
+      query: (body) => call(routes.captureOrder, { body }),
       invalidatesTags: ['Orders', 'Cart'],
     }),
     /** Abandons a pending payment: its stock is given back and its lines return to the cart. */
     cancelPendingOrder: b.mutation<OrderDto, { orderId?: string; paymentId?: string }>({
-      query: (body) => ({ url: '/api/shop/order/cancel', method: 'POST', body }),
+      query: (body) => call(routes.cancelOrder, { body }),
       invalidatesTags: ['Orders', 'Cart'],
     }),
     /**
@@ -57,11 +57,7 @@ export const ordersApi = baseApi.injectEndpoints({
      * Every view of the order, the stock and the cart may change.
      */
     cancelOrder: b.mutation<Omit<Answer<'cancelAnyOrder'>, 'success'>, string>({
-      query: (orderId) => ({
-        url: `/api/shop/order/cancel/${encodeURIComponent(orderId)}`,
-        method: 'POST',
-        envelope: 'whole',
-      }),
+      query: (orderId) => call(routes.cancelAnyOrder, { params: { orderId }, envelope: 'whole' }),
       invalidatesTags: ['Orders', 'AdminOrders', 'SellerOrders', 'Products', 'Product', 'Cart'],
     }),
   }),

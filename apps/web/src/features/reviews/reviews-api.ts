@@ -1,6 +1,7 @@
 /** Product reviews (spec section 7): adding one invalidates that product's list. */
 import type { ReviewDto } from '@mp/shared';
-import { baseApi } from '../../lib/api';
+import { routes } from '@mp/shared/routes';
+import { baseApi, call } from '../../lib/api';
 
 export interface ReviewInput {
   productId: string;
@@ -13,11 +14,11 @@ export interface ReviewInput {
 export const reviewsApi = baseApi.injectEndpoints({
   endpoints: (b) => ({
     listReviews: b.query<ReviewDto[], string>({
-      query: (productId) => `/api/shop/review/${encodeURIComponent(productId)}`,
+      query: (productId) => call(routes.listReviews, { params: { productId } }),
       providesTags: (_r, _e, productId) => [{ type: 'Reviews', id: productId }],
     }),
     addReview: b.mutation<ReviewDto, ReviewInput>({
-      query: (body) => ({ url: '/api/shop/review/add', method: 'POST', body }),
+      query: (body) => call(routes.addReview, { body }),
       // the product's average and count change with it
       invalidatesTags: (_r, _e, input) => [
         { type: 'Reviews', id: input.productId },

@@ -1,6 +1,7 @@
 /** Search results (with the listing's filters, sorts and facet counts) and the header box's suggestions. */
 import type { Answer } from '@mp/shared';
-import { baseApi } from '../../lib/api';
+import { routes } from '@mp/shared/routes';
+import { baseApi, call } from '../../lib/api';
 
 export interface SearchArgs {
   keyword: string;
@@ -18,22 +19,23 @@ export type Suggestions = Answer<'searchSuggest'>['data'];
 export const searchApi = baseApi.injectEndpoints({
   endpoints: (b) => ({
     shopSearch: b.query<SearchPage, SearchArgs>({
-      query: ({ keyword, category, brand, sortBy, page, limit }) => ({
-        url: `/api/shop/product/search/search-product/${encodeURIComponent(keyword)}`,
-        params: {
-          ...(category.length ? { category: category.join(',') } : {}),
-          ...(brand.length ? { brand: brand.join(',') } : {}),
-          sortBy,
-          page,
-          limit,
-          facets: true,
-        },
-        envelope: 'whole',
-      }),
+      query: ({ keyword, category, brand, sortBy, page, limit }) =>
+        call(routes.searchProducts, {
+          params: { keyword },
+          query: {
+            ...(category.length ? { category: category.join(',') } : {}),
+            ...(brand.length ? { brand: brand.join(',') } : {}),
+            sortBy,
+            page,
+            limit,
+            facets: true,
+          },
+          envelope: 'whole',
+        }),
       providesTags: ['Products'],
     }),
     searchSuggestions: b.query<Suggestions, string>({
-      query: (q) => ({ url: '/api/shop/search/suggest', params: { q } }),
+      query: (q) => call(routes.searchSuggest, { query: { q } }),
       providesTags: ['Products'],
     }),
   }),

@@ -1,11 +1,13 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { endpoints as api } from '@mp/shared';
 import type { AppDeps } from '../../../context';
+import { contractRouter } from '../../../lib/route';
 import { sendRead } from '../catalog-reads';
 
 export function createHomeRouter(deps: AppDeps): Router {
-  const r = Router();
-  r.get('/shop/home', async (_req, res) => {
+  const { router, route } = contractRouter(deps.db);
+  route(api.home, async ({ res }) => {
     sendRead(res, await deps.catalogReads.home());
   });
-  return r;
+  return router;
 }

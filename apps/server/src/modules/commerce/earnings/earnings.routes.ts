@@ -1,28 +1,24 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { endpoints as api, formatINR } from '@mp/shared';
 import type { AppDeps } from '../../../context';
-import { send } from '../../../lib/contract';
-import { parse } from '../../../lib/errors';
-import { currentUser, requireApprovedSeller, requireRole } from '../../../lib/session';
+import { contractRouter } from '../../../lib/route';
 
-/** Seller earnings, commission rates and payouts (docs/money.md, "Seller earnings"). Mounted at /api. */
+/** Seller earnings, commission rates and payouts (docs/money.md, "Seller earnings"). Mounted at the root. */
 export function createEarningsRouter({ db, earnings }: AppDeps): Router {
-  const r = Router();
+  const { router, route } = contractRouter(db);
 
-  r.get('/seller/earnings', requireApprovedSeller(db), async (req, res) => {
-    const q = parse(api.sellerEarnings.query, req.query);
-    send(res, api.sellerEarnings, await earnings.statementOf(req.sellerId!, q.page, q.limit));
+  route(api.sellerEarnings, async ({ req, query, reply }) => {
+    reply(await earnings.statementOf(req.sellerId!, query.page, query.limit));
   });
 
-  r.get('/admin/seller-accounts', requireRole('admin'), async (_req, res) => {
-    send(res, api.adminSellerAccounts, { data: await earnings.accounts() });
+  route(api.adminSellerAccounts, async ({ reply }) => {
+    reply({ data: await earnings.accounts() });
   });
 
-  r.put('/admin/sellers/:sellerId/commission', requireRole('admin'), async (req, res) => {
-    const { sellerId } = parse(api.adminSetCommission.params, req.params);
-    const { percent } = parse(api.adminSetCommission.body.schema, req.body);
-    const data = await earnings.setCommission(sellerId, percent);
-    send(res, api.adminSetCommission, {
+  route(api.adminSetCommission, async ({ params, body, reply }) => {
+    const { percent } = body;
+    const data = await earnings.setCommission(params.sellerId, percent);
+    reply({
       message:
         percent === null
           ? `${data.storename} now pays the platform rate (${data.commissionPercent}%)`
@@ -31,17 +27,13 @@ export function createEarningsRouter({ db, earnings }: AppDeps): Router {
     });
   });
 
-  r.get('/admin/payouts', requireRole('admin'), async (req, res) => {
-    const q = parse(api.adminPayouts.query, req.query);
-    send(res, api.adminPayouts, await earnings.listPayouts(q));
+  route(api.adminPayouts, async ({ query, reply }) => {
+    reply(await earnings.listPayouts(query));
   });
 
-  r.post('/admin/payouts', requireRole('admin'), async (req, res) => {
-    const input = parse(api.adminRecordPayout.body.schema, req.body);
-    const { payout, created } = await earnings.recordPayout({ userId: currentUser(req).id }, input);
-    send(
-      res,
-      api.adminRecordPayout,
+  route(api.adminRecordPayout, async ({ body, user, reply }) => {
+    const { payout, created } = await earnings.recordPayout({ userId: user.id }, body);
+    reply(
       {
         message: created
           ? `Payout of ${formatINR(payout.amount)} to ${payout.storename} recorded`
@@ -52,5 +44,5 @@ export function createEarningsRouter({ db, earnings }: AppDeps): Router {
     );
   });
 
-  return r;
+  return router;
 }

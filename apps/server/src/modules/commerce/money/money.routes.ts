@@ -1,31 +1,18 @@
-import { Router } from 'express';
-import { z } from 'zod';
-import {
-  endpoints as api,
-  adminOrderListQuerySchema,
-  adminRefundInputSchema,
-  idSchema,
-  idempotencyKeySchema,
-} from '@mp/shared';
+import type { Router } from 'express';
+import { endpoints as api } from '@mp/shared';
 import type { AppDeps } from '../../../context';
-import { send } from '../../../lib/contract';
-import { parse } from '../../../lib/errors';
-import { currentUser, requireAuth, requireRole } from '../../../lib/session';
+import { contractRouter, idempotencyKeyOf } from '../../../lib/route';
 import { listAdminOrders, loadOrderDto } from '../orders/order.service';
 
-const orderParams = z.object({ orderId: idSchema });
-
-/** Shopper cancel of any order, the admin's order desk and refund (docs/money.md). Mounted at /api. */
+/** Shopper cancel of any order, the admin's order desk and refund (docs/money.md). */
 export function createMoneyRouter({ db, money }: AppDeps): Router {
-  const r = Router();
+  const { router, route } = contractRouter(db);
 
-  r.post('/shop/order/cancel/:orderId', requireAuth, async (req, res) => {
-    const { orderId } = parse(orderParams, req.params);
-    const user = currentUser(req);
-    const { order, refundId } = await money.cancelOrder({ userId: user.id, role: user.role }, orderId);
+  route(api.cancelAnyOrder, async ({ params, user, reply }) => {
+    const { order, refundId } = await money.cancelOrder({ userId: user.id, role: user.role }, params.orderId);
     const data = await loadOrderDto(db, order);
     const refund = data.payments.filter((p) => p.type === 'refund').at(-1);
-    send(res, api.cancelAnyOrder, {
+    reply({
       message: !refundId
         ? 'Order cancelled'
         : refund?.status === 'completed'
@@ -35,31 +22,24 @@ export function createMoneyRouter({ db, money }: AppDeps): Router {
     });
   });
 
-  r.get('/admin/orders', requireRole('admin'), async (req, res) => {
-    const q = parse(adminOrderListQuerySchema, req.query);
-    send(res, api.adminOrders, await listAdminOrders(db, q));
+  route(api.adminOrders, async ({ query, reply }) => {
+    reply(await listAdminOrders(db, query));
   });
 
-  r.post('/admin/orders/:orderId/refund', requireRole('admin'), async (req, res) => {
-    const { orderId } = parse(orderParams, req.params);
-    const input = parse(adminRefundInputSchema, req.body);
-    const header = req.get('Idempotency-Key');
-    const key = header === undefined ? undefined : parse(idempotencyKeySchema, header);
-    const user = currentUser(req);
+  route(api.adminRefund, async ({ req, params, body, user, reply }) => {
+    const key = idempotencyKeyOf(req);
     const { order, created } = await money.adminRefund(
       { userId: user.id, role: user.role },
-      orderId,
-      input,
+      params.orderId,
+      body,
       key,
     );
     const data = await loadOrderDto(db, order);
-    send(
-      res,
-      api.adminRefund,
+    reply(
       { message: created ? 'Refund issued' : 'This refund was already issued', data },
       created ? 201 : 200,
     );
   });
 
-  return r;
+  return router;
 }
