@@ -130,3 +130,4 @@ export function createSellerService(auth: AuthService) {
     },
   };
 }
+export type SellerService = ReturnType<typeof createSellerService>;

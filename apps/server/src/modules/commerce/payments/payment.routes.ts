@@ -1,9 +1,9 @@
-import { Router, type Request, type Response } from 'express';
-import { endpoints as api, formatINR, formatOrderNumber, toRupees } from '@mp/shared';
+import type { Request, Response, Router } from 'express';
+import { endpoints as api, formatINR, formatOrderNumber, pathOf, toRupees } from '@mp/shared';
 import type { AppDeps } from '../../../context';
-import { send } from '../../../lib/contract';
 import { findOrderByPaymentId } from '../orders/order.repository';
 import { AppError, badRequest, notFound, nulCharacterPath } from '../../../lib/errors';
+import { contractRouter, type Route } from '../../../lib/route';
 import type { PaymentProvider } from './payment-provider';
 import { actOnWebhook, gateWebhook } from './paypal-webhook';
 import { shopConfigOf } from './shop-config';
@@ -34,90 +34,77 @@ function sendPage(res: Response, status: number, title: string, body: string): v
     );
 }
 
-/** Sandbox approval pages and the PayPal webhook. Mounted at /api. */
-export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): Router {
-  const { db, logger, money, config } = deps;
-  const r = Router();
+const page = {
+  off: [
+    404,
+    'Payment not found',
+    '<h1>Test payments are turned off</h1><p class="muted">This shop does not take sandbox payments.</p>',
+  ],
+  logIn: [
+    401,
+    'Please log in',
+    '<h1>Please log in</h1><p class="muted">Log in to continue your payment.</p>',
+  ],
+  notFound: [
+    404,
+    'Payment not found',
+    '<h1>Payment not found</h1><p class="muted">This payment does not exist.</p>',
+  ],
+} as const;
 
-  /** What every page needs to know: which provider takes the money, and whether it is a test (sandbox). */
-  r.get('/shop/config', (_req, res) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    send(res, api.shopConfig, { data: shopConfigOf(deps.config) });
-  });
-
-  /** The sandbox order the logged-in owner is paying; HTML error pages otherwise (a browser is looking). */
-  async function sandboxOrder(req: Request, res: Response) {
-    if (provider.id !== 'sandbox') {
-      // PayPal is configured, or production without ALLOW_SANDBOX_PAYMENTS (docs/security.md)
-      sendPage(
-        res,
-        404,
-        'Payment not found',
-        '<h1>Test payments are turned off</h1><p class="muted">This shop does not take sandbox payments.</p>',
-      );
-      return undefined;
-    }
-    const parsed = api.sandboxPaymentPage.params.safeParse(req.params);
-    const order = parsed.success ? await findOrderByPaymentId(db, parsed.data.paymentId) : undefined;
-    if (!req.user) {
-      sendPage(
-        res,
-        401,
-        'Please log in',
-        '<h1>Please log in</h1><p class="muted">Log in to continue your payment.</p>',
-      );
-      return undefined;
-    }
-    // only the shopper who owns the payment pays it: not even the admin approves for someone (docs/security.md)
-    if (!order || order.paymentMethod !== 'sandbox' || order.userId !== req.user.id) {
-      sendPage(
-        res,
-        404,
-        'Payment not found',
-        '<h1>Payment not found</h1><p class="muted">This payment does not exist.</p>',
-      );
-      return undefined;
-    }
-    return order;
+/** The sandbox order the logged-in owner is paying; HTML error pages otherwise (a browser is looking). */
+async function sandboxOrder(deps: AppDeps, provider: PaymentProvider, req: Request, res: Response) {
+  if (provider.id !== 'sandbox') {
+    // PayPal is configured, or production without ALLOW_SANDBOX_PAYMENTS (docs/security.md)
+    sendPage(res, ...page.off);
+    return undefined;
   }
+  const parsed = api.sandboxPaymentPage.params.safeParse(req.params);
+  const order = parsed.success ? await findOrderByPaymentId(deps.db, parsed.data.paymentId) : undefined;
+  if (!req.user) {
+    sendPage(res, ...page.logIn);
+    return undefined;
+  }
+  // only the shopper who owns the payment pays it: not even the admin approves for someone (docs/security.md)
+  if (!order || order.paymentMethod !== 'sandbox' || order.userId !== req.user.id) {
+    sendPage(res, ...page.notFound);
+    return undefined;
+  }
+  return order;
+}
 
-  r.get('/payments/sandbox/:paymentId', async (req, res) => {
-    const order = await sandboxOrder(req, res);
+/** The sandbox's approval page and its two buttons (docs/money.md). */
+function sandboxRoutes(route: Route, deps: AppDeps, provider: PaymentProvider): void {
+  route(api.sandboxPaymentPage, async ({ req, res }) => {
+    const order = await sandboxOrder(deps, provider, req, res);
     if (!order) return;
-    const id = escapeHtml(order.paymentId!);
+    const paymentId = order.paymentId!;
     // the order by the number the shopper sees everywhere else (docs/order-views.md)
     const number = escapeHtml(formatOrderNumber(order.orderNumber));
     const total = escapeHtml(formatINR(toRupees(order.totalPaise)));
     if (order.paymentStatus !== 'pending') {
-      sendPage(
-        res,
-        409,
-        'Payment closed',
-        `<h1>This payment is ${escapeHtml(order.paymentStatus)}</h1><p class="muted">Order ${number}</p><p class="total">${total}</p>`,
-      );
+      const closed = `<h1>This payment is ${escapeHtml(order.paymentStatus)}</h1><p class="muted">Order ${number}</p>`;
+      sendPage(res, 409, 'Payment closed', `${closed}<p class="total">${total}</p>`);
       return;
     }
+    const action = (path: string) => escapeHtml(pathOf(path, { paymentId }));
     sendPage(
       res,
       200,
       'Sandbox payment',
       `<h1>Sandbox payment</h1><p class="muted">Test payment: no real money moves. Order ${number}</p>` +
         `<p class="total" data-testid="sandbox-total">${total}</p>` +
-        `<form method="post" action="/api/payments/sandbox/${id}/approve"><button class="primary" type="submit">Approve payment</button></form>` +
-        `<form method="post" action="/api/payments/sandbox/${id}/cancel"><button type="submit">Cancel</button></form>`,
+        `<form method="post" action="${action(api.sandboxApprove.path)}"><button class="primary" type="submit">Approve payment</button></form>` +
+        `<form method="post" action="${action(api.sandboxCancel.path)}"><button type="submit">Cancel</button></form>`,
     );
   });
 
-  r.post('/payments/sandbox/:paymentId/approve', async (req, res) => {
-    const order = await sandboxOrder(req, res);
+  route(api.sandboxApprove, async ({ req, res }) => {
+    const order = await sandboxOrder(deps, provider, req, res);
     if (!order) return;
     if (order.paymentStatus === 'cancelled' || order.paymentStatus === 'failed') {
-      sendPage(
-        res,
-        409,
-        'Payment closed',
-        `<h1>This payment was ${escapeHtml(order.paymentStatus)}</h1><p class="muted">Please place the order again.</p>`,
-      );
+      const closed = `<h1>This payment was ${escapeHtml(order.paymentStatus)}</h1>`;
+      sendPage(res, 409, 'Payment closed', `${closed}<p class="muted">Please place the order again.</p>`);
       return;
     }
     // the sandbox provider keeps the approval (docs/money.md); approving again answers the same payer
@@ -130,32 +117,29 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
     res.redirect(303, `/shop/paypal-return?${q.toString()}`);
   });
 
-  r.post('/payments/sandbox/:paymentId/cancel', async (req, res) => {
-    const order = await sandboxOrder(req, res);
+  route(api.sandboxCancel, async ({ req, res }) => {
+    const order = await sandboxOrder(deps, provider, req, res);
     if (!order) return;
     if (order.paymentStatus === 'paid') {
-      sendPage(
-        res,
-        409,
-        'Already paid',
-        '<h1>This order is already paid</h1><p class="muted">It cannot be cancelled here.</p>',
-      );
+      const paid = '<h1>This order is already paid</h1><p class="muted">It cannot be cancelled here.</p>';
+      sendPage(res, 409, 'Already paid', paid);
       return;
     }
-    await money.cancelUnpaid(order.id);
-    res.redirect(
-      303,
-      `/shop/paypal-cancel?${new URLSearchParams({ paymentId: order.paymentId! }).toString()}`,
-    );
+    await deps.money.cancelUnpaid(order.id);
+    const q = new URLSearchParams({ paymentId: order.paymentId! });
+    res.redirect(303, `/shop/paypal-cancel?${q.toString()}`);
   });
+}
 
-  r.post('/payments/paypal/webhook', async (req, res) => {
+/** PayPal's webhook: gated, verified with PayPal, then acted on (docs/money.md, "PayPal webhook"). */
+function webhookRoute(route: Route, deps: AppDeps, provider: PaymentProvider): void {
+  const { db, logger, money, config } = deps;
+  route(api.paypalWebhook, async ({ req, res, reply }) => {
     if (!provider.verifyWebhook) throw notFound('PayPal webhook (PayPal is not configured)');
     const parsed = api.paypalWebhook.body.schema.safeParse(req.body);
     if (!parsed.success || nulCharacterPath(req.body)) throw badRequest('Not a PayPal webhook event');
     const event = parsed.data;
     // refused or acknowledged without asking PayPal: what cannot be genuine or would change nothing
-    // (docs/money.md, "PayPal webhook")
     const headers = {
       transmissionId: req.get('paypal-transmission-id'),
       transmissionTime: req.get('paypal-transmission-time'),
@@ -163,16 +147,9 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
       certUrl: req.get('paypal-cert-url'),
       authAlgo: req.get('paypal-auth-algo'),
     };
-    const gate = await gateWebhook(
-      { db, logger },
-      event,
-      headers,
-      config.paypal?.apiBase ?? 'https://api-m.paypal.com',
-    );
-    if ('answer' in gate) {
-      send(res, api.paypalWebhook, { message: gate.answer });
-      return;
-    }
+    const apiBase = config.paypal?.apiBase ?? 'https://api-m.paypal.com';
+    const gate = await gateWebhook({ db, logger }, event, headers, apiBase);
+    if ('answer' in gate) return reply({ message: gate.answer });
     let verified: boolean;
     try {
       verified = await provider.verifyWebhook(headers, req.body);
@@ -182,10 +159,20 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
       throw err;
     }
     if (!verified) throw badRequest('Webhook signature could not be verified');
-
     await actOnWebhook({ db, logger, money }, event, gate.subject);
-    send(res, api.paypalWebhook, { message: 'Event processed' });
+    reply({ message: 'Event processed' });
   });
+}
 
-  return r;
+/** The shop's payment configuration, the sandbox approval pages and the PayPal webhook. */
+export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): Router {
+  const { router, route } = contractRouter(deps.db);
+  /** What every page needs to know: which provider takes the money, and whether it is a test (sandbox). */
+  route(api.shopConfig, ({ res, reply }) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    reply({ data: shopConfigOf(deps.config) });
+  });
+  sandboxRoutes(route, deps, provider);
+  webhookRoute(route, deps, provider);
+  return router;
 }
