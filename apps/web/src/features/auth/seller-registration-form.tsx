@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { sellerRegisterInputSchema, type Answer, type SellerRegisterInput } from '@mp/shared';
 import { BUSINESS_TYPES } from '@mp/shared/constants';
+import { routes } from '@mp/shared/routes';
 import { toast } from '../../lib/toast';
 import { Button, cn, Input, Select, Textarea } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
@@ -109,7 +110,7 @@ function useDocumentUpload(form: SellerFormApi) {
     body.append('my_file', file);
     try {
       const { data } = await api.post<Answer<'uploadSellerDocument'>>(
-        '/api/auth/seller/upload-document',
+        routes.uploadSellerDocument.path,
         body,
         { onUploadProgress: (p) => setProgress(p.total ? Math.round((p.loaded / p.total) * 100) : 0) },
       );
