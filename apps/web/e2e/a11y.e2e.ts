@@ -47,7 +47,7 @@ describe('accessibility (axe)', () => {
     await context.request.post('/api/shop/cart/add', { data: { productId: product._id, quantity: 1 } });
     await scan('cart', '/shop/cart', () => page.getByRole('button', { name: 'PLACE ORDER' }).waitFor());
     await scan('checkout', '/shop/checkout', () => page.getByRole('heading', { name: 'Checkout' }).waitFor());
-    // payment pages need a login (spec section 6)
+    // payment pages need a login
     await scan('payment cancelled', '/shop/paypal-cancel', heading('Payment Cancelled'));
     await scan('profile', '/shop/account/profile', () => page.getByText('Edit Profile').first().waitFor());
     await scan('addresses', '/shop/account/address', () =>

@@ -1,4 +1,4 @@
-/** Providers, the start-up session check, and the route table of spec section 2. */
+/** Providers, the start-up session check, and the app's route table. */
 import { lazy, Suspense, useEffect } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';

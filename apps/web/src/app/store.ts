@@ -15,7 +15,7 @@ export const rootReducer = combineSlices(authSlice, baseApi);
 
 type State = ReturnType<typeof rootReducer>;
 
-/** The session's user and seller follow the auth state into localStorage (spec: `user`, `seller`). */
+/** The session's user and seller follow the auth state into localStorage as `user`, `seller` (docs/web.md). */
 function persistSession(state: State) {
   if (typeof localStorage === 'undefined') return;
   writeJson(localStorage, STORAGE_KEYS.user, state.auth.user);

@@ -104,7 +104,7 @@ export function toApiError(err: unknown): ApiError {
 
 /**
  * The text to show for a failure: the server's message when it sent one, the network/time-out text when no answer
- * came, else the fallback (the spec's wording).
+ * came, else the screen's own fallback (docs/web.md, "Texts").
  */
 export function errorMessage(err: unknown, fallback: string): string {
   const e = toApiError(err);

@@ -20,6 +20,6 @@ export function formatDate(iso: string | null | undefined, withTime = false): st
   return Number.isNaN(d.getTime()) ? '' : formatter(withTime).format(d);
 }
 
-/** The spec shows 'NA' for missing values (gstno, PayerID, PaymentID...). */
+/** Missing values (gstno, PayerID, PaymentID...) show as 'NA' (docs/web.md, "Texts"). */
 export const orNA = (v: string | number | null | undefined): string =>
   v == null || String(v).trim() === '' ? 'NA' : String(v);

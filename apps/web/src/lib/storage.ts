@@ -1,4 +1,4 @@
-/** Browser storage the spec names: user and seller in localStorage; currentOrderId and filters in sessionStorage. */
+/** Browser storage (docs/web.md): user and seller in localStorage; currentOrderId and filters in sessionStorage. */
 export const STORAGE_KEYS = {
   user: 'user',
   seller: 'seller',

@@ -7,7 +7,7 @@ const admin: AccessState = { isAuthenticated: true, role: 'admin', seller: null 
 const pendingSeller: AccessState = { isAuthenticated: true, role: 'seller', seller: { isapproved: false } };
 const seller: AccessState = { isAuthenticated: true, role: 'seller', seller: { isapproved: true } };
 
-describe('resolveAccess (spec section 6)', () => {
+describe('resolveAccess', () => {
   it.each([
     '/',
     '/shop/listing',

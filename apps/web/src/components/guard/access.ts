@@ -1,4 +1,4 @@
-/** The access rules of spec section 6 as one pure function: where (if anywhere) a visitor must go instead. */
+/** Who may open what (docs/web.md) as one pure function: where (if anywhere) a visitor must go instead. */
 import type { Role, SellerDto } from '@mp/shared';
 
 export interface AccessState {

@@ -30,7 +30,7 @@ export function Badge({ tone = 'gray', className, ...rest }: BadgeProps) {
   );
 }
 
-/** Colour of an order/payment/seller status (spec: approved green, rejected red, pending blue). */
+/** Colour of an order/payment/seller status: approved green, rejected red, pending blue (docs/web.md). */
 export function statusTone(status: string): BadgeTone {
   switch (status) {
     case 'approved':

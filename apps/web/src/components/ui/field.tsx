@@ -96,7 +96,7 @@ export interface SelectOption {
 export type SelectProps = FieldBase &
   SelectHTMLAttributes<HTMLSelectElement> & {
     options: readonly SelectOption[];
-    /** placeholder text; defaults to the spec's '--- Select {label} ---' when label is a string */
+    /** placeholder text; defaults to '--- Select {label} ---' when label is a string */
     placeholder?: string | false;
   };
 

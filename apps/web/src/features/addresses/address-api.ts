@@ -1,4 +1,4 @@
-/** The shopper's address book (spec section 4): writes invalidate the list, which is asked again. */
+/** The shopper's address book: writes invalidate the list, which is asked again. */
 import type { AddressDto, AddressInput } from '@mp/shared';
 import { routes } from '@mp/shared/routes';
 import { baseApi, call } from '../../lib/api';

@@ -1,4 +1,4 @@
-/** Address form rules of spec section 5 (with the decisions.md limit of 3). */
+/** Address form rules, with the limit of 3 addresses (docs/web.md, "Addresses"). */
 import { LIMITS, MESSAGES } from '@mp/shared/constants';
 
 export interface AddressFormValues {

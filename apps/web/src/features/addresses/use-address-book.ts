@@ -1,4 +1,4 @@
-/** Address actions with the spec's toasts, shared by checkout and the account page. */
+/** Address actions, each with a toast saying how it went, shared by checkout and the account page. */
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
 import type { AddressDto, AddressInput } from '@mp/shared';

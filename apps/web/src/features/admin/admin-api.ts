@@ -1,5 +1,5 @@
 /**
- * Admin console calls: seller approval, banners, dashboard (spec section 7; decisions.md dashboards). Injected from
+ * Admin console calls: seller approval, banners, dashboard (docs/money.md, "Dashboards"). Injected from
  * the lazily loaded console chunk, so shoppers never download them. The banner list itself is the shop's
  * `banners` query (one endpoint, one cache entry).
  */

@@ -1,4 +1,7 @@
-/** Session calls (spec section 6). The session itself lives in the auth slice, fed by these endpoints' answers. */
+/**
+ * Session calls (login, logout, the session check). The session itself lives in the auth slice, fed by these
+ * endpoints' answers.
+ */
 import type {
   Answer,
   LoginInput,

@@ -20,7 +20,7 @@ const user = {
 describe('login', () => {
   afterEach(() => localStorage.clear());
 
-  it("when the server refuses the credentials, then the error reads the spec's 'Login failed. Please check credentials.' and the user is cleared", async () => {
+  it("when the server refuses the credentials, then the error reads 'Login failed. Please check credentials.' and the user is cleared", async () => {
     server.use(fail('login', 401, { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' }));
     const store = makeStore();
     const r = await store.dispatch(

@@ -28,8 +28,8 @@ const initialState = (): AuthState => ({
 
 export const LOGIN_FAILED = 'Login failed. Please check credentials.';
 
-/** A refused login reads as the spec's text whatever the server said; only rate limiting and a failure with no
- * answer say more, since checking the credentials would not help there. */
+/** A refused login reads as the same text whatever the server said (docs/web.md, "Texts"); only rate limiting
+ * and a failure with no answer say more, since checking the credentials would not help there. */
 export function loginErrorMessage(err: unknown): string {
   const code = errorCode(err);
   if (code === 'RATE_LIMITED') return (err as { message: string }).message;

@@ -253,7 +253,7 @@ export function SellerRegistrationForm() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const image = String(form.getValues('image') ?? '');
-    // from the document step on: not while the document uploads, and not without one (spec section 5)
+    // from the document step on: not while the document uploads, and not without one
     const blocked =
       steps.index >= DOCUMENT_STEP && (doc.uploading || steps.isLast)
         ? submitBlockedMessage({ uploading: doc.uploading, image })

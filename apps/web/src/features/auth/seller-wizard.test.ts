@@ -8,7 +8,7 @@ describe('seller wizard rules', () => {
     expect(SELLER_STEPS.at(-1)).toEqual({ title: 'Review', fields: [] });
   });
 
-  it('when an upload runs or no document is uploaded, then submit is blocked with the spec messages', () => {
+  it('when an upload runs or no document is uploaded, then submit is blocked with a message saying why', () => {
     expect(submitBlockedMessage({ uploading: true, image: '' })).toBe(
       'Please wait for image upload to complete.',
     );

@@ -26,7 +26,7 @@ export const SELLER_STEPS = [
   { title: 'Review', fields: [] },
 ] as const satisfies readonly FormStep<SellerForm>[];
 
-/** Submit is blocked while an upload runs, and without an uploaded document (spec section 5). */
+/** Submit is blocked while an upload runs, and without an uploaded document (docs/web.md). */
 export function submitBlockedMessage(s: { uploading: boolean; image: string }): string | null {
   if (s.uploading) return 'Please wait for image upload to complete.';
   if (!s.image) return 'Please upload a document/image first.';

@@ -1,4 +1,4 @@
-/** The shopper's cart (spec section 4). Every write answers the new cart, which replaces the cached one. */
+/** The shopper's cart. Every write answers the new cart, which replaces the cached one. */
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { Answer, CartViewDto } from '@mp/shared';
 import { routes } from '@mp/shared/routes';

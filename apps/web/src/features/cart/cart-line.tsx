@@ -16,7 +16,7 @@ export function CartLine({ item, userId }: { item: CartLineDto; userId: string }
   const [update, updating] = useUpdateCartQuantityMutation();
   const [removeLine, removing] = useRemoveCartItemMutation();
   const busy = updating.isLoading || removing.isLoading;
-  // at the stock "+" is disabled and the spec's "Only {stock} Quantity are left" stays in view
+  // at the stock "+" is disabled and "Only {stock} Quantity are left" stays in view
   const atLimit = item.available && !canIncrease(item);
 
   const step = async (direction: 'plus' | 'minus') => {

@@ -6,7 +6,7 @@ describe('cart quantity rules', () => {
     expect(quantityStep({ quantity: 2, totalStock: 5 }, 'plus')).toEqual({ kind: 'change', quantity: 3 });
   });
 
-  it('when plus is pressed at the stock, then nothing changes and the spec warning is given', () => {
+  it('when plus is pressed at the stock, then nothing changes and the stock-left warning is given', () => {
     expect(quantityStep({ quantity: 3, totalStock: 3 }, 'plus')).toEqual({
       kind: 'limit',
       message: 'Only 3 Quantity are left',

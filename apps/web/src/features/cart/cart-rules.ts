@@ -1,4 +1,4 @@
-/** Cart quantity rules of spec sections 4 and 5 (pure, so they are easy to test). */
+/** Cart quantity rules (docs/web.md, "Cart quantities"), pure so they are easy to test. */
 import { LIMITS, MESSAGES } from '@mp/shared/constants';
 
 export type QuantityStep =
@@ -24,6 +24,6 @@ export function quantityStep(
 
 export const canDecrease = (quantity: number) => quantity > 1;
 
-/** Plus is offered only below the stock (and the per-line cap); at the limit the spec's message shows instead. */
+/** Plus is offered only below the stock (and the per-line cap); at the limit a message shows instead. */
 export const canIncrease = (item: { quantity: number; totalStock: number }) =>
   item.quantity < item.totalStock && item.quantity < LIMITS.cartQuantityMax;

@@ -1,5 +1,5 @@
 /**
- * The console image uploader (spec section 4): idle → uploading (spinner) → uploaded (preview); Remove clears it.
+ * The console image uploader: idle → uploading (spinner) → uploaded (preview); Remove clears it.
  * Disabled (edit mode) it only shows the current image. The upload call is injectable for tests and banners.
  */
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The product panel of both consoles (spec section 4): the product's images (several, ordered: image-list-editor)
+ * The product panel of both consoles: the product's images (several, ordered: image-list-editor)
  * + product form, in add mode (no product) or edit mode (product set), on the form primitive (lib/form.ts) with the
  * shared productInputSchema; the server answer decides success. On success: toast, then onSaved() (the page reloads
  * its list and closes the panel).

@@ -13,7 +13,7 @@ interface QueryState<T> {
   isError: boolean;
 }
 
-/** A query's answer and status; a failed load shows `empty` with no message (spec section 8). */
+/** A query's answer and status; a failed load shows `empty` with no message (docs/web.md, "Texts"). */
 export function remoteOf<T>(q: QueryState<T>, empty: T): Remote<T> {
   if (q.isError && !q.isFetching) return { data: empty, status: 'failed' };
   const status: LoadStatus = q.isUninitialized ? 'idle' : q.isFetching ? 'loading' : 'succeeded';

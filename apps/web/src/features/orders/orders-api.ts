@@ -1,4 +1,4 @@
-/** The shopper's orders and the checkout's payment steps (spec section 4; docs/orders-and-stock.md). */
+/** The shopper's orders and the checkout's payment steps (docs/orders-and-stock.md). */
 import type { Answer, OrderDto } from '@mp/shared';
 import { routes } from '@mp/shared/routes';
 import { baseApi, call } from '../../lib/api';

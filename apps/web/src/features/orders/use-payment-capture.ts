@@ -1,4 +1,4 @@
-/** The payment-return step of spec section 4: 5 s after load, capture with paymentId, payerId and the stored
+/** The payment-return step (docs/web.md, "Paying"): 5 s after load, capture with paymentId, payerId and the stored
  * order id; on success clear the stored id and answer the order id. PayPal's own `token` stands in for paymentId. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LIMITS } from '@mp/shared/constants';

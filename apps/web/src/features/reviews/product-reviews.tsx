@@ -1,5 +1,5 @@
 /**
- * A product's reviews and the form to add one (spec section 7). The product page passes the list it already reads
+ * A product's reviews and the form to add one. The product page passes the list it already reads
  * (for the average and count); the section sits below the first screen, so the browser skips its layout until it
  * comes near (docs/performance.md).
  */

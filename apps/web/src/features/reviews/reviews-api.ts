@@ -1,4 +1,4 @@
-/** Product reviews (spec section 7): adding one invalidates that product's list. */
+/** Product reviews: adding one invalidates that product's list. */
 import type { ReviewDto } from '@mp/shared';
 import { routes } from '@mp/shared/routes';
 import { baseApi, call } from '../../lib/api';
@@ -28,7 +28,7 @@ export const reviewsApi = baseApi.injectEndpoints({
   }),
 });
 
-/** The average rating computed from the list (spec section 7). */
+/** The average rating computed from the list. */
 export const averageRating = (list: readonly { reviewVal: number }[]): number =>
   list.length === 0 ? 0 : list.reduce((sum, r) => sum + r.reviewVal, 0) / list.length;
 

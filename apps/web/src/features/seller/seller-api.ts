@@ -1,5 +1,5 @@
 /**
- * Seller console calls: orders and the dashboard (spec section 7, Seller orders; decisions.md dashboards). Injected
+ * Seller console calls: its orders and the dashboard (docs/money.md, "Dashboards"). Injected
  * from the lazily loaded console chunk, so shoppers never download them.
  */
 import type { Answer, SellerDashboardDto, SellerOrderDto, SellerOrderStatus } from '@mp/shared';

@@ -1,4 +1,4 @@
-/** Listing filters: the URL is the source of truth; sessionStorage keeps the last choice (spec section 2). */
+/** Listing filters: the URL is the source of truth; sessionStorage keeps the last choice (docs/web.md). */
 import { CATEGORY_ALIASES, DEFAULT_SORT, SORT_IDS } from '@mp/shared/constants';
 import { readJson, STORAGE_KEYS, writeJson } from '../../lib/storage';
 import type { ListingQuery } from './products-api';

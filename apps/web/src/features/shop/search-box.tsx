@@ -1,5 +1,5 @@
 /**
- * The header search box (spec section 5): typing never leaves the page. Text longer than 3 characters asks for
+ * The header search box: typing never leaves the page. Text longer than 3 characters asks for
  * suggestions (products, brands, categories) after a 500 ms pause and shows them under the box as an ARIA 1.2
  * combobox: ↓/↑ move through them, Enter opens the one chosen (or searches the text when none is), a click opens
  * a suggestion, Escape closes the list, then clears the text. Only Enter or a pick navigates (docs/web.md).

@@ -1,4 +1,4 @@
-/** Header search of spec section 5: empty text is ignored; longer than 3 characters queries after a 500 ms pause;
+/** Header search: empty text is ignored; longer than 3 characters queries after a 500 ms pause;
  * anything shorter clears the results. */
 import { useEffect, useRef } from 'react';
 import { LIMITS } from '@mp/shared/constants';

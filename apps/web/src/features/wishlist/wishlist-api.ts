@@ -1,4 +1,4 @@
-/** The shopper's wishlist (spec section 4): writes invalidate the list, which is asked again. */
+/** The shopper's wishlist: writes invalidate the list, which is asked again. */
 import type { WishlistItemDto } from '@mp/shared';
 import { routes } from '@mp/shared/routes';
 import { baseApi, call } from '../../lib/api';

@@ -5,7 +5,7 @@ import { contractRouter } from '../../../lib/route';
 import { assertSelfOrAdmin } from '../../../lib/session';
 import { addAddress, deleteAddress, listAddresses, updateAddress } from './address.service';
 
-/** Address calls of spec section 7. Addresses always belong to the session user (body userId ignored). */
+/** Address calls. Addresses always belong to the session user (body userId ignored). */
 export function createAddressRouter({ db }: AppDeps): Router {
   const { router, route } = contractRouter(db);
 

@@ -5,7 +5,7 @@ import { contractRouter } from '../../../lib/route';
 import { assertSelfOrAdmin } from '../../../lib/session';
 import { addToCart, getCart, removeCartItem, updateCartItem } from './cart.service';
 
-/** Cart calls of spec section 7. The cart is always the session user's; body userId/discount are ignored. */
+/** Cart calls. The cart is always the session user's; body userId/discount are ignored. */
 export function createCartRouter({ db }: AppDeps): Router {
   const { router, route } = contractRouter(db);
 

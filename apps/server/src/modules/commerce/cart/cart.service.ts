@@ -123,7 +123,7 @@ export function toCartView(cartId: string, userId: string, lines: CartLineRow[])
 export const ownProduct = (title: string) =>
   new AppError(403, 'OWN_PRODUCT', `${title} is your own product: sellers cannot buy their own products.`);
 
-/** 409 with the spec's message when the wanted quantity is more than the stock. */
+/** 409 naming the stock left when the wanted quantity is more than the stock (docs/web.md, "Cart quantities"). */
 export function stockConflict(title: string, stock: number): AppError {
   return new AppError(
     409,

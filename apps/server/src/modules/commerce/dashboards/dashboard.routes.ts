@@ -4,7 +4,7 @@ import type { AppDeps } from '../../../context';
 import { contractRouter } from '../../../lib/route';
 import { adminDashboard, sellerDashboard } from './dashboard.service';
 
-/** Real figures for the admin and seller dashboards (decisions.md). */
+/** The admin and seller dashboards, figures read from the database (docs/money.md, "Dashboards"). */
 export function createDashboardRouter({ db }: AppDeps): Router {
   const { router, route } = contractRouter(db);
 

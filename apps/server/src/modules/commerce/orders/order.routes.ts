@@ -6,7 +6,7 @@ import { assertSelfOrAdmin } from '../../../lib/session';
 import { paymentsNotConfigured } from '../payments/payment-provider';
 import type { OrderService } from './order.service';
 
-/** Order calls of spec section 7 (plus cancel). The shopper is always the session user. */
+/** The shopper's order calls, cancel included (docs/orders-and-stock.md). The shopper is the session user. */
 export function createOrderRouter(deps: AppDeps, orders: OrderService): Router {
   const { router, route } = contractRouter(deps.db);
 

@@ -5,8 +5,8 @@ import { createPayPalProvider } from './paypal-provider';
 import { createSandboxProvider } from './sandbox-provider';
 
 /**
- * PayPal when PAYPAL_CLIENT_ID/SECRET are set, else the built-in sandbox (decisions.md) — in production only when
- * the operator allows it by name (ALLOW_SANDBOX_PAYMENTS, docs/security.md) — else no provider at all.
+ * PayPal when PAYPAL_CLIENT_ID/SECRET are set, else the built-in sandbox (docs/operations.md) — in production
+ * only when the operator allows it by name (ALLOW_SANDBOX_PAYMENTS, docs/security.md) — else no provider at all.
  */
 export function createPaymentProvider(deps: { config: Config; db: Db }): PaymentProvider {
   const { config, db } = deps;

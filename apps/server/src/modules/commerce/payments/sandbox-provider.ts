@@ -12,7 +12,7 @@ export const sandboxApprovalPath = (paymentId: string) =>
 const newSandboxPayerId = () => `SBXPAYER${randomBytes(5).toString('hex').toUpperCase()}`;
 
 /**
- * The built-in provider used when PayPal is not configured (decisions.md). It keeps its own state, as a real
+ * The built-in provider used when PayPal is not configured (docs/operations.md). It keeps its own state, as a real
  * provider does on its side, in `sandbox_payments`: the amount asked for, the shopper's approval, the capture and
  * what was refunded. Nothing else writes that table (docs/money.md).
  */

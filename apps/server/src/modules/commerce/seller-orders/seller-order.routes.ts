@@ -5,7 +5,7 @@ import { forbidden } from '../../../lib/errors';
 import { contractRouter } from '../../../lib/route';
 import { listSellerOrders, sellerOrderDetails, updateSellerOrderStatus } from './seller-order.service';
 
-/** Seller orders of spec section 7: an approved seller sees and updates only its own lines. */
+/** Seller orders: an approved seller sees and updates only its own lines (docs/orders-and-stock.md). */
 export function createSellerOrderRouter({ db, money, earnings }: AppDeps): Router {
   const { router, route } = contractRouter(db);
 

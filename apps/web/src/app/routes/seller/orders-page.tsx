@@ -1,4 +1,4 @@
-/** Seller orders: 'Order History' (decisions.md) and the 'Order Details' modal with the status update. */
+/** Seller orders: the 'Order History' list and the 'Order Details' modal with the status update. */
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import type { SellerOrderStatus } from '@mp/shared';

@@ -102,9 +102,9 @@ function DeliveryStep({
         notes: a.notes,
       },
     });
-    // a failed creation only clears the processing state (spec section 4)
+    // a failed creation only clears the processing state (docs/web.md, "Paying")
     if (r.data) {
-      // the payment-return page captures this order (spec section 4)
+      // the payment-return page captures this order
       sessionStorage.setItem(STORAGE_KEYS.currentOrderId, JSON.stringify(r.data.orderId));
       goToApproval(r.data.approvalURL);
     } else checkoutKey.current = newCheckoutKey();

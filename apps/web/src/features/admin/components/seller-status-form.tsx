@@ -1,5 +1,5 @@
 /**
- * The admin's approval select: only approved or rejected (spec section 4), then submit. Rejecting asks once more
+ * The admin's approval select: only approved or rejected, then submit. Rejecting asks once more
  * before it is sent (a destructive action). Resets after success.
  */
 import { useState } from 'react';

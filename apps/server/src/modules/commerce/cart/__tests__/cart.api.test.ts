@@ -113,7 +113,7 @@ describe('cart', () => {
     expect(cart.body.data.items[0].quantity).toBe(80);
   });
 
-  it('when adding more than the stock, then 409 with the spec message', async () => {
+  it('when adding more than the stock, then 409 with the stock-left message', async () => {
     const { agent } = await ctx.loginAs('user');
     const p = await insertProduct(ctx.db, { totalStock: 2 });
     const res = await agent.post('/api/shop/cart/add').send({ productId: p.id, quantity: 3 });

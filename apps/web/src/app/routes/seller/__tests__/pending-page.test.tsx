@@ -43,7 +43,7 @@ describe('Seller pending page', () => {
     });
   }
 
-  it('when the seller is pending, then shows the spec texts and polls the seller info every 5 s', async () => {
+  it('when the seller is pending, then shows the pending texts and polls the seller info every 5 s', async () => {
     const emails = serveSellerInfo({});
     renderPending();
     expect(screen.getByRole('heading', { name: 'Approval Pending' })).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { useLogoutMutation } from '../../../../features/auth/auth-api';
 import { Spinner } from '../../../../components/ui';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
-/** /shop/account/logout logs out (decisions.md). */
+/** /shop/account/logout logs out (docs/web.md, "Who may open what"). */
 export default function AccountLogoutPage() {
   useDocumentTitle('Log out');
   const [logoutCall] = useLogoutMutation();
