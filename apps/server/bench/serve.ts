@@ -3,7 +3,7 @@
  * Listens on 127.0.0.1 port 0 and reports the port over IPC; answers `stats` (RSS, cache hits) and `reset`.
  * With BENCH_WORKERS > 1 this process is a cluster primary: the workers share the port (node:cluster hands each
  * connection to one of them), each a full instance with the PostgreSQL change feed, and the primary sums their
- * stats.
+ * stats. `edit-rate` starts (rate > 0) or stops (rate 0) a stream of product edits (`editStream` below).
  */
 import cluster from 'node:cluster';
 import { sql } from 'drizzle-orm';
@@ -16,6 +16,7 @@ import { buildDeps } from '../src/deps';
 import { withJwtSecret } from '../src/modules/auth/installation-secret';
 import { createPgChangeFeed } from '../src/lib/change-feed';
 import { createLogger } from '../src/lib/logger';
+import { toRupees, type ProductInput } from '@mp/shared';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL!;
 const config = loadConfig({
@@ -42,8 +43,6 @@ const config = loadConfig({
   UNPAID_ORDER_UNITS_MAX: '1000000',
   COOKIE_SECURE: 'false',
   PUBLIC_URL: 'http://127.0.0.1',
-  // bench.ts --no-index: every listing and search reads PostgreSQL
-  ...(process.env.BENCH_INDEX_MAX ? { LISTING_INDEX_MAX_PRODUCTS: process.env.BENCH_INDEX_MAX } : {}),
 });
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 if (WORKERS > 1 && cluster.isPrimary) {
@@ -78,7 +77,6 @@ async function runPrimary(count: number) {
   process.send!({
     type: 'ready',
     port: ready[0]!.port,
-    indexMs: Math.max(...ready.map((r) => r.indexMs as number)), // -1: no index (--no-index)
     rss: ready.reduce((n, r) => n + (r.rss as number), process.memoryUsage().rss),
   });
   const sum = (all: Msg[], key: string) => ({
@@ -86,7 +84,7 @@ async function runPrimary(count: number) {
     misses: all.reduce((n, m) => n + (m[key] as { misses: number }).misses, 0),
   });
   process.on('message', async (msg: Msg) => {
-    if (msg.type === 'ceiling' || msg.type === 'edit') {
+    if (msg.type === 'ceiling' || msg.type === 'edit-rate') {
       const [w] = workers;
       w!.once('message', (m: Msg) => process.send!(m));
       w!.send(msg);
@@ -122,10 +120,6 @@ async function runInstance() {
     WORKERS > 1 ? createPgChangeFeed({ url: databaseUrl, pool: database.pool!, logger }) : undefined;
   const deps = buildDeps(await withJwtSecret(config, database.db), database.db, logger, { changes });
   const handler = createRequestHandler(deps);
-  // as src/index.ts does at start, but waited for here, so its build is not measured as part of the first row
-  const indexStarted = performance.now();
-  const indexed = await deps.listingIndex.ready();
-  const indexMs = indexed ? Math.round(performance.now() - indexStarted) : -1;
   const server = createServer(handler);
   server.keepAliveTimeout = 30_000;
 
@@ -133,22 +127,72 @@ async function runInstance() {
     process.send!({
       type: 'ready',
       port: (server.address() as AddressInfo).port,
-      indexMs,
       rss: process.memoryUsage().rss,
     });
   });
 
+  type Editable = {
+    id: string;
+    title: string;
+    description: string;
+    category: ProductInput['category'];
+    brand: ProductInput['brand'];
+    price_paise: number;
+    sale_price_paise: number | null;
+    discount: number;
+    total_stock: number;
+    images: string[];
+  };
+  let ids: string[] = [];
+  /** One edit as a seller makes it in the console: a price (±1 rupee) or a title word, through the service. */
+  async function editOne(n: number) {
+    if (!ids.length)
+      ids = (
+        (await database.db.execute(sql`select id from products where deleted_at is null`)) as unknown as {
+          rows: { id: string }[];
+        }
+      ).rows.map((r) => r.id);
+    const id = ids[Math.floor(Math.random() * ids.length)]!;
+    const { rows } = (await database.db
+      .execute(sql`select id, title, description, category, brand, price_paise,
+      sale_price_paise, discount, total_stock, images from products where id = ${id}`)) as unknown as {
+      rows: Editable[];
+    };
+    const p = rows[0];
+    if (!p) return;
+    const price = toRupees(p.price_paise);
+    await deps.products.update(
+      id,
+      {
+        title:
+          n % 2 ? (p.title.endsWith(' Refreshed') ? p.title.slice(0, -10) : `${p.title} Refreshed`) : p.title,
+        description: p.description,
+        category: p.category,
+        brand: p.brand,
+        price: n % 2 ? price : price + (price > 1 ? -1 : 1),
+        salePrice: p.sale_price_paise == null ? undefined : toRupees(p.sale_price_paise),
+        discount: p.discount,
+        totalStock: p.total_stock,
+        images: p.images,
+      },
+      { role: 'admin' },
+    );
+    edits++;
+  }
+  let edits = 0;
+  let stopEdits = () => {};
   /**
-   * bench.ts --edits=N: N products spread over the catalogue get a new title word, as sellers editing their
-   * catalogue do, and the change feed is told; answers once the listing index has checked them.
+   * bench.ts --edit-rate=R: R edits a second (alternately a price and a title), each a product picked at random,
+   * until told rate 0; answers how many were made.
    */
-  async function edit(count: number) {
-    const { rows } = (await database.db.execute(sql`update products set title = title || ' Refreshed'
-      where id in (select id from products where deleted_at is null order by md5(id::text) limit ${count})
-      returning id`)) as unknown as { rows: { id: string }[] };
-    deps.changes.publish({ type: 'products', ids: rows.map((r) => r.id) });
-    await deps.listingIndex.checked();
-    process.send!({ type: 'edit', edited: deps.listingIndex.edited });
+  function editStream(rate: number) {
+    stopEdits();
+    if (rate > 0) {
+      let n = 0;
+      const timer = setInterval(() => void editOne(n++).catch(() => {}), 1000 / rate);
+      stopEdits = () => clearInterval(timer);
+    } else stopEdits = () => {};
+    process.send!({ type: 'edit-rate', edits });
   }
 
   /** The ceiling: bare node:http in this same process, answering a fixed JSON body from memory. */
@@ -163,9 +207,9 @@ async function runInstance() {
     });
   }
 
-  process.on('message', (msg: { type: string; body?: string; count?: number }) => {
+  process.on('message', (msg: { type: string; body?: string; rate?: number }) => {
     if (msg.type === 'ceiling') startCeiling(msg.body!);
-    else if (msg.type === 'edit') void edit(msg.count!);
+    else if (msg.type === 'edit-rate') editStream(msg.rate!);
     else if (msg.type === 'stats') {
       process.send!({
         type: 'stats',

@@ -11,7 +11,9 @@ import { createStorage } from './lib/storage';
 import { createBannerService } from './modules/catalog/banners/banner.service';
 import { CatalogCache } from './modules/catalog/catalog-cache';
 import { createCatalogReads } from './modules/catalog/catalog-reads';
-import { ListingIndex } from './modules/catalog/products/listing-index';
+import { createProductService } from './modules/catalog/products/product.service';
+import { countedReads } from './modules/catalog/read-model/metrics';
+import { createPostgresProvider } from './modules/catalog/read-model/postgres';
 import { sessionUserLookup } from './modules/auth/auth.service';
 import { createPasswordHasher } from './modules/auth/passwords';
 import { createEarnings } from './modules/commerce/earnings/earnings.service';
@@ -36,9 +38,15 @@ export function buildDeps(
 ): AppDeps {
   const changes = options.changes ?? createLocalChangeFeed(logger);
   const metrics = options.metrics ?? createMetrics();
-  const catalogCache = new CatalogCache(db, changes);
+  const catalogCache = new CatalogCache(db, changes, config.catalogCacheEntries);
   metrics.sources.catalogCache = catalogCache.stats;
-  const listingIndex = new ListingIndex({ db, changes, logger, maxProducts: config.listingIndexMaxProducts });
+  // the catalogue read model (docs/search-and-listing.md): PostgreSQL, its reads counted by source on /metrics;
+  // a replica router (DATABASE_READ_URL) takes the place of `{ db: () => db }` here
+  const reader = countedReads({ db: () => db }, metrics.registry);
+  const catalogReads = createCatalogReads({
+    catalogCache,
+    provider: createPostgresProvider({ reader, catalogCache, changes }),
+  });
   // the payment provider and the money use cases (docs/money.md): one of each per process
   const payments = createPaymentProvider({ config, db });
   const earnings = createEarnings({ db, commissionBps: config.commissionBps });
@@ -60,8 +68,8 @@ export function buildDeps(
     passwords: createPasswordHasher({ memoryKib: config.passwordHashMemoryKib }),
     changes,
     catalogCache,
-    listingIndex,
-    catalogReads: createCatalogReads({ db, catalogCache, changes, listingIndex }),
+    catalogReads,
+    products: createProductService({ db, changes }),
     banners: createBannerService({ db, changes }),
     metrics,
     lifecycle: createLifecycle(),

@@ -16,7 +16,7 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
-    LISTING_INDEX_MAX_PRODUCTS: z.coerce.number().int().min(0).default(1_000_000),
+    CATALOG_CACHE_ENTRIES: z.coerce.number().int().min(1).default(5000),
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
     DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
@@ -159,8 +159,8 @@ export interface Config {
   publicUrl: string;
   databaseUrl: string | undefined;
   databasePoolMax: number;
-  /** the in-memory listing index is built up to this many live products (0: off; docs/search-and-listing.md) */
-  listingIndexMaxProducts: number;
+  /** the catalogue answer cache holds at most this many answers (docs/search-and-listing.md, "Caches") */
+  catalogCacheEntries: number;
   /** bounded waits (docs/operations.md): pool acquire/connect, statement, lock, idle-in-transaction, start-up */
   databaseTimeouts: {
     connectMs: number;
@@ -278,7 +278,7 @@ export function loadConfig(
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
-    listingIndexMaxProducts: e.LISTING_INDEX_MAX_PRODUCTS,
+    catalogCacheEntries: e.CATALOG_CACHE_ENTRIES,
     databaseTimeouts: {
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
