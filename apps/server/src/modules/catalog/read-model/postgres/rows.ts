@@ -5,17 +5,13 @@ import { notFound } from '../../../../lib/errors';
 import type { CatalogCache } from '../../catalog-cache';
 import { toProductDto } from '../../products/product.mapper';
 import type { ReadSource } from '../search-provider';
-import { statementsFor } from './statements';
+import { detailsById, rowsById } from './statements';
 
 const byId = <R extends { id: string }>(rows: R[]) => new Map(rows.map((r) => [r.id, r]));
 
 export function createRowReader(reader: ReadSource, cache: CatalogCache) {
-  const detailRow = batchById(async (ids) =>
-    byId(await statementsFor(reader.db()).details.execute({ ids: [...ids] })),
-  );
-  const productRow = batchById(async (ids) =>
-    byId(await statementsFor(reader.db()).rows.execute({ ids: [...ids] })),
-  );
+  const detailRow = batchById(async (ids) => byId(await detailsById(reader.db()).execute({ ids: [...ids] })));
+  const productRow = batchById(async (ids) => byId(await rowsById(reader.db()).execute({ ids: [...ids] })));
 
   return {
     /**

@@ -17,9 +17,12 @@ import { productColumns, toProductDto, type ProductRow } from '../../products/pr
 import { corrections, prefixExpansions, type SearchVocabulary } from './spelling';
 import type { ReadSource, SearchOptions, SearchPage } from '../search-provider';
 import type { RowReader } from './rows';
+import { prepared } from './statements';
 import { ORDER, SORTS } from './sorts';
 
 const { textWeight, titleSimilarityWeight, candidates, typoThreshold } = SEARCH_RANKING;
+/** the candidate budget as a literal: the planner knows every limit (candidateSet below) */
+const BUDGET = sql.raw(String(candidates));
 
 /**
  * The english tsquery's word groups, one per word of the keyword (joined by & or | into the query): the word
@@ -76,6 +79,7 @@ function planOf(keyword: string, opts: SearchOptions) {
         ? sql`score desc, id`
         : sql.raw(`${SORTS[sortBy].key} ${SORTS[sortBy].dir}, id ${SORTS[sortBy].dir}`),
     rowOrder: sortBy === 'relevance' ? undefined : ORDER[sortBy],
+    sortBy,
     relevance: sortBy === 'relevance',
     similarity: sql`word_similarity(${kw}, lower(title))`,
     facetsOf: (cells: FacetCell[]): SearchFacets => {
@@ -97,30 +101,56 @@ const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as un
  */
 const candidateSet = (query: SQL, where: SQL, columns: SQL) => sql`with t as materialized (
     select ${columns} from products
-    where deleted_at is null and title_vector @@ ${query}${where} limit ${candidates})
+    where deleted_at is null and title_vector @@ ${query}${where} limit ${BUDGET})
   select * from t
   union all (select ${columns} from products
-    where (select count(*) from t) < ${candidates}
+    where (select count(*) from t) < ${BUDGET}
       and deleted_at is null and search_vector @@ ${query}${where}
       and id not in (select id from t)
-    limit ${candidates})
-  limit ${candidates}`;
+    limit ${BUDGET})
+  limit ${BUDGET}`;
+
+const scoreOf = (query: SQL, similarity: SQL) =>
+  sql`(ts_rank(search_vector, ${query}) * ${textWeight} + ${similarity} * ${titleSimilarityWeight})`;
 
 /**
- * Unfiltered with facets, the facets and the page come from the same candidate set: one read answers both, the
- * counts and the page's ids in order; then only the page's rows are fetched (docs/search-and-listing.md).
+ * Unfiltered with facets (the search page's first read), the facets and the page come from the same candidate
+ * set: one read answers both, the counts and the page's ids in order; then only the page's rows are fetched
+ * (docs/search-and-listing.md). A prepared statement per order: planning it cost as much as running it.
  */
-async function facetsAndPage(db: Db, p: Plan, query: SQL, scored: SQL, rows: RowReader) {
-  const [both] = await rowsOf<{ cells: FacetCell[]; ids: string[] }>(
-    db,
-    sql`with c as materialized (${candidateSet(query, sql``, sql`${scored}, category, brand`)})
-      select
-        (select coalesce(json_agg(f), '[]'::json)
-          from (select category, brand, count(*)::int as n from c group by category, brand) f) as cells,
-        (select coalesce(json_agg(id order by rn), '[]'::json)
-          from (select id, row_number() over (order by ${p.order}) as rn from c
-            order by ${p.order} limit ${p.limit} offset ${p.offset}) p) as ids`,
-  );
+function facetsAndIdsStatement(db: Db, p: Plan) {
+  return prepared(db, `catalog_search_facets_${p.sortBy.replace(/-/g, '_')}`, (d, name) => {
+    // the tsquery and keyword as parameters; the tsquery made once per read (an InitPlan), not once per row
+    const query = sql`(select to_tsquery('english', ${sql.placeholder('tsquery')}))`;
+    const similarity = sql`word_similarity(${sql.placeholder('kw')}::text, lower(title))`;
+    const scored = sql`id, ${p.relevance ? scoreOf(query, similarity) : sql`0`} as score, effective_price_paise, title`;
+    return d
+      .select({ cells: sql<FacetCell[]>`cells`, ids: sql<string[]>`ids` })
+      .from(
+        sql`(with c as materialized (${candidateSet(query, sql``, sql`${scored}, category, brand`)})
+          select
+            (select coalesce(json_agg(f), '[]'::json)
+              from (select category, brand, count(*)::int as n from c group by category, brand) f) as cells,
+            (select coalesce(json_agg(id order by rn), '[]'::json)
+              from (select id, row_number() over (order by ${p.order}) as rn from c
+                order by ${p.order} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) p) as ids) r`,
+      )
+      .prepare(name);
+  });
+}
+
+async function facetsAndPage(
+  db: Db,
+  p: Plan,
+  tsquery: string,
+  rows: RowReader,
+): Promise<SearchPage | undefined> {
+  const [both] = await facetsAndIdsStatement(db, p).execute({
+    tsquery,
+    kw: p.kw,
+    limit: p.limit,
+    offset: p.offset,
+  });
   if (!both?.cells.length) return undefined;
   return { data: await rows.productsByIds(both.ids), facets: p.facetsOf(both.cells) };
 }
@@ -132,11 +162,11 @@ async function fullTextStep(
   tsquery: string,
   rows: RowReader,
 ): Promise<SearchPage | undefined> {
+  if (p.withFacets && !p.filtered) return facetsAndPage(db, p, tsquery, rows);
   const query = sql`to_tsquery('english', ${tsquery})`;
-  const score = sql`(ts_rank(search_vector, ${query}) * ${textWeight} + ${p.similarity} * ${titleSimilarityWeight})`;
+  const score = scoreOf(query, p.similarity);
   // a listing sort orders the candidates by price or title: no score to work out for each of them
   const scored = sql`id, ${p.relevance ? score : sql`0`} as score, effective_price_paise, title`;
-  if (p.withFacets && !p.filtered) return facetsAndPage(db, p, query, scored, rows);
   let facets: SearchFacets | undefined;
   if (p.withFacets) {
     const cells = await rowsOf<FacetCell>(
