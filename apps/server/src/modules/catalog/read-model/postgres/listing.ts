@@ -1,51 +1,104 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_SORT, type ProductListQuery, type SortBy } from '@mp/shared';
+import type { Db } from '../../../../db/client';
 import { products } from '../../../../db/schema';
 import type { CatalogCache } from '../../catalog-cache';
 import { countCells } from './facet-counts';
 import { productColumns, toProductDto } from '../../products/product.mapper';
 import type { ListingPage, ReadSource } from '../search-provider';
 import { facetMatrix } from './facets';
-import { ORDER, SORTS } from './sorts';
+import { SORTS } from './sorts';
+import { prepared } from './statements';
+
+/** Above this many filter streams a page's statement is planned afresh each time instead of kept prepared. */
+const PREPARED_STREAMS_MAX = 16;
+
+/** What decides a listing statement's text: its values (categories, brands, seller, limits) are parameters. */
+interface Shape {
+  key: 'effective_price_paise' | 'title';
+  dir: 'asc' | 'desc';
+  categories: number;
+  brands: number;
+  seller: boolean;
+}
 
 /**
  * The ids of one listing page, read from the indexes alone (docs/search-and-listing.md): one ordered stream per
- * filter value (or per category × brand pair) over the index made for that filter and sort, merged by the
- * planner (Merge Append), each stream cut at offset + limit. A page in the back half of the answer is read from
- * the other end (the total is known from facet_counts), so a page walks at most min(offset, total − offset)
- * + limit index entries however selective the filter, and never sorts the filtered set.
+ * filter value (or per category × brand pair) over the index made for that filter and sort, merged and cut at
+ * the page, each stream cut at `inner` (offset + limit). Only the index entries are read (index-only scans).
  */
-function pageIds(
-  categories: string[],
-  brands: string[],
-  seller: string | undefined,
+function pageIds({ key, dir, categories, brands, seller }: Shape): SQL {
+  const order = sql.raw(`${key} ${dir}, id ${dir}`);
+  const c = (i: number) => sql`category = ${sql.placeholder(`c${i}`)}`;
+  const b = (j: number) => sql`brand = ${sql.placeholder(`b${j}`)}`;
+  const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+  const filters: SQL[][] =
+    categories && brands
+      ? range(categories).flatMap((i) => range(brands).map((j) => [c(i), b(j)]))
+      : categories
+        ? range(categories).map((i) => [c(i)])
+        : brands
+          ? range(brands).map((j) => [b(j)])
+          : [[]];
+  // one seller's listing walks products_seller_{price,title}_idx, the filters checked on the way
+  const bySeller = seller ? [sql`seller_id = ${sql.placeholder('seller')}`] : [];
+  const stream = (where: SQL[]) =>
+    sql`(select id, ${sql.raw(key)} from products where ${sql.join([sql`deleted_at is null`, ...bySeller, ...where], sql` and `)} order by ${order} limit ${sql.placeholder('inner')})`;
+  return sql`select id from (${sql.join(filters.map(stream), sql` union all `)}) s order by ${order} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+}
+
+/** The page's rows in the page's order; prepared once per shape and connection unless it has many streams. */
+function pageQuery(db: Db, shape: Shape) {
+  const make = (d: Db) =>
+    d
+      .select(productColumns)
+      .from(products)
+      .where(sql`${products.id} in (${pageIds(shape)})`)
+      .orderBy(
+        ...(shape.dir === 'asc'
+          ? [asc(sql.raw(shape.key)), asc(products.id)]
+          : [desc(sql.raw(shape.key)), desc(products.id)]),
+      );
+  if (Math.max(1, shape.categories) * Math.max(1, shape.brands) > PREPARED_STREAMS_MAX) return make(db);
+  const name = `catalog_list_${shape.key}_${shape.dir}_${shape.categories}_${shape.brands}_${shape.seller ? 's' : 'a'}`;
+  return prepared(db, name, (d, n) => make(d).prepare(n));
+}
+
+/**
+ * One listing page's rows. A page in the back half of the answer is read from the other end (the total is known
+ * from facet_counts), so a page walks at most min(offset, total − offset) + limit index entries however
+ * selective the filter, and never sorts the filtered set.
+ */
+async function pageRows(
+  db: Db,
+  filters: { categories: string[]; brands: string[]; seller?: string },
   sortBy: SortBy,
   page: { offset: number; limit: number; total: number },
-): SQL {
-  const key = SORTS[sortBy].key;
+) {
+  const { key } = SORTS[sortBy];
   let dir = SORTS[sortBy].dir;
   let { offset, limit } = page;
   const fromEnd = page.total - offset - limit;
-  if (fromEnd < offset && offset < page.total) {
+  const backwards = fromEnd < offset && offset < page.total;
+  if (backwards) {
     // the same rows, walked backwards from the last one
     dir = dir === 'asc' ? 'desc' : 'asc';
     limit = Math.min(limit, page.total - offset);
     offset = Math.max(0, fromEnd);
   }
-  const order = sql.raw(`${key} ${dir}, id ${dir}`);
-  const filters: SQL[][] =
-    categories.length && brands.length
-      ? categories.flatMap((c) => brands.map((b) => [sql`category = ${c}`, sql`brand = ${b}`]))
-      : categories.length
-        ? categories.map((c) => [sql`category = ${c}`])
-        : brands.length
-          ? brands.map((b) => [sql`brand = ${b}`])
-          : [[]];
-  // one seller's listing walks products_seller_{price,title}_idx, the filters checked on the way
-  const bySeller = seller ? [sql`seller_id = ${seller}`] : [];
-  const stream = (where: SQL[]) =>
-    sql`(select id, ${sql.raw(key)} from products where ${sql.join([sql`deleted_at is null`, ...bySeller, ...where], sql` and `)} order by ${order} limit ${offset + limit})`;
-  return sql`select id from (${sql.join(filters.map(stream), sql` union all `)}) s order by ${order} limit ${limit} offset ${offset}`;
+  const { categories, brands, seller } = filters;
+  const shape = {
+    key,
+    dir,
+    categories: categories.length,
+    brands: brands.length,
+    seller: seller !== undefined,
+  };
+  const values: Record<string, unknown> = { inner: offset + limit, limit, offset, seller };
+  categories.forEach((c, i) => (values[`c${i}`] = c));
+  brands.forEach((b, j) => (values[`b${j}`] = b));
+  const rows = await pageQuery(db, shape).execute(values);
+  return backwards ? rows.reverse() : rows;
 }
 
 /** The shop listing: filtered, sorted page plus totals and facets (facet_counts, then one read of the page). */
@@ -65,14 +118,11 @@ export async function listPage(
   );
   const rows =
     offset < total
-      ? await reader
-          .db()
-          .select(productColumns)
-          .from(products)
-          .where(
-            sql`${products.id} in (${pageIds(categories, brands, q.seller, sortBy, { offset, limit: q.limit, total })})`,
-          )
-          .orderBy(...ORDER[sortBy])
+      ? await pageRows(reader.db(), { categories, brands, seller: q.seller }, sortBy, {
+          offset,
+          limit: q.limit,
+          total,
+        })
       : [];
   return {
     data: rows.map(toProductDto),
