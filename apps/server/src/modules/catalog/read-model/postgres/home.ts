@@ -24,7 +24,8 @@ import type { ReadSource } from '../search-provider';
 /** candidates per ingredient; far more than the 10 kept per row */
 const POOL = 100;
 
-const rankable = (p: ProductDto): RankableProduct => ({
+/** A product as the shared ranking functions take it. */
+export const rankable = (p: ProductDto): RankableProduct => ({
   discount: p.discount,
   rating: p.averageReview,
   popularity: p.popularity,

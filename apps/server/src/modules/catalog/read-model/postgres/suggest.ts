@@ -45,6 +45,14 @@ export async function suggest(
     reads.cells(),
   ]);
   const products = found.data;
+  const offer = (options: readonly Option[], key: 'brand' | 'category', max: number) =>
+    pick(
+      words,
+      options,
+      new Set(cells.map((c) => c[key])),
+      products.map((p) => p[key]),
+      max,
+    );
   const data = {
     products: products.map(({ _id, title, image, category, brand }) => ({
       _id,
@@ -53,20 +61,8 @@ export async function suggest(
       category,
       brand,
     })),
-    brands: pick(
-      words,
-      BRANDS,
-      new Set(cells.map((c) => c.brand)),
-      products.map((p) => p.brand),
-      SUGGEST_LIMITS.brands,
-    ),
-    categories: pick(
-      words,
-      CATEGORIES,
-      new Set(cells.map((c) => c.category)),
-      products.map((p) => p.category),
-      SUGGEST_LIMITS.categories,
-    ),
+    brands: offer(BRANDS, 'brand', SUGGEST_LIMITS.brands),
+    categories: offer(CATEGORIES, 'category', SUGGEST_LIMITS.categories),
   };
   return { data, shown: products };
 }
