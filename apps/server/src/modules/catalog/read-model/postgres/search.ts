@@ -66,6 +66,8 @@ function planOf(keyword: string, opts: SearchOptions) {
       : [];
   return {
     kw,
+    categories,
+    brands,
     words: kw.match(/[\p{L}\p{N}]+/gu) ?? [],
     page: opts.page,
     limit: opts.limit,
@@ -90,8 +92,6 @@ function planOf(keyword: string, opts: SearchOptions) {
 }
 type Plan = ReturnType<typeof planOf>;
 
-const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-
 /**
  * The bounded candidate set (title matches first, from the titles' own index, topped up with matches anywhere),
  * optionally filtered. The top-up's limit is the constant budget, never an expression of the title matches:
@@ -114,87 +114,112 @@ const scoreOf = (query: SQL, similarity: SQL) =>
   sql`(ts_rank(search_vector, ${query}) * ${textWeight} + ${similarity} * ${titleSimilarityWeight})`;
 
 /**
+ * The full-text steps' statements are prepared (planning one cost as much as running it), their values
+ * parameters: the tsquery (made once per read, an InitPlan, not once per row), the keyword, the filters, the page.
+ */
+const tsquery = sql`(select to_tsquery('english', ${sql.placeholder('tsquery')}))`;
+const titleSimilarity = sql`word_similarity(${sql.placeholder('kw')}::text, lower(title))`;
+const PAGE = sql`limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+/** a listing sort orders the candidates by price or title: no score to work out for each of them */
+const scoredColumns = (p: Plan) =>
+  sql`id, ${p.relevance ? scoreOf(tsquery, titleSimilarity) : sql`0`} as score, effective_price_paise, title`;
+const statementName = (what: string, p: Plan) => `catalog_search_${what}_${p.sortBy.replace(/-/g, '_')}`;
+
+/**
  * Unfiltered with facets (the search page's first read), the facets and the page come from the same candidate
  * set: one read answers both, the counts and the page's ids in order; then only the page's rows are fetched
- * (docs/search-and-listing.md). A prepared statement per order: planning it cost as much as running it.
+ * (docs/search-and-listing.md).
  */
-function facetsAndIdsStatement(db: Db, p: Plan) {
-  return prepared(db, `catalog_search_facets_${p.sortBy.replace(/-/g, '_')}`, (d, name) => {
-    // the tsquery and keyword as parameters; the tsquery made once per read (an InitPlan), not once per row
-    const query = sql`(select to_tsquery('english', ${sql.placeholder('tsquery')}))`;
-    const similarity = sql`word_similarity(${sql.placeholder('kw')}::text, lower(title))`;
-    const scored = sql`id, ${p.relevance ? scoreOf(query, similarity) : sql`0`} as score, effective_price_paise, title`;
-    return d
+const facetsAndIds = (db: Db, p: Plan) =>
+  prepared(db, statementName('facets', p), (d, name) =>
+    d
       .select({ cells: sql<FacetCell[]>`cells`, ids: sql<string[]>`ids` })
       .from(
-        sql`(with c as materialized (${candidateSet(query, sql``, sql`${scored}, category, brand`)})
+        sql`(with c as materialized (${candidateSet(tsquery, sql``, sql`${scoredColumns(p)}, category, brand`)})
           select
             (select coalesce(json_agg(f), '[]'::json)
               from (select category, brand, count(*)::int as n from c group by category, brand) f) as cells,
             (select coalesce(json_agg(id order by rn), '[]'::json)
               from (select id, row_number() over (order by ${p.order}) as rn from c
-                order by ${p.order} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) p) as ids) r`,
+                order by ${p.order} ${PAGE}) p) as ids) r`,
       )
+      .prepare(name),
+  );
+
+/** The unfiltered candidate set's counts per category and brand (a filtered search's facets). */
+const candidateCells = (db: Db) =>
+  prepared(db, 'catalog_search_cells', (d, name) =>
+    d
+      .select({ category: sql<string>`category`, brand: sql<string>`brand`, n: sql<number>`n` })
+      .from(
+        sql`(select category, brand, count(*)::int as n from (${candidateSet(tsquery, sql``, sql`id, category, brand`)}) c
+          group by category, brand) r`,
+      )
+      .prepare(name),
+  );
+
+/**
+ * One page of the (filtered) candidate set, scored where the candidates are read; only the page's rows are
+ * fetched again. Matches anywhere are read only to fill what title matches leave of the budget.
+ */
+const candidatePage = (db: Db, p: Plan) => {
+  const filters = `${p.categories.length ? 'c' : ''}${p.brands.length ? 'b' : ''}`;
+  return prepared(db, `${statementName('page', p)}_${filters || 'all'}`, (d, name) => {
+    const filter = sql.join(
+      [
+        sql``,
+        ...(p.categories.length ? [sql`category = any(${sql.placeholder('categories')}::text[])`] : []),
+        ...(p.brands.length ? [sql`brand = any(${sql.placeholder('brands')}::text[])`] : []),
+      ],
+      sql` and `,
+    );
+    const ids = sql`select id from (${candidateSet(tsquery, filter, scoredColumns(p))}) c order by ${p.order} ${PAGE}`;
+    return d
+      .select(productColumns)
+      .from(products)
+      .where(sql`${products.id} in (${ids})`)
+      .orderBy(...(p.rowOrder ?? [sql`${scoreOf(tsquery, titleSimilarity)} desc`, asc(products.id)]))
       .prepare(name);
   });
-}
+};
 
-async function facetsAndPage(
-  db: Db,
-  p: Plan,
-  tsquery: string,
-  rows: RowReader,
-): Promise<SearchPage | undefined> {
-  const [both] = await facetsAndIdsStatement(db, p).execute({
-    tsquery,
+/** Whether any live product holds these words (past the last page, or nothing under the filters). */
+const anyMatch = (db: Db) =>
+  prepared(db, 'catalog_search_any', (d, name) =>
+    d
+      .select({ id: products.id })
+      .from(products)
+      .where(and(isNull(products.deletedAt), sql`search_vector @@ ${tsquery}`))
+      .limit(1)
+      .prepare(name),
+  );
+
+/** One full-text step (all words, or any word): the page, or undefined when the next step must run. */
+async function fullTextStep(db: Db, p: Plan, text: string, rows: RowReader): Promise<SearchPage | undefined> {
+  const values = {
+    tsquery: text,
     kw: p.kw,
     limit: p.limit,
     offset: p.offset,
-  });
-  if (!both?.cells.length) return undefined;
-  return { data: await rows.productsByIds(both.ids), facets: p.facetsOf(both.cells) };
-}
-
-/** One full-text step (all words, or any word): the page, or undefined when the next step must run. */
-async function fullTextStep(
-  db: Db,
-  p: Plan,
-  tsquery: string,
-  rows: RowReader,
-): Promise<SearchPage | undefined> {
-  if (p.withFacets && !p.filtered) return facetsAndPage(db, p, tsquery, rows);
-  const query = sql`to_tsquery('english', ${tsquery})`;
-  const score = scoreOf(query, p.similarity);
-  // a listing sort orders the candidates by price or title: no score to work out for each of them
-  const scored = sql`id, ${p.relevance ? score : sql`0`} as score, effective_price_paise, title`;
+    categories: p.categories,
+    brands: p.brands,
+  };
+  if (p.withFacets && !p.filtered) {
+    const [both] = await facetsAndIds(db, p).execute(values);
+    if (!both?.cells.length) return undefined;
+    return { data: await rows.productsByIds(both.ids), facets: p.facetsOf(both.cells) };
+  }
   let facets: SearchFacets | undefined;
   if (p.withFacets) {
-    const cells = await rowsOf<FacetCell>(
-      db,
-      sql`select category, brand, count(*)::int as n from (${candidateSet(query, sql``, sql`id, category, brand`)}) c group by category, brand`,
-    );
+    const cells = await candidateCells(db).execute(values);
     if (!cells.length) return undefined;
     facets = p.facetsOf(cells);
   }
-  // Candidates are scored where they are read; only the page's rows are fetched again. Matches anywhere are
-  // read only to fill what title matches leave of the budget (candidateSet's one-time filter).
-  const pageOfIds = sql`select id from (${candidateSet(query, p.filter, scored)}) c order by ${p.order} limit ${p.limit} offset ${p.offset}`;
-  const found = await db
-    .select(productColumns)
-    .from(products)
-    .where(sql`${products.id} in (${pageOfIds})`)
-    .orderBy(...(p.rowOrder ?? [sql`${score} desc`, asc(products.id)]));
+  const found = await candidatePage(db, p).execute(values);
   if (found.length || facets) return { data: (found as ProductRow[]).map(toProductDto), facets };
   // past the last page of these matches, or nothing under the filters: empty (the next, looser step runs only
   // when no product matches these words at all)
-  if (p.page > 1 || p.filtered) {
-    const [any] = await db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(isNull(products.deletedAt), sql`search_vector @@ ${query}`))
-      .limit(1);
-    if (any) return { data: [] };
-  }
+  if ((p.page > 1 || p.filtered) && (await anyMatch(db).execute(values)).length) return { data: [] };
   return undefined;
 }
 
