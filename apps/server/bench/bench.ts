@@ -54,7 +54,7 @@ const REUSE = Boolean(arg('reuse') ?? process.env.BENCH_REUSE);
 const WORKERS = Number(arg('workers') ?? process.env.BENCH_WORKERS ?? 1);
 /**
  * --edit-rate=R: for the whole of the cold rows, R product edits a second (alternately a price and a title, as
- * sellers editing their catalogue make them, through the product service) run while the rows are measured
+ * sellers' console saves write them, each change published after its commit) run while the rows are measured
  */
 const EDIT_RATE = Number(arg('edit-rate') ?? process.env.BENCH_EDIT_RATE ?? 0);
 const SHOPPERS = 200;

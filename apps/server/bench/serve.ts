@@ -16,7 +16,6 @@ import { buildDeps } from '../src/deps';
 import { withJwtSecret } from '../src/modules/auth/installation-secret';
 import { createPgChangeFeed } from '../src/lib/change-feed';
 import { createLogger } from '../src/lib/logger';
-import { toRupees, type ProductInput } from '@mp/shared';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL!;
 const config = loadConfig({
@@ -131,20 +130,11 @@ async function runInstance() {
     });
   });
 
-  type Editable = {
-    id: string;
-    title: string;
-    description: string;
-    category: ProductInput['category'];
-    brand: ProductInput['brand'];
-    price_paise: number;
-    sale_price_paise: number | null;
-    discount: number;
-    total_stock: number;
-    images: string[];
-  };
   let ids: string[] = [];
-  /** One edit as a seller makes it in the console: a price (±1 rupee) or a title word, through the service. */
+  /**
+   * One edit as a seller's console save writes it: a price (one rupee up or down) or a title word, one product
+   * picked at random, the change published once the update has committed (as product.service.ts does).
+   */
   async function editOne(n: number) {
     if (!ids.length)
       ids = (
@@ -153,38 +143,20 @@ async function runInstance() {
         }
       ).rows.map((r) => r.id);
     const id = ids[Math.floor(Math.random() * ids.length)]!;
-    const { rows } = (await database.db
-      .execute(sql`select id, title, description, category, brand, price_paise,
-      sale_price_paise, discount, total_stock, images from products where id = ${id}`)) as unknown as {
-      rows: Editable[];
-    };
-    const p = rows[0];
-    if (!p) return;
-    const price = toRupees(p.price_paise);
-    await deps.products.update(
-      id,
-      {
-        title:
-          n % 2 ? (p.title.endsWith(' Refreshed') ? p.title.slice(0, -10) : `${p.title} Refreshed`) : p.title,
-        description: p.description,
-        category: p.category,
-        brand: p.brand,
-        price: n % 2 ? price : price + (price > 1 ? -1 : 1),
-        salePrice: p.sale_price_paise == null ? undefined : toRupees(p.sale_price_paise),
-        discount: p.discount,
-        totalStock: p.total_stock,
-        images: p.images,
-      },
-      { role: 'admin' },
+    await database.db.execute(
+      n % 2
+        ? sql`update products set updated_at = now(), title = case when title like '% Refreshed'
+            then left(title, -10) else title || ' Refreshed' end where id = ${id}`
+        : sql`update products set updated_at = now(), price_paise = case
+            when price_paise - 100 >= greatest(coalesce(sale_price_paise, 0), 100) and random() < 0.5
+            then price_paise - 100 else price_paise + 100 end where id = ${id}`,
     );
+    deps.changes.publish({ type: 'products', ids: [id] });
     edits++;
   }
   let edits = 0;
   let stopEdits = () => {};
-  /**
-   * bench.ts --edit-rate=R: R edits a second (alternately a price and a title), each a product picked at random,
-   * until told rate 0; answers how many were made.
-   */
+  /** bench.ts --edit-rate=R: R edits a second (alternately a price and a title) until told rate 0; answers how many. */
   function editStream(rate: number) {
     stopEdits();
     if (rate > 0) {
