@@ -33,7 +33,7 @@ export function createPostgresProvider({
   const vocabulary = createSearchVocabulary(reader, changes);
   const searchDeps = { reader, vocabulary, rows };
   return {
-    list: (q) => listPage(reader, catalogCache, q),
+    list: (q) => listPage({ reader, catalogCache, rows }, q),
     detail: (id) => rows.detail(id),
     search: (keyword, opts) => search(searchDeps, keyword, opts),
     suggest: (q) =>

@@ -1,12 +1,11 @@
-import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_SORT, type ProductListQuery, type SortBy } from '@mp/shared';
 import type { Db } from '../../../../db/client';
-import { products } from '../../../../db/schema';
 import type { CatalogCache } from '../../catalog-cache';
 import { countCells } from './facet-counts';
-import { productColumns, toProductDto } from '../../products/product.mapper';
 import type { ListingPage, ReadSource } from '../search-provider';
 import { facetMatrix } from './facets';
+import type { RowReader } from './rows';
 import { SORTS } from './sorts';
 import { prepared } from './statements';
 
@@ -26,8 +25,9 @@ interface Shape {
  * The ids of one listing page, read from the indexes alone (docs/search-and-listing.md): one ordered stream per
  * filter value (or per category × brand pair) over the index made for that filter and sort, merged and cut at
  * the page, each stream cut at `inner` (offset + limit). Only the index entries are read (index-only scans).
+ * Prepared once per shape and connection, unless it has many streams.
  */
-function pageIds({ key, dir, categories, brands, seller }: Shape): SQL {
+function pageIdsQuery(db: Db, { key, dir, categories, brands, seller }: Shape) {
   const order = sql.raw(`${key} ${dir}, id ${dir}`);
   const c = (i: number) => sql`category = ${sql.placeholder(`c${i}`)}`;
   const b = (j: number) => sql`brand = ${sql.placeholder(`b${j}`)}`;
@@ -44,23 +44,15 @@ function pageIds({ key, dir, categories, brands, seller }: Shape): SQL {
   const bySeller = seller ? [sql`seller_id = ${sql.placeholder('seller')}`] : [];
   const stream = (where: SQL[]) =>
     sql`(select id, ${sql.raw(key)} from products where ${sql.join([sql`deleted_at is null`, ...bySeller, ...where], sql` and `)} order by ${order} limit ${sql.placeholder('inner')})`;
-  return sql`select id from (${sql.join(filters.map(stream), sql` union all `)}) s order by ${order} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
-}
-
-/** The page's rows in the page's order; prepared once per shape and connection unless it has many streams. */
-function pageQuery(db: Db, shape: Shape) {
   const make = (d: Db) =>
     d
-      .select(productColumns)
-      .from(products)
-      .where(sql`${products.id} in (${pageIds(shape)})`)
-      .orderBy(
-        ...(shape.dir === 'asc'
-          ? [asc(sql.raw(shape.key)), asc(products.id)]
-          : [desc(sql.raw(shape.key)), desc(products.id)]),
-      );
-  if (Math.max(1, shape.categories) * Math.max(1, shape.brands) > PREPARED_STREAMS_MAX) return make(db);
-  const name = `catalog_list_${shape.key}_${shape.dir}_${shape.categories}_${shape.brands}_${shape.seller ? 's' : 'a'}`;
+      .select({ id: sql<string>`id` })
+      .from(sql`(${sql.join(filters.map(stream), sql` union all `)}) s`)
+      .orderBy(order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+  if (Math.max(1, categories) * Math.max(1, brands) > PREPARED_STREAMS_MAX) return make(db);
+  const name = `catalog_list_${key}_${dir}_${categories}_${brands}_${seller ? 's' : 'a'}`;
   return prepared(db, name, (d, n) => make(d).prepare(n));
 }
 
@@ -69,7 +61,7 @@ function pageQuery(db: Db, shape: Shape) {
  * from facet_counts), so a page walks at most min(offset, total − offset) + limit index entries however
  * selective the filter, and never sorts the filtered set.
  */
-async function pageRows(
+async function pageIds(
   db: Db,
   filters: { categories: string[]; brands: string[]; seller?: string },
   sortBy: SortBy,
@@ -97,14 +89,13 @@ async function pageRows(
   const values: Record<string, unknown> = { inner: offset + limit, limit, offset, seller };
   categories.forEach((c, i) => (values[`c${i}`] = c));
   brands.forEach((b, j) => (values[`b${j}`] = b));
-  const rows = await pageQuery(db, shape).execute(values);
-  return backwards ? rows.reverse() : rows;
+  const ids = (await pageIdsQuery(db, shape).execute(values)).map((r) => r.id);
+  return backwards ? ids.reverse() : ids;
 }
 
-/** The shop listing: filtered, sorted page plus totals and facets (facet_counts, then one read of the page). */
+/** The shop listing: filtered, sorted page plus totals and facets (facet_counts, the page's ids, its rows). */
 export async function listPage(
-  reader: ReadSource,
-  cache: CatalogCache,
+  { reader, catalogCache: cache, rows }: { reader: ReadSource; catalogCache: CatalogCache; rows: RowReader },
   q: ProductListQuery,
 ): Promise<ListingPage> {
   const categories = [...new Set(q.category)];
@@ -116,16 +107,17 @@ export async function listPage(
     categories,
     brands,
   );
-  const rows =
+  const ids =
     offset < total
-      ? await pageRows(reader.db(), { categories, brands, seller: q.seller }, sortBy, {
+      ? await pageIds(reader.db(), { categories, brands, seller: q.seller }, sortBy, {
           offset,
           limit: q.limit,
           total,
         })
       : [];
   return {
-    data: rows.map(toProductDto),
+    // the page's rows by id: batched across requests, and those other cached answers show taken from them
+    data: await rows.productsByIds(ids),
     pagination: { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) },
     facets: { category, brand },
   };
