@@ -1,6 +1,6 @@
 /**
  * The catalogue's hot reads as named prepared statements: planned once per connection instead of on every read
- * (a search's plan cost as much as running it). A prepared statement belongs to one Db (its pool and
+ * (a listing page's plan cost more than running it). A prepared statement belongs to one Db (its pool and
  * connections), so each Db the read source answers — the primary, a replica — gets its own, made on first use.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
