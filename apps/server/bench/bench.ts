@@ -2,7 +2,7 @@
  * Catalogue benchmark: `pnpm bench -- --products=50k` (root) → `tsx bench/bench.ts` in apps/server.
  * Flags (or env): --products=5k|50k|500k (BENCH_PRODUCTS, default 50k), --seconds=N (BENCH_SECONDS, default 6),
  * --keep (BENCH_KEEP=1: leave the database for EXPLAIN sessions), --reuse, --only=rows, --profile=DIR,
- * --workers=N (below), --no-index, --edits=N (below). DATABASE_URL names the PostgreSQL server
+ * --workers=N (below), --edit-rate=R (below). DATABASE_URL names the PostgreSQL server
  * (default: the local dev server); the database is BENCH_DB (default mp_bench), created and dropped here.
  *
  * Seeds the catalogue with one generate_series insert (secondary indexes dropped first and rebuilt after, so
@@ -53,15 +53,10 @@ const REUSE = Boolean(arg('reuse') ?? process.env.BENCH_REUSE);
  */
 const WORKERS = Number(arg('workers') ?? process.env.BENCH_WORKERS ?? 1);
 /**
- * --no-index: the app runs without the listing and search index (LISTING_INDEX_MAX_PRODUCTS=0), so every listing and
- * search reads PostgreSQL, as they do while the index is rebuilt after an edit
+ * --edit-rate=R: for the whole of the cold rows, R product edits a second (alternately a price and a title, as
+ * sellers' console saves write them, each change published after its commit) run while the rows are measured
  */
-const NO_INDEX = Boolean(arg('no-index') ?? process.env.BENCH_NO_INDEX);
-/**
- * --edits=N: just before the cold rows, N products get a new title word (as sellers editing their catalogue do),
- * so the cold and session rows run while the listing index waits for its rebuild (docs/search-and-listing.md)
- */
-const EDITS = Number(arg('edits') ?? process.env.BENCH_EDITS ?? 0);
+const EDIT_RATE = Number(arg('edit-rate') ?? process.env.BENCH_EDIT_RATE ?? 0);
 const SHOPPERS = 200;
 const PASSWORD = 'Bench-Passw0rd!';
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://mp_dev:mp_dev@127.0.0.1:5432/postgres';
@@ -186,16 +181,13 @@ function startServer(databaseUrl: string): Promise<{ child: ChildProcess; port: 
       ...process.env,
       BENCH_DATABASE_URL: databaseUrl,
       BENCH_WORKERS: String(WORKERS),
-      BENCH_INDEX_MAX: NO_INDEX ? '0' : '',
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-    child.once('message', (m: { port: number; indexMs: number; rss: number }) => {
-      const index =
-        m.indexMs < 0 ? 'no listing index (--no-index)' : `listing index built in ${m.indexMs} ms`;
-      log(`${index}; server RSS at start ${Math.round(m.rss / 2 ** 20)} MB`);
+    child.once('message', (m: { port: number; rss: number }) => {
+      log(`server RSS at start ${Math.round(m.rss / 2 ** 20)} MB`);
       resolve({ child, port: m.port });
     });
   });
@@ -688,18 +680,17 @@ async function main() {
     );
     await run('hot home', (name) => fixed(name, port, ['/api/shop/home'], { conns: 10, child }));
     await ask(child, 'reset');
-    if (EDITS > 0) {
-      const { edited } = await new Promise<{ edited: number }>((resolve) => {
-        const on = (m: { type: string; edited: number }) => {
-          if (m.type !== 'edit') return;
+    const editRate = (rate: number) =>
+      new Promise<number>((resolve) => {
+        const on = (m: { type: string; edits: number }) => {
+          if (m.type !== 'edit-rate') return;
           child!.off('message', on);
-          resolve(m);
+          resolve(m.edits);
         };
         child!.on('message', on);
-        child!.send({ type: 'edit', count: EDITS });
+        child!.send({ type: 'edit-rate', rate });
       });
-      log(`edited ${EDITS} products; the listing index answers around ${edited} edits until its rebuild`);
-    }
+    if (EDIT_RATE > 0) await editRate(EDIT_RATE);
     await run('cold search (distinct phrases, 10% typos)', (name) =>
       fixed(name, port, coldSearches, { conns: 10, distinct: true, child }),
     );
@@ -714,6 +705,7 @@ async function main() {
         { conns: 10, distinct: true, child },
       ),
     );
+    if (EDIT_RATE > 0) log(`${await editRate(0)} products edited during the cold rows`);
     const stepTables: [number, Map<string, number[]>, Map<string, number>][] = [];
     for (const conns of [10, 50]) {
       if (!wanted('shopper sessions')) break;
@@ -729,7 +721,7 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(' ');
     log(
-      `\n${PRODUCTS.toLocaleString('en')} products, PostgreSQL at ${pgHost}, ${WORKERS > 1 ? `${WORKERS} app workers, ` : ''}${NO_INDEX ? 'no listing index, ' : ''}${EDITS ? `${EDITS} products edited before the cold rows, ` : ''}${DURATION_S} s per row, load average ${load} (${cpus().length} CPUs)`,
+      `\n${PRODUCTS.toLocaleString('en')} products, PostgreSQL at ${pgHost}, ${WORKERS > 1 ? `${WORKERS} app workers, ` : ''}${EDIT_RATE ? `${EDIT_RATE} edits/s during the cold rows, ` : ''}${DURATION_S} s per row, load average ${load} (${cpus().length} CPUs)`,
     );
     log('app CPU / db CPU: CPU ms per request (per session) of the app process / of its PostgreSQL backends');
     printRows(rows, ceiling);

@@ -3,7 +3,7 @@
  * Listens on 127.0.0.1 port 0 and reports the port over IPC; answers `stats` (RSS, cache hits) and `reset`.
  * With BENCH_WORKERS > 1 this process is a cluster primary: the workers share the port (node:cluster hands each
  * connection to one of them), each a full instance with the PostgreSQL change feed, and the primary sums their
- * stats.
+ * stats. `edit-rate` starts (rate > 0) or stops (rate 0) a stream of product edits (`editStream` below).
  */
 import cluster from 'node:cluster';
 import { sql } from 'drizzle-orm';
@@ -42,8 +42,6 @@ const config = loadConfig({
   UNPAID_ORDER_UNITS_MAX: '1000000',
   COOKIE_SECURE: 'false',
   PUBLIC_URL: 'http://127.0.0.1',
-  // bench.ts --no-index: every listing and search reads PostgreSQL
-  ...(process.env.BENCH_INDEX_MAX ? { LISTING_INDEX_MAX_PRODUCTS: process.env.BENCH_INDEX_MAX } : {}),
 });
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 if (WORKERS > 1 && cluster.isPrimary) {
@@ -78,7 +76,6 @@ async function runPrimary(count: number) {
   process.send!({
     type: 'ready',
     port: ready[0]!.port,
-    indexMs: Math.max(...ready.map((r) => r.indexMs as number)), // -1: no index (--no-index)
     rss: ready.reduce((n, r) => n + (r.rss as number), process.memoryUsage().rss),
   });
   const sum = (all: Msg[], key: string) => ({
@@ -86,7 +83,7 @@ async function runPrimary(count: number) {
     misses: all.reduce((n, m) => n + (m[key] as { misses: number }).misses, 0),
   });
   process.on('message', async (msg: Msg) => {
-    if (msg.type === 'ceiling' || msg.type === 'edit') {
+    if (msg.type === 'ceiling' || msg.type === 'edit-rate') {
       const [w] = workers;
       w!.once('message', (m: Msg) => process.send!(m));
       w!.send(msg);
@@ -122,10 +119,6 @@ async function runInstance() {
     WORKERS > 1 ? createPgChangeFeed({ url: databaseUrl, pool: database.pool!, logger }) : undefined;
   const deps = buildDeps(await withJwtSecret(config, database.db), database.db, logger, { changes });
   const handler = createRequestHandler(deps);
-  // as src/index.ts does at start, but waited for here, so its build is not measured as part of the first row
-  const indexStarted = performance.now();
-  const indexed = await deps.listingIndex.ready();
-  const indexMs = indexed ? Math.round(performance.now() - indexStarted) : -1;
   const server = createServer(handler);
   server.keepAliveTimeout = 30_000;
 
@@ -133,22 +126,45 @@ async function runInstance() {
     process.send!({
       type: 'ready',
       port: (server.address() as AddressInfo).port,
-      indexMs,
       rss: process.memoryUsage().rss,
     });
   });
 
+  let ids: string[] = [];
   /**
-   * bench.ts --edits=N: N products spread over the catalogue get a new title word, as sellers editing their
-   * catalogue do, and the change feed is told; answers once the listing index has checked them.
+   * One edit as a seller's console save writes it: a price (one rupee up or down) or a title word, one product
+   * picked at random, the change published once the update has committed (as product.service.ts does).
    */
-  async function edit(count: number) {
-    const { rows } = (await database.db.execute(sql`update products set title = title || ' Refreshed'
-      where id in (select id from products where deleted_at is null order by md5(id::text) limit ${count})
-      returning id`)) as unknown as { rows: { id: string }[] };
-    deps.changes.publish({ type: 'products', ids: rows.map((r) => r.id) });
-    await deps.listingIndex.checked();
-    process.send!({ type: 'edit', edited: deps.listingIndex.edited });
+  async function editOne(n: number) {
+    if (!ids.length)
+      ids = (
+        (await database.db.execute(sql`select id from products where deleted_at is null`)) as unknown as {
+          rows: { id: string }[];
+        }
+      ).rows.map((r) => r.id);
+    const id = ids[Math.floor(Math.random() * ids.length)]!;
+    await database.db.execute(
+      n % 2
+        ? sql`update products set updated_at = now(), title = case when title like '% Refreshed'
+            then left(title, -10) else title || ' Refreshed' end where id = ${id}`
+        : sql`update products set updated_at = now(), price_paise = case
+            when price_paise - 100 >= greatest(coalesce(sale_price_paise, 0), 100) and random() < 0.5
+            then price_paise - 100 else price_paise + 100 end where id = ${id}`,
+    );
+    deps.changes.publish({ type: 'products', ids: [id] });
+    edits++;
+  }
+  let edits = 0;
+  let stopEdits = () => {};
+  /** bench.ts --edit-rate=R: R edits a second (alternately a price and a title) until told rate 0; answers how many. */
+  function editStream(rate: number) {
+    stopEdits();
+    if (rate > 0) {
+      let n = 0;
+      const timer = setInterval(() => void editOne(n++).catch(() => {}), 1000 / rate);
+      stopEdits = () => clearInterval(timer);
+    } else stopEdits = () => {};
+    process.send!({ type: 'edit-rate', edits });
   }
 
   /** The ceiling: bare node:http in this same process, answering a fixed JSON body from memory. */
@@ -163,9 +179,9 @@ async function runInstance() {
     });
   }
 
-  process.on('message', (msg: { type: string; body?: string; count?: number }) => {
+  process.on('message', (msg: { type: string; body?: string; rate?: number }) => {
     if (msg.type === 'ceiling') startCeiling(msg.body!);
-    else if (msg.type === 'edit') void edit(msg.count!);
+    else if (msg.type === 'edit-rate') editStream(msg.rate!);
     else if (msg.type === 'stats') {
       process.send!({
         type: 'stats',

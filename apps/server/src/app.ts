@@ -193,6 +193,7 @@ export function createRequestHandler(
   let app: Express;
   const microCache = createMicroCache({
     rules: MICRO_CACHE_RULES,
+    maxEntries: deps.config.catalogCacheEntries,
     generation: () => cache.generation,
     unaffected: (since, kind, ids) => cache.unaffected(since, kind, ids),
     setsUnsettled: () => cache.setsUnsettled,

@@ -11,7 +11,7 @@ import type { PasswordHasher } from './modules/auth/passwords';
 import type { BannerService } from './modules/catalog/banners/banner.service';
 import type { CatalogCache } from './modules/catalog/catalog-cache';
 import type { CatalogReads } from './modules/catalog/catalog-reads';
-import type { ListingIndex } from './modules/catalog/products/listing-index';
+import type { ProductService } from './modules/catalog/products/product.service';
 import type { Earnings } from './modules/commerce/earnings/earnings.service';
 import type { MoneyService } from './modules/commerce/money/money.service';
 import type { OrderService } from './modules/commerce/orders/order.service';
@@ -34,10 +34,13 @@ export interface AppDeps {
   catalogReader: CatalogReader;
   /** cached catalogue answers, invalidated by `changes` */
   catalogCache: CatalogCache;
-  /** which products each shop listing page shows, in memory, kept current by `changes` */
-  listingIndex: ListingIndex;
-  /** the public catalogue reads as ready JSON (the routes and the HTTP fast lane answer with them) */
+  /**
+   * the public catalogue reads as ready JSON (the routes and the HTTP fast lane answer with them), computed by
+   * the read model (docs/search-and-listing.md)
+   */
   catalogReads: CatalogReads;
+  /** product writes and the consoles' product lists */
+  products: ProductService;
   /** home page banners, their list kept in memory until `changes` tells of a change */
   banners: BannerService;
   metrics: Metrics;

@@ -12,7 +12,8 @@ import { createStorage } from './lib/storage';
 import { createBannerService } from './modules/catalog/banners/banner.service';
 import { CatalogCache } from './modules/catalog/catalog-cache';
 import { createCatalogReads } from './modules/catalog/catalog-reads';
-import { ListingIndex } from './modules/catalog/products/listing-index';
+import { createProductService } from './modules/catalog/products/product.service';
+import { createPostgresProvider } from './modules/catalog/read-model/postgres';
 import { sessionUserLookup } from './modules/auth/auth.service';
 import { createPasswordHasher } from './modules/auth/passwords';
 import { createEarnings } from './modules/commerce/earnings/earnings.service';
@@ -43,9 +44,13 @@ export function buildDeps(
   // made before the caches: it hears a change first, so the reads refilling them go to the primary
   const catalogReader = options.catalogReader ?? createCatalogReader({ primary: { db }, changes, logger });
   metrics.sources.catalogReader = catalogReader.stats;
-  const catalogCache = new CatalogCache(db, changes);
+  const catalogCache = new CatalogCache(db, changes, config.catalogCacheEntries);
   metrics.sources.catalogCache = catalogCache.stats;
-  const listingIndex = new ListingIndex({ db, changes, logger, maxProducts: config.listingIndexMaxProducts });
+  // the catalogue read model (docs/search-and-listing.md): PostgreSQL, every read on the reader's handle
+  const catalogReads = createCatalogReads({
+    catalogCache,
+    provider: createPostgresProvider({ reader: catalogReader, catalogCache, changes }),
+  });
   // the payment provider, the money use cases and the shopper's order use cases (docs/money.md,
   // docs/orders-and-stock.md): one of each per process
   const payments = createPaymentProvider({ config, db });
@@ -77,9 +82,9 @@ export function buildDeps(
     passwords: createPasswordHasher({ memoryKib: config.passwordHashMemoryKib }),
     changes,
     catalogCache,
-    listingIndex,
     catalogReader,
-    catalogReads: createCatalogReads({ db: catalogReader.db(), catalogCache, changes, listingIndex }),
+    catalogReads,
+    products: createProductService({ db, changes }),
     banners: createBannerService({ db, changes }),
     metrics,
     lifecycle: createLifecycle(),

@@ -100,11 +100,8 @@ async function main() {
   resync = () => {
     catalogReader.markBehind();
     deps.catalogCache.clear();
-    deps.listingIndex.invalidate();
     deps.banners.forget();
   };
-  // built in the background: until it is, listings read PostgreSQL
-  void deps.listingIndex.ready();
 
   const stopHoldSweeper = startBackgroundJobs(deps);
   const stopMailWorker = mailWorkerFor(deps).start(2_000);

@@ -80,7 +80,7 @@ export async function createTestContext(
   const passwordHash = await deps.passwords.hash(TEST_PASSWORD);
 
   afterAll(async () => {
-    deps.listingIndex.close();
+    deps.catalogReads.close();
     await database.close();
     rmSync(uploadDir, { recursive: true, force: true });
   });

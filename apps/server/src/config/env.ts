@@ -21,7 +21,7 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
     DATABASE_READ_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
-    LISTING_INDEX_MAX_PRODUCTS: z.coerce.number().int().min(0).default(1_000_000),
+    CATALOG_CACHE_ENTRIES: z.coerce.number().int().min(1).default(5000),
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15000),
     DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
@@ -173,8 +173,8 @@ export interface Config {
   databaseReadUrl: string | undefined;
   /** pool size for databaseReadUrl, per instance (DATABASE_POOL_MAX unless set) */
   databaseReadPoolMax: number;
-  /** the in-memory listing index is built up to this many live products (0: off; docs/search-and-listing.md) */
-  listingIndexMaxProducts: number;
+  /** the catalogue answer cache holds at most this many answers (docs/search-and-listing.md, "Caches") */
+  catalogCacheEntries: number;
   /** bounded waits (docs/operations.md): pool acquire/connect, statement, lock, idle-in-transaction, start-up */
   databaseTimeouts: {
     connectMs: number;
@@ -294,7 +294,7 @@ export function loadConfig(
     databasePoolMax: e.DATABASE_POOL_MAX,
     databaseReadUrl: e.DATABASE_READ_URL,
     databaseReadPoolMax: e.DATABASE_READ_POOL_MAX ?? e.DATABASE_POOL_MAX,
-    listingIndexMaxProducts: e.LISTING_INDEX_MAX_PRODUCTS,
+    catalogCacheEntries: e.CATALOG_CACHE_ENTRIES,
     databaseTimeouts: {
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -1,25 +1,23 @@
 /**
- * The public catalogue reads (listing, detail, search, home) as ready JSON answers, each through the catalogue
- * cache. Both the Express routes and the HTTP fast lane of app.ts (createRequestHandler) answer with these, so a
+ * The public catalogue reads (listing, detail, search, suggestions, home) as ready JSON answers, each through the
+ * catalogue cache, computed by the read model's SearchProvider (read-model/search-provider.ts) and nothing else. Both the Express routes and the HTTP fast lane of app.ts (createRequestHandler) answer with these, so a
  * cold read that skips Express gives exactly the same body (docs/search-and-listing.md, "The fast lane").
  * Inputs are parsed with the endpoint table's schemas; bad input throws the same 400 the routes answer.
  */
 import type { Response } from 'express';
 import { endpoints as api, type ProductDto } from '@mp/shared';
-import type { Db } from '../../db/client';
-import type { ChangeFeed } from '../../lib/change-feed';
 import { answerBody } from '../../lib/contract';
 import { parse } from '../../lib/errors';
 import type { CatalogCache, EntryKind } from './catalog-cache';
-import type { ListingIndex } from './products/listing-index';
-import { homeSections, shownOnHome } from './home/home.service';
-import { createProductService } from './products/product.service';
+import { shownOnHome } from './read-model/postgres/home';
+import type { SearchProvider } from './read-model/search-provider';
 
 // Catalogue writes and stock changes drop the cached answers they touch at once (catalog-cache.ts); the TTL only
 // bounds ranking drift and what a change nobody published (a manual SQL fix) can leave stale.
-const LIST_TTL_MS = 30_000;
+const PAGE_TTL_MS = 30_000;
 const DETAIL_TTL_MS = 30_000;
 const SEARCH_TTL_MS = 30_000;
+const HOME_TTL_MS = 30_000;
 
 /** A read's answer: the whole JSON body, whether it is one product or a set, and the products it shows. */
 export interface CatalogRead {
@@ -64,96 +62,120 @@ export function sendRead(res: Response, a: CatalogRead): void {
 }
 
 export interface CatalogReadsDeps {
-  db: Db;
   catalogCache: CatalogCache;
-  changes: ChangeFeed;
-  listingIndex?: ListingIndex;
+  provider: SearchProvider;
+}
+
+/** A page of products as its body, and how to make it again with its products read afresh. */
+function cachedPage<P extends { data: ProductDto[] }>(
+  provider: SearchProvider,
+  page: P,
+  toBody: (page: P) => object,
+): Cached {
+  return {
+    ...cached(toBody(page), page.data),
+    again: async () => {
+      const data = await provider.productsByIds(page.data.map((p) => p._id));
+      return cachedPage(provider, { ...page, data }, toBody);
+    },
+  };
+}
+
+/** A listing or search page through the cache: kept and refreshed when a product it shows changes in place. */
+async function pageRead<P extends { data: ProductDto[] }>(
+  { catalogCache, provider }: CatalogReadsDeps,
+  key: string,
+  compute: () => Promise<P>,
+  toBody: (page: P) => object,
+): Promise<CatalogRead> {
+  const a = await catalogCache.get(
+    key,
+    PAGE_TTL_MS,
+    async () => cachedPage(provider, await compute(), toBody),
+    { kind: 'set', products: shownBy, refresh: refreshed },
+  );
+  return read('set', a);
+}
+
+/** GET /api/shop/products/get */
+function list(deps: CatalogReadsDeps, query: unknown): Promise<CatalogRead> {
+  const q = parse(api.listProducts.query, query);
+  return pageRead(
+    deps,
+    keyOf('list', q),
+    () => deps.provider.list(q),
+    (p) => answerBody(api.listProducts, p),
+  );
+}
+
+/** GET /api/shop/products/get/:id */
+async function detail({ catalogCache, provider }: CatalogReadsDeps, params: unknown): Promise<CatalogRead> {
+  const { id } = parse(api.getProduct.params, params);
+  const a = await catalogCache.get(
+    `detail:${id}`,
+    DETAIL_TTL_MS,
+    async () => {
+      const data = await provider.detail(id);
+      // shown as a plain product (catalog-cache.ts `shown`: listings may show it as it is)
+      const { storeName: _store, ...product } = data;
+      return cached(answerBody(api.getProduct, { data }), [product]);
+    },
+    { kind: 'item', products: shownBy },
+  );
+  return read('item', a);
+}
+
+/** GET /api/shop/product/search/search-product/:keyword */
+function search(deps: CatalogReadsDeps, params: unknown, query: unknown): Promise<CatalogRead> {
+  const { keyword } = parse(api.searchProducts.params, params);
+  const q = parse(api.searchProducts.query, query);
+  return pageRead(
+    deps,
+    keyOf(`search:${keyword.toLowerCase().replace(/\s+/g, ' ')}`, q),
+    () => deps.provider.search(keyword, q),
+    (f) => answerBody(api.searchProducts, f),
+  );
+}
+
+/** GET /api/shop/search/suggest: the header box's suggestions, cached like searches */
+async function suggest({ catalogCache, provider }: CatalogReadsDeps, query: unknown): Promise<CatalogRead> {
+  const { q } = parse(api.searchSuggest.query, query);
+  const a = await catalogCache.get(
+    `suggest:${q.toLowerCase().replace(/\s+/g, ' ')}`,
+    SEARCH_TTL_MS,
+    async () => {
+      const { data, shown } = await provider.suggest(q);
+      return cached(answerBody(api.searchSuggest, { data }), shown);
+    },
+    { kind: 'set', products: shownBy },
+  );
+  return read('set', a);
+}
+
+/** GET /api/shop/home */
+async function home({ catalogCache, provider }: CatalogReadsDeps): Promise<CatalogRead> {
+  // home rows re-rank on stock and units sold: the TTL bounds that drift
+  const data = await catalogCache.get('home', HOME_TTL_MS, () => provider.home(), {
+    kind: 'set',
+    products: shownOnHome,
+  });
+  return {
+    kind: 'set',
+    ids: shownOnHome(data).map((p) => p._id),
+    body: JSON.stringify(answerBody(api.home, { data })),
+  };
 }
 
 export function createCatalogReads(deps: CatalogReadsDeps) {
-  const svc = createProductService(deps);
-  const cache = deps.catalogCache;
-  /** A page of products as its body, and how to make it again with its products read afresh. */
-  const cachedPage = <P extends { data: ProductDto[] }>(page: P, toBody: (page: P) => object): Cached => ({
-    ...cached(toBody(page), page.data),
-    again: async () => {
-      const data = await svc.productsByIds(page.data.map((p) => p._id));
-      return cachedPage({ ...page, data }, toBody);
-    },
-  });
   return {
-    /** GET /api/shop/products/get */
-    async list(query: unknown): Promise<CatalogRead> {
-      const q = parse(api.listProducts.query, query);
-      const a = await cache.get(
-        keyOf('list', q),
-        LIST_TTL_MS,
-        async () => {
-          const page = await svc.list(q);
-          return cachedPage(page, (p) => answerBody(api.listProducts, p));
-        },
-        { kind: 'set', products: shownBy, refresh: refreshed },
-      );
-      return read('set', a);
-    },
-
-    /** GET /api/shop/products/get/:id */
-    async detail(params: unknown): Promise<CatalogRead> {
-      const { id } = parse(api.getProduct.params, params);
-      const a = await cache.get(
-        `detail:${id}`,
-        DETAIL_TTL_MS,
-        async () => {
-          const data = await svc.detail(id);
-          // shown as a plain product (catalog-cache.ts `shown`: listings may show it as it is)
-          const { storeName: _store, ...product } = data;
-          return cached(answerBody(api.getProduct, { data }), [product]);
-        },
-        { kind: 'item', products: shownBy },
-      );
-      return read('item', a);
-    },
-
-    /** GET /api/shop/product/search/search-product/:keyword */
-    async search(params: unknown, query: unknown): Promise<CatalogRead> {
-      const { keyword } = parse(api.searchProducts.params, params);
-      const q = parse(api.searchProducts.query, query);
-      const a = await cache.get(
-        keyOf(`search:${keyword.toLowerCase().replace(/\s+/g, ' ')}`, q),
-        SEARCH_TTL_MS,
-        async () => {
-          const found = await svc.search(keyword, q);
-          return cachedPage(found, (f) => answerBody(api.searchProducts, f));
-        },
-        { kind: 'set', products: shownBy, refresh: refreshed },
-      );
-      return read('set', a);
-    },
-
-    /** GET /api/shop/search/suggest: the header box's suggestions, cached like searches */
-    async suggest(query: unknown): Promise<CatalogRead> {
-      const { q } = parse(api.searchSuggest.query, query);
-      const a = await cache.get(
-        `suggest:${q.toLowerCase().replace(/\s+/g, ' ')}`,
-        SEARCH_TTL_MS,
-        async () => {
-          const { data, shown } = await svc.suggest(q);
-          return cached(answerBody(api.searchSuggest, { data }), shown);
-        },
-        { kind: 'set', products: shownBy },
-      );
-      return read('set', a);
-    },
-
-    /** GET /api/shop/home */
-    async home(): Promise<CatalogRead> {
-      const data = await homeSections({ ...deps, productsByIds: svc.productsByIds });
-      return {
-        kind: 'set',
-        ids: shownOnHome(data).map((p) => p._id),
-        body: JSON.stringify(answerBody(api.home, { data })),
-      };
-    },
+    list: (query: unknown) => list(deps, query),
+    detail: (params: unknown) => detail(deps, params),
+    search: (params: unknown, query: unknown) => search(deps, params, query),
+    suggest: (query: unknown) => suggest(deps, query),
+    home: () => home(deps),
+    /** whether the read model answers */
+    ready: () => deps.provider.ready(),
+    close: () => deps.provider.close(),
   };
 }
 export type CatalogReads = ReturnType<typeof createCatalogReads>;

@@ -7,7 +7,7 @@ import { contractRouter, type Route } from '../../../lib/route';
 import { currentUser } from '../../../lib/session';
 import { singleFileUpload, storeImageUpload } from '../../../lib/upload';
 import { sendRead } from '../catalog-reads';
-import { createProductService, type Actor, type ProductService } from './product.service';
+import type { Actor, ProductService } from './product.service';
 
 function sellerActor(req: Request): Actor {
   if (currentUser(req).role === 'admin' || !req.sellerId) return { role: 'admin' };
@@ -99,11 +99,11 @@ function shopRoutes(route: Route, deps: AppDeps) {
 
 export function createProductRouter(deps: AppDeps): Router {
   const { db } = deps;
-  const svc = createProductService(deps);
+  const svc = deps.products;
   const { router, route } = contractRouter(db);
   adminRoutes(route, svc);
   // Product and banner images: the admin and approved sellers. The guard runs before the file is read.
-  // result.url is the spec's field; width, height and variants come from the image pipeline (docs/images.md).
+  // the answer's result.url is the stored image; width, height and variants come from the image pipeline (docs/images.md).
   const imageUploadLimiter = dbRateLimit(db, 'image-upload', {
     windowMs: 60 * 60_000,
     limit: deps.config.imageUploadRateLimit,

@@ -10,6 +10,7 @@ import {
 } from '@mp/shared';
 import { createTestContext } from '../../../../../test/app';
 import { insertProducts, type ProductSeed } from '../../__tests__/catalog-fixtures';
+import { rankable } from '../../read-model/postgres/home';
 
 const ctx = await createTestContext();
 const admin = await ctx.loginAs('admin');
@@ -36,14 +37,6 @@ await insertProducts(ctx.db, [
   { title: 'TP-Link Router', category: 'electronics', brand: 'lg' },
   { title: 'Deleted Laptop', category: 'electronics', brand: 'lg', discount: 99, deleted: true },
 ]);
-
-const rankable = (p: ProductDto): RankableProduct => ({
-  discount: p.discount,
-  rating: p.averageReview,
-  popularity: p.popularity,
-  totalStock: p.totalStock,
-  title: p.title,
-});
 
 async function wholeCatalogue(): Promise<ProductDto[]> {
   const all: ProductDto[] = [];

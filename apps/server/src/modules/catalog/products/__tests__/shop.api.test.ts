@@ -80,7 +80,7 @@ describe('GET /api/shop/products/get', () => {
     ]);
   });
 
-  it("when the spec's 'electonics' spelling is used, then it filters electronics", async () => {
+  it("when the old 'electonics' spelling is used, then it filters electronics", async () => {
     const res = await anon.get('/api/shop/products/get?category=electonics');
     expect(res.status).toBe(200);
     expect(res.body.data.map((p: P) => p._id)).toEqual([samsungId]);

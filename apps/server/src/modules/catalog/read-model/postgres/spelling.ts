@@ -4,9 +4,9 @@
  * on short words, where one wrong letter changes half the trigrams.
  */
 import { asc, gt } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { searchWords } from '../../../db/schema';
-import type { ChangeFeed } from '../../../lib/change-feed';
+import type { ReadSource } from '../search-provider';
+import { searchWords } from '../../../../db/schema';
+import type { ChangeFeed } from '../../../../lib/change-feed';
 
 /** Optimal string alignment distance (Levenshtein plus adjacent swaps), giving up above `max`. */
 export function editDistance(a: string, b: string, max: number): number {
@@ -94,7 +94,7 @@ const WORD = /^[\p{L}\p{N}]+$/u;
  * (kept by triggers on products, migration 0003): the first search loads it, later ones read only the words
  * added since (`id > last`), and only after a `products` change or every REFRESH_MS. Never a catalogue scan.
  */
-export function createSearchVocabulary(db: Db, changes: ChangeFeed, refreshMs = 60_000) {
+export function createSearchVocabulary(reader: ReadSource, changes: ChangeFeed, refreshMs = 60_000) {
   let words: string[] = [];
   let lastId = 0;
   let loadedAt = 0;
@@ -106,7 +106,8 @@ export function createSearchVocabulary(db: Db, changes: ChangeFeed, refreshMs = 
 
   async function load(): Promise<string[]> {
     stale = false;
-    const rows = await db
+    const rows = await reader
+      .db()
       .select({ id: searchWords.id, word: searchWords.word })
       .from(searchWords)
       .where(gt(searchWords.id, lastId))

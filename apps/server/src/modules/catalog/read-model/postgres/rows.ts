@@ -1,0 +1,41 @@
+/** Product rows by id, batched across requests (lib/batch-by-id.ts), read where the read source says. */
+import type { ProductDetailDto, ProductDto } from '@mp/shared';
+import { batchById } from '../../../../lib/batch-by-id';
+import { notFound } from '../../../../lib/errors';
+import type { CatalogCache } from '../../catalog-cache';
+import { toProductDto } from '../../products/product.mapper';
+import type { ReadSource } from '../search-provider';
+import { detailsById, rowsById } from './statements';
+
+const byId = <R extends { id: string }>(rows: R[]) => new Map(rows.map((r) => [r.id, r]));
+
+export function createRowReader(reader: ReadSource, cache: CatalogCache) {
+  const detailRow = batchById(async (ids) => byId(await detailsById(reader.db()).execute({ ids: [...ids] })));
+  const productRow = batchById(async (ids) => byId(await rowsById(reader.db()).execute({ ids: [...ids] })));
+
+  return {
+    /**
+     * Live products by id, in that order (deleted ones left out): those a cached answer shows come from the
+     * catalogue cache (as current as the cached answers), the others in one batched read.
+     */
+    async productsByIds(ids: readonly string[]): Promise<ProductDto[]> {
+      const found = new Map<string, ProductDto>();
+      const missing: string[] = [];
+      for (const id of ids) {
+        const p = cache.shown(id);
+        if (p) found.set(id, p);
+        else missing.push(id);
+      }
+      for (const r of await Promise.all(missing.map(productRow))) if (r) found.set(r.id, toProductDto(r));
+      return ids.flatMap((id) => found.get(id) ?? []);
+    },
+
+    async detail(id: string): Promise<ProductDetailDto> {
+      // ids arrive as the contract parses them (uuidOf: lower case), the form PostgreSQL answers them in
+      const row = await detailRow(id);
+      if (!row) throw notFound('Product');
+      return { ...toProductDto(row), storeName: row.storeName };
+    },
+  };
+}
+export type RowReader = ReturnType<typeof createRowReader>;

@@ -1,0 +1,39 @@
+/**
+ * The catalogue's hot reads as named prepared statements: planned once per connection instead of on every read
+ * (a listing page's plan cost more than running it). A prepared statement belongs to one Db (its pool and
+ * connections), so each Db the read source answers — the primary, a replica — gets its own, made on first use.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../../../db/client';
+import { products, sellers } from '../../../../db/schema';
+import { productColumns } from '../../products/product.mapper';
+
+const made = new WeakMap<Db, Map<string, unknown>>();
+
+/** The statement `name` of this Db, made by `make` the first time it is asked for. */
+export function prepared<S>(db: Db, name: string, make: (db: Db, name: string) => S): S {
+  let own = made.get(db);
+  if (!own) made.set(db, (own = new Map()));
+  let s = own.get(name) as S | undefined;
+  if (!s) own.set(name, (s = make(db, name)));
+  return s;
+}
+
+const byIds = and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, isNull(products.deletedAt));
+
+/** live products with their store name, by id (product detail) */
+export const detailsById = (db: Db) =>
+  prepared(db, 'catalog_product_details', (d, name) =>
+    d
+      .select({ ...productColumns, storeName: sellers.storename })
+      .from(products)
+      .leftJoin(sellers, eq(sellers.id, products.sellerId))
+      .where(byIds)
+      .prepare(name),
+  );
+
+/** live products by id (a page's rows once its ids are known) */
+export const rowsById = (db: Db) =>
+  prepared(db, 'catalog_listing_rows', (d, name) =>
+    d.select(productColumns).from(products).where(byIds).prepare(name),
+  );
