@@ -41,8 +41,6 @@ beforeAll(async () => {
     DATABASE_URL: primary.url.replace(/\/postgres$/, '/mp_replica'),
     DATABASE_READ_URL: standby.url.replace(/\/postgres$/, '/mp_replica'),
     SEED_DEMO: 'true',
-    // listings read SQL, not the in-memory index, so every read below is a query on one of the two servers
-    LISTING_INDEX_MAX_PRODUCTS: '0',
     DATABASE_CONNECT_TIMEOUT_MS: '1000',
   });
   await waitReady(app);
