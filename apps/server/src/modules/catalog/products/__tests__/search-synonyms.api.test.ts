@@ -35,4 +35,22 @@ describe('search synonyms', () => {
     expect(res.status).toBe(200);
     expect(idsOf(res.body)).toEqual([mobile]);
   });
+
+  it('when a shopper adds a model number ("puma shoes 345", "pmua boots 345"), then only that model answers', async () => {
+    const [model, other, phone] = await insertProducts(db, [
+      { title: 'Trail Boots 345', category: 'footwear', brand: 'puma', price: 4100 },
+      { title: 'Trail Boots 346', category: 'footwear', brand: 'puma', price: 4200 },
+      { title: 'Galaxy Phone 345', category: 'mobile', brand: 'puma', price: 9000 },
+    ]);
+    changes.publish({ type: 'products', ids: [model!, other!, phone!] });
+    for (const keyword of ['puma shoes 345', 'pmua boots 345', 'footwear 345']) {
+      for (const query of ['?facets=true', '']) {
+        const res = await anon.get(
+          `/api/shop/product/search/search-product/${encodeURIComponent(keyword)}${query}`,
+        );
+        expect(res.status, keyword).toBe(200);
+        expect(idsOf(res.body), `${keyword}${query}`).toEqual([model]);
+      }
+    }
+  });
 });
