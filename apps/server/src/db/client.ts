@@ -104,6 +104,10 @@ export function openPostgres(
     statement_timeout: timeouts.statementMs,
     lock_timeout: timeouts.lockMs,
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    // a search's candidate set is "the first 200 matches" (docs/search-and-listing.md, "Search"): a sequential
+    // scan that joined another one mid-table would pick other first matches, and the same search would answer
+    // differently from one request to the next
+    options: '-c synchronize_seqscans=off',
     // a connection the server dropped (failover, pg_terminate_backend) is replaced on next use
     idleTimeoutMillis: 30_000,
   });

@@ -67,6 +67,13 @@ describe.skipIf(!realPostgresUrl())('bounded waits on PostgreSQL', async () => {
   const product = { id: productId! };
   const pool = ctx.database.pool!;
 
+  it('when a search reads the catalogue with a sequential scan, then it starts at the first page of the table, so the same search always finds the same first matches', async () => {
+    const { rows } = await pool.query<{ setting: string }>(
+      "select setting from pg_settings where name = 'synchronize_seqscans'",
+    );
+    expect(rows[0]!.setting).toBe('off');
+  });
+
   it('when a product row is held FOR UPDATE elsewhere, then an edit of it answers 503 within about the lock time-out and health stays up', async () => {
     const holder = await pool.connect();
     try {
