@@ -47,8 +47,8 @@ export async function startServer({ logPath, env = {}, timeoutMs = 120_000 } = {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mp-app-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { DATABASE_URL, ...parentEnv } = process.env;
+  // the server under test runs on its own embedded database, never on the caller's DATABASE_URL
+  const { DATABASE_URL: _callersDatabase, ...parentEnv } = process.env;
   const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: {

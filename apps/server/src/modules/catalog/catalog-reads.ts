@@ -173,8 +173,6 @@ export function createCatalogReads(deps: CatalogReadsDeps) {
     search: (params: unknown, query: unknown) => search(deps, params, query),
     suggest: (query: unknown) => suggest(deps, query),
     home: () => home(deps),
-    /** whether the read model answers */
-    ready: () => deps.provider.ready(),
     close: () => deps.provider.close(),
   };
 }
