@@ -3,9 +3,9 @@
  * reads (the console list and the e-mail say the same), and the contract of the notification calls.
  */
 import { z } from 'zod';
-import { LIMITS } from './constants';
 import { formatINR, toRupees } from './money';
 import type { DeliveryAddressParts } from './order-display';
+import { pageQuerySchema } from './product';
 
 export const SELLER_NOTIFICATION_KINDS = [
   'new_order',
@@ -157,15 +157,8 @@ export const sellerNotificationDtoSchema = z.object({
 });
 export type SellerNotificationDto = z.infer<typeof sellerNotificationDtoSchema>;
 
-export const notificationListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, 'Page must be 1 or more').max(100_000).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'Limit must be 1 or more')
-    .max(LIMITS.pageSizeMax, `Limit must be at most ${LIMITS.pageSizeMax}`)
-    .default(20),
-});
+/** A page of notifications: `page`, and `limit` (the console asks for 20). */
+export const notificationListQuerySchema = pageQuerySchema;
 
 /** A threshold at or below which a product's stock raises a low-stock notice; 0 turns the notices off. */
 export const LOW_STOCK_THRESHOLD_MAX = 10_000;

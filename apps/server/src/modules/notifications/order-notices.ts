@@ -3,11 +3,11 @@
  * lines by seller and tells every seller only about its own, inside the event's transaction.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
-import { formatOrderNumber, lineValueOf, type NoticeLine } from '@mp/shared';
+import { formatOrderNumber, lineValueOf, type NoticeLine, type SellerNotice } from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
 import type { MailTrigger } from '../mail';
-import { notifySeller, notifySellers } from './notify-seller';
+import { notifySeller, notifySellers, type SellerNoticeEvent } from './notify-seller';
 
 /** An order line as the notices read it. */
 export interface NoticeOrderLine extends NoticeLine {
@@ -27,13 +27,20 @@ const noticeLine = (l: NoticeLine): NoticeLine => ({
   linePricePaise: l.linePricePaise,
 });
 
-/** Lines grouped by seller; lines the marketplace sells itself (no seller) tell no one. */
-function bySeller<T extends { sellerId: string | null }>(lines: readonly T[]): Map<string, T[]> {
+/**
+ * One event per seller with lines among `lines` (lines the marketplace sells itself tell no one): its key and its
+ * notice made from only that seller's lines.
+ */
+function perSeller<T extends { sellerId: string | null }>(
+  lines: readonly T[],
+  key: (sellerId: string) => string,
+  notice: (own: T[]) => SellerNotice,
+): SellerNoticeEvent[] {
   const groups = new Map<string, T[]>();
   for (const l of lines) {
     if (l.sellerId) groups.set(l.sellerId, [...(groups.get(l.sellerId) ?? []), l]);
   }
-  return groups;
+  return [...groups].map(([sellerId, own]) => ({ sellerId, key: key(sellerId), notice: notice(own) }));
 }
 
 /**
@@ -61,14 +68,14 @@ export async function notifyNewOrder(
   const shipTo = { buyerName, recipientName, address, landmark, city, state, pincode, phone };
   await notifySellers(
     tx,
-    [...bySeller(lines)].map(([sellerId, own]) => ({
-      sellerId,
-      key: `seller-new-order:${order.id}:${sellerId}`,
-      notice: {
+    perSeller(
+      lines,
+      (sellerId) => `seller-new-order:${order.id}:${sellerId}`,
+      (own) => ({
         kind: 'new_order',
         payload: { orderId: order.id, orderNumber, lines: own.map(noticeLine), address: shipTo },
-      },
-    })),
+      }),
+    ),
     trigger,
   );
 }
@@ -82,10 +89,10 @@ export async function notifyOrderCancelled(
   const orderNumber = formatOrderNumber(order.orderNumber);
   await notifySellers(
     tx,
-    [...bySeller(lines)].map(([sellerId, own]) => ({
-      sellerId,
-      key: `seller-order-cancelled:${order.id}:${sellerId}`,
-      notice: {
+    perSeller(
+      lines,
+      (sellerId) => `seller-order-cancelled:${order.id}:${sellerId}`,
+      (own) => ({
         kind: 'order_cancelled',
         payload: {
           orderId: order.id,
@@ -93,8 +100,8 @@ export async function notifyOrderCancelled(
           lines: own.map(noticeLine),
           refundPaise: own.reduce((s, l) => s + lineValueOf(l) - (l.refundedPaise ?? 0), 0),
         },
-      },
-    })),
+      }),
+    ),
   );
 }
 
@@ -112,10 +119,10 @@ export async function notifyLinesRefunded(
   const orderNumber = formatOrderNumber(refund.order.orderNumber);
   await notifySellers(
     tx,
-    [...bySeller(open.map((p) => ({ ...p, sellerId: p.line.sellerId })))].map(([sellerId, own]) => ({
-      sellerId,
-      key: `seller-lines-refunded:${refund.refundId}:${sellerId}`,
-      notice: {
+    perSeller(
+      open.map((p) => ({ ...p, sellerId: p.line.sellerId })),
+      (sellerId) => `seller-lines-refunded:${refund.refundId}:${sellerId}`,
+      (own) => ({
         kind: 'line_rejected',
         payload: {
           orderId: refund.order.id,
@@ -124,8 +131,8 @@ export async function notifyLinesRefunded(
           amountPaise: own.reduce((s, p) => s + p.paise, 0),
           reason: refund.reason,
         },
-      },
-    })),
+      }),
+    ),
   );
 }
 
@@ -149,10 +156,10 @@ export async function notifyRefundDebited(
   );
   await notifySellers(
     tx,
-    [...bySeller(charges)].map(([sellerId, own]) => ({
-      sellerId,
-      key: `seller-refund-charged:${refundId}:${sellerId}`,
-      notice: {
+    perSeller(
+      charges,
+      (sellerId) => `seller-refund-charged:${refundId}:${sellerId}`,
+      (own) => ({
         kind: 'refund_debited',
         payload: {
           orderId: own[0]!.orderId,
@@ -160,8 +167,8 @@ export async function notifyRefundDebited(
           lines: own.map(noticeLine),
           amountPaise: own.reduce((s, c) => s + c.paise, 0),
         },
-      },
-    })),
+      }),
+    ),
   );
 }
 

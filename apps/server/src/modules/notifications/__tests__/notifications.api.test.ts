@@ -188,29 +188,14 @@ describe('seller notifications', () => {
 
   it('when brands and bulk uploads raise their notices, then they read well and are mailed', async () => {
     const seller = await ctx.loginAsSeller();
+    const finished = { jobId: 'j1', created: 997, updated: 0, failed: 3 };
     await ctx.db.transaction(async (tx) => {
-      await notifySeller(
-        tx,
-        seller.sellerId,
-        'brand_accepted',
-        { productId: 'p1', productTitle: 'Banarasi Saree', brand: 'Weaves of Varanasi' },
-        'seller-brand-accepted:p1',
-      );
-      await notifySeller(
-        tx,
-        seller.sellerId,
-        'import_finished',
-        { jobId: 'j1', created: 997, updated: 0, failed: 3 },
-        'seller-import-finished:j1',
-      );
-      // the same event again adds nothing
-      await notifySeller(
-        tx,
-        seller.sellerId,
-        'import_finished',
-        { jobId: 'j1', created: 997, updated: 0, failed: 3 },
-        'seller-import-finished:j1',
-      );
+      const brand = { productId: 'p1', productTitle: 'Banarasi Saree', brand: 'Weaves of Varanasi' };
+      await notifySeller(tx, seller.sellerId, 'brand_accepted', brand, 'seller-brand-accepted:p1');
+      // the same event twice adds nothing
+      for (let i = 0; i < 2; i++) {
+        await notifySeller(tx, seller.sellerId, 'import_finished', finished, 'seller-import-finished:j1');
+      }
     });
     const { data } = await noticesOf(seller.agent);
     expect(data.map((n) => n.title).sort()).toEqual([
