@@ -29,6 +29,7 @@ import { webApp } from './lib/static-files';
 import { createAuthRouter } from './modules/auth/auth.routes';
 import { createCatalogRouter } from './modules/catalog';
 import { createCommerceRouter } from './modules/commerce';
+import { createNotificationsRouter } from './modules/notifications';
 import { createPageRenderer, createSeoRouter } from './modules/seo/seo.routes';
 
 /** The only writes whose bodies are not JSON (docs/security.md): the table's uploads and the sandbox's forms. */
@@ -84,7 +85,12 @@ function headersOf(middleware: RequestHandler): Record<string, string | string[]
 function apiRoutes(deps: AppDeps): Router {
   const r = Router();
   r.use((req, _res, next) => next(/^\/api\//i.test(req.path) ? undefined : 'router'));
-  r.use(createAuthRouter(deps), createCatalogRouter(deps), createCommerceRouter(deps));
+  r.use(
+    createAuthRouter(deps),
+    createCatalogRouter(deps),
+    createCommerceRouter(deps),
+    createNotificationsRouter(deps),
+  );
   return r;
 }
 

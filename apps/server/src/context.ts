@@ -13,6 +13,7 @@ import type { CatalogCache } from './modules/catalog/catalog-cache';
 import type { CatalogReads } from './modules/catalog/catalog-reads';
 import type { ProductService } from './modules/catalog/products/product.service';
 import type { Earnings } from './modules/commerce/earnings/earnings.service';
+import type { Notifications } from './modules/notifications/notifications.service';
 import type { MoneyService } from './modules/commerce/money/money.service';
 import type { OrderService } from './modules/commerce/orders/order.service';
 import type { PaymentProvider } from './modules/commerce/payments/payment-provider';
@@ -55,6 +56,8 @@ export interface AppDeps {
   orders: OrderService;
   /** seller earnings, commission and payouts (docs/money.md, "Seller earnings") */
   earnings: Earnings;
+  /** a seller's notifications and their settings (docs/seo-and-email.md, "Seller notifications") */
+  notifications: Notifications;
   /** searches per client address (docs/security.md, "Rate limits"): the search routes and the fast lane count here */
   searchLimit: InstanceLimit;
 }

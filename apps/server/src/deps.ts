@@ -20,6 +20,7 @@ import { createEarnings } from './modules/commerce/earnings/earnings.service';
 import { createMoneyService } from './modules/commerce/money/money.service';
 import { createPaymentProvider } from './modules/commerce/payments';
 import { createOrderService } from './modules/commerce/orders/order.service';
+import { createNotifications } from './modules/notifications/notifications.service';
 
 export interface DepsOptions {
   /** the process's feed (PostgreSQL LISTEN/NOTIFY in src/index.ts); in-process by default */
@@ -92,6 +93,7 @@ export function buildDeps(
     money,
     orders,
     earnings,
+    notifications: createNotifications({ db }),
     searchLimit: instanceRateLimit({
       windowMs: 60_000,
       limit: config.searchRateLimit,

@@ -38,6 +38,11 @@ import {
 } from './commerce';
 import { LIMITS } from './constants';
 import {
+  notificationListQuerySchema,
+  notificationSettingsSchema,
+  sellerNotificationDtoSchema,
+} from './notifications';
+import {
   commissionInputSchema,
   earningsQuerySchema,
   payoutDtoSchema,
@@ -136,6 +141,10 @@ export const API_TAGS = [
   { name: 'Seller orders', description: "An approved seller's view of the orders holding its products" },
   { name: 'Dashboards', description: 'Figures for the admin and seller consoles' },
   { name: 'Earnings', description: "Sellers' earnings, the platform's commission and payouts to sellers" },
+  {
+    name: 'Notifications',
+    description: "What happened to a seller's orders, money and catalogue, in its console",
+  },
   { name: 'System', description: 'Health and this description of the API' },
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number]['name'];
@@ -913,6 +922,48 @@ export const endpoints = {
     tag: 'Dashboards',
     summary: "The session seller's paid lines, revenue, products and low stock",
     responses: { 200: ok({ data: sellerDashboardDtoSchema }) },
+  },
+
+  // Seller notifications (docs/seo-and-email.md, "Seller notifications")
+  sellerNotifications: {
+    ...routes.sellerNotifications,
+    tag: 'Notifications',
+    summary: "The seller's notifications, newest first, paginated, with how many are unread",
+    query: notificationListQuerySchema,
+    responses: {
+      200: ok({
+        data: z.array(sellerNotificationDtoSchema),
+        pagination: paginationSchema,
+        unread: z.number().int(),
+      }),
+    },
+  },
+  sellerNotificationRead: {
+    ...routes.sellerNotificationRead,
+    tag: 'Notifications',
+    summary: "Mark one of the seller's notifications read (already read: unchanged)",
+    params: idParamsSchema,
+    responses: { 200: ok({ data: sellerNotificationDtoSchema, unread: z.number().int() }) },
+    errors: [404],
+  },
+  sellerNotificationsReadAll: {
+    ...routes.sellerNotificationsReadAll,
+    tag: 'Notifications',
+    summary: "Mark every one of the seller's notifications read",
+    responses: { 200: okMsg({ unread: z.number().int() }) },
+  },
+  sellerNotificationSettings: {
+    ...routes.sellerNotificationSettings,
+    tag: 'Notifications',
+    summary: "The seller's notification settings (the low-stock threshold; 0 = off)",
+    responses: { 200: ok({ data: notificationSettingsSchema }) },
+  },
+  updateSellerNotificationSettings: {
+    ...routes.updateSellerNotificationSettings,
+    tag: 'Notifications',
+    summary: "Change the seller's notification settings",
+    body: json(notificationSettingsSchema),
+    responses: { 200: okMsg({ data: notificationSettingsSchema }, 'Settings saved') },
   },
 } as const satisfies Record<string, EndpointDef>;
 

@@ -110,6 +110,27 @@ export const routes = {
   adminRecordPayout: { method: 'post', path: '/api/admin/payouts', auth: 'admin' },
   adminDashboard: { method: 'get', path: '/api/admin/dashboard', auth: 'admin' },
   sellerDashboard: { method: 'get', path: '/api/seller/dashboard', auth: 'approvedSeller' },
+  sellerNotifications: { method: 'get', path: '/api/seller/notifications', auth: 'approvedSeller' },
+  sellerNotificationRead: {
+    method: 'post',
+    path: '/api/seller/notifications/:id/read',
+    auth: 'approvedSeller',
+  },
+  sellerNotificationsReadAll: {
+    method: 'post',
+    path: '/api/seller/notifications/read-all',
+    auth: 'approvedSeller',
+  },
+  sellerNotificationSettings: {
+    method: 'get',
+    path: '/api/seller/notifications/settings',
+    auth: 'approvedSeller',
+  },
+  updateSellerNotificationSettings: {
+    method: 'put',
+    path: '/api/seller/notifications/settings',
+    auth: 'approvedSeller',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 /** The parameter names of an Express-style path: `'/a/:x/b/:y'` → `'x' | 'y'`. */

@@ -11,6 +11,7 @@ import {
   ROLES,
   SELLER_APPROVAL_STATUSES,
   SELLER_ENTRY_TYPES,
+  SELLER_NOTIFICATION_KINDS,
 } from '@mp/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -95,6 +96,8 @@ export const sellers = pgTable(
     decidedAt: timestamp({ withTimezone: true }),
     /** the seller's own commission rate in basis points (10% = 1000); null: PLATFORM_COMMISSION_PERCENT */
     commissionBps: integer(),
+    /** a product's stock at or below this raises a low-stock notice (docs/seo-and-email.md); 0: none */
+    lowStockThreshold: integer().notNull().default(5),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -105,6 +108,7 @@ export const sellers = pgTable(
       sql`${t.commissionBps} is null or (${t.commissionBps} >= 0 and ${t.commissionBps} <= 10000)`,
     ),
     index('sellers_status_idx').on(t.approvalstatus, t.createdAt),
+    check('sellers_low_stock_threshold_range', sql`${t.lowStockThreshold} >= 0`),
     check('sellers_status_check', isOneOf(t.approvalstatus, SELLER_APPROVAL_STATUSES)),
     check('sellers_approved_consistent', sql`${t.isapproved} = (${t.approvalstatus} = 'approved')`),
     check('sellers_businesstype_check', isOneOf(t.businesstype, BUSINESS_TYPES)),
@@ -698,6 +702,37 @@ export const mailOutbox = pgTable(
       .on(t.sentAt)
       .where(sql`${t.status} = 'sent'`),
     check('mail_outbox_status_check', isOneOf(t.status, MAIL_STATUSES)),
+  ],
+);
+
+/**
+ * What a seller hears in its console (docs/seo-and-email.md, "Seller notifications"): written by notifySeller in
+ * the transaction of the event, with the event's facts; the title and text are rendered when read.
+ */
+export const sellerNotifications = pgTable(
+  'seller_notifications',
+  {
+    id: id(),
+    sellerId: uuid()
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    kind: text({ enum: SELLER_NOTIFICATION_KINDS }).notNull(),
+    /** the event it reports, once (the same key as its e-mail's) */
+    dedupeKey: text().notNull(),
+    /** the kind's facts (SellerNoticePayloads in @mp/shared), amounts in paise */
+    payload: jsonb().notNull(),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('seller_notifications_dedupe_unique').on(t.dedupeKey),
+    // the newest-first list of one seller
+    index('seller_notifications_list_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
+    // the unread count: only unread rows are in it
+    index('seller_notifications_unread_idx')
+      .on(t.sellerId)
+      .where(sql`${t.readAt} is null`),
+    check('seller_notifications_kind_check', isOneOf(t.kind, SELLER_NOTIFICATION_KINDS)),
   ],
 );
 

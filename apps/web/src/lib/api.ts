@@ -245,6 +245,7 @@ export const TAG_TYPES = [
   'AdminOrders',
   'Earnings',
   'Payouts',
+  'Notifications',
   'Dashboard',
   'ShopConfig',
 ] as const;

@@ -319,6 +319,11 @@ const FIXTURES: Record<EndpointId, Fixture> = {
   adminRecordPayout: {
     body: () => ({ sellerId: f.sellerB.sellerId!, amount: 1, reference: 'AUDIT-REF-1' }),
   },
+  sellerNotifications: { query: () => ({ page: '1', limit: '5' }) },
+  sellerNotificationRead: { params: () => ({ id: randomUUID() }) },
+  sellerNotificationsReadAll: {},
+  sellerNotificationSettings: {},
+  updateSellerNotificationSettings: { body: () => ({ lowStockThreshold: 3 }) },
 };
 
 const ROUTES: RouteCase[] = endpointList.map((e) => ({

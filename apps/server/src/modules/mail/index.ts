@@ -11,14 +11,13 @@ export {
   enqueueLoginLinkMail,
   enqueueOrderPaidMails,
   enqueueRefundMail,
-  enqueueSellerCancelMails,
   enqueueSellerDecisionMail,
-  enqueueSellerPayoutMail,
-  enqueueSellerRefundChargedMails,
   enqueueSellerRegistrationMail,
 } from './mail-events';
 export type { MailWorker } from './mail-worker';
-export type { MailLimits, MailTrigger } from './mail-outbox';
+export { enqueueMails } from './mail-outbox';
+export type { MailLimits, MailTrigger, OutboxMail } from './mail-outbox';
+export type { MailPayload } from './mail-payloads';
 
 /**
  * What the mail module needs from the composition root: its own type, so the module imports nothing from the app's

@@ -3,12 +3,11 @@
  * transaction that makes the event happen, reads what the e-mail needs in that same transaction and writes the
  * outbox rows: the e-mail exists exactly when the event committed.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { formatOrderNumber, type OrderStatus } from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
 import { orderLines, orders, sellers, users } from '../../db/schema';
-import { enqueueMail, enqueueMails, type MailTrigger, type OutboxMail } from './mail-outbox';
-import type { MailPayload } from './mail-payloads';
+import { enqueueMail, type MailTrigger } from './mail-outbox';
 import type { MailAddress, MailLine } from './mail-templates';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -77,54 +76,8 @@ const mailLine = (l: MailLine): MailLine => ({
 });
 
 /**
- * Lines grouped by their seller. Lines without a seller to tell (products the marketplace lists itself, or a
- * seller without an address) are left out.
- */
-function bySeller<T extends { sellerId: string | null; sellerEmail?: string | null }>(lines: T[]) {
-  const groups = new Map<string, T[]>();
-  for (const l of lines) {
-    if (!l.sellerId || l.sellerEmail === null) continue;
-    groups.set(l.sellerId, [...(groups.get(l.sellerId) ?? []), l]);
-  }
-  return groups;
-}
-
-type SellerLine = MailLine & {
-  sellerId: string | null;
-  sellerEmail: string | null;
-  storename: string | null;
-};
-
-/**
- * One mail per seller with lines among `lines`, about this order and showing only that seller's lines; `payload`
- * adds the kind (and what else it needs) to the facts. Deduplicated per order and seller.
- */
-function perSeller(
-  event: string,
-  order: { id: string; orderNumber: number },
-  lines: SellerLine[],
-  payload: (facts: {
-    orderId: string;
-    orderNumber: string;
-    storename: string;
-    lines: MailLine[];
-  }) => MailPayload,
-): OutboxMail[] {
-  return [...bySeller(lines)].map(([sellerId, own]) => ({
-    dedupeKey: `${event}:${order.id}:${sellerId}`,
-    to: own[0]!.sellerEmail!,
-    payload: payload({
-      orderId: order.id,
-      orderNumber: formatOrderNumber(order.orderNumber),
-      storename: own[0]!.storename ?? '',
-      lines: own.map(mailLine),
-    }),
-  }));
-}
-
-/**
- * Order paid: the shopper's confirmation and one new-order notice per seller, showing only its own lines. `order` is
- * the row the payment just wrote; its lines, their sellers and the shopper's address are read together.
+ * Order paid: the shopper's confirmation (its sellers are told by notifyNewOrder, docs/seo-and-email.md). `order` is
+ * the row the payment just wrote; its lines and the shopper's address are read together.
  */
 export async function enqueueOrderPaidMails(
   tx: DbOrTx,
@@ -136,9 +89,8 @@ export async function enqueueOrderPaidMails(
   const lines = await linesWithSellers(tx, orderId, { shopperId: order.userId });
   const email = lines[0]?.shopperEmail;
   if (!email) return;
-  const address = addressOf(order);
-  // the shopper's confirmation and each seller's notice, in one statement
-  const mails: OutboxMail[] = [
+  await enqueueMail(
+    tx,
     {
       dedupeKey: `order-confirmation:${orderId}`,
       to: email,
@@ -158,18 +110,11 @@ export async function enqueueOrderPaidMails(
         discountPaise: order.discountPaise,
         shippingPaise: order.shippingPaise,
         totalPaise: order.totalPaise,
-        address,
+        address: addressOf(order),
       },
     },
-  ];
-  mails.push(
-    ...perSeller('seller-new-order', order, lines, (facts) => ({
-      kind: 'seller-new-order',
-      ...facts,
-      address,
-    })),
+    trigger,
   );
-  await enqueueMails(tx, mails, trigger);
 }
 
 /** An admin decided a seller application: the seller hears each outcome once. */
@@ -264,108 +209,6 @@ async function sellerContact(tx: DbOrTx, sellerId: string) {
     .innerJoin(users, eq(users.id, sellers.userId))
     .where(eq(sellers.id, sellerId));
   return row;
-}
-
-/**
- * The shopper cancelled a paid order: each seller with lines among `lineIds` is told, with only those lines, once
- * per order (they must not ship them).
- */
-export async function enqueueSellerCancelMails(
-  tx: DbOrTx,
-  orderId: string,
-  lineIds: string[],
-): Promise<void> {
-  const [order] = await tx
-    .select({ orderNumber: orders.orderNumber })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  const ids = new Set(lineIds);
-  const lines = (await linesWithSellers(tx, orderId)).filter((l) => ids.has(l.id));
-  if (!order) return;
-  await enqueueMails(
-    tx,
-    perSeller('seller-order-cancelled', { id: orderId, ...order }, lines, (facts) => ({
-      kind: 'seller-order-cancelled',
-      ...facts,
-    })),
-  );
-}
-
-/** The admin recorded a payout: its seller hears of it once. */
-export async function enqueueSellerPayoutMail(
-  tx: DbOrTx,
-  payout: { id: string; sellerId: string; amountPaise: number; reference: string },
-): Promise<void> {
-  const seller = await sellerContact(tx, payout.sellerId);
-  if (!seller) return;
-  await enqueueMail(tx, {
-    dedupeKey: `seller-payout:${payout.id}`,
-    to: seller.email,
-    payload: {
-      kind: 'seller-payout',
-      storename: seller.storename,
-      amountPaise: payout.amountPaise,
-      reference: payout.reference,
-    },
-  });
-}
-
-/**
- * A refund was charged to sellers' balances (delivered lines): each seller hears once per refund what left its
- * balance (the refund less the commission given back) and for which lines.
- */
-export async function enqueueSellerRefundChargedMails(
-  tx: DbOrTx,
-  refundId: string,
-  charges: {
-    sellerId: string;
-    orderId: string;
-    title: string;
-    quantity: number;
-    linePricePaise: number;
-    paise: number;
-  }[],
-): Promise<void> {
-  const groups = bySeller(charges);
-  if (!groups.size) return;
-  // the sellers' contacts and the orders' numbers in one read each
-  const contacts = new Map(
-    (
-      await tx
-        .select({ id: sellers.id, storename: sellers.storename, email: users.email })
-        .from(sellers)
-        .innerJoin(users, eq(users.id, sellers.userId))
-        .where(inArray(sellers.id, [...groups.keys()]))
-    ).map((c) => [c.id, c]),
-  );
-  const numbers = new Map(
-    (
-      await tx
-        .select({ id: orders.id, orderNumber: orders.orderNumber })
-        .from(orders)
-        .where(inArray(orders.id, [...new Set(charges.map((c) => c.orderId))]))
-    ).map((o) => [o.id, o.orderNumber]),
-  );
-  const mails: OutboxMail[] = [];
-  for (const [sellerId, own] of groups) {
-    const seller = contacts.get(sellerId);
-    const orderId = own[0]!.orderId;
-    const orderNumber = numbers.get(orderId);
-    if (!seller || orderNumber === undefined) continue;
-    mails.push({
-      dedupeKey: `seller-refund-charged:${refundId}:${sellerId}`,
-      to: seller.email,
-      payload: {
-        kind: 'seller-refund-charged',
-        orderId,
-        orderNumber: formatOrderNumber(orderNumber),
-        storename: seller.storename,
-        amountPaise: own.reduce((s, c) => s + c.paise, 0),
-        lines: own.map(mailLine),
-      },
-    });
-  }
-  await enqueueMails(tx, mails);
 }
 
 /**

@@ -28,6 +28,7 @@ export const BULK_MAIL_KINDS: ReadonlySet<string> = new Set([
   'seller-registration',
   'seller-payout',
   'seller-refund-charged',
+  'seller-notice',
 ]);
 
 export const mailPriority = (kind: string): 0 | 1 => (BULK_MAIL_KINDS.has(kind) ? 1 : 0);

@@ -2,6 +2,7 @@
  * What each outbox row carries: the facts of the event as they were in its transaction, and how they become an
  * e-mail. Rendering happens at send time with the shop's public URL.
  */
+import { noticeText, type SellerNotice } from '@mp/shared';
 import type { RenderedMail } from './mail-templates';
 import {
   lineStatusMail,
@@ -10,6 +11,7 @@ import {
   refundMail,
   sellerDecisionMail,
   sellerNewOrderMail,
+  sellerNoticeMail,
   sellerOrderCancelledMail,
   sellerPayoutMail,
   sellerRefundChargedMail,
@@ -29,7 +31,9 @@ export type MailPayload =
   | ({ kind: 'seller-order-cancelled' } & Facts<typeof sellerOrderCancelledMail>)
   | ({ kind: 'seller-payout' } & Facts<typeof sellerPayoutMail>)
   | ({ kind: 'seller-refund-charged' } & Facts<typeof sellerRefundChargedMail>)
-  | ({ kind: 'seller-registration' } & Facts<typeof sellerRegistrationMail>);
+  | ({ kind: 'seller-registration' } & Facts<typeof sellerRegistrationMail>)
+  /** a seller notice without a template of its own: rendered as the console shows it */
+  | { kind: 'seller-notice'; storename: string; notice: SellerNotice };
 
 export function renderMail(payload: MailPayload, publicUrl: string): RenderedMail {
   switch (payload.kind) {
@@ -53,5 +57,15 @@ export function renderMail(payload: MailPayload, publicUrl: string): RenderedMai
       return sellerRefundChargedMail({ ...payload, publicUrl });
     case 'seller-registration':
       return sellerRegistrationMail({ ...payload, publicUrl });
+    case 'seller-notice': {
+      const { notice } = payload;
+      const lines = 'lines' in notice.payload ? notice.payload.lines : undefined;
+      return sellerNoticeMail({
+        publicUrl,
+        storename: payload.storename,
+        ...noticeText(notice),
+        ...(lines ? { lines } : {}),
+      });
+    }
   }
 }

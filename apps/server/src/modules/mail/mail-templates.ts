@@ -331,12 +331,18 @@ export function sellerOrderCancelledMail(input: {
   orderNumber?: string;
   storename: string;
   lines: MailLine[];
+  /** what the shopper gets back for these lines (absent in mails queued before it was told) */
+  refundPaise?: number;
 }): RenderedMail {
+  const refunded =
+    input.refundPaise === undefined
+      ? 'the shopper is refunded'
+      : `the shopper is refunded ${inr(input.refundPaise)}`;
   return notice({
     publicUrl: input.publicUrl,
     heading: `Order ${orderRef(input)} was cancelled by the shopper`,
     greeting: `Hello ${input.storename}`,
-    message: `the shopper cancelled order ${orderRef(input)}. Please do not ship these items; the shopper is refunded:`,
+    message: `the shopper cancelled order ${orderRef(input)}. Please do not ship these items; ${refunded}:`,
     lines: input.lines,
     link: { href: `${input.publicUrl}/seller/orders`, text: 'See your orders' },
   });
@@ -389,5 +395,28 @@ export function sellerRegistrationMail(input: { publicUrl: string; storename: st
     message:
       'thank you for registering as a seller. We are checking your details and will write to you once your account is approved or not.',
     link: { href: `${input.publicUrl}/auth/login`, text: 'Log in' },
+  });
+}
+
+/**
+ * A seller notice without a mail of its own (docs/seo-and-email.md, "Seller notifications"): the console's title
+ * and sentence, the lines when it names some, and a link to the console page it leads to.
+ */
+export function sellerNoticeMail(input: {
+  publicUrl: string;
+  storename: string;
+  title: string;
+  body: string;
+  /** a console path, e.g. /seller/products */
+  link: string;
+  lines?: MailLine[];
+}): RenderedMail {
+  return notice({
+    publicUrl: input.publicUrl,
+    heading: input.title,
+    greeting: `Hello ${input.storename}`,
+    message: input.body,
+    ...(input.lines ? { lines: input.lines } : {}),
+    link: { href: `${input.publicUrl}${input.link}`, text: 'Open your console' },
   });
 }

@@ -24,7 +24,7 @@ import type { Db, Tx } from '../../../db/client';
 import { AppError, notFound } from '../../../lib/errors';
 import type { OrderLineRow } from '../orders/order.mapper';
 import * as ledger from './seller-ledger.repository';
-import { enqueueSellerPayoutMail, enqueueSellerRefundChargedMails } from '../../mail';
+import { notifyPayout, notifyRefundDebited } from '../../notifications';
 
 /** How entries name their order when written; the statement answers it as the order's number (docs/money.md). */
 const orderRef = (orderId: string) => `#${orderId.slice(0, 8).toUpperCase()}`;
@@ -100,7 +100,7 @@ async function chargeRefundIn(
     delivered.map((p) => p.line.id),
   );
   const balances = new Map<string, number>();
-  const charged: Parameters<typeof enqueueSellerRefundChargedMails>[2] = [];
+  const charged: Parameters<typeof notifyRefundDebited>[2][number][] = [];
   for (const { line, paise } of delivered) {
     const sellerId = line.sellerId!;
     const balance = balances.get(sellerId) ?? (await ledger.balanceOf(tx, sellerId));
@@ -131,8 +131,8 @@ async function chargeRefundIn(
     const taken = split.refundPaise - split.commissionBackPaise;
     if (taken > 0) charged.push({ ...line, sellerId, paise: taken });
   }
-  // each seller hears what left its balance (docs/seo-and-email.md)
-  await enqueueSellerRefundChargedMails(tx, refundId, charged);
+  // each seller hears what left its balance (docs/seo-and-email.md, "Seller notifications")
+  await notifyRefundDebited(tx, refundId, charged);
 }
 
 /** A seller's statement: totals over every entry and one page of entries, newest first. */
@@ -216,7 +216,7 @@ async function recordPayout(
         description: `Payout ${input.reference}`,
       },
     ]);
-    await enqueueSellerPayoutMail(tx, {
+    await notifyPayout(tx, {
       id: payout.id,
       sellerId: input.sellerId,
       amountPaise,

@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../../lib/errors';
 import type { OrderRow } from '../orders/order.mapper';
 import { addLineRefund, findOrder, linesOf, lockOrder } from '../orders/order.repository';
 import type { Actor } from './ledger';
+import { notifyLinesRefunded } from '../../notifications';
 import { sendAll, type MoneyContext } from './money-context';
 import { refundableIn, refundByDedupeKey, requestRefundIn } from './refunds';
 
@@ -38,7 +39,8 @@ export async function adminRefund(
       dedupeKey: key,
       actor,
     });
-    await spreadOverLinesIn(ctx, tx, orderId, amountPaise, r.refundId);
+    const parts = await spreadOverLinesIn(ctx, tx, orderId, amountPaise, r.refundId);
+    await notifyLinesRefunded(tx, { refundId: r.refundId, order, reason: input.reason }, parts);
     return r;
   });
   if (out.created) await sendAll(ctx, [out.refundId]);
@@ -47,7 +49,8 @@ export async function adminRefund(
 
 /**
  * An amount refunded of an order falls on its lines in turn, then on the delivery (allocateRefund): each line's
- * refunded total rises, and the part falling on delivered lines is charged to their sellers' ledgers.
+ * refunded total rises, and the part falling on delivered lines is charged to their sellers' ledgers. Answers the
+ * parts.
  */
 async function spreadOverLinesIn(
   ctx: MoneyContext,
@@ -55,7 +58,7 @@ async function spreadOverLinesIn(
   orderId: string,
   amountPaise: number,
   refundId: string,
-): Promise<void> {
+) {
   const open = (await linesOf(tx, orderId)).filter((l) => l.status !== 'rejected');
   const split = allocateRefund(
     open.map((l) => ({ id: l.id, valuePaise: lineValueOf(l), refundedPaise: l.refundedPaise })),
@@ -64,4 +67,5 @@ async function spreadOverLinesIn(
   const parts = split.lines.map((p) => ({ line: open.find((l) => l.id === p.id)!, paise: p.paise }));
   for (const { line, paise } of parts) await addLineRefund(tx, line.id, paise);
   await ctx.earnings.chargeRefundIn(tx, parts, refundId);
+  return parts;
 }

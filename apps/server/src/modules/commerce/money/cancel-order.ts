@@ -1,5 +1,5 @@
 import { conflict, notFound } from '../../../lib/errors';
-import { enqueueSellerCancelMails } from '../../mail';
+import { notifyOrderCancelled } from '../../notifications';
 import type { OrderLineRow, OrderRow } from '../orders/order.mapper';
 import { recordStatusChangesIn } from '../orders/order-history';
 import { findOrder, linesOf, lockOrder, markCancelled } from '../orders/order.repository';
@@ -45,12 +45,8 @@ export async function cancelOrder(
       dedupeKey: `cancel:${orderId}`,
       actor: caller,
     });
-    // the sellers must not ship what was cancelled (docs/seo-and-email.md)
-    await enqueueSellerCancelMails(
-      tx,
-      orderId,
-      target.map((l) => l.id),
-    );
+    // the sellers must not ship what was cancelled (docs/seo-and-email.md, "Seller notifications")
+    await notifyOrderCancelled(tx, order, target);
     return { order: await markCancelled(tx, orderId), refundId };
   });
   await sendAll(ctx, [out.refundId]);

@@ -12,6 +12,7 @@
 import type { Tx } from '../../../db/client';
 import { notFound } from '../../../lib/errors';
 import { enqueueOrderPaidMails } from '../../mail';
+import { notifyNewOrder } from '../../notifications';
 import { takeOutOfCart } from '../cart/cart.service';
 import type { OrderRow } from '../orders/order.mapper';
 import { recordStatusChangesIn } from '../orders/order-history';
@@ -226,5 +227,6 @@ async function pay(
     ? { client: opts.client, limits: ctx.mailLimits, logger: ctx.logger }
     : undefined;
   await enqueueOrderPaidMails(tx, paid, limits);
+  await notifyNewOrder(tx, paid, limits);
   return { outcome: 'paid', order: paid };
 }

@@ -22,6 +22,7 @@ import {
   type BuyNowItem,
   type CartLineRow,
 } from '../cart/cart.service';
+import { notifyLowStock } from '../../notifications';
 import * as stock from '../stock/stock.repository';
 import type { Touched } from '../unit-of-work';
 import { checkHoldLimits } from './hold-limits';
@@ -184,6 +185,8 @@ async function takeAndPrice(tx: Tx, touched: Touched, cartLines: CartLineRow[]) 
       'OUT_OF_STOCK',
     );
   }
+  // a product whose stock just fell to its seller's threshold is told (docs/seo-and-email.md)
+  await notifyLowStock(tx, cartLines);
   const quantityOf = new Map(cartLines.map((l) => [l.productId, l.quantity]));
   return took.taken.map((p) => ({
     p,

@@ -7,13 +7,15 @@ import { errorMessage } from '../../../lib/api';
 import { useAppSelector } from '../../hooks';
 import { useLogoutMutation } from '../../../features/auth/auth-api';
 import { ConsoleShell, type ConsoleNavItem } from '../../../features/console/console-shell';
-import { BoxIcon, DashboardIcon, ReceiptIcon, WalletIcon } from '../../../features/console/icons';
+import { BellIcon, BoxIcon, DashboardIcon, ReceiptIcon, WalletIcon } from '../../../features/console/icons';
+import { NotificationBell } from '../../../features/notifications/components/notification-bell';
 
 const NAV: ConsoleNavItem[] = [
   { to: '/seller/dashboard', label: 'Dashboard', icon: DashboardIcon },
   { to: '/seller/products', label: 'Products', icon: BoxIcon },
   { to: '/seller/orders', label: 'Orders', icon: ReceiptIcon },
   { to: '/seller/earnings', label: 'Earnings', icon: WalletIcon },
+  { to: '/seller/notifications', label: 'Notifications', icon: BellIcon },
 ];
 
 export const APPROVAL_HINT = 'Access restricted until admin approval';
@@ -44,11 +46,14 @@ export function SellerLayout() {
       onLogout={() => void logout()}
       loggingOut={loggingOut}
       topBarExtra={
-        seller?.storename && (
-          <span className="hidden max-w-[14rem] truncate text-sm font-medium text-gray-700 sm:inline">
-            {seller.storename}
-          </span>
-        )
+        <>
+          {seller?.isapproved && <NotificationBell />}
+          {seller?.storename && (
+            <span className="hidden max-w-[14rem] truncate text-sm font-medium text-gray-700 sm:inline">
+              {seller.storename}
+            </span>
+          )}
+        </>
       }
     >
       <TestPaymentsNotice />
