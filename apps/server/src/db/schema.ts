@@ -4,6 +4,7 @@
  */
 import {
   ADDRESS_PLACES,
+  BRAND_STATUSES,
   BUSINESS_TYPES,
   GENDERS,
   ORDER_STATUSES,
@@ -156,8 +157,13 @@ export const products = pgTable(
     titleVector: tsvector()
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('english', coalesce(title, ''))`),
-    /** soft delete: carts and orders keep pointing at it; the shop no longer lists it */
+    /**
+     * soft delete: carts and orders keep pointing at it; the shop no longer lists it. Also set while the product
+     * waits for its proposed brand (brandPending): the shop shows only products with no deletedAt.
+     */
     deletedAt: timestamp({ withTimezone: true }),
+    /** waits for the admin to accept or map its brand; off the shop meanwhile (docs/search-and-listing.md, "Brands") */
+    brandPending: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -234,6 +240,25 @@ export const products = pgTable(
       .on(t.id)
       .where(sql`${t.bestSeller}`),
   ],
+);
+
+/**
+ * The brands products are filed under (docs/search-and-listing.md, "Brands"): products.brand holds the id (slug).
+ * `spelling` (brandSpelling of the label) tells brands apart; a merged brand keeps it, so its names find the brand
+ * it was merged into.
+ */
+export const brands = pgTable(
+  'brands',
+  {
+    id: text().primaryKey(),
+    label: text().notNull(),
+    spelling: text().notNull().unique(),
+    status: text({ enum: BRAND_STATUSES }).notNull().default('active'),
+    mergedInto: text().references((): AnyPgColumn => brands.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('brands_status_check', isOneOf(t.status, BRAND_STATUSES))],
 );
 
 /**
