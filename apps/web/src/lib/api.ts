@@ -247,6 +247,7 @@ export const TAG_TYPES = [
   'Payouts',
   'Dashboard',
   'ShopConfig',
+  'Brands',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

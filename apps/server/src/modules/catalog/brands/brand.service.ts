@@ -41,6 +41,8 @@ async function update({ db, changes }: BrandServiceDeps, id: string, input: Bran
 export function createBrandService(deps: BrandServiceDeps) {
   return {
     shopList: () => deps.directory.shopList(),
+    /** a brand's label (in memory): the product page's title and structured data */
+    label: (id: string) => deps.directory.label(id),
     listForAdmin: () => listForAdmin(deps.db),
     add: (label: string) => add(deps, label),
     /**

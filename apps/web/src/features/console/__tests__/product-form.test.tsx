@@ -47,7 +47,7 @@ describe('Product form', () => {
     expect(screen.getByText('Description is required')).toBeInTheDocument();
     expect(screen.getByText('Image is required')).toBeInTheDocument();
     expect(screen.getByText(/Category must be one of/)).toBeInTheDocument();
-    expect(screen.getByText('Unknown brand')).toBeInTheDocument();
+    expect(screen.getByText('Brand is required')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Title/)).toHaveAttribute('aria-invalid', 'true');
     expect(ep.add).not.toHaveBeenCalled();
   });
