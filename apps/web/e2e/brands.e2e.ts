@@ -3,15 +3,15 @@
  * waits as "brand pending" (not in the shop), the admin accepts the brand on the Brands screen, and the shop shows
  * the product under that brand.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   DEMO,
   expectToast,
-  launchBrowser,
+  journeySessions,
   loginThroughUi,
   makePng,
-  newSession,
+  registerSellerThroughWizard,
   uniqueSuffix,
 } from './console-helpers';
 
@@ -19,51 +19,21 @@ const run = uniqueSuffix();
 const newSeller = {
   username: `Brand Seller ${run}`,
   email: `e2e-brand-seller-${run}@haat.test`,
+  phone: '9876501299',
   password: 'Seller@123',
   storename: `Handloom House ${run}`,
+  address: '7 Vishwanath Gali, Varanasi',
+  bankaccount: '123456789012',
+  ifsccode: 'HDFC0001234',
 };
 const brandName = `Banaras Weaves ${run}`;
 const productTitle = `Banarasi Silk Saree ${run}`;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-async function session() {
-  const s = await newSession(browser);
-  contexts.push(s.context);
-  return s;
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-});
+const session = journeySessions();
 
 /** Registers the seller through the wizard; the admin approves it through the API. */
 async function registerAndApprove(seller: Page, admin: Page) {
-  await seller.goto('/auth/register-seller');
-  await seller.getByLabel('Username').fill(newSeller.username);
-  await seller.getByLabel('Email').fill(newSeller.email);
-  await seller.getByLabel('Phone').fill('9876501299');
-  await seller.getByLabel('Password').fill(newSeller.password);
-  await seller.getByRole('button', { name: 'Next' }).click();
-  await seller.getByLabel('Store Name').fill(newSeller.storename);
-  await seller.getByLabel('Business Type').selectOption('Individual');
-  await seller.getByLabel('Address').fill('7 Vishwanath Gali, Varanasi');
-  await seller.getByRole('button', { name: 'Next' }).click();
-  await seller.getByLabel('Bank Account').fill('123456789012');
-  await seller.getByLabel('IFSC Code').fill('HDFC0001234');
-  await seller.getByLabel(/^Document/).setInputFiles({
-    name: 'gst.png',
-    mimeType: 'image/png',
-    buffer: makePng(64, 64, [200, 200, 200], [80, 80, 80]),
-  });
-  await seller.getByText('Uploaded gst.png').waitFor();
-  await seller.getByRole('button', { name: 'Next' }).click();
-  await seller.getByRole('button', { name: 'Submit' }).click();
-  await seller.waitForURL(/\/seller\/pending$/);
+  await registerSellerThroughWizard(seller, newSeller);
 
   await loginThroughUi(admin, DEMO.admin, /\/admin\/dashboard$/);
   const list = (await (await admin.request.get('/api/auth/sellerlist/get')).json()) as {
