@@ -61,9 +61,12 @@ export async function resolveBrand(tx: DbOrTx, name: string, by: 'admin' | 'sell
     const brand = await followMerges(tx, row);
     return { id: brand.id, pending: brand.status === 'pending' };
   }
-  const created = await insertBrand(tx, name, by === 'admin' ? 'active' : 'pending');
-  if (created) return { id: created.id, pending: created.status === 'pending' };
-  // another request added the same spelling meanwhile: file under that one
-  const [raced] = await tx.select(fields).from(brands).where(eq(brands.spelling, spelling));
-  return { id: raced!.id, pending: raced!.status === 'pending' };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const created = await insertBrand(tx, name, by === 'admin' ? 'active' : 'pending');
+    if (created) return { id: created.id, pending: created.status === 'pending' };
+    // another request added the same spelling meanwhile: file under that one (else its slug was taken: again)
+    const [raced] = await tx.select(fields).from(brands).where(eq(brands.spelling, spelling));
+    if (raced) return { id: raced.id, pending: raced.status === 'pending' };
+  }
+  throw new Error('could not add the brand');
 }

@@ -258,6 +258,17 @@ describe('a seller proposing a brand', () => {
     });
   });
 
+  it('when two sellers propose the same new brand at once, then one pending brand holds both products', async () => {
+    const [a, b] = await Promise.all([
+      addProduct(seller.agent, { brand: 'Twin Looms' }),
+      addProduct(otherSeller.agent, { brand: 'twin-looms' }),
+    ]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body.data.brand).toBe('twin-looms');
+    expect(b.body.data.brand).toBe('twin-looms');
+    expect(await ctx.db.$count(brands, eq(brands.spelling, 'twinlooms'))).toBe(1);
+  });
+
   it('when the admin adds a product under a new name, then the brand is made active at once', async () => {
     const res = await admin.agent.post('/api/admin/products/add').send(productBody({ brand: 'Raymond' }));
     expect(res.status).toBe(201);
