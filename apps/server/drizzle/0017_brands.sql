@@ -12,6 +12,7 @@ CREATE TABLE "brands" (
 --> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "brand_pending" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "brands" ADD CONSTRAINT "brands_merged_into_brands_id_fk" FOREIGN KEY ("merged_into") REFERENCES "public"."brands"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "products_brand_pending_idx" ON "products" USING btree ("brand") WHERE "products"."brand_pending";--> statement-breakpoint
 -- hand-written (carry over on merge)
 -- The brands the shop started with (BRANDS of @mp/shared, plus Unbranded and Generic), then any other brand a
 -- product already holds, so every products.brand names a row (docs/search-and-listing.md, "Brands").

@@ -183,6 +183,10 @@ export const products = pgTable(
       'products_counters_nonnegative',
       sql`${t.unitsSold} >= 0 and ${t.wishlistCount} >= 0 and ${t.reviewCount} >= 0`,
     ),
+    // the few products waiting for their brand (docs/search-and-listing.md, "Brands"): the admin's counts
+    index('products_brand_pending_idx')
+      .on(t.brand)
+      .where(sql`${t.brandPending}`),
     // Listing: one index per filter × sort (docs/search-and-listing.md), each ending in id so every page is a
     // bounded walk of one index (or a merge of a few), never a sort of the whole filtered set.
     index('products_price_idx')

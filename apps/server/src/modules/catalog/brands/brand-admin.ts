@@ -21,33 +21,49 @@ const nothing = (): BrandAffected => ({ productIds: [], released: [] });
 const brandExists = (id: string) =>
   new AppError(409, 'BRAND_EXISTS', 'A brand with this name already exists', undefined, { brandId: id });
 
-const productCount = sql<number>`(select count(*)::int from products p
-  where p.brand = brands.id and (p.deleted_at is null or p.brand_pending))`;
+/**
+ * Products per brand, live or waiting: the live ones from the trigger-kept facet_counts, the waiting ones from the
+ * small partial index products_brand_pending_idx. Never a scan of the catalogue.
+ */
+async function productCounts(db: DbOrTx, id?: string): Promise<Map<string, number>> {
+  const one = id === undefined ? sql`` : sql` and brand = ${id}`;
+  const result = await db.execute(sql`
+    select brand, sum(n)::int as n from (
+      select brand, n from facet_counts where n > 0${one}
+      union all
+      select brand, count(*)::int from products where brand_pending${one} group by brand
+    ) c group by brand`);
+  const rows = (result as unknown as { rows: { brand: string; n: number }[] }).rows;
+  return new Map(rows.map((r) => [r.brand, Number(r.n)]));
+}
 
-function toAdminDto(b: BrandRow, count: number): AdminBrandDto {
+function toAdminDto(b: BrandRow, counts: Map<string, number>): AdminBrandDto {
   return {
     id: b.id,
     label: b.label,
     status: b.status,
     mergedInto: b.mergedInto,
-    productCount: Number(count),
+    productCount: counts.get(b.id) ?? 0,
     createdAt: b.createdAt.toISOString(),
   };
 }
 
 /** Every brand with its products (live or waiting), pending first, then by label. */
 export async function listForAdmin(db: DbOrTx): Promise<AdminBrandDto[]> {
-  const rows = await db
-    .select({ brand: brands, count: productCount })
-    .from(brands)
-    .orderBy(sql`${brands.status} = 'pending' desc`, asc(brands.mergedInto), asc(brands.label));
-  return rows.map((r) => toAdminDto(r.brand, r.count));
+  const [rows, counts] = await Promise.all([
+    db
+      .select()
+      .from(brands)
+      .orderBy(sql`${brands.status} = 'pending' desc`, asc(brands.mergedInto), asc(brands.label)),
+    productCounts(db),
+  ]);
+  return rows.map((b) => toAdminDto(b, counts));
 }
 
 export async function adminBrand(db: DbOrTx, id: string): Promise<AdminBrandDto> {
-  const [row] = await db.select({ brand: brands, count: productCount }).from(brands).where(eq(brands.id, id));
+  const [row] = await db.select().from(brands).where(eq(brands.id, id));
   if (!row) throw notFound('Brand');
-  return toAdminDto(row.brand, row.count);
+  return toAdminDto(row, await productCounts(db, id));
 }
 
 async function sameSpelling(tx: DbOrTx, label: string) {
