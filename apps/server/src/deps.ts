@@ -53,7 +53,12 @@ export function buildDeps(
   // the catalogue read model (docs/search-and-listing.md): PostgreSQL, every read on the reader's handle
   const catalogReads = createCatalogReads({
     catalogCache,
-    provider: createPostgresProvider({ reader: catalogReader, catalogCache, changes, brands: brandDirectory }),
+    provider: createPostgresProvider({
+      reader: catalogReader,
+      catalogCache,
+      changes,
+      brands: brandDirectory,
+    }),
   });
   // the payment provider, the money use cases and the shopper's order use cases (docs/money.md,
   // docs/orders-and-stock.md): one of each per process

@@ -616,7 +616,8 @@ export const endpoints = {
     ...routes.addBrand,
     tag: 'Brands',
     summary: 'Add an active brand',
-    description: 'A name any brand already has in another spelling (case, spaces, punctuation, &/and) is 409 BRAND_EXISTS.',
+    description:
+      'A name any brand already has in another spelling (case, spaces, punctuation, &/and) is 409 BRAND_EXISTS.',
     body: json(brandCreateInputSchema),
     responses: { 201: okMsg({ data: adminBrandDtoSchema }, 'Added') },
     errors: [409],

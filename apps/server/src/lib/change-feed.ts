@@ -165,7 +165,8 @@ export function createPgChangeFeed(opts: PgChangeFeedOptions): ChangeFeed & { re
   return {
     publish(change) {
       listeners.deliver(change);
-      if (change.type === 'banners' || change.type === 'brands' || change.ids.length <= IDS_PER_MESSAGE) return notify(change);
+      if (change.type === 'banners' || change.type === 'brands' || change.ids.length <= IDS_PER_MESSAGE)
+        return notify(change);
       for (let i = 0; i < change.ids.length; i += IDS_PER_MESSAGE)
         notify({ type: change.type, ids: change.ids.slice(i, i + IDS_PER_MESSAGE) });
     },
