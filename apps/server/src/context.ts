@@ -9,6 +9,7 @@ import type { Sessions } from './lib/session';
 import type { FileStorage } from './lib/storage/storage';
 import type { PasswordHasher } from './modules/auth/passwords';
 import type { BannerService } from './modules/catalog/banners/banner.service';
+import type { BrandService } from './modules/catalog/brands/brand.service';
 import type { CatalogCache } from './modules/catalog/catalog-cache';
 import type { CatalogReads } from './modules/catalog/catalog-reads';
 import type { ProductService } from './modules/catalog/products/product.service';
@@ -44,6 +45,8 @@ export interface AppDeps {
   products: ProductService;
   /** home page banners, their list kept in memory until `changes` tells of a change */
   banners: BannerService;
+  /** brands as data: the shop's list (in memory until a `brands` change) and the admin's add and change */
+  brands: BrandService;
   metrics: Metrics;
   /** draining for a shutdown: readiness answers 503 */
   lifecycle: Lifecycle;

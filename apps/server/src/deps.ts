@@ -10,6 +10,8 @@ import { instanceRateLimit } from './lib/rate-limit';
 import { createSessions } from './lib/session';
 import { createStorage } from './lib/storage';
 import { createBannerService } from './modules/catalog/banners/banner.service';
+import { createBrandDirectory } from './modules/catalog/brands/brand-directory';
+import { createBrandService } from './modules/catalog/brands/brand.service';
 import { CatalogCache } from './modules/catalog/catalog-cache';
 import { createCatalogReads } from './modules/catalog/catalog-reads';
 import { createProductService } from './modules/catalog/products/product.service';
@@ -47,10 +49,17 @@ export function buildDeps(
   metrics.sources.catalogReader = catalogReader.stats;
   const catalogCache = new CatalogCache(db, changes, config.catalogCacheEntries);
   metrics.sources.catalogCache = catalogCache.stats;
+  // brand labels and statuses in memory, read again after a `brands` change (docs/search-and-listing.md, "Brands")
+  const brandDirectory = createBrandDirectory({ db, changes });
   // the catalogue read model (docs/search-and-listing.md): PostgreSQL, every read on the reader's handle
   const catalogReads = createCatalogReads({
     catalogCache,
-    provider: createPostgresProvider({ reader: catalogReader, catalogCache, changes }),
+    provider: createPostgresProvider({
+      reader: catalogReader,
+      catalogCache,
+      changes,
+      brands: brandDirectory,
+    }),
   });
   // the payment provider, the money use cases and the shopper's order use cases (docs/money.md,
   // docs/orders-and-stock.md): one of each per process
@@ -87,6 +96,7 @@ export function buildDeps(
     catalogReads,
     products: createProductService({ db, changes }),
     banners: createBannerService({ db, changes }),
+    brands: createBrandService({ db, changes, directory: brandDirectory }),
     metrics,
     lifecycle: createLifecycle(),
     payments,

@@ -1,7 +1,8 @@
 /** Console-only helpers of the browser journeys; the shared ones come from ./support (storefront's). */
 import { deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { newContext, screenshots as shots, uiLogin } from './support';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser, newContext, screenshots as shots, uiLogin } from './support';
 
 export { a11yViolations, BASE_URL, expectToast, launchBrowser } from './support';
 
@@ -12,6 +13,61 @@ export const DEMO = {
 } as const;
 
 export const newSession = (browser: Browser) => newContext(browser);
+
+/** One browser for a journey file: `session()` opens a logged-out context; all are closed after the file. */
+export function journeySessions() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+  });
+  return async () => {
+    const s = await newSession(browser);
+    contexts.push(s.context);
+    return s;
+  };
+}
+
+export interface NewSeller {
+  username: string;
+  email: string;
+  phone: string;
+  password: string;
+  storename: string;
+  address: string;
+  bankaccount: string;
+  ifsccode: string;
+}
+
+/** Registers a seller through the four-step wizard with a document; ends on the pending page. */
+export async function registerSellerThroughWizard(page: Page, s: NewSeller) {
+  await page.goto('/auth/register-seller');
+  await page.getByLabel('Username').fill(s.username);
+  await page.getByLabel('Email').fill(s.email);
+  await page.getByLabel('Phone').fill(s.phone);
+  await page.getByLabel('Password').fill(s.password);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Store Name').fill(s.storename);
+  await page.getByLabel('Business Type').selectOption('Individual');
+  await page.getByLabel('Address').fill(s.address);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Bank Account').fill(s.bankaccount);
+  await page.getByLabel('IFSC Code').fill(s.ifsccode);
+  await page.getByLabel(/^Document/).setInputFiles({
+    name: 'gst-certificate.png',
+    mimeType: 'image/png',
+    buffer: makePng(120, 80, [30, 64, 175], [14, 165, 233]),
+  });
+  await page.getByText('Uploaded gst-certificate.png').waitFor();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('Step 4 of 4').waitFor();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL(/\/seller\/pending$/);
+}
 
 /** Logs in through the login form and waits for the role's landing page. */
 export async function loginThroughUi(

@@ -826,6 +826,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shop/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The active brands, by label: the shop filter, labels and the seller form read these
+         * @description No session needed.
+         */
+        get: operations["listBrands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every brand with its product count, pending first
+         * @description Needs the session of the admin.
+         */
+        get: operations["adminListBrands"];
+        put?: never;
+        /**
+         * Add an active brand
+         * @description A name any brand already has in another spelling (case, spaces, punctuation, &/and) is 409 BRAND_EXISTS.
+         *
+         *     Needs the session of the admin.
+         */
+        post: operations["addBrand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/brands/{brandId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rename, hide, show or accept a brand, or merge (map) it into another
+         * @description One of `label` (409 BRAND_EXISTS when another brand has that spelling), `status` (active accepts a pending brand: its waiting products go live) or `mergeInto` (its products move to that brand in one transaction; a pending brand is thereby mapped). `affected` lists the products moved or released and their sellers.
+         *
+         *     Needs the session of the admin.
+         */
+        put: operations["updateBrand"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/common/banner/add": {
         parameters: {
             query?: never;
@@ -1588,7 +1656,7 @@ export interface components {
             success: false;
             message: string;
             /** @enum {string} */
-            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID" | "HOLD_LIMIT" | "HOLD_COOLDOWN";
+            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID" | "HOLD_LIMIT" | "HOLD_COOLDOWN" | "BRAND_EXISTS";
             errors?: components["schemas"]["FieldErrors"];
             /** @description facts the caller can act on, per code (e.g. STALE_STOCK: `{ currentStock }`) */
             details?: {
@@ -1656,6 +1724,7 @@ export interface components {
             popularity: number;
             createdAt: string;
             bestSeller: boolean;
+            brandPending?: boolean;
         };
         /** @description A product picture; width, height and variants are null/empty for plain URLs */
         ProductImage: {
@@ -1703,6 +1772,7 @@ export interface components {
             popularity: number;
             createdAt: string;
             bestSeller: boolean;
+            brandPending?: boolean;
             /** @description the seller's store; null for the marketplace's own */
             storeName: string | null;
         };
@@ -1771,6 +1841,24 @@ export interface components {
             discount: number;
             description: string;
             totalStock: number;
+        };
+        /** @description A brand the shop offers */
+        Brand: {
+            /** @description the brand's slug, as products.brand and the filters hold it */
+            id: string;
+            label: string;
+            hidden?: boolean;
+        };
+        /** @description A brand as the admin console lists it */
+        AdminBrand: {
+            /** @description the brand's slug, as products.brand and the filters hold it */
+            id: string;
+            label: string;
+            /** @enum {string} */
+            status: "active" | "hidden" | "pending";
+            mergedInto: string | null;
+            productCount: number;
+            createdAt: string;
         };
         Banner: {
             _id: string;
@@ -2129,7 +2217,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Conflicts with the current state (CONFLICT, OUT_OF_STOCK, ADDRESS_LIMIT, EMAIL_TAKEN, PAYMENT_FAILED) */
+        /** @description Conflicts with the current state (CONFLICT, OUT_OF_STOCK, ADDRESS_LIMIT, EMAIL_TAKEN, PAYMENT_FAILED, BRAND_EXISTS) */
         Error409: {
             headers: {
                 [name: string]: unknown;
@@ -2966,8 +3054,7 @@ export interface operations {
                     description: string;
                     /** @enum {string} */
                     category: "men" | "women" | "kids" | "accessories" | "footwear" | "mobile" | "appliances" | "electronics" | "fashion";
-                    /** @enum {string} */
-                    brand: "nike" | "adidas" | "puma" | "levi" | "zara" | "h&m" | "apple" | "samsung" | "oneplus" | "xiaomi" | "realme" | "vivo" | "oppo" | "motorola" | "tecno" | "boat" | "noise" | "fastrack" | "casio" | "philips" | "panasonic" | "godrej" | "voltas" | "bluestar" | "lg";
+                    brand: string;
                     price: number;
                     salePrice?: number;
                     /** @default 0 */
@@ -3010,7 +3097,7 @@ export interface operations {
                 /** @description One or more values: repeat the parameter, or separate the values with commas */
                 category?: ("men" | "women" | "kids" | "accessories" | "footwear" | "mobile" | "appliances" | "electronics" | "fashion")[];
                 /** @description One or more values: repeat the parameter, or separate the values with commas */
-                brand?: ("nike" | "adidas" | "puma" | "levi" | "zara" | "h&m" | "apple" | "samsung" | "oneplus" | "xiaomi" | "realme" | "vivo" | "oppo" | "motorola" | "tecno" | "boat" | "noise" | "fastrack" | "casio" | "philips" | "panasonic" | "godrej" | "voltas" | "bluestar" | "lg")[];
+                brand?: string[];
                 sellerId?: string;
                 page?: number;
                 limit?: number;
@@ -3058,8 +3145,7 @@ export interface operations {
                     description: string;
                     /** @enum {string} */
                     category: "men" | "women" | "kids" | "accessories" | "footwear" | "mobile" | "appliances" | "electronics" | "fashion";
-                    /** @enum {string} */
-                    brand: "nike" | "adidas" | "puma" | "levi" | "zara" | "h&m" | "apple" | "samsung" | "oneplus" | "xiaomi" | "realme" | "vivo" | "oppo" | "motorola" | "tecno" | "boat" | "noise" | "fastrack" | "casio" | "philips" | "panasonic" | "godrej" | "voltas" | "bluestar" | "lg";
+                    brand: string;
                     price: number;
                     salePrice?: number;
                     /** @default 0 */
@@ -3200,8 +3286,7 @@ export interface operations {
                     description: string;
                     /** @enum {string} */
                     category: "men" | "women" | "kids" | "accessories" | "footwear" | "mobile" | "appliances" | "electronics" | "fashion";
-                    /** @enum {string} */
-                    brand: "nike" | "adidas" | "puma" | "levi" | "zara" | "h&m" | "apple" | "samsung" | "oneplus" | "xiaomi" | "realme" | "vivo" | "oppo" | "motorola" | "tecno" | "boat" | "noise" | "fastrack" | "casio" | "philips" | "panasonic" | "godrej" | "voltas" | "bluestar" | "lg";
+                    brand: string;
                     price: number;
                     salePrice?: number;
                     /** @default 0 */
@@ -3244,7 +3329,7 @@ export interface operations {
                 /** @description One or more values: repeat the parameter, or separate the values with commas */
                 category?: ("men" | "women" | "kids" | "accessories" | "footwear" | "mobile" | "appliances" | "electronics" | "fashion")[];
                 /** @description One or more values: repeat the parameter, or separate the values with commas */
-                brand?: ("nike" | "adidas" | "puma" | "levi" | "zara" | "h&m" | "apple" | "samsung" | "oneplus" | "xiaomi" | "realme" | "vivo" | "oppo" | "motorola" | "tecno" | "boat" | "noise" | "fastrack" | "casio" | "philips" | "panasonic" | "godrej" | "voltas" | "bluestar" | "lg")[];
+                brand?: string[];
                 sellerId?: string;
                 page?: number;
                 limit?: number;
@@ -3294,8 +3379,7 @@ export interface operations {
                     description: string;
                     /** @enum {string} */
                     category: "men" | "women" | "kids" | "accessories" | "footwear" | "mobile" | "appliances" | "electronics" | "fashion";
-                    /** @enum {string} */
-                    brand: "nike" | "adidas" | "puma" | "levi" | "zara" | "h&m" | "apple" | "samsung" | "oneplus" | "xiaomi" | "realme" | "vivo" | "oppo" | "motorola" | "tecno" | "boat" | "noise" | "fastrack" | "casio" | "philips" | "panasonic" | "godrej" | "voltas" | "bluestar" | "lg";
+                    brand: string;
                     price: number;
                     salePrice?: number;
                     /** @default 0 */
@@ -3373,7 +3457,7 @@ export interface operations {
                 /** @description One or more values: repeat the parameter, or separate the values with commas */
                 category?: ("men" | "women" | "kids" | "accessories" | "footwear" | "mobile" | "appliances" | "electronics" | "fashion")[];
                 /** @description One or more values: repeat the parameter, or separate the values with commas */
-                brand?: ("nike" | "adidas" | "puma" | "levi" | "zara" | "h&m" | "apple" | "samsung" | "oneplus" | "xiaomi" | "realme" | "vivo" | "oppo" | "motorola" | "tecno" | "boat" | "noise" | "fastrack" | "casio" | "philips" | "panasonic" | "godrej" | "voltas" | "bluestar" | "lg")[];
+                brand?: string[];
                 seller?: string;
                 sortBy?: "price-lowtohigh" | "price-hightolow" | "title-atoz" | "title-ztoa";
                 page?: number;
@@ -3443,7 +3527,7 @@ export interface operations {
                 /** @description One or more values: repeat the parameter, or separate the values with commas */
                 category?: ("men" | "women" | "kids" | "accessories" | "footwear" | "mobile" | "appliances" | "electronics" | "fashion")[];
                 /** @description One or more values: repeat the parameter, or separate the values with commas */
-                brand?: ("nike" | "adidas" | "puma" | "levi" | "zara" | "h&m" | "apple" | "samsung" | "oneplus" | "xiaomi" | "realme" | "vivo" | "oppo" | "motorola" | "tecno" | "boat" | "noise" | "fastrack" | "casio" | "philips" | "panasonic" | "godrej" | "voltas" | "bluestar" | "lg")[];
+                brand?: string[];
                 sortBy?: "relevance" | "price-lowtohigh" | "price-hightolow" | "title-atoz" | "title-ztoa";
                 facets?: string;
             };
@@ -3758,6 +3842,151 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    listBrands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Brand"][];
+                    };
+                };
+            };
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    adminListBrands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["AdminBrand"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    addBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["AdminBrand"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    updateBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                brandId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label?: string;
+                    /** @enum {string} */
+                    status?: "active" | "hidden";
+                    mergeInto?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["AdminBrand"];
+                        affected: {
+                            productIds: string[];
+                            released: {
+                                sellerId: string;
+                                productIds: string[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             500: components["responses"]["Error500"];

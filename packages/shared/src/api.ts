@@ -62,6 +62,8 @@ export const API_ERROR_CODES = [
    * `details.retryAt` (an ISO time, also named in the message)
    */
   'HOLD_COOLDOWN',
+  /** 409: a brand with the same spelling (case, spaces, punctuation, &/and aside) exists (`details.brandId`) */
+  'BRAND_EXISTS',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -27,6 +27,10 @@ export const CATEGORY_IDS = CATEGORIES.map((c) => c.id) as unknown as readonly [
  */
 export const CATEGORY_ALIASES: Readonly<Record<string, Category>> = { electonics: 'electronics' };
 
+/**
+ * The brands the shop started with: the brands table's seed (migration 0017_brands, with Unbranded and Generic).
+ * At run time brands are data (the brands table, GET /api/shop/brands); nothing validates against this list.
+ */
 export const BRANDS = [
   { id: 'nike', label: 'Nike' },
   { id: 'adidas', label: 'Adidas' },
@@ -55,9 +59,9 @@ export const BRANDS = [
   { id: 'lg', label: 'LG' },
 ] as const;
 export type Brand = (typeof BRANDS)[number]['id'];
-export const BRAND_IDS = BRANDS.map((b) => b.id) as unknown as readonly [Brand, ...Brand[]];
 
 export const categoryLabel = (id: string): string => CATEGORIES.find((c) => c.id === id)?.label ?? id;
+/** A seed brand's label, else the slug itself: for the seed and as a fallback; the table's label wins. */
 export const brandLabel = (id: string): string => BRANDS.find((b) => b.id === id)?.label ?? id;
 
 export const SORT_OPTIONS = [

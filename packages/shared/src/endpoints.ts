@@ -36,6 +36,13 @@ import {
   sellerOrderStatusInputSchema,
   shopConfigDtoSchema,
 } from './commerce';
+import {
+  adminBrandDtoSchema,
+  brandCreateInputSchema,
+  brandDtoSchema,
+  brandIdParamsSchema,
+  brandUpdateInputSchema,
+} from './brand';
 import { LIMITS } from './constants';
 import {
   notificationListQuerySchema,
@@ -133,6 +140,7 @@ export const API_TAGS = [
   { name: 'Shop', description: 'The public catalogue: listing, search, detail and the home page' },
   { name: 'Reviews', description: 'Product reviews' },
   { name: 'Wishlist', description: "The shopper's wishlist" },
+  { name: 'Brands', description: 'The brands products are filed under, run by the admin' },
   { name: 'Banners', description: 'Home page banners' },
   { name: 'Cart', description: "The shopper's cart" },
   { name: 'Addresses', description: "The shopper's delivery addresses (3 at most)" },
@@ -598,6 +606,53 @@ export const endpoints = {
     params: userProductParamsSchema,
     responses: { 200: okMsg({ data: z.array(wishlistItemDtoSchema) }, 'Removed') },
     errors: [403, 404],
+  },
+
+  // Brands (docs/search-and-listing.md, "Brands")
+  listBrands: {
+    ...routes.listBrands,
+    tag: 'Brands',
+    summary: 'The active brands, by label: the shop filter, labels and the seller form read these',
+    responses: { 200: ok({ data: z.array(brandDtoSchema) }) },
+  },
+  adminListBrands: {
+    ...routes.adminListBrands,
+    tag: 'Brands',
+    summary: 'Every brand with its product count, pending first',
+    responses: { 200: ok({ data: z.array(adminBrandDtoSchema) }) },
+  },
+  addBrand: {
+    ...routes.addBrand,
+    tag: 'Brands',
+    summary: 'Add an active brand',
+    description:
+      'A name any brand already has in another spelling (case, spaces, punctuation, &/and) is 409 BRAND_EXISTS.',
+    body: json(brandCreateInputSchema),
+    responses: { 201: okMsg({ data: adminBrandDtoSchema }, 'Added') },
+    errors: [409],
+  },
+  updateBrand: {
+    ...routes.updateBrand,
+    tag: 'Brands',
+    summary: 'Rename, hide, show or accept a brand, or merge (map) it into another',
+    description:
+      'One of `label` (409 BRAND_EXISTS when another brand has that spelling), `status` (active accepts a pending brand: its waiting products go live) or `mergeInto` (its products move to that brand in one transaction; a pending brand is thereby mapped). `affected` lists the products moved or released and their sellers.',
+    params: brandIdParamsSchema,
+    body: json(brandUpdateInputSchema),
+    responses: {
+      200: okMsg(
+        {
+          data: adminBrandDtoSchema,
+          affected: z.object({
+            productIds: z.array(z.string()),
+            /** sellers whose products waited for this brand and are now live */
+            released: z.array(z.object({ sellerId: z.string(), productIds: z.array(z.string()) })),
+          }),
+        },
+        'Updated',
+      ),
+    },
+    errors: [404, 409],
   },
 
   // Banners

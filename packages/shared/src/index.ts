@@ -5,6 +5,7 @@ export * from './ranking';
 export * from './api';
 export * from './auth';
 export * from './seller';
+export * from './brand';
 export * from './product';
 export * from './commerce';
 export * from './seo';

@@ -31,7 +31,7 @@ const ERROR_TEXT: Record<number, string> = {
   402: 'The payment failed',
   403: 'Not allowed (FORBIDDEN, SELLER_NOT_APPROVED, OWN_PRODUCT), or a write from another site (CROSS_SITE_REQUEST)',
   404: 'Not found (NOT_FOUND)',
-  409: 'Conflicts with the current state (CONFLICT, OUT_OF_STOCK, ADDRESS_LIMIT, EMAIL_TAKEN, PAYMENT_FAILED)',
+  409: 'Conflicts with the current state (CONFLICT, OUT_OF_STOCK, ADDRESS_LIMIT, EMAIL_TAKEN, PAYMENT_FAILED, BRAND_EXISTS)',
   413: 'The body or file is too large (PAYLOAD_TOO_LARGE)',
   415: 'The body is not JSON (multipart on upload routes) or cannot be read (UNSUPPORTED_MEDIA_TYPE)',
   422: 'A limit of the call was exceeded (IMAGE_TOO_LARGE, HOLD_LIMIT); see details',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BRAND_IDS, CATEGORY_ALIASES, CATEGORY_IDS, LIMITS, SORT_IDS } from './constants';
+import { CATEGORY_ALIASES, CATEGORY_IDS, LIMITS, SORT_IDS } from './constants';
+import { brandIdSchema, brandLabelSchema } from './brand';
 import { emptyToUndefined, imageUrlSchema, text, uuidOf } from './api';
 import { imageVariantSchema } from './image-schemas';
 import { responsiveImage } from './images';
@@ -11,10 +12,8 @@ export const categorySchema = z.preprocess(
   normaliseCategory,
   z.enum(CATEGORY_IDS, { message: `Category must be one of: ${CATEGORY_IDS.join(', ')}` }),
 );
-export const brandSchema = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-  z.enum(BRAND_IDS, { message: 'Unknown brand' }),
-);
+/** A brand filter value: a brand's slug (an unknown one matches nothing). */
+export const brandSchema = brandIdSchema;
 
 const money = (label: string) =>
   z.coerce
@@ -31,7 +30,11 @@ export const productInputSchema = z
     title: text('Title', 200),
     description: text('Description', 5000),
     category: categorySchema,
-    brand: brandSchema,
+    /**
+     * A brand's slug or its name in any spelling; a name no brand has proposes a new brand, and the product waits
+     * for the admin to accept it (docs/search-and-listing.md, "Brands").
+     */
+    brand: brandLabelSchema,
     price: money('Price')
       .refine((n) => n > 0, 'Price must be greater than 0')
       .refine((n) => n <= 10_000_000, 'Price is too large'),
@@ -139,6 +142,8 @@ export const productDtoSchema = z
     createdAt: z.string(),
     /** among its category's top sellers of the last 30 days (BEST_SELLER, docs/search-and-listing.md) */
     bestSeller: z.boolean(),
+    /** consoles only: the product waits for the admin to accept its proposed brand (not in the shop meanwhile) */
+    brandPending: z.boolean().optional(),
   })
   .meta({ id: 'Product', description: 'A product as the catalogue shows it; prices in rupees.' });
 export type ProductDto = z.infer<typeof productDtoSchema>;

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { idSchema, imageUrlSchema } from './api';
 import { loginInputSchema, profileUpdateInputSchema, registerInputSchema } from './auth';
 import { productInputSchema, productListQuerySchema, reviewInputSchema } from './product';
+import { brandSlugOf, brandSpelling } from './brand';
 import { sellerDecisionInputSchema, sellerRegisterInputSchema } from './seller';
 import {
   addressFormSchema,
@@ -58,8 +59,15 @@ describe('productInputSchema', () => {
     expect(productInputSchema.parse({ ...valid, category: ' Electronics ' }).category).toBe('electronics');
   });
 
-  it('when the brand differs only in case, then it is accepted in lower case', () => {
-    expect(productInputSchema.parse({ ...valid, brand: 'H&M' }).brand).toBe('h&m');
+  it('when the brand is a name no brand has, then it is accepted as typed (the server proposes it)', () => {
+    expect(productInputSchema.parse({ ...valid, brand: ' Banaras Weaves ' }).brand).toBe('Banaras Weaves');
+  });
+
+  it('when brand names differ in case, spaces, punctuation or &/and, then their spelling is the same', () => {
+    expect(new Set(['H & M', 'h&m', 'HM', 'H and M'].map(brandSpelling))).toEqual(new Set(['hm']));
+    expect(brandSpelling('Levis')).toBe(brandSpelling("Levi's"));
+    expect(brandSpelling('Andaman Silks')).toBe('andamansilks');
+    expect(brandSlugOf('Banaras Weaves')).toBe('banaras-weaves');
   });
 
   it('when sale price and discount are empty form fields, then sale price is absent and discount 0', () => {
@@ -73,7 +81,8 @@ describe('productInputSchema', () => {
   });
 
   it.each([
-    [{ brand: 'nokia' }, 'brand'],
+    [{ brand: ' & ' }, 'brand'],
+    [{ brand: 'x'.repeat(61) }, 'brand'],
     [{ category: 'toys' }, 'category'],
     [{ salePrice: 20000 }, 'salePrice'],
     [{ salePrice: -1 }, 'salePrice'],
@@ -269,7 +278,7 @@ describe('productListQuerySchema', () => {
     [{ limit: '10000' }, 'limit'],
     [{ limit: '0' }, 'limit'],
     [{ category: 'men,toys' }, 'category.1'],
-    [{ brand: 'nokia' }, 'brand.0'],
+    [{ brand: 'x'.repeat(81) }, 'brand.0'],
     [{ sortBy: 'banana' }, 'sortBy'],
   ])('when %j, then it is refused on %s', (query, field) => {
     expect(failedFields(productListQuerySchema, query)).toContain(field);

@@ -11,6 +11,8 @@ export const pageTitle = (part?: string | null): string =>
 export interface SeoProduct {
   title: string;
   brand: string;
+  /** the brand's label from the brands table; without it, the seed label or the slug */
+  brandName?: string;
   category: string;
   description: string;
   price: number;
@@ -19,9 +21,11 @@ export interface SeoProduct {
   totalStock: number;
 }
 
+const brandOf = (p: SeoProduct) => p.brandName ?? brandLabel(p.brand);
+
 /** "Silk Kurta by Zara – ₹1,499 | Haat Marketplace" */
 export const productPageTitle = (p: SeoProduct): string =>
-  pageTitle(`${p.title} by ${brandLabel(p.brand)} – ${formatINR(discountedUnitPrice(p))}`);
+  pageTitle(`${p.title} by ${brandOf(p)} – ${formatINR(discountedUnitPrice(p))}`);
 
 const clip = (text: string, max: number): string => {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -31,15 +35,18 @@ const clip = (text: string, max: number): string => {
 /** Title, brand, price and availability first, then the start of the product's own description. */
 export function productPageDescription(p: SeoProduct): string {
   const stock = p.totalStock > 0 ? 'In stock' : 'Out of stock';
-  const head = `Buy ${p.title} by ${brandLabel(p.brand)} for ${formatINR(discountedUnitPrice(p))} on ${SHOP_NAME}. ${stock}.`;
+  const head = `Buy ${p.title} by ${brandOf(p)} for ${formatINR(discountedUnitPrice(p))} on ${SHOP_NAME}. ${stock}.`;
   return clip(`${head} ${p.description}`, 300);
 }
 
 export const HOME_DESCRIPTION = `${SHOP_NAME}: a multi-vendor marketplace. Shop fashion, mobiles, electronics and more from trusted sellers, priced in ₹.`;
 
 /** The listing's heading names what is shown: "Electronics", "Nike · Footwear", "Men, Women"; else "All Products". */
-export function listingHeading(q: { category: readonly string[]; brand: readonly string[] }): string {
-  const parts = [q.brand.map(brandLabel).join(', '), q.category.map(categoryLabel).join(', ')].filter(
+export function listingHeading(
+  q: { category: readonly string[]; brand: readonly string[] },
+  labelOfBrand: (id: string) => string = brandLabel,
+): string {
+  const parts = [q.brand.map(labelOfBrand).join(', '), q.category.map(categoryLabel).join(', ')].filter(
     Boolean,
   );
   return parts.length ? parts.join(' · ') : 'All Products';

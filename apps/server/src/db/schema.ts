@@ -4,6 +4,7 @@
  */
 import {
   ADDRESS_PLACES,
+  BRAND_STATUSES,
   BUSINESS_TYPES,
   GENDERS,
   ORDER_STATUSES,
@@ -160,8 +161,13 @@ export const products = pgTable(
     titleVector: tsvector()
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('english', coalesce(title, ''))`),
-    /** soft delete: carts and orders keep pointing at it; the shop no longer lists it */
+    /**
+     * soft delete: carts and orders keep pointing at it; the shop no longer lists it. Also set while the product
+     * waits for its proposed brand (brandPending): the shop shows only products with no deletedAt.
+     */
     deletedAt: timestamp({ withTimezone: true }),
+    /** waits for the admin to accept or map its brand; off the shop meanwhile (docs/search-and-listing.md, "Brands") */
+    brandPending: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -181,6 +187,10 @@ export const products = pgTable(
       'products_counters_nonnegative',
       sql`${t.unitsSold} >= 0 and ${t.wishlistCount} >= 0 and ${t.reviewCount} >= 0`,
     ),
+    // the few products waiting for their brand (docs/search-and-listing.md, "Brands"): the admin's counts
+    index('products_brand_pending_idx')
+      .on(t.brand)
+      .where(sql`${t.brandPending}`),
     // Listing: one index per filter × sort (docs/search-and-listing.md), each ending in id so every page is a
     // bounded walk of one index (or a merge of a few), never a sort of the whole filtered set.
     index('products_price_idx')
@@ -238,6 +248,25 @@ export const products = pgTable(
       .on(t.id)
       .where(sql`${t.bestSeller}`),
   ],
+);
+
+/**
+ * The brands products are filed under (docs/search-and-listing.md, "Brands"): products.brand holds the id (slug).
+ * `spelling` (brandSpelling of the label) tells brands apart; a merged brand keeps it, so its names find the brand
+ * it was merged into.
+ */
+export const brands = pgTable(
+  'brands',
+  {
+    id: text().primaryKey(),
+    label: text().notNull(),
+    spelling: text().notNull().unique(),
+    status: text({ enum: BRAND_STATUSES }).notNull().default('active'),
+    mergedInto: text().references((): AnyPgColumn => brands.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('brands_status_check', isOneOf(t.status, BRAND_STATUSES))],
 );
 
 /**

@@ -248,6 +248,7 @@ export const TAG_TYPES = [
   'Notifications',
   'Dashboard',
   'ShopConfig',
+  'Brands',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { verify } from '@node-rs/argon2';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BRAND_IDS, CATEGORY_IDS } from '@mp/shared';
+import { BRANDS, CATEGORY_IDS } from '@mp/shared';
 import { loadConfig } from '../env';
 import { banners, products, reviews, sellers, users } from '../../db/schema';
 import type { Db } from '../../db/client';
@@ -62,7 +62,7 @@ describe('bootstrapData on an empty database (development)', async () => {
     const rows = await db.select().from(products);
     expect(rows.length).toBeGreaterThanOrEqual(60);
     expect(new Set(rows.map((p) => p.category))).toEqual(new Set(CATEGORY_IDS));
-    expect(new Set(rows.map((p) => p.brand))).toEqual(new Set(BRAND_IDS));
+    expect(new Set(rows.map((p) => p.brand))).toEqual(new Set(BRANDS.map((b) => b.id)));
     for (const p of rows) {
       expect(p.pricePaise).toBeGreaterThan(0);
       if (p.salePricePaise != null) expect(p.salePricePaise).toBeLessThanOrEqual(p.pricePaise);

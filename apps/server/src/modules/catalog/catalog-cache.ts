@@ -266,6 +266,8 @@ export class CatalogCache {
 
   private apply(change: Change) {
     if (change.type === 'banners') return; // no catalogue answer shows banners
+    // suggestions show brand labels and offer only listed brands; brand changes are rare admin acts
+    if (change.type === 'brands') return this.clear();
     // no ids: a writer that cannot say what it changed (or a feed that missed messages) — drop everything
     if (change.ids.length === 0) return this.clear();
     this.bump({ ids: new Set(change.ids), movesSets: change.type !== 'stock' });

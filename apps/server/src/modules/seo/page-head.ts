@@ -143,14 +143,19 @@ ${cards.join('\n')}
 }
 
 /** A product page: everything the issue's crawler check reads, from the live product. */
-export function productPage(p: ProductDetailDto, publicUrl: string): ShellPage {
+export function productPage(
+  p: ProductDetailDto,
+  publicUrl: string,
+  /** the brand's label from the brands table */
+  brandName = brandLabel(p.brand),
+): ShellPage {
   const canonical = `${publicUrl}/product/${p._id}`;
   const image = absolute(p.image, publicUrl);
   const images = p.images.map((i) => absolute(i.url, publicUrl));
   const price = discountedUnitPrice(p);
   const inStock = p.totalStock > 0;
-  const title = productPageTitle(p);
-  const description = productPageDescription(p);
+  const title = productPageTitle({ ...p, brandName });
+  const description = productPageDescription({ ...p, brandName });
   const structured = {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -158,7 +163,7 @@ export function productPage(p: ProductDetailDto, publicUrl: string): ShellPage {
     description: p.description,
     image: images.length ? images : [image],
     sku: p._id,
-    brand: { '@type': 'Brand', name: brandLabel(p.brand) },
+    brand: { '@type': 'Brand', name: brandName },
     category: categoryLabel(p.category),
     offers: {
       '@type': 'Offer',
@@ -203,7 +208,7 @@ export function productPage(p: ProductDetailDto, publicUrl: string): ShellPage {
 ${picture(p.image, { alt: p.title, width: 800, height: 800, sizes: PRODUCT_IMAGE_SIZES, style: 'width:100%;max-width:600px;height:auto;aspect-ratio:1;object-fit:contain;display:block', priority: true })}
 <div style="padding:1rem"><p><a href="/">${e(SHOP_NAME)}</a> › <a href="/shop/listing?category=${encodeURIComponent(p.category)}">${e(categoryLabel(p.category))}</a></p>
 <h1>${e(p.title)}</h1>
-<p>${e(brandLabel(p.brand))}</p>
+<p>${e(brandName)}</p>
 ${p.storeName && p.sellerId ? `<p>Sold by <a href="/shop/listing?seller=${encodeURIComponent(p.sellerId)}">${e(p.storeName)}</a></p>\n` : ''}<p><strong data-price>${e(formatINR(price))}</strong></p>
 <p data-availability>${inStock ? 'In stock' : 'Out of stock'}</p>
 <p>${e(p.description)}</p></div>

@@ -120,7 +120,8 @@ export function createPageRenderer(deps: AppDeps): PageRenderer {
       try {
         // the same cached answer GET /api/shop/products/get/:id sends
         const answer = await deps.catalogReads.detail({ id: id.data.id });
-        return productPage((JSON.parse(answer.body) as { data: ProductDetailDto }).data, base);
+        const { data } = JSON.parse(answer.body) as { data: ProductDetailDto };
+        return productPage(data, base, await deps.brands.label(data.brand));
       } catch (err) {
         if (err instanceof AppError && err.status === 404) return notFoundPage(base);
         throw err;

@@ -3,8 +3,9 @@
  * (admin) store filters, and the pager under the grid. Every change but paging starts again at page 1.
  */
 import { useEffect, useState } from 'react';
-import { BRANDS, CATEGORIES, type Pagination } from '@mp/shared';
+import { CATEGORIES, type Pagination } from '@mp/shared';
 import { Button, Input, Select } from '../../components/ui';
+import { useBrandsQuery } from '../shop/brands-api';
 import type { ConsoleProductFilters } from './console-products-api';
 
 const SEARCH_PAUSE_MS = 300;
@@ -19,6 +20,7 @@ export function ProductFilters({
   /** admin: the stores to filter by */
   stores?: { value: string; label: string }[];
 }) {
+  const brands = useBrandsQuery().data ?? [];
   const [text, setText] = useState(value.q);
   useEffect(() => setText(value.q), [value.q]);
   useEffect(() => {
@@ -53,7 +55,7 @@ export function ProductFilters({
         label="Brand"
         value={value.brand}
         placeholder="All brands"
-        options={BRANDS.map((b) => ({ value: b.id, label: b.label }))}
+        options={brands.map((b) => ({ value: b.id, label: b.label }))}
         onChange={(e) => set('brand')(e.target.value)}
       />
       {stores && (

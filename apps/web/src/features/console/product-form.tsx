@@ -4,9 +4,16 @@
  * shared productInputSchema; the server answer decides success. On success: toast, then onSaved() (the page reloads
  * its list and closes the panel).
  */
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toast';
-import { BRANDS, CATEGORIES, productInputSchema, type ProductDto } from '@mp/shared';
+import {
+  brandLabel,
+  brandSpelling,
+  CATEGORIES,
+  productInputSchema,
+  type BrandDto,
+  type ProductDto,
+} from '@mp/shared';
 import { Button, Input, Select, Textarea } from '../../components/ui';
 import { errorCode, errorMessage, toApiError } from '../../lib/api';
 import { fieldProps, showServerErrors, useZodForm } from '../../lib/form';
@@ -14,17 +21,17 @@ import type { ProductEndpoints, UploadImage } from './catalog-api';
 import { ImageListEditor } from './image-list-editor';
 
 const CATEGORY_OPTIONS = CATEGORIES.map((c) => ({ value: c.id, label: c.label }));
-const BRAND_OPTIONS = BRANDS.map((b) => ({ value: b.id, label: b.label }));
 /** The number inputs: rupees with paise, and whole counts (stock, percent). */
 const RUPEES = { type: 'number', inputMode: 'decimal', min: 0, step: '0.01' } as const;
 const COUNT = { type: 'number', inputMode: 'numeric', min: 0, step: '1' } as const;
 
 /** What the form holds: the figures as typed (the schema reads them), the pictures as their URLs in order. */
-const valuesOf = (p: ProductDto | null | undefined) => ({
+const valuesOf = (p: ProductDto | null | undefined, brands: readonly BrandDto[]) => ({
   title: p?.title ?? '',
   description: p?.description ?? '',
   category: p?.category ?? '',
-  brand: p?.brand ?? '',
+  // the brand's name as the seller knows it; the server files any spelling of it under the same brand
+  brand: p ? (brands.find((b) => b.id === p.brand)?.label ?? brandLabel(p.brand)) : '',
   price: p ? String(p.price) : '',
   salePrice: p?.salePrice == null ? '' : String(p.salePrice),
   discount: p ? String(p.discount) : '',
@@ -50,11 +57,59 @@ export interface ProductFormProps {
   onSaved: () => void;
   /** the image upload call (defaults to POST /api/admin/products/upload-image) */
   upload?: UploadImage;
+  /** the brands offered (GET /api/shop/brands); a name not among them proposes a new brand */
+  brands?: readonly BrandDto[];
 }
 
-export function ProductForm({ product, endpoints, onSaved, upload }: ProductFormProps) {
+/**
+ * The brand field: a text box offering the shop's brands as the seller types (a native, keyboard-accessible
+ * list); a name no brand has is proposed, and the product waits for the admin (docs/search-and-listing.md,
+ * "Brands"). The hint says which.
+ */
+function BrandField({
+  brands,
+  pending,
+  typed,
+  field,
+}: {
+  brands: readonly BrandDto[];
+  pending: boolean;
+  /** what the box holds now */
+  typed: string;
+  field: ReturnType<typeof fieldProps>;
+}) {
+  const listId = useId();
+  const spelling = brandSpelling(typed);
+  const match = spelling
+    ? brands.find((b) => brandSpelling(b.label) === spelling || b.id === typed)
+    : undefined;
+  const hint = !spelling
+    ? 'Pick a brand or type a new one'
+    : match
+      ? `Filed under ${match.label}`
+      : 'New brand: the product is shown once the admin accepts it';
+  return (
+    <>
+      <Input
+        label="Brand"
+        required
+        list={listId}
+        autoComplete="off"
+        hint={pending && match === undefined ? 'Brand pending: waiting for the admin' : hint}
+        {...field}
+      />
+      <datalist id={listId}>
+        {brands.map((b) => (
+          <option key={b.id} value={b.label} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
+export function ProductForm({ product, endpoints, onSaved, upload, brands = [] }: ProductFormProps) {
   const editing = Boolean(product);
-  const form = useZodForm(productInputSchema, valuesOf(product));
+  const form = useZodForm(productInputSchema, valuesOf(product, brands));
   const { errors, isSubmitting: saving } = form.formState;
   const images = (form.watch('images') as string[] | undefined) ?? [];
   const [uploading, setUploading] = useState(false);
@@ -107,7 +162,12 @@ export function ProductForm({ product, endpoints, onSaved, upload }: ProductForm
       <Textarea label="Description" required rows={4} {...fieldProps(form, 'description')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Select label="Category" required options={CATEGORY_OPTIONS} {...fieldProps(form, 'category')} />
-        <Select label="Brand" required options={BRAND_OPTIONS} {...fieldProps(form, 'brand')} />
+        <BrandField
+          brands={brands}
+          pending={Boolean(product?.brandPending)}
+          typed={String(form.watch('brand') ?? '')}
+          field={fieldProps(form, 'brand')}
+        />
         <Input label="Price (₹)" required {...RUPEES} {...fieldProps(form, 'price')} />
         <Input label="Sale Price (₹)" hint="Optional" {...RUPEES} {...fieldProps(form, 'salePrice')} />
         <Input label="Discount (%)" max={100} {...COUNT} {...fieldProps(form, 'discount')} />

@@ -1,6 +1,6 @@
 /** The console product grid: cards with Edit and Delete, a skeleton while loading, 'No products found.' when empty. */
 import { useState } from 'react';
-import { brandLabel, categoryLabel, type ProductDto } from '@mp/shared';
+import { brandLabel as seedBrandLabel, categoryLabel, type ProductDto } from '@mp/shared';
 import {
   Button,
   ConfirmDialog,
@@ -15,12 +15,20 @@ import { BoxIcon } from './icons';
 export interface ProductGridProps {
   products: ProductDto[];
   loading: boolean;
+  /** a brand id's label (the brands table) */
+  brandLabel?: (id: string) => string;
   onEdit: (product: ProductDto) => void;
   /** resolves when the delete finished (the dialog closes then) */
   onDelete: (product: ProductDto) => Promise<void>;
 }
 
-export function ProductGrid({ products, loading, onEdit, onDelete }: ProductGridProps) {
+export function ProductGrid({
+  products,
+  loading,
+  brandLabel = seedBrandLabel,
+  onEdit,
+  onDelete,
+}: ProductGridProps) {
   const [confirming, setConfirming] = useState<ProductDto | null>(null);
 
   if (loading && products.length === 0) {
@@ -80,6 +88,11 @@ export function ProductGrid({ products, loading, onEdit, onDelete }: ProductGrid
               <p className="text-xs text-gray-600">
                 {brandLabel(p.brand)} · {categoryLabel(p.category)}
               </p>
+              {p.brandPending && (
+                <p className="text-xs font-medium text-amber-800">
+                  Brand pending: shown in the shop once the admin accepts the brand
+                </p>
+              )}
               <Price price={p.price} salePrice={p.salePrice} discount={p.discount} />
               <p className="text-xs text-gray-500">Stock: {p.totalStock}</p>
               <div className="mt-auto flex flex-wrap gap-2 pt-3">

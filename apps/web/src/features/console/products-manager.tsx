@@ -8,6 +8,7 @@ import type { ProductDto } from '@mp/shared';
 import { Button, Drawer, Modal, cn } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
 import type { ProductEndpoints } from './catalog-api';
+import { useBrandLabel, useListedBrands } from '../shop/brands-api';
 import { ProductForm } from './product-form';
 import { ProductGrid } from './product-grid';
 
@@ -41,6 +42,8 @@ export function ProductsManager({
   footer,
 }: ProductsManagerProps) {
   const [state, setState] = useState<PanelState>({ open: false });
+  const brands = useListedBrands();
+  const brandLabel = useBrandLabel();
   const close = () => setState({ open: false });
   const editing = state.open && state.product !== null;
   const title = editing ? 'Edit Product' : 'Add New Product';
@@ -51,6 +54,7 @@ export function ProductsManager({
       product={state.product}
       endpoints={endpoints}
       onSaved={close}
+      brands={brands}
     />
   );
 
@@ -90,6 +94,7 @@ export function ProductsManager({
       <ProductGrid
         products={products}
         loading={loading}
+        brandLabel={brandLabel}
         onEdit={(product) => setState({ open: true, product })}
         onDelete={remove}
       />

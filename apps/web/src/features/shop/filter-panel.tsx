@@ -1,7 +1,8 @@
 /** The category and brand filters with their facet counts: the listing's sidebar and the search page's. */
 import { useId, useMemo } from 'react';
-import { BRANDS, CATEGORIES } from '@mp/shared/constants';
+import { CATEGORIES } from '@mp/shared/constants';
 import type { ProductFacets } from '@mp/shared';
+import { useListedBrands } from './brands-api';
 import { toggle } from './listing-filters';
 
 export interface FilterValue {
@@ -84,7 +85,7 @@ export function FilterPanel({
     sel: string[],
   ) => (onlyCounted && counts ? options.filter((o) => counts.has(o.id) || sel.includes(o.id)) : options);
   const categories = shown(CATEGORIES, catCounts, value.category);
-  const brands = shown(BRANDS, brandCounts, value.brand);
+  const brands = shown(useListedBrands(), brandCounts, value.brand);
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between">

@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
-import { brandLabel } from '@mp/shared/constants';
 import { CARD_IMAGE_SIZES } from '@mp/shared/images';
 import { stockBadge } from '@mp/shared/pricing';
 import type { ProductDto } from '@mp/shared';
 import { StarIcon } from '../../components/icons';
 import { Badge, Price, ProductImage, Skeleton } from '../../components/ui';
 import { WishlistHeart } from '../wishlist/wishlist-heart';
+import { useBrandLabel } from './brands-api';
 
 export function ProductBadges({
   product,
@@ -27,6 +27,7 @@ export function ProductBadges({
 }
 
 export function ProductCard({ product, priority }: { product: ProductDto; priority?: boolean }) {
+  const brandLabel = useBrandLabel();
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md">
       <Link

@@ -40,6 +40,8 @@ export interface ProductRow {
   popularity: number;
   createdAt: Date | string;
   bestSeller: boolean;
+  /** read by the consoles' lists only */
+  brandPending?: boolean;
 }
 
 /** Average stars to one decimal; 0 when nobody has reviewed yet. */
@@ -65,5 +67,6 @@ export function toProductDto(p: ProductRow): ProductDto {
     popularity: Number(p.popularity),
     createdAt: (p.createdAt instanceof Date ? p.createdAt : new Date(p.createdAt)).toISOString(),
     bestSeller: Boolean(p.bestSeller),
+    ...(p.brandPending ? { brandPending: true } : {}),
   };
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { productImagesOf, toPaise, type Pagination, type ProductDto, type ProductInput } from '@mp/shared';
 import type { Db, DbOrTx } from '../../../db/client';
 import { products, sellers } from '../../../db/schema';
+import { resolveBrand, type ResolvedBrand } from '../brands/brand-resolve';
 import { forbidden, notFound } from '../../../lib/errors';
 import type { ChangeFeed } from '../../../lib/change-feed';
 import { productColumns, toProductDto } from './product.mapper';
@@ -10,7 +11,22 @@ import * as stock from '../../commerce/stock/stock.repository';
 /** Who is changing a product: the admin may touch any; a seller only its own. */
 export type Actor = { role: 'admin' } | { role: 'seller'; sellerId: string };
 
-const live = isNull(products.deletedAt);
+/** In the shop, or waiting for its brand (off the shop, yet its seller's to edit or delete). */
+const live = or(isNull(products.deletedAt), eq(products.brandPending, true));
+
+/** What the consoles show of a product: the catalogue's fields and whether it waits for its brand. */
+const managedColumns = { ...productColumns, brandPending: products.brandPending };
+
+/**
+ * The product's place in the shop given its brand (docs/search-and-listing.md, "Brands"): a product filed under a
+ * pending brand waits off the shop (deletedAt set, which is what every shop read filters on) until the admin
+ * accepts or maps the brand.
+ */
+const shelf = (brand: ResolvedBrand) => ({
+  brand: brand.id,
+  brandPending: brand.pending,
+  deletedAt: brand.pending ? new Date() : null,
+});
 
 function toColumns(input: ProductInput) {
   const images = productImagesOf(input);
@@ -18,7 +34,6 @@ function toColumns(input: ProductInput) {
     title: input.title,
     description: input.description,
     category: input.category,
-    brand: input.brand,
     pricePaise: toPaise(input.price),
     salePricePaise: input.salePrice == null ? null : toPaise(input.salePrice),
     discount: input.discount,
@@ -49,14 +64,21 @@ export interface ProductServiceDeps {
   changes: ChangeFeed;
 }
 
-/** Adds a product; a seller's product always belongs to the seller of the session. */
+/**
+ * Adds a product; a seller's product always belongs to the seller of the session. Its brand is resolved in the
+ * same transaction (a new name becomes a pending brand: brand-resolve.ts).
+ */
 async function create({ db, changes }: ProductServiceDeps, input: ProductInput, sellerId: string | null) {
-  const [row] = await db
-    .insert(products)
-    .values({ ...toColumns(input), sellerId })
-    .returning(productColumns);
-  changes.publish({ type: 'products', ids: [row!.id] });
-  return toProductDto(row!);
+  const row = await db.transaction(async (tx) => {
+    const brand = await resolveBrand(tx, input.brand, sellerId ? 'seller' : 'admin');
+    const [inserted] = await tx
+      .insert(products)
+      .values({ ...toColumns(input), ...shelf(brand), sellerId })
+      .returning(managedColumns);
+    return inserted!;
+  });
+  changes.publish({ type: 'products', ids: [row.id] });
+  return toProductDto(row);
 }
 
 async function update({ db, changes }: ProductServiceDeps, id: string, input: ProductInput, actor: Actor) {
@@ -70,6 +92,7 @@ async function update({ db, changes }: ProductServiceDeps, id: string, input: Pr
     if (!current) throw notFound('Product');
     assertMayChange(actor, current);
     const { totalStock, ...columns } = toColumns(input);
+    const brand = await resolveBrand(tx, input.brand, actor.role);
     // stock has one writer (docs/orders-and-stock.md, "Owners")
     await stock.setBySeller(tx, id, {
       current: current.totalStock,
@@ -78,9 +101,9 @@ async function update({ db, changes }: ProductServiceDeps, id: string, input: Pr
     });
     const [row] = await tx
       .update(products)
-      .set({ ...columns, updatedAt: new Date() })
+      .set({ ...columns, ...shelf(brand), updatedAt: new Date() })
       .where(eq(products.id, id))
-      .returning(productColumns);
+      .returning(managedColumns);
     return toProductDto(row!);
   });
   changes.publish({ type: 'products', ids: [id] });
@@ -94,7 +117,7 @@ async function remove({ db, changes }: ProductServiceDeps, id: string, actor: Ac
   assertMayChange(actor, current);
   const [row] = await db
     .update(products)
-    .set({ deletedAt: new Date(), updatedAt: new Date() })
+    .set({ deletedAt: new Date(), brandPending: false, updatedAt: new Date() })
     .where(and(eq(products.id, id), live))
     .returning({ id: products.id });
   if (!row) throw notFound('Product');
@@ -136,7 +159,7 @@ async function listForManagement(
     opts.brand?.length ? inArray(products.brand, [...opts.brand]) : undefined,
   );
   const query = db
-    .select(productColumns)
+    .select(managedColumns)
     .from(products)
     .where(where)
     .orderBy(desc(products.createdAt), desc(products.id))

@@ -20,6 +20,7 @@ const NAV: ConsoleNavItem[] = [
   { to: '/admin/orders', label: 'Orders', icon: ReceiptIcon },
   { to: '/admin/seller-listing', label: "Seller's", icon: UsersIcon },
   { to: '/admin/banner', label: 'Banner', icon: ImageIcon },
+  { to: '/admin/brands', label: 'Brands', icon: BoxIcon },
   { to: '/admin/payouts', label: 'Payouts', icon: WalletIcon },
 ];
 

@@ -9,6 +9,7 @@ const pages = {
   'seller-listing': lazy(() => import('./seller-listing-page')),
   orders: lazy(() => import('./orders-page')),
   banner: lazy(() => import('./banner-page')),
+  brands: lazy(() => import('./brands-page')),
   payouts: lazy(() => import('./payouts-page')),
 };
 

@@ -12,6 +12,7 @@ import {
   readStoredQuery,
   storeQuery,
 } from '../../../features/shop/listing-filters';
+import { useBrandLabel } from '../../../features/shop/brands-api';
 import { FilterPanel } from '../../../features/shop/filter-panel';
 import { ProductGrid } from '../../../features/shop/product-card';
 import { type ListingQuery, useListProductsQuery } from '../../../features/shop/products-api';
@@ -58,6 +59,7 @@ function PaginationNav({
 
 export default function ListingPage() {
   const [params, setParams] = useSearchParams();
+  const brandLabel = useBrandLabel();
   const [drawer, setDrawer] = useState(false);
 
   // Without any listing parameter in the URL, restore the session's filters and sort.
@@ -106,7 +108,7 @@ export default function ListingPage() {
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-3 shadow-sm">
             <div>
               <h1 id="listing-title" className="text-lg font-bold text-gray-900">
-                {listingHeading(query)}
+                {listingHeading(query, brandLabel)}
               </h1>
               <p className="text-sm text-gray-600" aria-live="polite">
                 {listLoading ? 'Loading…' : `${total} ${total === 1 ? 'product' : 'products'}`}

@@ -1,7 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
-import { brandLabel, categoryLabel } from '@mp/shared/constants';
+import { categoryLabel } from '@mp/shared/constants';
 import { pageTitle, productPageTitle } from '@mp/shared/seo';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Badge, Button, EmptyState, LoadingRegion, Price, Skeleton } from '../../../components/ui';
@@ -14,6 +14,7 @@ import { Stars } from '../../../features/reviews/star-rating';
 import { ProductBadges } from '../../../features/shop/product-card';
 import { ProductFacts } from '../../../features/shop/product-facts';
 import { ProductGallery } from '../../../features/shop/product-gallery';
+import { useBrandLabel } from '../../../features/shop/brands-api';
 import { useGetProductQuery } from '../../../features/shop/products-api';
 import { errorMessage } from '../../../lib/api';
 import { WishlistHeart } from '../../../features/wishlist/wishlist-heart';
@@ -23,6 +24,7 @@ export default function ProductDetailPage() {
   const navigate = useNavigate();
   const requireLogin = useLoginPrompt();
   const details = useGetProductQuery(id);
+  const brandLabel = useBrandLabel();
   // the answer renders in a transition, so building the page never blocks the phone (docs/performance.md)
   const product = useDeferredValue(details.data ?? null);
   const detailsLoading = details.isFetching || product !== (details.data ?? null);
@@ -38,7 +40,7 @@ export default function ProductDetailPage() {
   const showReviews = useDeferredValue(true, false);
   useDocumentTitle(
     product && product._id === id
-      ? productPageTitle(product)
+      ? productPageTitle({ ...product, brandName: brandLabel(product.brand) })
       : pageTitle(detailsError ? 'Product not found' : 'Loading product'),
     { full: true },
   );

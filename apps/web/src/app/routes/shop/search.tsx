@@ -5,6 +5,7 @@ import { searchPageTitle } from '@mp/shared/seo';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { FilterIcon } from '../../../components/icons';
 import { Button, buttonClass, Drawer, EmptyState, LoadingRegion } from '../../../components/ui';
+import { useBrandLabel } from '../../../features/shop/brands-api';
 import { FilterPanel, type FilterValue } from '../../../features/shop/filter-panel';
 import { listingHeading } from '@mp/shared/seo';
 import { ProductGrid } from '../../../features/shop/product-card';
@@ -63,6 +64,7 @@ function readParams(p: URLSearchParams) {
 
 export default function SearchPage() {
   const [params, setParams] = useSearchParams();
+  const brandLabel = useBrandLabel();
   const q = readParams(params);
   useDocumentTitle(searchPageTitle(q.keyword), { full: true });
   const [drawer, setDrawer] = useState(false);
@@ -113,7 +115,7 @@ export default function SearchPage() {
             <div>
               <h1 id="search-title" className="text-lg font-bold text-gray-900">
                 {q.keyword.trim() ? <>Search results for “{q.keyword.trim()}”</> : 'Search'}
-                {filterCount > 0 && <span className="font-normal"> in {listingHeading(q)}</span>}
+                {filterCount > 0 && <span className="font-normal"> in {listingHeading(q, brandLabel)}</span>}
               </h1>
               <p className="text-sm text-gray-600" aria-live="polite">
                 {action.kind !== 'query'

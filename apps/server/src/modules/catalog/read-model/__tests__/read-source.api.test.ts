@@ -26,7 +26,12 @@ describe('the read source', () => {
       },
     };
     const catalogCache = new CatalogCache(db, changes);
-    const provider = createPostgresProvider({ reader, catalogCache, changes });
+    const provider = createPostgresProvider({
+      reader,
+      catalogCache,
+      changes,
+      brands: { offered: async () => [] },
+    });
     const reads = createCatalogReads({ catalogCache, provider });
     const list = JSON.parse((await reads.list({})).body) as { data: { _id: string }[] };
     const id = list.data[0]!._id;

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { ChangeFeed } from '../../../../lib/change-feed';
+import type { BrandDirectory } from '../../brands/brand-directory';
 import type { CatalogCache } from '../../catalog-cache';
 import { createSearchVocabulary } from './spelling';
 import type { ReadSource, SearchProvider } from '../search-provider';
@@ -22,12 +23,15 @@ export interface PostgresProviderDeps {
   catalogCache: CatalogCache;
   /** a product change marks the search vocabulary stale */
   changes: ChangeFeed;
+  /** brand labels for suggestions (the brands table, kept in memory) */
+  brands: Pick<BrandDirectory, 'offered'>;
 }
 
 export function createPostgresProvider({
   reader,
   catalogCache,
   changes,
+  brands,
 }: PostgresProviderDeps): SearchProvider {
   const rows = createRowReader(reader, catalogCache);
   const vocabulary = createSearchVocabulary(reader, changes);
@@ -40,6 +44,7 @@ export function createPostgresProvider({
       suggest(q, {
         search: (keyword, opts) => search(searchDeps, keyword, opts),
         cells: () => facetMatrix(reader, catalogCache),
+        brands: () => brands.offered(),
       }),
     home: () => homeSections(reader),
     productsByIds: (ids) => rows.productsByIds(ids),

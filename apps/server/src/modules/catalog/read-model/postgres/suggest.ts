@@ -1,4 +1,4 @@
-import { BRANDS, CATEGORIES } from '@mp/shared';
+import { CATEGORIES } from '@mp/shared';
 import type { FacetCell } from './facet-counts';
 import type { SearchPage, Suggestions } from '../search-provider';
 
@@ -21,10 +21,11 @@ function pick(
     const names = [squash(o.id), squash(o.label), ...o.label.toLowerCase().split(/\s+/).map(squash)];
     return words.some((w) => names.some((n) => n.startsWith(w) && (w.length >= 2 || n === w)));
   };
-  const ids = [...options.filter(named).map((o) => o.id), ...ofProducts].filter((id) => live.has(id));
-  return [...new Set(ids)]
-    .slice(0, max)
-    .map((id) => ({ id, label: options.find((o) => o.id === id)!.label }));
+  const byId = new Map(options.map((o) => [o.id, o]));
+  const ids = [...options.filter(named).map((o) => o.id), ...ofProducts].filter(
+    (id) => live.has(id) && byId.has(id),
+  );
+  return [...new Set(ids)].slice(0, max).map((id) => ({ id, label: byId.get(id)!.label }));
 }
 
 /**
@@ -37,12 +38,15 @@ export async function suggest(
   reads: {
     search: (keyword: string, opts: { page: number; limit: number }) => Promise<SearchPage>;
     cells: () => Promise<FacetCell[]>;
+    /** the active brands (the brands table): hidden and pending ones are never suggested */
+    brands: () => Promise<readonly Option[]>;
   },
 ): Promise<Suggestions> {
   const words = (q.toLowerCase().match(/[\p{L}\p{N}&']+/gu) ?? []).map(squash).filter(Boolean);
-  const [found, cells] = await Promise.all([
+  const [found, cells, brands] = await Promise.all([
     reads.search(q, { page: 1, limit: SUGGEST_LIMITS.products }),
     reads.cells(),
+    reads.brands(),
   ]);
   const products = found.data;
   const offer = (options: readonly Option[], key: 'brand' | 'category', max: number) =>
@@ -61,7 +65,7 @@ export async function suggest(
       category,
       brand,
     })),
-    brands: offer(BRANDS, 'brand', SUGGEST_LIMITS.brands),
+    brands: offer(brands, 'brand', SUGGEST_LIMITS.brands),
     categories: offer(CATEGORIES, 'category', SUGGEST_LIMITS.categories),
   };
   return { data, shown: products };
