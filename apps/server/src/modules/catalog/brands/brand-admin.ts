@@ -3,6 +3,7 @@ import { brandSpelling, type AdminBrandDto, type BrandUpdateInput } from '@mp/sh
 import type { DbOrTx, Tx } from '../../../db/client';
 import { brands, products } from '../../../db/schema';
 import { AppError, conflict, notFound } from '../../../lib/errors';
+import { notifySellers } from '../../notifications';
 import { insertBrand } from './brand-resolve';
 
 type BrandRow = typeof brands.$inferSelect;
@@ -99,13 +100,41 @@ async function rename(tx: Tx, brand: BrandRow, label: string): Promise<BrandAffe
   return nothing();
 }
 
+/** Each seller whose product waited for a brand is told it went live under `to` (notifySellers, one event each). */
+async function tellSellers(
+  tx: Tx,
+  waiting: { id: string; sellerId: string | null; title: string }[],
+  to: string,
+) {
+  if (!waiting.some((p) => p.sellerId)) return;
+  const [brand] = await tx.select({ label: brands.label }).from(brands).where(eq(brands.id, to));
+  await notifySellers(
+    tx,
+    waiting.flatMap((p) =>
+      p.sellerId
+        ? [
+            {
+              sellerId: p.sellerId,
+              key: `seller-brand-accepted:${p.id}:${to}`,
+              notice: {
+                kind: 'brand_accepted' as const,
+                payload: { productId: p.id, productTitle: p.title, brand: brand?.label ?? to },
+              },
+            },
+          ]
+        : [],
+    ),
+  );
+}
+
 /** The products waiting for `from`, filed under `to` and put in the shop; the others under `from` move too. */
 async function moveProducts(tx: Tx, from: string, to: string): Promise<BrandAffected> {
   const waiting = await tx
     .update(products)
     .set({ brand: to, brandPending: false, deletedAt: null, updatedAt: new Date() })
     .where(and(eq(products.brand, from), eq(products.brandPending, true)))
-    .returning({ id: products.id, sellerId: products.sellerId });
+    .returning({ id: products.id, sellerId: products.sellerId, title: products.title });
+  await tellSellers(tx, waiting, to);
   const moved =
     from === to
       ? []

@@ -230,6 +230,16 @@ describe('a seller proposing a brand', () => {
     expect((await shopBrands()).find((b) => b.id === 'banaras-weaves')?.label).toBe('Banaras Weaves');
     const words = await ctx.db.select().from(searchWords).where(eq(searchWords.word, 'weaves'));
     expect(words).toHaveLength(1);
+    // the seller is told, once
+    const notices = (await seller.agent.get('/api/seller/notifications')).body.data as {
+      kind: string;
+    }[];
+    expect(notices.filter((n) => n.kind === 'brand_accepted')).toEqual([
+      expect.objectContaining({
+        title: 'Brand Banaras Weaves accepted',
+        body: 'Banarasi silk saree zari now shows the brand Banaras Weaves.',
+      }),
+    ]);
   });
 
   it('when the admin maps a pending brand to an existing one, then the product moves there and goes live', async () => {
