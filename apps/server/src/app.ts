@@ -30,6 +30,7 @@ import { createAuthRouter } from './modules/auth/auth.routes';
 import { createCatalogRouter } from './modules/catalog';
 import { createCommerceRouter } from './modules/commerce';
 import { createPageRenderer, createSeoRouter } from './modules/seo/seo.routes';
+import { createStoreRouter } from './modules/stores';
 
 /** The only writes whose bodies are not JSON (docs/security.md): the table's uploads and the sandbox's forms. */
 const BODY_RULES = {
@@ -84,7 +85,12 @@ function headersOf(middleware: RequestHandler): Record<string, string | string[]
 function apiRoutes(deps: AppDeps): Router {
   const r = Router();
   r.use((req, _res, next) => next(/^\/api\//i.test(req.path) ? undefined : 'router'));
-  r.use(createAuthRouter(deps), createCatalogRouter(deps), createCommerceRouter(deps));
+  r.use(
+    createAuthRouter(deps),
+    createCatalogRouter(deps),
+    createCommerceRouter(deps),
+    createStoreRouter(deps),
+  );
   return r;
 }
 

@@ -17,6 +17,7 @@ import type { MoneyService } from './modules/commerce/money/money.service';
 import type { OrderService } from './modules/commerce/orders/order.service';
 import type { PaymentProvider } from './modules/commerce/payments/payment-provider';
 import type { InstanceLimit } from './lib/rate-limit';
+import type { Stores } from './modules/stores';
 
 /** Everything a router needs, built once at start (or per test). */
 export interface AppDeps {
@@ -43,6 +44,8 @@ export interface AppDeps {
   products: ProductService;
   /** home page banners, their list kept in memory until `changes` tells of a change */
   banners: BannerService;
+  /** store pages: the public answer (cached until `changes` tells of a change) and the seller's settings */
+  stores: Stores;
   metrics: Metrics;
   /** draining for a shutdown: readiness answers 503 */
   lifecycle: Lifecycle;

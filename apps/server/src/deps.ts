@@ -20,6 +20,7 @@ import { createEarnings } from './modules/commerce/earnings/earnings.service';
 import { createMoneyService } from './modules/commerce/money/money.service';
 import { createPaymentProvider } from './modules/commerce/payments';
 import { createOrderService } from './modules/commerce/orders/order.service';
+import { createStores } from './modules/stores';
 
 export interface DepsOptions {
   /** the process's feed (PostgreSQL LISTEN/NOTIFY in src/index.ts); in-process by default */
@@ -73,12 +74,13 @@ export function buildDeps(
     logger,
     changes,
   });
+  const storage = createStorage(config);
   return {
     config,
     db,
     logger,
     sessions: createSessions(config, sessionUserLookup(db)),
-    storage: createStorage(config),
+    storage,
     passwords: createPasswordHasher({ memoryKib: config.passwordHashMemoryKib }),
     changes,
     catalogCache,
@@ -86,6 +88,7 @@ export function buildDeps(
     catalogReads,
     products: createProductService({ db, changes }),
     banners: createBannerService({ db, changes }),
+    stores: createStores({ db, reader: () => catalogReader.db(), storage, changes }),
     metrics,
     lifecycle: createLifecycle(),
     payments,

@@ -62,6 +62,10 @@ export const API_ERROR_CODES = [
    * `details.retryAt` (an ISO time, also named in the message)
    */
   'HOLD_COOLDOWN',
+  /** 404: no approved store at this address (docs/seo-and-email.md, "Store pages") */
+  'STORE_NOT_FOUND',
+  /** 422: a store logo or banner smaller than its minimum size (details: `{ width, height, min }`) */
+  'IMAGE_TOO_SMALL',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

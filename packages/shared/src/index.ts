@@ -14,3 +14,4 @@ export * from './endpoints';
 export * from './images';
 export * from './image-schemas';
 export * from './earnings';
+export * from './store';

@@ -4,7 +4,7 @@
  * instances starting together on one database create each thing once.
  */
 import { count, eq, sql } from 'drizzle-orm';
-import { brandLabel, toPaise } from '@mp/shared';
+import { brandLabel, storeSlug, toPaise } from '@mp/shared';
 import type { AppDeps } from '../context';
 import { storeImage } from '../lib/images';
 import { banners, products, reviews, sellers, users } from '../db/schema';
@@ -137,6 +137,7 @@ export async function seedDemo({
         .values({
           userId: u!.id,
           storename: s.storename,
+          slug: storeSlug(s.storename),
           businesstype: i === 1 ? 'Company' : 'Individual',
           gstno: i === 1 ? '27ABCDE1234F1Z5' : null,
           document: documentImage,

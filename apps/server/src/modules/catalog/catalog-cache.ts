@@ -265,7 +265,7 @@ export class CatalogCache {
   }
 
   private apply(change: Change) {
-    if (change.type === 'banners') return; // no catalogue answer shows banners
+    if (change.type === 'banners' || change.type === 'stores') return; // no catalogue answer shows either
     // no ids: a writer that cannot say what it changed (or a feed that missed messages) — drop everything
     if (change.ids.length === 0) return this.clear();
     this.bump({ ids: new Set(change.ids), movesSets: change.type !== 'stock' });
