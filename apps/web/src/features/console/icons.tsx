@@ -82,3 +82,10 @@ export const WalletIcon = (p: SVGProps<SVGSVGElement>) => (
     <circle cx="16" cy="14" r="1.2" />
   </svg>
 );
+export const StoreIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M4 10v10h16V10" />
+    <path d="M3 10 5 4h14l2 6c0 1.7-1.3 3-3 3s-3-1.3-3-3c0 1.7-1.3 3-3 3s-3-1.3-3-3c0 1.7-1.3 3-3 3s-3-1.3-3-3Z" />
+    <path d="M10 20v-5h4v5" />
+  </svg>
+);

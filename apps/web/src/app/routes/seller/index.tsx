@@ -8,6 +8,7 @@ const pages = {
   products: lazy(() => import('./products-page')),
   orders: lazy(() => import('./orders-page')),
   earnings: lazy(() => import('./earnings-page')),
+  store: lazy(() => import('./store-page')),
   pending: lazy(() => import('./pending-page')),
 };
 

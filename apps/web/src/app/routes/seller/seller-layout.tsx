@@ -7,13 +7,14 @@ import { errorMessage } from '../../../lib/api';
 import { useAppSelector } from '../../hooks';
 import { useLogoutMutation } from '../../../features/auth/auth-api';
 import { ConsoleShell, type ConsoleNavItem } from '../../../features/console/console-shell';
-import { BoxIcon, DashboardIcon, ReceiptIcon, WalletIcon } from '../../../features/console/icons';
+import { BoxIcon, DashboardIcon, ReceiptIcon, StoreIcon, WalletIcon } from '../../../features/console/icons';
 
 const NAV: ConsoleNavItem[] = [
   { to: '/seller/dashboard', label: 'Dashboard', icon: DashboardIcon },
   { to: '/seller/products', label: 'Products', icon: BoxIcon },
   { to: '/seller/orders', label: 'Orders', icon: ReceiptIcon },
   { to: '/seller/earnings', label: 'Earnings', icon: WalletIcon },
+  { to: '/seller/store', label: 'Store', icon: StoreIcon },
 ];
 
 export const APPROVAL_HINT = 'Access restricted until admin approval';
