@@ -51,6 +51,35 @@ function PaginationNav({
   );
 }
 
+/** The filters on phones: a drawer from the left, closed by its button (`done`) once the shopper has chosen. */
+export function FiltersDrawer({
+  open,
+  onClose,
+  done,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  done: string;
+  children: ReactNode;
+}) {
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title="Filters"
+      side="left"
+      footer={
+        <Button className="w-full" onClick={onClose}>
+          {done}
+        </Button>
+      }
+    >
+      {children}
+    </Drawer>
+  );
+}
+
 export interface ListingViewProps {
   query: ListingQuery;
   onChange: (q: ListingQuery) => void;
@@ -150,19 +179,9 @@ export function ListingView({
           )}
         </section>
       </div>
-      <Drawer
-        open={drawer}
-        onClose={() => setDrawer(false)}
-        title="Filters"
-        side="left"
-        footer={
-          <Button className="w-full" onClick={() => setDrawer(false)}>
-            Show {total} products
-          </Button>
-        }
-      >
+      <FiltersDrawer open={drawer} onClose={() => setDrawer(false)} done={`Show ${total} products`}>
         <FilterPanel value={query} facets={facets} onChange={(f) => change({ ...query, ...f, page: 1 })} />
-      </Drawer>
+      </FiltersDrawer>
     </>
   );
 }
