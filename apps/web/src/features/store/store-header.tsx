@@ -17,7 +17,7 @@ export function StoreHeader({ store }: { store: StoreDto }) {
           height={320}
           sizes={BANNER_SIZES_ATTR}
           priority
-          className="block aspect-[4/1] w-full object-cover"
+          className="block aspect-[3/1] w-full object-cover sm:aspect-[5/1]"
         />
       ) : (
         <div aria-hidden className="aspect-[8/1] w-full bg-gradient-to-r from-brand-600 to-brand-400" />
