@@ -174,6 +174,11 @@ export function createPageRenderer(deps: AppDeps): PageRenderer {
     if (path === '/shop/listing') {
       const q = productListQuerySchema.safeParse(req.query);
       if (!q.success) return listingPage(base, { categories: [], brands: [] }, []);
+      // an older "Sold by" link (?seller=id): the store's page, whose canonical link the app goes to
+      if (q.data.seller) {
+        const page = await renderStore(deps, q.data.seller);
+        if (page.status === 200) return page;
+      }
       // the answer the app asks for first, from the same cached read as the API
       const answer = JSON.parse((await deps.catalogReads.list(req.query)).body) as { data: ProductDto[] };
       return listingPage(

@@ -354,6 +354,9 @@ describe('store pages for crawlers (docs/seo-and-email.md, "Store pages")', () =
     expect(ld).not.toHaveProperty('logo');
     const product = (await ctx.anon().get(`/product/${p.id}`)).text;
     expect(product).toContain('Sold by <a href="/shop/store/quiet-looms">Quiet Looms</a>');
+    // an older "Sold by" link gets the store page's head, canonical included
+    const old = (await ctx.anon().get(`/shop/listing?seller=${s.sellerId}`)).text;
+    expect(old).toContain('<link rel="canonical" href="https://haat.example.in/shop/store/quiet-looms" />');
   });
 
   it('when the store is unknown, pending or the address malformed, then 404 with noindex', async () => {
