@@ -24,7 +24,17 @@ function sizeHint(kind: StoreImageKind): string {
   return `Recommended ${s.width} × ${s.height} pixels; at least ${s.min.width} × ${s.min.height}.`;
 }
 
-function StoreImageField({ kind, value }: { kind: StoreImageKind; value: string | null }) {
+type UploadStoreImage = typeof uploadStoreImage;
+
+function StoreImageField({
+  kind,
+  value,
+  upload,
+}: {
+  kind: StoreImageKind;
+  value: string | null;
+  upload: UploadStoreImage;
+}) {
   const dispatch = useAppDispatch();
   const [remove] = useRemoveStoreImageMutation();
   return (
@@ -33,7 +43,7 @@ function StoreImageField({ kind, value }: { kind: StoreImageKind; value: string 
         label={LABELS[kind]}
         value={value ?? ''}
         upload={async (file, signal) => {
-          const saved = await uploadStoreImage(kind, file, signal);
+          const saved = await upload(kind, file, signal);
           return saved[kind] ?? '';
         }}
         onChange={(url) => {
@@ -55,7 +65,8 @@ function StoreImageField({ kind, value }: { kind: StoreImageKind; value: string 
   );
 }
 
-export function StoreSettings() {
+/** `upload` is injectable for tests (default: the multipart call). */
+export function StoreSettings({ upload = uploadStoreImage }: { upload?: UploadStoreImage }) {
   const settings = useSellerStoreQuery();
   if (settings.isLoading) return <Spinner size="lg" label="Loading…" />;
   if (!settings.data) {
@@ -76,8 +87,8 @@ export function StoreSettings() {
         <dd className="break-all text-gray-700">{storePath(s.slug)}</dd>
       </dl>
       <div className="grid gap-6 md:grid-cols-2">
-        <StoreImageField kind="logo" value={s.logo} />
-        <StoreImageField kind="banner" value={s.banner} />
+        <StoreImageField kind="logo" value={s.logo} upload={upload} />
+        <StoreImageField kind="banner" value={s.banner} upload={upload} />
       </div>
       <div>
         <Link
