@@ -5,6 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryLabel } from '@mp/shared/constants';
+import { DEMO, loginThroughUi, makePng } from './console-helpers';
 import { apiRegisterAndLogin, launchBrowser, newContext, screenshots } from './support';
 
 interface Listed {
@@ -99,6 +100,41 @@ describe('store page', () => {
     await expect
       .poll(async () => page.locator('article h3').first().textContent())
       .toBe(((await (await sorted).json()) as ListingAnswer).data[0]!.title);
+    await context.close();
+  });
+
+  it('when the demo seller uploads a logo on the Store screen, then its store page shows it', async () => {
+    const { context, page } = await newContext(browser);
+    await page.goto('/auth/login');
+    await loginThroughUi(page, DEMO.seller, /\/seller\/dashboard/);
+    await page.getByRole('link', { name: 'Store' }).first().click();
+    await page.waitForURL(/\/seller\/store$/);
+    const name = (await page.getByTestId('store-name').textContent())!.trim();
+    // the demo store has a drawn logo: remove it, then upload another
+    const field = page.getByTestId('store-logo');
+    await field.getByAltText('Uploaded image preview').waitFor();
+    const removed = page.waitForResponse(
+      (r) => r.url().includes('/api/seller/store/images/logo') && r.request().method() === 'DELETE',
+    );
+    await field.getByRole('button', { name: 'Remove' }).click();
+    expect(((await (await removed).json()) as { data: { logo: null } }).data.logo).toBeNull();
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/api/seller/store/images/logo') && r.request().method() === 'POST',
+    );
+    await field.getByLabel('Logo').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: makePng(300, 300, [190, 18, 60], [251, 113, 133]),
+    });
+    const answer = (await (await saved).json()) as { data: { logo: string } };
+    expect(answer.data.logo).toMatch(/^\/uploads\/stores\/[\w-]+_300x300\.jpg$/);
+    await field.getByAltText('Uploaded image preview').waitFor();
+
+    const href = (await page.getByTestId('store-preview').getAttribute('href'))!;
+    await page.goto(href);
+    const logo = page.getByTestId('store-header').getByRole('img', { name: `${name} logo` });
+    await logo.waitFor();
+    expect(await logo.getAttribute('src')).toBe(answer.data.logo);
     await context.close();
   });
 
