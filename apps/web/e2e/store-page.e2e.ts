@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryLabel } from '@mp/shared/constants';
 import { DEMO, loginThroughUi, makePng } from './console-helpers';
-import { apiRegisterAndLogin, launchBrowser, newContext, screenshots } from './support';
+import { a11yViolations, apiRegisterAndLogin, launchBrowser, newContext, screenshots } from './support';
 
 interface Listed {
   _id: string;
@@ -75,13 +75,14 @@ describe('store page', () => {
     expect(listed.data.every((p) => p.sellerId === product.sellerId)).toBe(true);
     await page.locator('article').first().waitFor();
     await screenshots(page, 'store-page');
+    expect(await a11yViolations(page)).toEqual([]);
 
     // filter: one category of its products; the URL and the answer follow, still this store's products only
     const filters = page.getByRole('complementary', { name: 'Filters' });
     const filtered = page.waitForResponse(
       (r) => r.url().includes('/api/shop/products/get?') && r.url().includes(`category=${product.category}`),
     );
-    await filters.getByRole('checkbox', { name: new RegExp(`^${categoryLabel(product.category)}`) }).check();
+    await filters.getByRole('checkbox', { name: new RegExp(`^${categoryLabel(product.category)}`) }).click();
     await page.waitForURL(new RegExp(`/shop/store/${slug}\\?.*category=${product.category}`));
     const byCategory = (await (await filtered).json()) as ListingAnswer;
     expect(byCategory.data.length).toBeGreaterThan(0);
@@ -129,6 +130,8 @@ describe('store page', () => {
     const answer = (await (await saved).json()) as { data: { logo: string } };
     expect(answer.data.logo).toMatch(/^\/uploads\/stores\/[\w-]+_300x300\.jpg$/);
     await field.getByAltText('Uploaded image preview').waitFor();
+    await screenshots(page, 'seller-store-settings');
+    expect(await a11yViolations(page)).toEqual([]);
 
     const href = (await page.getByTestId('store-preview').getAttribute('href'))!;
     await page.goto(href);
