@@ -31,6 +31,7 @@ import { createCatalogRouter } from './modules/catalog';
 import { createCommerceRouter } from './modules/commerce';
 import { createNotificationsRouter } from './modules/notifications';
 import { createPageRenderer, createSeoRouter } from './modules/seo/seo.routes';
+import { createStoreRouter } from './modules/stores';
 
 /** The only writes whose bodies are not JSON (docs/security.md): the table's uploads and the sandbox's forms. */
 const BODY_RULES = {
@@ -90,6 +91,7 @@ function apiRoutes(deps: AppDeps): Router {
     createCatalogRouter(deps),
     createCommerceRouter(deps),
     createNotificationsRouter(deps),
+    createStoreRouter(deps),
   );
   return r;
 }

@@ -19,6 +19,7 @@ import type { MoneyService } from './modules/commerce/money/money.service';
 import type { OrderService } from './modules/commerce/orders/order.service';
 import type { PaymentProvider } from './modules/commerce/payments/payment-provider';
 import type { InstanceLimit } from './lib/rate-limit';
+import type { Stores } from './modules/stores';
 
 /** Everything a router needs, built once at start (or per test). */
 export interface AppDeps {
@@ -47,6 +48,8 @@ export interface AppDeps {
   banners: BannerService;
   /** brands as data: the shop's list (in memory until a `brands` change) and the admin's add and change */
   brands: BrandService;
+  /** store pages: the public answer (cached until `changes` tells of a change) and the seller's settings */
+  stores: Stores;
   metrics: Metrics;
   /** draining for a shutdown: readiness answers 503 */
   lifecycle: Lifecycle;

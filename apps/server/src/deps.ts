@@ -23,6 +23,7 @@ import { createMoneyService } from './modules/commerce/money/money.service';
 import { createPaymentProvider } from './modules/commerce/payments';
 import { createOrderService } from './modules/commerce/orders/order.service';
 import { createNotifications } from './modules/notifications/notifications.service';
+import { createStores } from './modules/stores';
 
 export interface DepsOptions {
   /** the process's feed (PostgreSQL LISTEN/NOTIFY in src/index.ts); in-process by default */
@@ -83,12 +84,13 @@ export function buildDeps(
     logger,
     changes,
   });
+  const storage = createStorage(config);
   return {
     config,
     db,
     logger,
     sessions: createSessions(config, sessionUserLookup(db)),
-    storage: createStorage(config),
+    storage,
     passwords: createPasswordHasher({ memoryKib: config.passwordHashMemoryKib }),
     changes,
     catalogCache,
@@ -97,6 +99,7 @@ export function buildDeps(
     products: createProductService({ db, changes }),
     banners: createBannerService({ db, changes }),
     brands: createBrandService({ db, changes, directory: brandDirectory }),
+    stores: createStores({ db, reader: () => catalogReader.db(), storage, changes }),
     metrics,
     lifecycle: createLifecycle(),
     payments,

@@ -101,6 +101,7 @@ async function main() {
     catalogReader.markBehind();
     deps.catalogCache.clear();
     deps.banners.forget();
+    deps.stores.pages.forget();
   };
 
   const stopHoldSweeper = startBackgroundJobs(deps);

@@ -1,6 +1,6 @@
 /**
  * The product page like the stores people use (issue 11 item 4): a gallery of several pictures (thumbnails, arrow
- * keys, swipe, zoom), "Sold by" linking to the store's products, and the buy buttons at ≥ 44 px on a phone.
+ * keys, swipe, zoom), "Sold by" linking to the store's page with its products, and the buy buttons at ≥ 44 px on a phone.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,7 +89,7 @@ describe('product page', () => {
     await context.close();
   });
 
-  it('when the shopper follows "Sold by", then the listing shows only that store\'s products', async () => {
+  it('when the shopper follows "Sold by", then the store page shows only that store\'s products', async () => {
     const { context, page } = await newContext(browser);
     const product = await galleryProduct(context);
     await page.goto(`/product/${product._id}`);
@@ -102,7 +102,7 @@ describe('product page', () => {
       (r) => r.url().includes('/api/shop/products/get?') && r.url().includes('seller='),
     );
     await soldBy.click();
-    await page.waitForURL(new RegExp(`/shop/listing\\?.*seller=${product.sellerId}`));
+    await page.waitForURL(/\/shop\/store\/[a-z0-9-]+/);
     const body = (await (await listing).json()) as { data: Listed[]; pagination: { total: number } };
     expect(body.data.length).toBeGreaterThan(0);
     expect(body.data.every((p) => p.sellerId === product.sellerId)).toBe(true);

@@ -706,6 +706,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shop/store/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An approved seller's store page: name, logo, banner, seller since, rating and product count
+         * @description The rating sums the reviews of its live products. Its products are the listing with `seller={_id}`. An unknown store, or one not approved, is 404 `STORE_NOT_FOUND`.
+         *
+         *     No session needed.
+         */
+        get: operations["getStore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seller/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The session seller's store page settings (name, address, logo, banner)
+         * @description Needs the session of an approved seller.
+         */
+        get: operations["sellerStore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seller/store/images/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the session seller's store logo or banner (replaces the current one)
+         * @description Checked and processed like product images (docs/images.md); a logo must be at least 64×64 pixels, a banner at least 640×120 (422 `IMAGE_TOO_SMALL`).
+         *
+         *     Needs the session of an approved seller.
+         *
+         *     Rate limited per client address.
+         */
+        post: operations["uploadStoreImage"];
+        /**
+         * Remove the session seller's store logo or banner
+         * @description Needs the session of an approved seller.
+         */
+        delete: operations["removeStoreImage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shop/config": {
         parameters: {
             query?: never;
@@ -1656,7 +1726,7 @@ export interface components {
             success: false;
             message: string;
             /** @enum {string} */
-            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID" | "HOLD_LIMIT" | "HOLD_COOLDOWN" | "BRAND_EXISTS";
+            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID" | "HOLD_LIMIT" | "HOLD_COOLDOWN" | "BRAND_EXISTS" | "STORE_NOT_FOUND" | "IMAGE_TOO_SMALL";
             errors?: components["schemas"]["FieldErrors"];
             /** @description facts the caller can act on, per code (e.g. STALE_STOCK: `{ currentStock }`) */
             details?: {
@@ -1775,6 +1845,8 @@ export interface components {
             brandPending?: boolean;
             /** @description the seller's store; null for the marketplace's own */
             storeName: string | null;
+            /** @description the seller's store page, /shop/store/{storeSlug}; null for the marketplace's own */
+            storeSlug: string | null;
         };
         /** @description How many of the best matches (at most SEARCH_RANKING.candidates) each category and brand holds under the other filter; capped when more products match than were counted. */
         SearchFacets: {
@@ -1810,6 +1882,27 @@ export interface components {
             electronicsOffers: components["schemas"]["Product"][];
             topDiscounts: components["schemas"]["Product"][];
             topSelection: components["schemas"]["Product"][];
+        };
+        Store: {
+            /** @description the seller id (the listing filters by it: `seller`) */
+            _id: string;
+            slug: string;
+            storeName: string;
+            logo: string | null;
+            banner: string | null;
+            /** @description when the seller was approved (ISO date-time) */
+            sellerSince: string;
+            /** @description over every review of its live products, 0 without any */
+            averageReview: number;
+            reviewCount: number;
+            /** @description its live products */
+            productCount: number;
+        };
+        StoreSettings: {
+            storeName: string;
+            slug: string;
+            logo: string | null;
+            banner: string | null;
         };
         ShopConfig: {
             payments: {
@@ -2208,7 +2301,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Not found (NOT_FOUND) */
+        /** @description Not found (NOT_FOUND, STORE_NOT_FOUND) */
         Error404: {
             headers: {
                 [name: string]: unknown;
@@ -2244,7 +2337,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description A limit of the call was exceeded (IMAGE_TOO_LARGE, HOLD_LIMIT); see details */
+        /** @description A limit of the call was exceeded (IMAGE_TOO_LARGE, IMAGE_TOO_SMALL, HOLD_LIMIT); see details */
         Error422: {
             headers: {
                 [name: string]: unknown;
@@ -3611,6 +3704,146 @@ export interface operations {
                     };
                 };
             };
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the store's address (an older link's seller id is accepted too) */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Store"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    sellerStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["StoreSettings"];
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    uploadStoreImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "logo" | "banner";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description JPEG, PNG, WebP or GIF (documents: also PDF), 5 MB at most
+                     */
+                    my_file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["StoreSettings"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    removeStoreImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "logo" | "banner";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["StoreSettings"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };

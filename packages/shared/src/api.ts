@@ -64,6 +64,10 @@ export const API_ERROR_CODES = [
   'HOLD_COOLDOWN',
   /** 409: a brand with the same spelling (case, spaces, punctuation, &/and aside) exists (`details.brandId`) */
   'BRAND_EXISTS',
+  /** 404: no approved store at this address (docs/seo-and-email.md, "Store pages") */
+  'STORE_NOT_FOUND',
+  /** 422: a store logo or banner smaller than its minimum size (details: `{ width, height, min }`) */
+  'IMAGE_TOO_SMALL',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -80,6 +80,12 @@ import {
   wishlistItemDtoSchema,
 } from './product';
 import {
+  storeDtoSchema,
+  storeImageParamsSchema,
+  storeSettingsDtoSchema,
+  storeSlugParamsSchema,
+} from './store';
+import {
   sellerDecisionInputSchema,
   sellerDtoSchema,
   sellerInfoQuerySchema,
@@ -548,6 +554,43 @@ export const endpoints = {
     tag: 'Shop',
     summary: 'The home page sections',
     responses: { 200: ok({ data: homeSectionsSchema }) },
+  },
+  getStore: {
+    ...routes.getStore,
+    tag: 'Shop',
+    summary: "An approved seller's store page: name, logo, banner, seller since, rating and product count",
+    description:
+      'The rating sums the reviews of its live products. Its products are the listing with `seller={_id}`. ' +
+      'An unknown store, or one not approved, is 404 `STORE_NOT_FOUND`.',
+    params: storeSlugParamsSchema,
+    responses: { 200: ok({ data: storeDtoSchema }) },
+    errors: [404],
+  },
+  sellerStore: {
+    ...routes.sellerStore,
+    tag: 'Sellers',
+    summary: "The session seller's store page settings (name, address, logo, banner)",
+    responses: { 200: ok({ data: storeSettingsDtoSchema }) },
+  },
+  uploadStoreImage: {
+    ...routes.uploadStoreImage,
+    tag: 'Sellers',
+    summary: "Upload the session seller's store logo or banner (replaces the current one)",
+    description:
+      'Checked and processed like product images (docs/images.md); a logo must be at least 64×64 pixels, a ' +
+      'banner at least 640×120 (422 `IMAGE_TOO_SMALL`).',
+    params: storeImageParamsSchema,
+    body: { kind: 'multipart', schema: uploadBodySchema },
+    responses: { 201: okMsg({ data: storeSettingsDtoSchema }, 'Stored') },
+    errors: [422, 502],
+    rateLimited: true,
+  },
+  removeStoreImage: {
+    ...routes.removeStoreImage,
+    tag: 'Sellers',
+    summary: "Remove the session seller's store logo or banner",
+    params: storeImageParamsSchema,
+    responses: { 200: okMsg({ data: storeSettingsDtoSchema }, 'Removed') },
   },
 
   shopConfig: {

@@ -16,3 +16,4 @@ export * from './images';
 export * from './image-schemas';
 export * from './earnings';
 export * from './notifications';
+export * from './store';

@@ -155,6 +155,9 @@ export const productDetailDtoSchema = productDtoSchema
       .string()
       .nullable()
       .meta({ description: "the seller's store; null for the marketplace's own" }),
+    storeSlug: z.string().nullable().meta({
+      description: "the seller's store page, /shop/store/{storeSlug}; null for the marketplace's own",
+    }),
   })
   .meta({ id: 'ProductDetail' });
 export type ProductDetailDto = z.infer<typeof productDetailDtoSchema>;

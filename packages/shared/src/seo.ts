@@ -3,6 +3,7 @@ import { brandLabel, categoryLabel, SHOP_NAME } from './constants';
 import { formatINR } from './money';
 import { discountedUnitPrice } from './pricing';
 import type { BannerDto, HomeSections, ProductDetailDto } from './product';
+import type { StoreDto } from './store';
 
 /** "Part | Haat Marketplace", or the shop's name alone. */
 export const pageTitle = (part?: string | null): string =>
@@ -69,6 +70,26 @@ export function listingPageDescription(categories: readonly string[]): string {
 export const searchPageTitle = (keyword: string): string =>
   pageTitle(keyword.trim() ? `Search results for “${clip(keyword, 60)}”` : 'Search');
 
+/** The store page's path in the shop. */
+export const storePath = (slug: string): string => `/shop/store/${encodeURIComponent(slug)}`;
+
+/** "Banaras Silk House – shop online | Haat Marketplace" */
+export const storePageTitle = (s: Pick<StoreDto, 'storeName'>): string =>
+  pageTitle(`${s.storeName} – shop online`);
+
+/** "Seller since March 2025" (the month and year of the approval, in India's time zone). */
+export const sellerSinceText = (iso: string): string =>
+  `Seller since ${new Date(iso).toLocaleDateString('en-IN', { month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' })}`;
+
+export function storePageDescription(s: StoreDto): string {
+  const rating =
+    s.reviewCount > 0
+      ? ` Rated ${s.averageReview.toFixed(1)} out of 5 from ${s.reviewCount} ${s.reviewCount === 1 ? 'review' : 'reviews'}.`
+      : '';
+  const count = `${s.productCount} ${s.productCount === 1 ? 'product' : 'products'}`;
+  return `Shop ${count} from ${s.storeName} on ${SHOP_NAME}.${rating} ${sellerSinceText(s.sellerSince)}.`;
+}
+
 /** The element id of the answers a page carries for its first view. */
 export const FIRST_ANSWERS_ID = 'first-answers';
 
@@ -79,4 +100,5 @@ export const FIRST_ANSWERS_ID = 'first-answers';
 export type FirstAnswer =
   | { endpoint: 'home'; data: HomeSections }
   | { endpoint: 'banners'; data: BannerDto[] }
-  | { endpoint: 'getProduct'; arg: string; data: ProductDetailDto };
+  | { endpoint: 'getProduct'; arg: string; data: ProductDetailDto }
+  | { endpoint: 'getStore'; arg: string; data: StoreDto };

@@ -86,6 +86,17 @@ export const sellers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     storename: text().notNull(),
+    /**
+     * the store page's address, /shop/store/{slug} (docs/seo-and-email.md, "Store pages"): made from the store
+     * name at registration, with a number on a clash; never changes. The default only fills rows the migration
+     * backfills.
+     */
+    slug: text()
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
+    /** the store page's logo and banner: image URLs uploaded through the image pipeline (docs/images.md) */
+    logo: text(),
+    banner: text(),
     businesstype: text({ enum: BUSINESS_TYPES }).notNull(),
     gstno: text(),
     document: text().notNull(),
@@ -104,6 +115,7 @@ export const sellers = pgTable(
   },
   (t) => [
     uniqueIndex('sellers_user_unique').on(t.userId),
+    uniqueIndex('sellers_slug_unique').on(t.slug),
     check(
       'sellers_commission_range',
       sql`${t.commissionBps} is null or (${t.commissionBps} >= 0 and ${t.commissionBps} <= 10000)`,

@@ -11,7 +11,8 @@ export type Change =
   | { type: 'products'; ids: string[] } // catalogue fields of these products changed (create, edit, delete, rating)
   | { type: 'stock'; ids: string[] } // stock or units sold of these products changed
   | { type: 'banners' }
-  | { type: 'brands' }; // a brand was added, renamed, hidden, shown, accepted or merged
+  | { type: 'brands' } // a brand was added, renamed, hidden, shown, accepted or merged
+  | { type: 'stores' }; // a store page's own fields (logo, banner) or whether it is shown (approval)
 
 export interface ChangeFeed {
   /** delivers to this process's subscribers at once and to every other instance (PostgreSQL NOTIFY) */
@@ -55,7 +56,7 @@ const IDS_PER_MESSAGE = 100;
 
 function isChange(v: unknown): v is Change {
   const c = v as { type?: unknown; ids?: unknown };
-  if (c?.type === 'banners' || c?.type === 'brands') return true;
+  if (c?.type === 'banners' || c?.type === 'brands' || c?.type === 'stores') return true;
   return (
     (c?.type === 'products' || c?.type === 'stock') &&
     Array.isArray(c.ids) &&
@@ -165,8 +166,7 @@ export function createPgChangeFeed(opts: PgChangeFeedOptions): ChangeFeed & { re
   return {
     publish(change) {
       listeners.deliver(change);
-      if (change.type === 'banners' || change.type === 'brands' || change.ids.length <= IDS_PER_MESSAGE)
-        return notify(change);
+      if (!('ids' in change) || change.ids.length <= IDS_PER_MESSAGE) return notify(change);
       for (let i = 0; i < change.ids.length; i += IDS_PER_MESSAGE)
         notify({ type: change.type, ids: change.ids.slice(i, i + IDS_PER_MESSAGE) });
     },

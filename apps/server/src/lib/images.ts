@@ -41,6 +41,15 @@ const tooLarge = (w: number, h: number) =>
     `The image is ${w}×${h} pixels; images may have at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`,
   );
 
+const tooSmall = (w: number, h: number, min: { width: number; height: number }) =>
+  new AppError(
+    422,
+    'IMAGE_TOO_SMALL',
+    `The image is ${w}×${h} pixels; it must be at least ${min.width}×${min.height}`,
+    undefined,
+    { width: w, height: h, min },
+  );
+
 const input = (src: ImageSource) => ('path' in src ? src.path : src.buffer);
 
 /** width and height as shown (EXIF orientations 5–8 swap them), read from the header only */
@@ -80,9 +89,12 @@ async function storeAll(
 export async function storeImage(
   storage: FileStorage,
   src: ImageSource,
-  opts: { folder: string },
+  opts: { folder: string; minSize?: { width: number; height: number } },
 ): Promise<UploadedImage> {
   const shown = await checkedSize(src);
+  const min = opts.minSize;
+  if (min && (shown.width < min.width || shown.height < min.height))
+    throw tooSmall(shown.width, shown.height, min);
   const size = storedSize(shown.width, shown.height);
   const id = randomUUID();
   const stem = (format: 'jpg' | 'png' | 'webp', w?: number) =>

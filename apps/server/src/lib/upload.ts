@@ -59,7 +59,7 @@ async function firstBytes(file: string, n = 16): Promise<Buffer> {
 export async function storeImageUpload(
   req: Request,
   storage: FileStorage,
-  opts: { folder: string },
+  opts: { folder: string; minSize?: { width: number; height: number } },
 ): Promise<UploadedImage> {
   const file = req.file;
   if (!file) throw new AppError(400, 'VALIDATION_FAILED', `Attach a file in the "${UPLOAD_FIELD}" field`);

@@ -4,12 +4,12 @@
  * instances starting together on one database create each thing once.
  */
 import { count, eq, sql } from 'drizzle-orm';
-import { brandLabel, toPaise } from '@mp/shared';
+import { brandLabel, storeSlug, toPaise } from '@mp/shared';
 import type { AppDeps } from '../context';
 import { storeImage } from '../lib/images';
 import { banners, products, reviews, sellers, users } from '../db/schema';
 import { createPasswordHasher } from '../modules/auth/passwords';
-import { bannerSvg, PRODUCT_VIEWS, productSvg } from './images';
+import { bannerSvg, PRODUCT_VIEWS, productSvg, storeLogoSvg } from './images';
 import { DEMO_BANNERS, DEMO_PASSWORD, DEMO_PRODUCTS, DEMO_REVIEWS, DEMO_USERS } from './demo-data';
 
 export async function bootstrapData(
@@ -88,6 +88,17 @@ export async function seedDemo({
     DEMO_BANNERS.map((b) => saveImage(storage, bannerSvg(b, { textless: true }))),
   );
 
+  // each demo store's page has a logo and a banner (docs/seo-and-email.md, "Store pages")
+  const storeImages = await Promise.all(
+    DEMO_USERS.sellers.map(async (s) => ({
+      logo: await saveImage(storage, storeLogoSvg(s.storename)),
+      banner: await saveImage(
+        storage,
+        bannerSvg({ heading: s.storename, sub: '', seed: `store-${s.storename}` }, { textless: true }),
+      ),
+    })),
+  );
+
   await db.transaction(async (tx) => {
     const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
     if (!admin) {
@@ -137,6 +148,8 @@ export async function seedDemo({
         .values({
           userId: u!.id,
           storename: s.storename,
+          slug: storeSlug(s.storename),
+          ...storeImages[i]!,
           businesstype: i === 1 ? 'Company' : 'Individual',
           gstno: i === 1 ? '27ABCDE1234F1Z5' : null,
           document: documentImage,

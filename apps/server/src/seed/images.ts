@@ -89,3 +89,19 @@ export function bannerSvg(
 ${text}
 </svg>`;
 }
+
+/** A demo store's logo: its initials on a round badge in the store's colours (400 × 400, the recommended size). */
+export function storeLogoSvg(storename: string): string {
+  const [light, dark] = paletteFor(storename);
+  const initials = storename
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400" role="img" aria-label="${escapeXml(storename)}">
+<rect width="400" height="400" fill="#ffffff"/>
+<circle cx="200" cy="200" r="180" fill="${dark}"/><circle cx="200" cy="200" r="150" fill="${light}" opacity=".35"/>
+<text x="200" y="245" text-anchor="middle" font-family="system-ui,sans-serif" font-size="140" font-weight="800" fill="#ffffff">${escapeXml(initials)}</text>
+</svg>`;
+}

@@ -29,6 +29,7 @@ const RegisterPage = lazy(() => import('./routes/auth/register'));
 const RegisterSellerPage = lazy(() => import('./routes/auth/register-seller'));
 
 const ListingPage = lazy(() => import('./routes/shop/listing'));
+const StorePage = lazy(() => import('./routes/shop/store'));
 const SearchPage = lazy(() => import('./routes/shop/search'));
 const ProductDetailPage = lazy(() => import('./routes/shop/product-detail'));
 const CartPage = lazy(() => import('./routes/shop/cart'));
@@ -88,6 +89,7 @@ export function AppRoutes() {
               <Route index element={<Navigate to="listing" replace />} />
               <Route path="listing" element={<ListingPage />} />
               <Route path="listing/search" element={<SearchPage />} />
+              <Route path="store/:slug" element={<StorePage />} />
               <Route path="cart" element={<CartPage />} />
               <Route path="checkout" element={<CheckoutPage />} />
               <Route path="paypal-return" element={<PaypalReturnPage />} />

@@ -240,6 +240,7 @@ export const TAG_TYPES = [
   'Reviews',
   'Sellers',
   'SellerProducts',
+  'Store',
   'SellerOrders',
   'AdminProducts',
   'AdminOrders',

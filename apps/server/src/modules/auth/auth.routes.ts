@@ -215,7 +215,7 @@ function sellerRoutes(
 export function createAuthRouter(deps: AppDeps): Router {
   const auth = createAuthService({ passwords: deps.passwords });
   const { router, route } = contractRouter(deps.db);
-  const ctx: AuthRoutes = { deps, auth, sellersSvc: createSellerService(auth), route };
+  const ctx: AuthRoutes = { deps, auth, sellersSvc: createSellerService(auth, deps.changes), route };
   const registerLimiter = dbRateLimit(deps.db, 'register', {
     windowMs: HOUR,
     limit: deps.config.loginRateLimit * 5,

@@ -1,11 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
 import type { SellerDecision, SellerDto, SellerRegisterInput } from '@mp/shared';
 import type { Db, DbOrTx } from '../../db/client';
+import type { ChangeFeed } from '../../lib/change-feed';
 import { sellers, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { revokeSessions, type AuthService } from '../auth/auth.service';
 import { enqueueSellerDecisionMail, enqueueSellerRegistrationMail, type MailTrigger } from '../mail';
 import { claimUpload } from './document-uploads';
+import { freeStoreSlug } from './store-slug';
 
 const sellerColumns = {
   seller: sellers,
@@ -42,7 +44,8 @@ export function toSellerDto(r: SellerJoinRow): SellerDto {
   };
 }
 
-export function createSellerService(auth: AuthService) {
+/** `changes` hears a decision: the store page shows only approved sellers (modules/stores). */
+export function createSellerService(auth: AuthService, changes?: ChangeFeed) {
   async function findOne(db: DbOrTx, where: ReturnType<typeof eq>): Promise<SellerDto | undefined> {
     const [row] = await db
       .select(sellerColumns)
@@ -66,6 +69,7 @@ export function createSellerService(auth: AuthService) {
           .values({
             userId: user.id,
             storename: input.storename,
+            slug: await freeStoreSlug(tx, input.storename),
             businesstype: input.businesstype,
             gstno: input.gstno ?? null,
             document: input.image,
@@ -111,7 +115,7 @@ export function createSellerService(auth: AuthService) {
      * rejection also ends the seller's sessions on every instance (docs/security.md).
      */
     async decide(db: Db, id: string, decision: SellerDecision): Promise<SellerDto> {
-      return db.transaction(async (tx) => {
+      const decided = await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(sellers)
           .set({
@@ -127,6 +131,8 @@ export function createSellerService(auth: AuthService) {
         await enqueueSellerDecisionMail(tx, id, decision);
         return (await findOne(tx, eq(sellers.id, id)))!;
       });
+      changes?.publish({ type: 'stores' });
+      return decided;
     },
   };
 }

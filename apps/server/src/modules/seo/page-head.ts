@@ -28,6 +28,11 @@ import {
   searchPageTitle,
   SHOP_NAME,
   FIRST_ANSWERS_ID,
+  sellerSinceText,
+  storePageDescription,
+  storePageTitle,
+  storePath,
+  type StoreDto,
   type BannerDto,
   type FirstAnswer,
   type HomeSections,
@@ -209,7 +214,7 @@ ${picture(p.image, { alt: p.title, width: 800, height: 800, sizes: PRODUCT_IMAGE
 <div style="padding:1rem"><p><a href="/">${e(SHOP_NAME)}</a> › <a href="/shop/listing?category=${encodeURIComponent(p.category)}">${e(categoryLabel(p.category))}</a></p>
 <h1>${e(p.title)}</h1>
 <p>${e(brandName)}</p>
-${p.storeName && p.sellerId ? `<p>Sold by <a href="/shop/listing?seller=${encodeURIComponent(p.sellerId)}">${e(p.storeName)}</a></p>\n` : ''}<p><strong data-price>${e(formatINR(price))}</strong></p>
+${p.storeName && p.storeSlug ? `<p>Sold by <a href="${e(storePath(p.storeSlug))}">${e(p.storeName)}</a></p>\n` : ''}<p><strong data-price>${e(formatINR(price))}</strong></p>
 <p data-availability>${inStock ? 'In stock' : 'Out of stock'}</p>
 <p>${e(p.description)}</p></div>
 </main>`,
@@ -344,6 +349,51 @@ export function searchPage(keyword: string): ShellPage {
       robots: 'noindex, follow',
     }),
     body: '',
+  };
+}
+
+/**
+ * A store page (docs/seo-and-email.md, "Store pages"): its title, description, canonical link, Open Graph (the
+ * banner, else the logo) and `Organization` JSON-LD, and a server-made header with its first products.
+ */
+export function storePage(publicUrl: string, s: StoreDto, products: readonly ProductDto[]): ShellPage {
+  const canonical = `${publicUrl}${storePath(s.slug)}`;
+  const picture = s.banner ?? s.logo;
+  const organization = {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: s.storeName,
+    url: canonical,
+    ...(s.logo ? { logo: absolute(s.logo, publicUrl) } : {}),
+    ...(s.reviewCount > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: s.averageReview,
+            reviewCount: s.reviewCount,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  };
+  const e = escapeHtml;
+  const rating =
+    s.reviewCount > 0 ? `<p>Rated ${s.averageReview.toFixed(1)} of 5 (${s.reviewCount} reviews)</p>\n` : '';
+  return {
+    status: 200,
+    head: head({
+      title: storePageTitle(s),
+      description: storePageDescription(s),
+      canonical,
+      image: picture ? absolute(picture, publicUrl) : undefined,
+      extra: [jsonLd(organization), firstAnswers([{ endpoint: 'getStore', arg: s.slug, data: s }])],
+    }),
+    body: `<main id="main" style="${MAIN_STYLE}">
+<div style="padding:1rem"><h1>${e(s.storeName)}</h1>
+${rating}<p>${e(sellerSinceText(s.sellerSince))} · ${s.productCount} ${s.productCount === 1 ? 'product' : 'products'}</p></div>
+${productCards(products)}
+</main>`,
   };
 }
 

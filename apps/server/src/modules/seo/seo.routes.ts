@@ -8,6 +8,8 @@ import {
   CATEGORIES,
   idParamsSchema,
   productListQuerySchema,
+  storePath,
+  storeSlugParamsSchema,
   type HomeSections,
   type ProductDetailDto,
   type ProductDto,
@@ -16,7 +18,15 @@ import type { AppDeps } from '../../context';
 import { AppError } from '../../lib/errors';
 import type { PageRenderer, ShellPage } from '../../lib/static-files';
 import { shopConfigMeta } from '../commerce/payments/shop-config';
-import { defaultPage, homePage, listingPage, notFoundPage, productPage, searchPage } from './page-head';
+import {
+  defaultPage,
+  homePage,
+  listingPage,
+  notFoundPage,
+  productPage,
+  searchPage,
+  storePage,
+} from './page-head';
 import { createSitemapService, RANGE_PATTERN } from './sitemap.service';
 
 /** Areas crawlers have no business in: the API, the consoles, the shopper's private pages, sign-in. */
@@ -65,6 +75,7 @@ export function createSeoRouter(deps: AppDeps): Router {
     sendXml(res, [
       '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n',
       `<sitemap><loc>${xmlEscape(`${base}/sitemaps/pages.xml`)}</loc></sitemap>\n`,
+      `<sitemap><loc>${xmlEscape(`${base}/sitemaps/stores.xml`)}</loc></sitemap>\n`,
       ...ranges.map(
         (p) => `<sitemap><loc>${xmlEscape(`${base}/sitemaps/products-${p}.xml`)}</loc></sitemap>\n`,
       ),
@@ -87,6 +98,16 @@ export function createSeoRouter(deps: AppDeps): Router {
     sendXml(res, urlset(pages.map((loc) => `<url><loc>${xmlEscape(loc)}</loc></url>\n`)));
   });
 
+  // the store pages of approved sellers (docs/seo-and-email.md, "Store pages")
+  r.get('/sitemaps/stores.xml', async (_req, res) => {
+    const stores = await sitemaps.stores();
+    function* urls() {
+      for (const s of stores)
+        yield `<url><loc>${xmlEscape(`${base}${storePath(s.slug)}`)}</loc><lastmod>${s.updatedAt.toISOString()}</lastmod></url>\n`;
+    }
+    sendXml(res, urlset(urls()));
+  });
+
   r.get('/sitemaps/products-:range.xml', async (req, res) => {
     const range = String(req.params.range);
     if (!RANGE_PATTERN.test(range)) throw new AppError(404, 'NOT_FOUND', 'Sitemap not found');
@@ -100,6 +121,27 @@ export function createSeoRouter(deps: AppDeps): Router {
   });
 
   return r;
+}
+
+/** A store page: its head and first products from the same cached reads as the API, or the 404 page. */
+async function renderStore(deps: AppDeps, raw: string): Promise<ShellPage> {
+  const base = deps.config.publicUrl;
+  let slug: string;
+  try {
+    slug = storeSlugParamsSchema.parse({ slug: decodeURIComponent(raw) }).slug;
+  } catch {
+    return notFoundPage(base);
+  }
+  try {
+    const s = await deps.stores.pages.page(slug);
+    const answer = JSON.parse((await deps.catalogReads.list({ seller: s._id })).body) as {
+      data: ProductDto[];
+    };
+    return storePage(base, s, answer.data);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) return notFoundPage(base);
+    throw err;
+  }
 }
 
 /** The head (and server HTML) of each app page, from its path and query. */
@@ -127,10 +169,17 @@ export function createPageRenderer(deps: AppDeps): PageRenderer {
         throw err;
       }
     }
+    const store = /^\/shop\/store\/([^/]+)$/.exec(path);
+    if (store) return renderStore(deps, store[1]!);
     if (path === '/shop/listing/search') return searchPage(String(req.query.keyword ?? ''));
     if (path === '/shop/listing') {
       const q = productListQuerySchema.safeParse(req.query);
       if (!q.success) return listingPage(base, { categories: [], brands: [] }, []);
+      // an older "Sold by" link (?seller=id): the store's page, whose canonical link the app goes to
+      if (q.data.seller) {
+        const page = await renderStore(deps, q.data.seller);
+        if (page.status === 200) return page;
+      }
       // the answer the app asks for first, from the same cached read as the API
       const answer = JSON.parse((await deps.catalogReads.list(req.query)).body) as { data: ProductDto[] };
       return listingPage(

@@ -29,6 +29,19 @@ export function createSitemapService(db: Db) {
       return result.rows.map((r) => r.prefix);
     },
 
+    /** Approved sellers' store addresses, with when each seller record last changed. */
+    async stores(): Promise<{ slug: string; updatedAt: Date }[]> {
+      const result = (await db.execute(sql`
+        select slug, updated_at from sellers where approvalstatus = 'approved'
+        order by slug limit ${SITEMAP_PAGE_LIMIT}`)) as unknown as {
+        rows: { slug: string; updated_at: Date | string }[];
+      };
+      return result.rows.map((r) => ({
+        slug: r.slug,
+        updatedAt: r.updated_at instanceof Date ? r.updated_at : new Date(r.updated_at),
+      }));
+    },
+
     /** The live products of one id range, in id order, with when each last changed. */
     async productsInRange(prefix: string): Promise<{ id: string; updatedAt: Date }[]> {
       const result = (await db.execute(sql`

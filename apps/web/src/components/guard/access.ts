@@ -13,7 +13,13 @@ export interface Redirect {
   rememberFrom?: boolean;
 }
 
-const PUBLIC_SHOP = [/^\/$/, /^\/shop\/listing(\/.*)?$/, /^\/shop\/cart\/?$/, /^\/product\/[^/]+\/?$/];
+const PUBLIC_SHOP = [
+  /^\/$/,
+  /^\/shop\/listing(\/.*)?$/,
+  /^\/shop\/store\/[^/]+\/?$/,
+  /^\/shop\/cart\/?$/,
+  /^\/product\/[^/]+\/?$/,
+];
 
 /**
  * Pages an anonymous visitor may see whoever they turn out to be: for a visitor with no stored session they render

@@ -88,3 +88,11 @@ export const BellIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
   </svg>
 );
+
+export const StoreIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M4 10v10h16V10" />
+    <path d="M3 10 5 4h14l2 6c0 1.7-1.3 3-3 3s-3-1.3-3-3c0 1.7-1.3 3-3 3s-3-1.3-3-3c0 1.7-1.3 3-3 3s-3-1.3-3-3Z" />
+    <path d="M10 20v-5h4v5" />
+  </svg>
+);

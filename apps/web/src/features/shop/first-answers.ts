@@ -5,6 +5,7 @@
  */
 import type { Dispatch } from '@reduxjs/toolkit';
 import { FIRST_ANSWERS_ID, type FirstAnswer } from '@mp/shared/seo';
+import { storeApi } from '../store/store-api';
 import { productsApi } from './products-api';
 
 function readFirstAnswers(doc: Document): FirstAnswer[] {
@@ -34,6 +35,12 @@ function toEntry(a: FirstAnswer): Entry[] {
 }
 
 export function seedFirstAnswers(dispatch: Dispatch, doc: Document = document): void {
-  const entries = readFirstAnswers(doc).flatMap(toEntry);
+  const answers = readFirstAnswers(doc);
+  const entries = answers.flatMap(toEntry);
   if (entries.length) dispatch(productsApi.util.upsertQueryEntries(entries));
+  // a store page's header (its products are the listing, asked as usual)
+  const stores = answers.flatMap((a) =>
+    a.endpoint === 'getStore' ? [{ endpointName: 'getStore' as const, arg: a.arg, value: a.data }] : [],
+  );
+  if (stores.length) dispatch(storeApi.util.upsertQueryEntries(stores));
 }

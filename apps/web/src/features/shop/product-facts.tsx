@@ -1,12 +1,13 @@
 /**
  * What a shopper wants to know before buying, beside the price (docs/images.md, "Product page"): who sells it (a
- * link to that store's products), what delivery costs (the shared price rule's figures) and what happens if it
+ * link to its store page), what delivery costs (the shared price rule's figures) and what happens if it
  * must go back.
  */
 import { Link } from 'react-router-dom';
 import type { ProductDto } from '@mp/shared';
 import { LIMITS, SHOP_NAME } from '@mp/shared/constants';
 import { formatINR } from '@mp/shared/money';
+import { storePath } from '@mp/shared/seo';
 
 /** The delivery rule in words, from the same constants the totals are computed with (deliveryChargeFor). */
 export const deliveryRuleText = () =>
@@ -15,17 +16,18 @@ export const deliveryRuleText = () =>
 export const RETURNS_TEXT =
   'No returns after delivery: you can cancel the order, with a full refund, until it is shipped.';
 
-/** the product page's seller filter on the listing (GET /api/shop/products/get?seller=…) */
-export const sellerListingPath = (sellerId: string) => `/shop/listing?seller=${encodeURIComponent(sellerId)}`;
-
-export function ProductFacts({ product }: { product: ProductDto & { storeName?: string | null } }) {
+export function ProductFacts({
+  product,
+}: {
+  product: ProductDto & { storeName?: string | null; storeSlug?: string | null };
+}) {
   return (
     <dl className="grid gap-2 rounded-xl border border-gray-200 bg-white p-4 text-sm text-gray-700 sm:grid-cols-[auto_1fr] sm:gap-x-4">
       <dt className="font-semibold text-gray-900">Sold by</dt>
       <dd data-testid="sold-by">
-        {product.sellerId && product.storeName ? (
+        {product.storeSlug && product.storeName ? (
           <Link
-            to={sellerListingPath(product.sellerId)}
+            to={storePath(product.storeSlug)}
             className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline sm:min-h-0"
           >
             {product.storeName}

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PRODUCT_IMAGE_SIZES, responsiveImage, SHOP_CONFIG_META } from '@mp/shared';
 import { createTestContext } from '../../../../test/app';
-import { products } from '../../../db/schema';
+import { products, sellers } from '../../../db/schema';
 import { insertProduct } from '../../commerce/__tests__/helpers';
 
 const webDist = mkdtempSync(path.join(tmpdir(), 'mp-web-seo-'));
@@ -261,7 +261,8 @@ describe('robots.txt and sitemap.xml', () => {
     expect(pages[0]).toBe('https://haat.example.in/sitemaps/pages.xml');
 
     const listed: { loc: string; lastmod: string }[] = [];
-    for (const page of pages.slice(1)) {
+    expect(pages[1]).toBe('https://haat.example.in/sitemaps/stores.xml');
+    for (const page of pages.slice(2)) {
       const res = await ctx.anon().get(new URL(page).pathname);
       expect(res.status).toBe(200);
       const entries = [...res.text.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)];
@@ -288,5 +289,101 @@ describe('robots.txt and sitemap.xml', () => {
   it('when a sitemap page that does not exist is asked for, then 404', async () => {
     expect((await ctx.anon().get('/sitemaps/products-zz.xml')).status).toBe(404);
     expect((await ctx.anon().get('/sitemaps/products-0.xml')).status).toBe(404);
+  });
+});
+
+describe('store pages for crawlers (docs/seo-and-email.md, "Store pages")', () => {
+  async function openStore(storename: string, slug: string, images: { logo?: string; banner?: string } = {}) {
+    const s = await ctx.loginAsSeller('approved');
+    await ctx.db
+      .update(sellers)
+      .set({ storename, slug, logo: images.logo ?? null, banner: images.banner ?? null })
+      .where(eq(sellers.id, s.sellerId));
+    return s;
+  }
+
+  it('when a crawler fetches a store, then title, description, canonical, Organization JSON-LD with its rating, and its products', async () => {
+    const s = await openStore('Banaras <Silk> House', 'banaras-silk-house', {
+      logo: '/uploads/stores/logo.png',
+      banner: '/uploads/stores/banner.jpg',
+    });
+    const p = await insertProduct(ctx.db, { title: 'Katan Silk Saree', sellerId: s.sellerId });
+    await ctx.db.update(products).set({ ratingSum: 9, reviewCount: 2 }).where(eq(products.id, p.id));
+    const res = await ctx.anon().get('/shop/store/banaras-silk-house');
+    expect(res.status).toBe(200);
+    const html = res.text;
+    expect(html).toContain('<title>Banaras &lt;Silk&gt; House – shop online | Haat Marketplace</title>');
+    expect(metaContent(html, 'name', 'description')).toMatch(
+      /^Shop 1 product from Banaras &lt;Silk&gt; House on Haat Marketplace\. Rated 4\.5 out of 5 from 2 reviews\. Seller since /,
+    );
+    expect(html).toContain(
+      '<link rel="canonical" href="https://haat.example.in/shop/store/banaras-silk-house" />',
+    );
+    expect(metaContent(html, 'property', 'og:image')).toBe(
+      'https://haat.example.in/uploads/stores/banner.jpg',
+    );
+    const ld = jsonLdOf(html).find((b) => b['@type'] === 'Organization');
+    expect(ld).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: 'Banaras <Silk> House',
+      url: 'https://haat.example.in/shop/store/banaras-silk-house',
+      logo: 'https://haat.example.in/uploads/stores/logo.png',
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: 4.5,
+        reviewCount: 2,
+        bestRating: 5,
+        worstRating: 1,
+      },
+    });
+    expect(html).not.toContain('<Silk>');
+    const body = html.slice(html.indexOf('<div id="root">'));
+    expect(body).toContain('<h1>Banaras &lt;Silk&gt; House</h1>');
+    expect(body).toContain('Katan Silk Saree');
+    expect(body).toContain(`href="/product/${p.id}"`);
+  });
+
+  it('when a store has no reviews or logo, then its JSON-LD has neither; the product page links "Sold by" to it', async () => {
+    const s = await openStore('Quiet Looms', 'quiet-looms');
+    const p = await insertProduct(ctx.db, { title: 'Cotton Dhoti', sellerId: s.sellerId });
+    const ld = jsonLdOf((await ctx.anon().get('/shop/store/quiet-looms')).text).find(
+      (b) => b['@type'] === 'Organization',
+    );
+    expect(ld).not.toHaveProperty('aggregateRating');
+    expect(ld).not.toHaveProperty('logo');
+    const product = (await ctx.anon().get(`/product/${p.id}`)).text;
+    expect(product).toContain('Sold by <a href="/shop/store/quiet-looms">Quiet Looms</a>');
+    // an older "Sold by" link gets the store page's head, canonical included
+    const old = (await ctx.anon().get(`/shop/listing?seller=${s.sellerId}`)).text;
+    expect(old).toContain('<link rel="canonical" href="https://haat.example.in/shop/store/quiet-looms" />');
+  });
+
+  it('when the store is unknown, pending or the address malformed, then 404 with noindex', async () => {
+    const pending = await ctx.loginAsSeller('pending');
+    await ctx.db.update(sellers).set({ slug: 'pending-looms' }).where(eq(sellers.id, pending.sellerId));
+    for (const path of [
+      '/shop/store/no-such-store',
+      '/shop/store/pending-looms',
+      '/shop/store/not%20a%20slug',
+    ]) {
+      const res = await ctx.anon().get(path);
+      expect(res.status).toBe(404);
+      expect(res.text).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+
+  it('when the sitemap index is followed, then the store pages of approved sellers are listed, others not', async () => {
+    await openStore('Sitemap Crafts', 'sitemap-crafts');
+    const pending = await ctx.loginAsSeller('pending');
+    await ctx.db.update(sellers).set({ slug: 'sitemap-pending' }).where(eq(sellers.id, pending.sellerId));
+    const index = await ctx.anon().get('/sitemap.xml');
+    expect(index.text).toContain('<loc>https://haat.example.in/sitemaps/stores.xml</loc>');
+    const stores = await ctx.anon().get('/sitemaps/stores.xml');
+    expect(stores.status).toBe(200);
+    expect(stores.text).toMatch(
+      /<url><loc>https:\/\/haat\.example\.in\/shop\/store\/sitemap-crafts<\/loc><lastmod>[^<]+<\/lastmod><\/url>/,
+    );
+    expect(stores.text).not.toContain('sitemap-pending');
   });
 });

@@ -9,6 +9,7 @@ const pages = {
   orders: lazy(() => import('./orders-page')),
   earnings: lazy(() => import('./earnings-page')),
   notifications: lazy(() => import('./notifications-page')),
+  store: lazy(() => import('./store-page')),
   pending: lazy(() => import('./pending-page')),
 };
 

@@ -7,7 +7,14 @@ import { errorMessage } from '../../../lib/api';
 import { useAppSelector } from '../../hooks';
 import { useLogoutMutation } from '../../../features/auth/auth-api';
 import { ConsoleShell, type ConsoleNavItem } from '../../../features/console/console-shell';
-import { BellIcon, BoxIcon, DashboardIcon, ReceiptIcon, WalletIcon } from '../../../features/console/icons';
+import {
+  BellIcon,
+  BoxIcon,
+  DashboardIcon,
+  ReceiptIcon,
+  StoreIcon,
+  WalletIcon,
+} from '../../../features/console/icons';
 import { NotificationBell } from '../../../features/notifications/components/notification-bell';
 
 const NAV: ConsoleNavItem[] = [
@@ -16,6 +23,7 @@ const NAV: ConsoleNavItem[] = [
   { to: '/seller/orders', label: 'Orders', icon: ReceiptIcon },
   { to: '/seller/earnings', label: 'Earnings', icon: WalletIcon },
   { to: '/seller/notifications', label: 'Notifications', icon: BellIcon },
+  { to: '/seller/store', label: 'Store', icon: StoreIcon },
 ];
 
 export const APPROVAL_HINT = 'Access restricted until admin approval';

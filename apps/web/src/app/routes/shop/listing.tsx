@@ -1,10 +1,7 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { SORT_OPTIONS } from '@mp/shared/constants';
-import { listingHeading, listingPageTitle } from '@mp/shared/seo';
+import { useEffect, useMemo } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { listingHeading, listingPageTitle, storePath } from '@mp/shared/seo';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { FilterIcon } from '../../../components/icons';
-import { Button, Drawer, EmptyState, LoadingRegion } from '../../../components/ui';
 import {
   hasListingParams,
   paramsFromQuery,
@@ -13,54 +10,13 @@ import {
   storeQuery,
 } from '../../../features/shop/listing-filters';
 import { useBrandLabel } from '../../../features/shop/brands-api';
-import { FilterPanel } from '../../../features/shop/filter-panel';
-import { ProductGrid } from '../../../features/shop/product-card';
-import { type ListingQuery, useListProductsQuery } from '../../../features/shop/products-api';
-import { SortSelect } from '../../../features/shop/sort-select';
-
-function PaginationNav({
-  page,
-  pages,
-  onPage,
-}: {
-  page: number;
-  pages: number;
-  onPage: (p: number) => void;
-}) {
-  if (pages <= 1) return null;
-  const nums = Array.from({ length: pages }, (_, i) => i + 1).filter(
-    (p) => p === 1 || p === pages || Math.abs(p - page) <= 1,
-  );
-  return (
-    <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-1">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </Button>
-      {nums.map((p, i) => (
-        <span key={p} className="flex items-center">
-          {i > 0 && nums[i - 1]! < p - 1 && <span className="px-1 text-gray-500">…</span>}
-          <Button
-            variant={p === page ? 'primary' : 'ghost'}
-            size="sm"
-            aria-current={p === page ? 'page' : undefined}
-            aria-label={`Page ${p}`}
-            onClick={() => onPage(p)}
-          >
-            {p}
-          </Button>
-        </span>
-      ))}
-      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
-      </Button>
-    </nav>
-  );
-}
+import { ListingView } from '../../../features/shop/listing-view';
+import type { ListingQuery } from '../../../features/shop/products-api';
+import { useGetStoreQuery } from '../../../features/store/store-api';
 
 export default function ListingPage() {
   const [params, setParams] = useSearchParams();
   const brandLabel = useBrandLabel();
-  const [drawer, setDrawer] = useState(false);
 
   // Without any listing parameter in the URL, restore the session's filters and sort.
   const needsRestore = !hasListingParams(params);
@@ -70,15 +26,8 @@ export default function ListingPage() {
   );
   const key = paramsFromQuery(query).toString();
   useDocumentTitle(listingPageTitle(query.category), { full: true });
-  const listing = useListProductsQuery(query, { skip: needsRestore });
-  // a new answer renders in a transition (docs/performance.md); the previous page stays on screen (dimmed) until
-  // it is drawn, and a failed load empties the list
-  const data = useDeferredValue(listing.data);
-  const answer = listing.isError ? undefined : data;
-  const list = answer?.data ?? [];
-  const pagination = answer?.pagination ?? null;
-  const facets = data?.facets ?? null;
-  const listLoading = listing.isFetching || data !== listing.data;
+  // an older "Sold by" link (?seller=id) goes to the store's own page; the filtered listing stays if it has none
+  const store = useGetStoreQuery(query.seller ?? '', { skip: !query.seller });
 
   useEffect(() => {
     if (needsRestore) {
@@ -89,85 +38,22 @@ export default function ListingPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per canonical query (key), not per new params object
   }, [key, needsRestore]);
 
-  const change = (q: ListingQuery) => {
-    setParams(paramsFromQuery(q));
-    window.scrollTo({ top: 0 });
-  };
-
-  const total = pagination?.total ?? list.length;
+  if (query.seller && store.data) {
+    const rest = paramsFromQuery({ ...query, seller: undefined });
+    return <Navigate to={`${storePath(store.data.slug)}?${rest.toString()}`} replace />;
+  }
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
-      <div className="grid gap-6 lg:grid-cols-[250px_1fr]">
-        <aside
-          aria-label="Filters"
-          className="hidden self-start rounded-xl bg-white p-4 shadow-sm lg:sticky lg:top-20 lg:block lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto"
-        >
-          <FilterPanel value={query} facets={facets} onChange={(f) => change({ ...query, ...f, page: 1 })} />
-        </aside>
-        <section aria-labelledby="listing-title" className="min-w-0">
-          <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-3 shadow-sm">
-            <div>
-              <h1 id="listing-title" className="text-lg font-bold text-gray-900">
-                {listingHeading(query, brandLabel)}
-              </h1>
-              <p className="text-sm text-gray-600" aria-live="polite">
-                {listLoading ? 'Loading…' : `${total} ${total === 1 ? 'product' : 'products'}`}
-              </p>
-            </div>
-            <div className="flex items-center gap-2">
-              <Button variant="outline" size="sm" className="lg:hidden" onClick={() => setDrawer(true)}>
-                <FilterIcon width={16} height={16} /> Filters
-                {query.category.length + query.brand.length > 0 &&
-                  ` (${query.category.length + query.brand.length})`}
-              </Button>
-              <SortSelect
-                value={query.sortBy}
-                options={SORT_OPTIONS}
-                onChange={(sortBy) => change({ ...query, sortBy, page: 1 })}
-              />
-            </div>
-          </div>
-          {/* the cards' titles are h3: this keeps the heading order (h1 → h2 → h3) */}
-          <h2 className="sr-only">Products</h2>
-          {listLoading && list.length === 0 ? (
-            <LoadingRegion label="Loading products">
-              <ProductGrid products={[]} loading skeletons={8} />
-            </LoadingRegion>
-          ) : list.length === 0 ? (
-            <EmptyState
-              title="No products found"
-              description="Try removing a filter or choosing another category."
-            />
-          ) : (
-            <div
-              className={listLoading ? 'opacity-60 transition-opacity' : undefined}
-              aria-busy={listLoading}
-            >
-              <ProductGrid products={list} />
-            </div>
-          )}
-          {pagination && (
-            <PaginationNav
-              page={pagination.page}
-              pages={pagination.pages}
-              onPage={(p) => change({ ...query, page: p })}
-            />
-          )}
-        </section>
-      </div>
-      <Drawer
-        open={drawer}
-        onClose={() => setDrawer(false)}
-        title="Filters"
-        side="left"
-        footer={
-          <Button className="w-full" onClick={() => setDrawer(false)}>
-            Show {total} products
-          </Button>
-        }
-      >
-        <FilterPanel value={query} facets={facets} onChange={(f) => change({ ...query, ...f, page: 1 })} />
-      </Drawer>
+      <ListingView
+        query={query}
+        skip={needsRestore}
+        onChange={(q: ListingQuery) => setParams(paramsFromQuery(q))}
+        heading={(id) => (
+          <h1 id={id} className="text-lg font-bold text-gray-900">
+            {listingHeading(query, brandLabel)}
+          </h1>
+        )}
+      />
     </div>
   );
 }

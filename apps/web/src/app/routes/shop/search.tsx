@@ -4,8 +4,9 @@ import { CATEGORY_ALIASES, categoryLabel, DEFAULT_SORT, SORT_OPTIONS } from '@mp
 import { searchPageTitle } from '@mp/shared/seo';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { FilterIcon } from '../../../components/icons';
-import { Button, buttonClass, Drawer, EmptyState, LoadingRegion } from '../../../components/ui';
+import { Button, buttonClass, EmptyState, LoadingRegion } from '../../../components/ui';
 import { useBrandLabel } from '../../../features/shop/brands-api';
+import { FiltersDrawer } from '../../../features/shop/listing-view';
 import { FilterPanel, type FilterValue } from '../../../features/shop/filter-panel';
 import { listingHeading } from '@mp/shared/seo';
 import { ProductGrid } from '../../../features/shop/product-card';
@@ -179,19 +180,9 @@ export default function SearchPage() {
           )}
         </section>
       </div>
-      <Drawer
-        open={drawer}
-        onClose={() => setDrawer(false)}
-        title="Filters"
-        side="left"
-        footer={
-          <Button className="w-full" onClick={() => setDrawer(false)}>
-            Show results
-          </Button>
-        }
-      >
+      <FiltersDrawer open={drawer} onClose={() => setDrawer(false)} done="Show results">
         {panel}
-      </Drawer>
+      </FiltersDrawer>
     </div>
   );
 }

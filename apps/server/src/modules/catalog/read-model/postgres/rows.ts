@@ -34,7 +34,7 @@ export function createRowReader(reader: ReadSource, cache: CatalogCache) {
       // ids arrive as the contract parses them (uuidOf: lower case), the form PostgreSQL answers them in
       const row = await detailRow(id);
       if (!row) throw notFound('Product');
-      return { ...toProductDto(row), storeName: row.storeName };
+      return { ...toProductDto(row), storeName: row.storeName, storeSlug: row.storeSlug };
     },
   };
 }

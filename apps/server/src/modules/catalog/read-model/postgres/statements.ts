@@ -21,11 +21,11 @@ export function prepared<S>(db: Db, name: string, make: (db: Db, name: string) =
 
 const byIds = and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, isNull(products.deletedAt));
 
-/** live products with their store name, by id (product detail) */
+/** live products with their store's name and address, by id (product detail) */
 export const detailsById = (db: Db) =>
   prepared(db, 'catalog_product_details', (d, name) =>
     d
-      .select({ ...productColumns, storeName: sellers.storename })
+      .select({ ...productColumns, storeName: sellers.storename, storeSlug: sellers.slug })
       .from(products)
       .leftJoin(sellers, eq(sellers.id, products.sellerId))
       .where(byIds)

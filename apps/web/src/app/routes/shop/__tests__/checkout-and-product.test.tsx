@@ -59,6 +59,7 @@ const product = (over: Partial<ProductDetailDto> = {}): ProductDetailDto => ({
   bestSeller: false,
   createdAt: '2025-01-01T00:00:00.000Z',
   storeName: null,
+  storeSlug: null,
   ...over,
 });
 
