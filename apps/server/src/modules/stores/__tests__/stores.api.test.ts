@@ -43,8 +43,11 @@ describe('store addresses', () => {
   });
 
   it('when the migration backfills existing sellers, then every one gets a unique slug from its name', async () => {
-    const file = path.join(import.meta.dirname, '../../../../drizzle/0017_store_pages.sql');
-    const backfill = readFileSync(file, 'utf8').split('-- hand-written (carry over on merge)')[1]!;
+    const file = path.join(import.meta.dirname, '../../../../drizzle/0017_catalogue_for_sellers.sql');
+    // the migration's hand-written part that fills sellers.slug
+    const backfill = readFileSync(file, 'utf8')
+      .split('-- hand-written (carry over on merge)')
+      .find((part) => part.includes('SET slug'))!;
     const made = await Promise.all([1, 2, 3].map(() => ctx.loginAsSeller('approved')));
     await ctx.db
       .update(sellers)
