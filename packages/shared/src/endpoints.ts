@@ -413,6 +413,7 @@ export const endpoints = {
     summary: 'Add a marketplace product (no seller)',
     body: json(productInputSchema),
     responses: { 201: okMsg({ data: productWithVariants }, 'Added') },
+    errors: [409],
   },
   adminListProducts: {
     ...routes.adminListProducts,
@@ -463,6 +464,7 @@ export const endpoints = {
     summary: "Add a product to the session seller's store",
     body: json(productInputSchema),
     responses: { 201: okMsg({ data: productWithVariants }, 'Added') },
+    errors: [409],
   },
   sellerListProducts: {
     ...routes.sellerListProducts,
