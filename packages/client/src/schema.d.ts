@@ -1677,6 +1677,8 @@ export interface components {
             maxPrice: number;
             /** @description the seller's store; null for the marketplace's own */
             storeName: string | null;
+            /** @description its live variants in order; one with optionValues [] for a product without options */
+            variants: components["schemas"]["Variant"][];
         };
         /** @description How many of the best matches (at most SEARCH_RANKING.candidates) each category and brand holds under the other filter; capped when more products match than were counted. */
         SearchFacets: {

@@ -187,13 +187,18 @@ export const productWithVariantsDtoSchema = productDtoSchema
   .meta({ id: 'ProductWithVariants' });
 export type ProductWithVariantsDto = z.infer<typeof productWithVariantsDtoSchema>;
 
-/** One product as its page shows it: the catalogue fields plus the name of the store selling it. */
+/** One product as its page shows it: the catalogue fields, the name of the store selling it and its variants. */
 export const productDetailDtoSchema = productDtoSchema
   .extend({
     storeName: z
       .string()
       .nullable()
       .meta({ description: "the seller's store; null for the marketplace's own" }),
+    variants: z
+      .array(variantDtoSchema)
+      .meta({
+        description: 'its live variants in order; one with optionValues [] for a product without options',
+      }),
   })
   .meta({ id: 'ProductDetail' });
 export type ProductDetailDto = z.infer<typeof productDetailDtoSchema>;

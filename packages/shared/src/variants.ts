@@ -205,3 +205,29 @@ export const variantDtoSchema = z
   })
   .meta({ id: 'Variant' });
 export type VariantDto = z.infer<typeof variantDtoSchema>;
+
+/** The variant with exactly these option values. */
+export function variantWith<V extends { optionValues: string[] }>(
+  variants: readonly V[],
+  values: readonly (string | null)[],
+): V | undefined {
+  return variants.find((v) => v.optionValues.every((x, i) => x === values[i]));
+}
+
+/**
+ * Whether `value` of option `index` can be bought with the other values chosen so far: some variant in stock has
+ * it and agrees with every other chosen value (the product page disables the others).
+ */
+export function valueInStock(
+  variants: readonly { optionValues: string[]; stock: number }[],
+  chosen: readonly (string | null)[],
+  index: number,
+  value: string,
+): boolean {
+  return variants.some(
+    (v) =>
+      v.stock > 0 &&
+      v.optionValues[index] === value &&
+      v.optionValues.every((x, j) => j === index || chosen[j] == null || chosen[j] === x),
+  );
+}

@@ -63,6 +63,7 @@ const product = (over: Partial<ProductDetailDto> = {}): ProductDetailDto => ({
   maxPrice: 1200,
   createdAt: '2025-01-01T00:00:00.000Z',
   storeName: null,
+  variants: [],
   ...over,
 });
 
