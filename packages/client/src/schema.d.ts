@@ -3370,6 +3370,8 @@ export interface operations {
                 /** @description One or more values: repeat the parameter, or separate the values with commas */
                 brand?: ("nike" | "adidas" | "puma" | "levi" | "zara" | "h&m" | "apple" | "samsung" | "oneplus" | "xiaomi" | "realme" | "vivo" | "oppo" | "motorola" | "tecno" | "boat" | "noise" | "fastrack" | "casio" | "philips" | "panasonic" | "godrej" | "voltas" | "bluestar" | "lg")[];
                 seller?: string;
+                /** @description One or more values: repeat the parameter, or separate the values with commas */
+                size?: string[];
                 sortBy?: "price-lowtohigh" | "price-hightolow" | "title-atoz" | "title-ztoa";
                 page?: number;
                 limit?: number;

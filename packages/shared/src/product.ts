@@ -194,11 +194,9 @@ export const productDetailDtoSchema = productDtoSchema
       .string()
       .nullable()
       .meta({ description: "the seller's store; null for the marketplace's own" }),
-    variants: z
-      .array(variantDtoSchema)
-      .meta({
-        description: 'its live variants in order; one with optionValues [] for a product without options',
-      }),
+    variants: z.array(variantDtoSchema).meta({
+      description: 'its live variants in order; one with optionValues [] for a product without options',
+    }),
   })
   .meta({ id: 'ProductDetail' });
 export type ProductDetailDto = z.infer<typeof productDetailDtoSchema>;
@@ -231,6 +229,8 @@ export const productListQuerySchema = z.object({
   brand: csvList(brandSchema),
   /** one seller's products ("Sold by" on the product page) */
   seller: z.preprocess(emptyToUndefined, uuidOf('Seller must be a valid seller id').optional()),
+  /** products with a variant in stock in any of these sizes (clothing and footwear; docs/search-and-listing.md) */
+  size: csvList(z.string().trim().min(1).max(40, 'Size is too long')),
   sortBy: z.preprocess(emptyToUndefined, z.enum(SORT_IDS, { message: 'Unknown sort order' }).optional()),
   ...pageQuerySchema.shape,
 });

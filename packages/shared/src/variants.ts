@@ -68,6 +68,22 @@ export const skuField = z.preprocess(
     .optional(),
 );
 
+/** The categories whose listing offers a Size filter, and the sizes it offers in order. */
+export const SIZED_CATEGORIES = ['men', 'women', 'kids', 'fashion', 'footwear'] as const;
+export const SIZE_CHOICES = [
+  'XS',
+  'S',
+  'M',
+  'L',
+  'XL',
+  'XXL',
+  'UK 6',
+  'UK 7',
+  'UK 8',
+  'UK 9',
+  'UK 10',
+] as const;
+
 /** One variant in the product form or an import row. */
 export const variantInputSchema = z
   .object({

@@ -12,7 +12,7 @@ import {
   readStoredQuery,
   storeQuery,
 } from '../../../features/shop/listing-filters';
-import { FilterPanel } from '../../../features/shop/filter-panel';
+import { FilterPanel, offersSize } from '../../../features/shop/filter-panel';
 import { ProductGrid } from '../../../features/shop/product-card';
 import { type ListingQuery, useListProductsQuery } from '../../../features/shop/products-api';
 import { SortSelect } from '../../../features/shop/sort-select';
@@ -88,7 +88,8 @@ export default function ListingPage() {
   }, [key, needsRestore]);
 
   const change = (q: ListingQuery) => {
-    setParams(paramsFromQuery(q));
+    // the size filter holds only while every chosen category is clothing or footwear
+    setParams(paramsFromQuery(offersSize(q.category) ? q : { ...q, size: [] }));
     window.scrollTo({ top: 0 });
   };
 
@@ -100,7 +101,11 @@ export default function ListingPage() {
           aria-label="Filters"
           className="hidden self-start rounded-xl bg-white p-4 shadow-sm lg:sticky lg:top-20 lg:block lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto"
         >
-          <FilterPanel value={query} facets={facets} onChange={(f) => change({ ...query, ...f, page: 1 })} />
+          <FilterPanel
+            value={{ ...query, size: query.size ?? [] }}
+            facets={facets}
+            onChange={(f) => change({ ...query, ...f, page: 1 })}
+          />
         </aside>
         <section aria-labelledby="listing-title" className="min-w-0">
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-3 shadow-sm">
@@ -164,7 +169,11 @@ export default function ListingPage() {
           </Button>
         }
       >
-        <FilterPanel value={query} facets={facets} onChange={(f) => change({ ...query, ...f, page: 1 })} />
+        <FilterPanel
+          value={{ ...query, size: query.size ?? [] }}
+          facets={facets}
+          onChange={(f) => change({ ...query, ...f, page: 1 })}
+        />
       </Drawer>
     </div>
   );

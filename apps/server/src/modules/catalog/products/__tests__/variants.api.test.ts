@@ -218,3 +218,23 @@ describe('variants: cart, checkout and stock', () => {
     expect(await stockOf(sId)).toBe(2);
   });
 });
+
+describe('variants: the size filter', () => {
+  it('when the listing asks for size L or M, then only products with such a size in stock answer, counted and faceted', async () => {
+    const withM = await addShirt({ category: 'women' }); // M in stock, L not
+    const onlyS = await addShirt({
+      category: 'women',
+      variants: [{ optionValues: ['S'], price: 499, stock: 2 }],
+    });
+    const res = await ctx.anon().get('/api/shop/products/get').query({ category: 'women', size: 'L,M' });
+    expect(res.status).toBe(200);
+    const ids = (res.body.data as { _id: string }[]).map((p) => p._id);
+    expect(ids).toContain(withM._id);
+    expect(ids).not.toContain(onlyS._id);
+    expect(res.body.pagination.total).toBe(ids.length);
+    expect(res.body.facets.category).toContainEqual({ id: 'women', count: ids.length });
+
+    const large = await ctx.anon().get('/api/shop/products/get').query({ category: 'women', size: 'L' });
+    expect((large.body.data as { _id: string }[]).map((p) => p._id)).not.toContain(withM._id);
+  });
+});
