@@ -1616,6 +1616,12 @@ export interface components {
             inStock: boolean;
             images: string[];
         };
+        Pagination: {
+            page: number;
+            limit: number;
+            total: number;
+            pages: number;
+        };
         /** @description A product as the catalogue shows it; prices in rupees. Price, sale price, discount are its cheapest variant's, totalStock the sum of its variants'. */
         Product: {
             _id: string;
@@ -1637,12 +1643,6 @@ export interface components {
             bestSeller: boolean;
             options: components["schemas"]["ProductOptionOutput"][];
             maxPrice: number;
-        };
-        Pagination: {
-            page: number;
-            limit: number;
-            total: number;
-            pages: number;
         };
         /** @description How many live products each category and brand holds under the other filter. */
         ProductFacets: {
@@ -3018,7 +3018,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["Product"][];
+                        data: components["schemas"]["ProductWithVariants"][];
                         pagination?: components["schemas"]["Pagination"];
                     };
                 };
@@ -3259,7 +3259,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["Product"][];
+                        data: components["schemas"]["ProductWithVariants"][];
                         pagination?: components["schemas"]["Pagination"];
                     };
                 };

@@ -422,7 +422,7 @@ export const endpoints = {
     description:
       '`q` searches titles, `category`/`brand` (comma-separated) and `sellerId` filter; with `page`, the answer carries `pagination`.',
     query: managementListQuerySchema,
-    responses: { 200: ok({ data: z.array(product), pagination: paginationSchema.optional() }) },
+    responses: { 200: ok({ data: z.array(productWithVariants), pagination: paginationSchema.optional() }) },
   },
   adminEditProduct: {
     ...routes.adminEditProduct,
@@ -474,7 +474,7 @@ export const endpoints = {
       "sellerId may be the seller id or its user id. Takes the admin list's `q`, `category`, `brand` and `page` (the `sellerId` query is ignored).",
     params: sellerIdParamsSchema,
     query: managementListQuerySchema,
-    responses: { 200: ok({ data: z.array(product), pagination: paginationSchema.optional() }) },
+    responses: { 200: ok({ data: z.array(productWithVariants), pagination: paginationSchema.optional() }) },
   },
   sellerEditProduct: {
     ...routes.sellerEditProduct,

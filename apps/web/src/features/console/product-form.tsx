@@ -6,12 +6,30 @@
  */
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toast';
-import { BRANDS, CATEGORIES, productInputSchema, type ProductDto } from '@mp/shared';
+import { BRANDS, CATEGORIES, productInputSchema, type ProductDto, type VariantDto } from '@mp/shared';
 import { Button, Input, Select, Textarea } from '../../components/ui';
 import { errorCode, errorMessage, toApiError } from '../../lib/api';
 import { fieldProps, showServerErrors, useZodForm } from '../../lib/form';
 import type { ProductEndpoints, UploadImage } from './catalog-api';
 import { ImageListEditor } from './image-list-editor';
+import { VariantsEditor, type VariantRowValue } from './variants-editor';
+
+/** A product as the consoles list it: with its live variants (the grid edits them). */
+type EditedProduct = ProductDto & { variants?: VariantDto[] };
+
+/** The grid's rows of a product with options, each with the stock figure it was loaded with (STALE_STOCK). */
+const variantRowsOf = (p: EditedProduct | null | undefined): VariantRowValue[] | undefined =>
+  p?.options.length && p.variants?.length
+    ? p.variants.map((v) => ({
+        id: v._id,
+        sku: v.sku ?? '',
+        optionValues: v.optionValues,
+        price: String(v.price),
+        salePrice: v.salePrice == null ? '' : String(v.salePrice),
+        stock: String(v.stock),
+        stockLoaded: v.stock,
+      }))
+    : undefined;
 
 const CATEGORY_OPTIONS = CATEGORIES.map((c) => ({ value: c.id, label: c.label }));
 const BRAND_OPTIONS = BRANDS.map((b) => ({ value: b.id, label: b.label }));
@@ -20,7 +38,7 @@ const RUPEES = { type: 'number', inputMode: 'decimal', min: 0, step: '0.01' } as
 const COUNT = { type: 'number', inputMode: 'numeric', min: 0, step: '1' } as const;
 
 /** What the form holds: the figures as typed (the schema reads them), the pictures as their URLs in order. */
-const valuesOf = (p: ProductDto | null | undefined) => ({
+const valuesOf = (p: EditedProduct | null | undefined) => ({
   title: p?.title ?? '',
   description: p?.description ?? '',
   category: p?.category ?? '',
@@ -34,6 +52,8 @@ const valuesOf = (p: ProductDto | null | undefined) => ({
   // the stock figure this form was loaded with: the server refuses a changed figure once stock moved since
   // (409 STALE_STOCK, docs/orders-and-stock.md)
   stockLoaded: p?.totalStock,
+  options: p?.options ?? [],
+  variants: variantRowsOf(p),
 });
 
 /** The current stock figure of a 409 STALE_STOCK answer, else undefined. */
@@ -45,7 +65,7 @@ function staleStock(err: unknown): number | undefined {
 
 export interface ProductFormProps {
   /** edit mode when set */
-  product?: ProductDto | null;
+  product?: EditedProduct | null;
   endpoints: Pick<ProductEndpoints, 'add' | 'edit'>;
   onSaved: () => void;
   /** the image upload call (defaults to POST /api/admin/products/upload-image) */
@@ -57,6 +77,7 @@ export function ProductForm({ product, endpoints, onSaved, upload }: ProductForm
   const form = useZodForm(productInputSchema, valuesOf(product));
   const { errors, isSubmitting: saving } = form.formState;
   const images = (form.watch('images') as string[] | undefined) ?? [];
+  const hasOptions = ((form.watch('options') as unknown[] | undefined) ?? []).length > 0;
   const [uploading, setUploading] = useState(false);
 
   const save = form.handleSubmit(async (input) => {
@@ -108,11 +129,14 @@ export function ProductForm({ product, endpoints, onSaved, upload }: ProductForm
       <div className="grid gap-4 sm:grid-cols-2">
         <Select label="Category" required options={CATEGORY_OPTIONS} {...fieldProps(form, 'category')} />
         <Select label="Brand" required options={BRAND_OPTIONS} {...fieldProps(form, 'brand')} />
-        <Input label="Price (₹)" required {...RUPEES} {...fieldProps(form, 'price')} />
-        <Input label="Sale Price (₹)" hint="Optional" {...RUPEES} {...fieldProps(form, 'salePrice')} />
+        {!hasOptions && <Input label="Price (₹)" required {...RUPEES} {...fieldProps(form, 'price')} />}
+        {!hasOptions && (
+          <Input label="Sale Price (₹)" hint="Optional" {...RUPEES} {...fieldProps(form, 'salePrice')} />
+        )}
         <Input label="Discount (%)" max={100} {...COUNT} {...fieldProps(form, 'discount')} />
-        <Input label="Total Stock" required {...COUNT} {...fieldProps(form, 'totalStock')} />
+        {!hasOptions && <Input label="Total Stock" required {...COUNT} {...fieldProps(form, 'totalStock')} />}
       </div>
+      <VariantsEditor form={form as unknown as Parameters<typeof VariantsEditor>[0]['form']} />
       <Button type="submit" size="lg" loading={saving} disabled={uploading} className="w-full">
         {editing ? 'Update Product' : 'Add Product'}
       </Button>

@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Pagination, ProductDto, ProductInput, VariantDto } from '@mp/shared';
+import type { Pagination, ProductDto, ProductInput, ProductWithVariantsDto, VariantDto } from '@mp/shared';
 import type { Db, DbOrTx } from '../../../db/client';
 import { products, sellers } from '../../../db/schema';
 import { forbidden, notFound } from '../../../lib/errors';
 import type { ChangeFeed } from '../../../lib/change-feed';
-import { productColumns, toProductDto } from './product.mapper';
+import { productColumns, toProductDto, type ProductRow } from './product.mapper';
 import { saveProductIn, type Actor, type SaveProductArgs } from './save-product';
 import { findBySku, liveVariantsOf, toVariantDto } from './variants/variant.repository';
 
@@ -67,6 +67,18 @@ async function remove({ db, changes }: ProductServiceDeps, id: string, actor: Ac
   changes.publish({ type: 'products', ids: [id] });
 }
 
+/** The consoles' rows with their live variants (the product form edits them): one read for the whole page. */
+async function withVariantsOf(db: DbOrTx, rows: ProductRow[]): Promise<ProductWithVariantsDto[]> {
+  const variants = await liveVariantsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const byProduct = new Map<string, VariantDto[]>();
+  for (const v of variants)
+    byProduct.set(v.productId, [...(byProduct.get(v.productId) ?? []), toVariantDto(v)]);
+  return rows.map((r) => ({ ...toProductDto(r), variants: byProduct.get(r.id) ?? [] }));
+}
+
 export interface ManagementQuery {
   sellerOrUserId?: string;
   q?: string;
@@ -84,7 +96,7 @@ export interface ManagementQuery {
 async function listForManagement(
   db: Db,
   opts: ManagementQuery,
-): Promise<{ data: ProductDto[]; pagination?: Pagination }> {
+): Promise<{ data: ProductWithVariantsDto[]; pagination?: Pagination }> {
   const like = opts.q ? `%${opts.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = and(
     live,
@@ -107,7 +119,7 @@ async function listForManagement(
     .where(where)
     .orderBy(desc(products.createdAt), desc(products.id))
     .$dynamic();
-  if (!(opts.page && opts.limit)) return { data: (await query).map(toProductDto) };
+  if (!(opts.page && opts.limit)) return { data: await withVariantsOf(db, await query) };
   const { page, limit } = opts;
   const [rows, [count]] = await Promise.all([
     query.limit(limit).offset((page - 1) * limit),
@@ -118,7 +130,7 @@ async function listForManagement(
   ]);
   const total = Number(count?.n ?? 0);
   return {
-    data: rows.map(toProductDto),
+    data: await withVariantsOf(db, rows),
     pagination: { page, limit, total, pages: Math.ceil(total / limit) },
   };
 }
