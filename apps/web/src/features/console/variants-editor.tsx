@@ -24,6 +24,14 @@ export interface VariantRowValue {
 
 const RUPEES = { type: 'number', inputMode: 'decimal', min: 0, step: '0.01' } as const;
 const COUNT = { type: 'number', inputMode: 'numeric', min: 0, step: '1' } as const;
+/** The grid's columns after the combination: each a field of the row's variant. */
+const GRID_COLUMNS = [
+  { field: 'sku', label: 'SKU', input: {} },
+  { field: 'price', label: 'Price', input: RUPEES },
+  { field: 'salePrice', label: 'Sale price', input: RUPEES },
+  { field: 'stock', label: 'Stock', input: COUNT },
+] as const;
+
 const splitValues = (text: string) => [
   ...new Set(
     text
@@ -126,33 +134,16 @@ export function VariantsEditor({ form }: { form: AnyForm }) {
                   <th scope="row" className="py-2 pr-2 font-medium text-gray-900">
                     {label}
                   </th>
-                  <td className="pr-2">
-                    <Input label={`SKU of ${label}`} hideLabel {...field(`variants.${i}.sku`)} />
-                  </td>
-                  <td className="pr-2">
-                    <Input
-                      label={`Price of ${label}`}
-                      hideLabel
-                      {...RUPEES}
-                      {...field(`variants.${i}.price`)}
-                    />
-                  </td>
-                  <td className="pr-2">
-                    <Input
-                      label={`Sale price of ${label}`}
-                      hideLabel
-                      {...RUPEES}
-                      {...field(`variants.${i}.salePrice`)}
-                    />
-                  </td>
-                  <td>
-                    <Input
-                      label={`Stock of ${label}`}
-                      hideLabel
-                      {...COUNT}
-                      {...field(`variants.${i}.stock`)}
-                    />
-                  </td>
+                  {GRID_COLUMNS.map((c) => (
+                    <td key={c.field} className="pr-2">
+                      <Input
+                        label={`${c.label} of ${label}`}
+                        hideLabel
+                        {...c.input}
+                        {...field(`variants.${i}.${c.field}`)}
+                      />
+                    </td>
+                  ))}
                 </tr>
               );
             })}
