@@ -120,7 +120,7 @@ async function detail({ catalogCache, provider }: CatalogReadsDeps, params: unkn
     async () => {
       const data = await provider.detail(id);
       // shown as a plain product (catalog-cache.ts `shown`: listings may show it as it is)
-      const { storeName: _store, ...product } = data;
+      const { storeName: _store, variants: _variants, ...product } = data;
       return cached(answerBody(api.getProduct, { data }), [product]);
     },
     { kind: 'item', products: shownBy },
