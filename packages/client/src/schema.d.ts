@@ -1720,13 +1720,31 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An option a shopper chooses, e.g. Size with S, M, L */
+        ProductOption: {
+            name: string;
+            values: string[];
+        };
+        VariantInput: {
+            /** Format: uuid */
+            id?: string;
+            sku?: string;
+            /** @default [] */
+            optionValues: string[];
+            price: number;
+            salePrice?: number;
+            discount?: number;
+            stock: number;
+            stockLoaded?: number;
+            images?: string[];
+        };
         /** @description The error envelope of every failed call. */
         ErrorEnvelope: {
             /** @constant */
             success: false;
             message: string;
             /** @enum {string} */
-            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID" | "HOLD_LIMIT" | "HOLD_COOLDOWN" | "BRAND_EXISTS" | "STORE_NOT_FOUND" | "IMAGE_TOO_SMALL";
+            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID" | "HOLD_LIMIT" | "HOLD_COOLDOWN" | "BRAND_EXISTS" | "STORE_NOT_FOUND" | "IMAGE_TOO_SMALL" | "SKU_TAKEN" | "VARIANT_REPEATED" | "VARIANT_REQUIRED";
             errors?: components["schemas"]["FieldErrors"];
             /** @description facts the caller can act on, per code (e.g. STALE_STOCK: `{ currentStock }`) */
             details?: {
@@ -1775,7 +1793,59 @@ export interface components {
             email: string;
             phone: string | null;
         };
-        /** @description A product as the catalogue shows it; prices in rupees. */
+        ProductWithVariants: {
+            _id: string;
+            title: string;
+            description: string;
+            category: string;
+            brand: string;
+            price: number;
+            salePrice: number | null;
+            discount: number;
+            totalStock: number;
+            image: string;
+            images: components["schemas"]["ProductImage"][];
+            sellerId: string | null;
+            averageReview: number;
+            reviewCount: number;
+            popularity: number;
+            createdAt: string;
+            bestSeller: boolean;
+            brandPending?: boolean;
+            options: components["schemas"]["ProductOptionOutput"][];
+            maxPrice: number;
+            variants: components["schemas"]["Variant"][];
+        };
+        /** @description A product picture; width, height and variants are null/empty for plain URLs */
+        ProductImage: {
+            url: string;
+            width: number | null;
+            height: number | null;
+            variants: {
+                url: string;
+                width: number;
+                type: string;
+            }[];
+        };
+        Variant: {
+            _id: string;
+            sku: string | null;
+            optionValues: string[];
+            price: number;
+            salePrice: number | null;
+            discount: number;
+            effectivePrice: number;
+            stock: number;
+            inStock: boolean;
+            images: string[];
+        };
+        Pagination: {
+            page: number;
+            limit: number;
+            total: number;
+            pages: number;
+        };
+        /** @description A product as the catalogue shows it; prices in rupees. Price, sale price, discount are its cheapest variant's, totalStock the sum of its variants'. */
         Product: {
             _id: string;
             title: string;
@@ -1795,23 +1865,8 @@ export interface components {
             createdAt: string;
             bestSeller: boolean;
             brandPending?: boolean;
-        };
-        /** @description A product picture; width, height and variants are null/empty for plain URLs */
-        ProductImage: {
-            url: string;
-            width: number | null;
-            height: number | null;
-            variants: {
-                url: string;
-                width: number;
-                type: string;
-            }[];
-        };
-        Pagination: {
-            page: number;
-            limit: number;
-            total: number;
-            pages: number;
+            options: components["schemas"]["ProductOptionOutput"][];
+            maxPrice: number;
         };
         /** @description How many live products each category and brand holds under the other filter. */
         ProductFacets: {
@@ -1843,10 +1898,14 @@ export interface components {
             createdAt: string;
             bestSeller: boolean;
             brandPending?: boolean;
+            options: components["schemas"]["ProductOptionOutput"][];
+            maxPrice: number;
             /** @description the seller's store; null for the marketplace's own */
             storeName: string | null;
             /** @description the seller's store page, /shop/store/{storeSlug}; null for the marketplace's own */
             storeSlug: string | null;
+            /** @description its live variants in order; one with optionValues [] for a product without options */
+            variants: components["schemas"]["Variant"][];
         };
         /** @description How many of the best matches (at most SEARCH_RANKING.candidates) each category and brand holds under the other filter; capped when more products match than were counted. */
         SearchFacets: {
@@ -1969,6 +2028,8 @@ export interface components {
             userId: string;
             items: {
                 productId: string;
+                variantId: string;
+                variantLabel: string;
                 title: string;
                 image: string;
                 salePrice: number | null;
@@ -2024,6 +2085,8 @@ export interface components {
             orderUpdateDate: string;
             cartItems: {
                 productId: string;
+                variantId: string | null;
+                variantLabel: string;
                 _id: string;
                 title: string;
                 image: string;
@@ -2129,6 +2192,8 @@ export interface components {
             orderUpdateDate: string;
             cartItems: {
                 productId: string;
+                variantId: string | null;
+                variantLabel: string;
                 _id: string;
                 title: string;
                 image: string;
@@ -2262,6 +2327,11 @@ export interface components {
             /** @description the seller's lines of paid sandbox orders: test payments, never revenue */
             testOrders: number;
             testRevenue: number;
+        };
+        /** @description An option a shopper chooses, e.g. Size with S, M, L */
+        ProductOptionOutput: {
+            name: string;
+            values: string[];
         };
     };
     responses: {
@@ -3148,11 +3218,13 @@ export interface operations {
                     /** @enum {string} */
                     category: "men" | "women" | "kids" | "accessories" | "footwear" | "mobile" | "appliances" | "electronics" | "fashion";
                     brand: string;
-                    price: number;
+                    price?: number;
                     salePrice?: number;
-                    /** @default 0 */
                     discount?: number;
-                    totalStock: number;
+                    totalStock?: number;
+                    /** @default [] */
+                    options?: components["schemas"]["ProductOption"][];
+                    variants?: components["schemas"]["VariantInput"][];
                     image?: string;
                     images?: string[];
                     stockLoaded?: number;
@@ -3170,13 +3242,14 @@ export interface operations {
                         /** @constant */
                         success: true;
                         message: string;
-                        data: components["schemas"]["Product"];
+                        data: components["schemas"]["ProductWithVariants"];
                     };
                 };
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             500: components["responses"]["Error500"];
@@ -3210,7 +3283,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["Product"][];
+                        data: components["schemas"]["ProductWithVariants"][];
                         pagination?: components["schemas"]["Pagination"];
                     };
                 };
@@ -3239,11 +3312,13 @@ export interface operations {
                     /** @enum {string} */
                     category: "men" | "women" | "kids" | "accessories" | "footwear" | "mobile" | "appliances" | "electronics" | "fashion";
                     brand: string;
-                    price: number;
+                    price?: number;
                     salePrice?: number;
-                    /** @default 0 */
                     discount?: number;
-                    totalStock: number;
+                    totalStock?: number;
+                    /** @default [] */
+                    options?: components["schemas"]["ProductOption"][];
+                    variants?: components["schemas"]["VariantInput"][];
                     image?: string;
                     images?: string[];
                     stockLoaded?: number;
@@ -3261,7 +3336,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         message: string;
-                        data: components["schemas"]["Product"];
+                        data: components["schemas"]["ProductWithVariants"];
                     };
                 };
             };
@@ -3380,11 +3455,13 @@ export interface operations {
                     /** @enum {string} */
                     category: "men" | "women" | "kids" | "accessories" | "footwear" | "mobile" | "appliances" | "electronics" | "fashion";
                     brand: string;
-                    price: number;
+                    price?: number;
                     salePrice?: number;
-                    /** @default 0 */
                     discount?: number;
-                    totalStock: number;
+                    totalStock?: number;
+                    /** @default [] */
+                    options?: components["schemas"]["ProductOption"][];
+                    variants?: components["schemas"]["VariantInput"][];
                     image?: string;
                     images?: string[];
                     stockLoaded?: number;
@@ -3402,13 +3479,14 @@ export interface operations {
                         /** @constant */
                         success: true;
                         message: string;
-                        data: components["schemas"]["Product"];
+                        data: components["schemas"]["ProductWithVariants"];
                     };
                 };
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             500: components["responses"]["Error500"];
@@ -3444,7 +3522,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["Product"][];
+                        data: components["schemas"]["ProductWithVariants"][];
                         pagination?: components["schemas"]["Pagination"];
                     };
                 };
@@ -3473,11 +3551,13 @@ export interface operations {
                     /** @enum {string} */
                     category: "men" | "women" | "kids" | "accessories" | "footwear" | "mobile" | "appliances" | "electronics" | "fashion";
                     brand: string;
-                    price: number;
+                    price?: number;
                     salePrice?: number;
-                    /** @default 0 */
                     discount?: number;
-                    totalStock: number;
+                    totalStock?: number;
+                    /** @default [] */
+                    options?: components["schemas"]["ProductOption"][];
+                    variants?: components["schemas"]["VariantInput"][];
                     image?: string;
                     images?: string[];
                     stockLoaded?: number;
@@ -3495,7 +3575,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         message: string;
-                        data: components["schemas"]["Product"];
+                        data: components["schemas"]["ProductWithVariants"];
                     };
                 };
             };
@@ -3552,6 +3632,8 @@ export interface operations {
                 /** @description One or more values: repeat the parameter, or separate the values with commas */
                 brand?: string[];
                 seller?: string;
+                /** @description One or more values: repeat the parameter, or separate the values with commas */
+                size?: string[];
                 sortBy?: "price-lowtohigh" | "price-hightolow" | "title-atoz" | "title-ztoa";
                 page?: number;
                 limit?: number;
@@ -4342,6 +4424,8 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     productId: string;
+                    /** Format: uuid */
+                    variantId?: string;
                     /** @default 1 */
                     quantity?: number;
                 };
@@ -4417,6 +4501,8 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     productId: string;
+                    /** Format: uuid */
+                    variantId?: string;
                     quantity: number;
                 };
             };
@@ -4669,6 +4755,8 @@ export interface operations {
                     buyNow?: {
                         /** Format: uuid */
                         productId: string;
+                        /** Format: uuid */
+                        variantId?: string;
                         /** @default 1 */
                         quantity?: number;
                     };

@@ -68,6 +68,7 @@ import {
   productDtoSchema,
   productFacetsSchema,
   productInputSchema,
+  productWithVariantsDtoSchema,
   productListQuerySchema,
   reviewDtoSchema,
   reviewInputSchema,
@@ -213,6 +214,7 @@ const json = <S extends z.ZodType>(schema: S) => ({ kind: 'json' as const, schem
 const page = (description: string) => ({ kind: 'html' as const, description });
 
 const product = productDtoSchema;
+const productWithVariants = productWithVariantsDtoSchema;
 const withSeller = { seller: sellerDtoSchema.optional().meta({ description: 'present for sellers' }) };
 const loggedIn = okMsg(
   { data: z.object({ role: roleSchema }), user: userDtoSchema, ...withSeller },
@@ -433,7 +435,8 @@ export const endpoints = {
     tag: 'Products',
     summary: 'Add a marketplace product (no seller)',
     body: json(productInputSchema),
-    responses: { 201: okMsg({ data: product }, 'Added') },
+    responses: { 201: okMsg({ data: productWithVariants }, 'Added') },
+    errors: [409],
   },
   adminListProducts: {
     ...routes.adminListProducts,
@@ -442,7 +445,7 @@ export const endpoints = {
     description:
       '`q` searches titles, `category`/`brand` (comma-separated) and `sellerId` filter; with `page`, the answer carries `pagination`.',
     query: managementListQuerySchema,
-    responses: { 200: ok({ data: z.array(product), pagination: paginationSchema.optional() }) },
+    responses: { 200: ok({ data: z.array(productWithVariants), pagination: paginationSchema.optional() }) },
   },
   adminEditProduct: {
     ...routes.adminEditProduct,
@@ -450,7 +453,7 @@ export const endpoints = {
     summary: 'Edit any product',
     params: idParamsSchema,
     body: json(productInputSchema),
-    responses: { 200: okMsg({ data: product }, 'Updated') },
+    responses: { 200: okMsg({ data: productWithVariants }, 'Updated') },
     errors: [404, 409],
   },
   adminDeleteProduct: {
@@ -483,7 +486,8 @@ export const endpoints = {
     tag: 'Products',
     summary: "Add a product to the session seller's store",
     body: json(productInputSchema),
-    responses: { 201: okMsg({ data: product }, 'Added') },
+    responses: { 201: okMsg({ data: productWithVariants }, 'Added') },
+    errors: [409],
   },
   sellerListProducts: {
     ...routes.sellerListProducts,
@@ -493,7 +497,7 @@ export const endpoints = {
       "sellerId may be the seller id or its user id. Takes the admin list's `q`, `category`, `brand` and `page` (the `sellerId` query is ignored).",
     params: sellerIdParamsSchema,
     query: managementListQuerySchema,
-    responses: { 200: ok({ data: z.array(product), pagination: paginationSchema.optional() }) },
+    responses: { 200: ok({ data: z.array(productWithVariants), pagination: paginationSchema.optional() }) },
   },
   sellerEditProduct: {
     ...routes.sellerEditProduct,
@@ -501,7 +505,7 @@ export const endpoints = {
     summary: 'Edit one of the seller’s own products',
     params: idParamsSchema,
     body: json(productInputSchema),
-    responses: { 200: okMsg({ data: product }, 'Updated') },
+    responses: { 200: okMsg({ data: productWithVariants }, 'Updated') },
     errors: [404, 409],
   },
   sellerDeleteProduct: {

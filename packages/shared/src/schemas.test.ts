@@ -246,7 +246,13 @@ describe('profileUpdateInputSchema', () => {
 
 describe('productListQuerySchema', () => {
   it('when the query is empty, then defaults apply', () => {
-    expect(productListQuerySchema.parse({})).toEqual({ category: [], brand: [], page: 1, limit: 24 });
+    expect(productListQuerySchema.parse({})).toEqual({
+      category: [],
+      brand: [],
+      size: [],
+      page: 1,
+      limit: 24,
+    });
   });
 
   it('when lists are comma-separated or repeated, then they are split, trimmed and normalised', () => {
@@ -260,6 +266,7 @@ describe('productListQuerySchema', () => {
     expect(q).toEqual({
       category: ['men', 'electronics'],
       brand: ['nike', 'adidas', 'puma'],
+      size: [],
       sortBy: 'title-ztoa',
       page: 3,
       limit: 100,

@@ -11,6 +11,7 @@ import { banners, products, reviews, sellers, users } from '../db/schema';
 import { createPasswordHasher } from '../modules/auth/passwords';
 import { bannerSvg, PRODUCT_VIEWS, productSvg, storeLogoSvg } from './images';
 import { DEMO_BANNERS, DEMO_PASSWORD, DEMO_PRODUCTS, DEMO_REVIEWS, DEMO_USERS } from './demo-data';
+import { seedDemoVariants } from './demo-variants';
 
 export async function bootstrapData(
   deps: Pick<AppDeps, 'config' | 'db' | 'logger' | 'storage'>,
@@ -187,6 +188,10 @@ export async function seedDemo({
       };
     });
     const inserted = await tx.insert(products).values(rows).returning({ id: products.id });
+    await seedDemoVariants(
+      tx,
+      inserted.map((p, i) => ({ ...rows[i]!, id: p.id })),
+    );
 
     const reviewRows = inserted.flatMap((p, i) =>
       reviewers.slice(0, i % 4).map((u, j) => {

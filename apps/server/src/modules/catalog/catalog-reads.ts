@@ -87,12 +87,14 @@ async function pageRead<P extends { data: ProductDto[] }>(
   key: string,
   compute: () => Promise<P>,
   toBody: (page: P) => object,
+  /** stock decides which products the set holds (the size filter): a stock change recomputes it */
+  stockFilters = false,
 ): Promise<CatalogRead> {
   const a = await catalogCache.get(
     key,
     PAGE_TTL_MS,
     async () => cachedPage(provider, await compute(), toBody),
-    { kind: 'set', products: shownBy, refresh: refreshed },
+    { kind: 'set', products: shownBy, ...(stockFilters ? {} : { refresh: refreshed }) },
   );
   return read('set', a);
 }
@@ -105,6 +107,7 @@ function list(deps: CatalogReadsDeps, query: unknown): Promise<CatalogRead> {
     keyOf('list', q),
     () => deps.provider.list(q),
     (p) => answerBody(api.listProducts, p),
+    q.size.length > 0,
   );
 }
 
@@ -117,7 +120,7 @@ async function detail({ catalogCache, provider }: CatalogReadsDeps, params: unkn
     async () => {
       const data = await provider.detail(id);
       // shown as a plain product (catalog-cache.ts `shown`: listings may show it as it is)
-      const { storeName: _store, storeSlug: _slug, ...product } = data;
+      const { storeName: _store, storeSlug: _slug, variants: _variants, ...product } = data;
       return cached(answerBody(api.getProduct, { data }), [product]);
     },
     { kind: 'item', products: shownBy },

@@ -44,7 +44,8 @@ async function linesWithSellers(
   return tx
     .select({
       id: orderLines.id,
-      title: orderLines.title,
+      // the chosen size/colour travels with the title: "Oxford shirt (Size: M)"
+      title: sql<string>`${orderLines.title} || case when ${orderLines.variantLabel} = '' then '' else ' (' || ${orderLines.variantLabel} || ')' end`,
       quantity: orderLines.quantity,
       linePricePaise: orderLines.linePricePaise,
       listPricePaise: orderLines.listPricePaise,

@@ -4,7 +4,13 @@ import type { Answer, CartViewDto } from '@mp/shared';
 import { routes } from '@mp/shared/routes';
 import { baseApi, call } from '../../lib/api';
 
-type CartLineInput = { userId: string; productId: string; quantity: number; discount?: number };
+type CartLineInput = {
+  userId: string;
+  productId: string;
+  variantId?: string;
+  quantity: number;
+  discount?: number;
+};
 
 export const cartApi = baseApi.injectEndpoints({
   endpoints: (b) => ({

@@ -29,6 +29,7 @@ export function CartLine({ item, userId }: { item: CartLineDto; userId: string }
     const r = await update({
       userId,
       productId: item.productId,
+      variantId: item.variantId,
       quantity: s.quantity,
       discount: item.discount,
     });
@@ -36,7 +37,8 @@ export function CartLine({ item, userId }: { item: CartLineDto; userId: string }
     else toast.error('Failed to update cart.');
   };
   const remove = async () => {
-    const r = await removeLine({ userId, productId: item.productId });
+    // a variant's id removes that line alone (another size of the product stays)
+    const r = await removeLine({ userId, productId: item.variantId || item.productId });
     if (!r.error) toast.success('Item removed from cart!');
     else toast.error('Failed to remove item.');
   };
@@ -59,6 +61,11 @@ export function CartLine({ item, userId }: { item: CartLineDto; userId: string }
         >
           {item.title}
         </Link>
+        {item.variantLabel && (
+          <p className="text-sm text-gray-700" data-testid="variant-label">
+            {item.variantLabel}
+          </p>
+        )}
         <Price price={item.price} salePrice={item.salePrice} discount={item.discount} size="sm" detailed />
         {!item.available && item.unavailableReason && (
           <p className="text-sm font-medium text-red-700">{PROBLEMS[item.unavailableReason]}</p>

@@ -13,12 +13,31 @@ import {
   productInputSchema,
   type BrandDto,
   type ProductDto,
+  type VariantDto,
 } from '@mp/shared';
 import { Button, Input, Select, Textarea } from '../../components/ui';
 import { errorCode, errorMessage, toApiError } from '../../lib/api';
 import { fieldProps, showServerErrors, useZodForm } from '../../lib/form';
 import type { ProductEndpoints, UploadImage } from './catalog-api';
 import { ImageListEditor } from './image-list-editor';
+import { VariantsEditor, type VariantRowValue } from './variants-editor';
+
+/** A product as the consoles list it: with its live variants (the grid edits them). */
+type EditedProduct = ProductDto & { variants?: VariantDto[] };
+
+/** The grid's rows of a product with options, each with the stock figure it was loaded with (STALE_STOCK). */
+const variantRowsOf = (p: EditedProduct | null | undefined): VariantRowValue[] | undefined =>
+  p?.options.length && p.variants?.length
+    ? p.variants.map((v) => ({
+        id: v._id,
+        sku: v.sku ?? '',
+        optionValues: v.optionValues,
+        price: String(v.price),
+        salePrice: v.salePrice == null ? '' : String(v.salePrice),
+        stock: String(v.stock),
+        stockLoaded: v.stock,
+      }))
+    : undefined;
 
 const CATEGORY_OPTIONS = CATEGORIES.map((c) => ({ value: c.id, label: c.label }));
 /** The number inputs: rupees with paise, and whole counts (stock, percent). */
@@ -26,7 +45,7 @@ const RUPEES = { type: 'number', inputMode: 'decimal', min: 0, step: '0.01' } as
 const COUNT = { type: 'number', inputMode: 'numeric', min: 0, step: '1' } as const;
 
 /** What the form holds: the figures as typed (the schema reads them), the pictures as their URLs in order. */
-const valuesOf = (p: ProductDto | null | undefined, brands: readonly BrandDto[]) => ({
+const valuesOf = (p: EditedProduct | null | undefined, brands: readonly BrandDto[]) => ({
   title: p?.title ?? '',
   description: p?.description ?? '',
   category: p?.category ?? '',
@@ -41,6 +60,8 @@ const valuesOf = (p: ProductDto | null | undefined, brands: readonly BrandDto[])
   // the stock figure this form was loaded with: the server refuses a changed figure once stock moved since
   // (409 STALE_STOCK, docs/orders-and-stock.md)
   stockLoaded: p?.totalStock,
+  options: p?.options ?? [],
+  variants: variantRowsOf(p),
 });
 
 /** The current stock figure of a 409 STALE_STOCK answer, else undefined. */
@@ -52,7 +73,7 @@ function staleStock(err: unknown): number | undefined {
 
 export interface ProductFormProps {
   /** edit mode when set */
-  product?: ProductDto | null;
+  product?: EditedProduct | null;
   endpoints: Pick<ProductEndpoints, 'add' | 'edit'>;
   onSaved: () => void;
   /** the image upload call (defaults to POST /api/admin/products/upload-image) */
@@ -112,6 +133,7 @@ export function ProductForm({ product, endpoints, onSaved, upload, brands = [] }
   const form = useZodForm(productInputSchema, valuesOf(product, brands));
   const { errors, isSubmitting: saving } = form.formState;
   const images = (form.watch('images') as string[] | undefined) ?? [];
+  const hasOptions = ((form.watch('options') as unknown[] | undefined) ?? []).length > 0;
   const [uploading, setUploading] = useState(false);
 
   const save = form.handleSubmit(async (input) => {
@@ -168,11 +190,14 @@ export function ProductForm({ product, endpoints, onSaved, upload, brands = [] }
           typed={String(form.watch('brand') ?? '')}
           field={fieldProps(form, 'brand')}
         />
-        <Input label="Price (₹)" required {...RUPEES} {...fieldProps(form, 'price')} />
-        <Input label="Sale Price (₹)" hint="Optional" {...RUPEES} {...fieldProps(form, 'salePrice')} />
+        {!hasOptions && <Input label="Price (₹)" required {...RUPEES} {...fieldProps(form, 'price')} />}
+        {!hasOptions && (
+          <Input label="Sale Price (₹)" hint="Optional" {...RUPEES} {...fieldProps(form, 'salePrice')} />
+        )}
         <Input label="Discount (%)" max={100} {...COUNT} {...fieldProps(form, 'discount')} />
-        <Input label="Total Stock" required {...COUNT} {...fieldProps(form, 'totalStock')} />
+        {!hasOptions && <Input label="Total Stock" required {...COUNT} {...fieldProps(form, 'totalStock')} />}
       </div>
+      <VariantsEditor form={form as unknown as Parameters<typeof VariantsEditor>[0]['form']} />
       <Button type="submit" size="lg" loading={saving} disabled={uploading} className="w-full">
         {editing ? 'Update Product' : 'Add Product'}
       </Button>

@@ -7,11 +7,15 @@ import { LIMITS } from '@mp/shared/constants';
 
 export interface BuyNowItem {
   productId: string;
+  /** the size/colour chosen on the product page (products with options) */
+  variantId?: string;
   quantity: number;
 }
 
-export const buyNowPath = (productId: string, quantity = 1) =>
-  `/shop/checkout?buyNow=${encodeURIComponent(productId)}&qty=${quantity}`;
+export const buyNowPath = (productId: string, quantity = 1, variantId?: string) =>
+  `/shop/checkout?buyNow=${encodeURIComponent(productId)}&qty=${quantity}${
+    variantId ? `&variant=${encodeURIComponent(variantId)}` : ''
+  }`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -21,5 +25,6 @@ export function readBuyNow(params: URLSearchParams): BuyNowItem | null {
   if (!productId || !UUID.test(productId)) return null;
   const q = Number(params.get('qty') ?? '1');
   const quantity = Number.isInteger(q) && q >= 1 && q <= LIMITS.cartQuantityMax ? q : 1;
-  return { productId, quantity };
+  const variantId = params.get('variant');
+  return variantId && UUID.test(variantId) ? { productId, variantId, quantity } : { productId, quantity };
 }

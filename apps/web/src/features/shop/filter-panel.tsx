@@ -3,12 +3,21 @@ import { useId, useMemo } from 'react';
 import { CATEGORIES } from '@mp/shared/constants';
 import type { ProductFacets } from '@mp/shared';
 import { useListedBrands } from './brands-api';
+import { SIZE_CHOICES, SIZED_CATEGORIES } from '@mp/shared/variants';
 import { toggle } from './listing-filters';
 
 export interface FilterValue {
   category: string[];
   brand: string[];
+  /** the listing's size filter (absent: the page offers none) */
+  size?: string[];
 }
+
+const SIZE_OPTIONS = SIZE_CHOICES.map((s) => ({ id: s, label: s }));
+
+/** A Size filter is offered when every chosen category is clothing or footwear (docs/search-and-listing.md). */
+export const offersSize = (categories: string[]) =>
+  categories.length > 0 && categories.every((c) => (SIZED_CATEGORIES as readonly string[]).includes(c));
 
 function FacetGroup({
   title,
@@ -90,11 +99,11 @@ export function FilterPanel({
     <div className="space-y-4">
       <div className="flex items-center justify-between">
         <h2 className="text-base font-bold text-gray-900">Filters</h2>
-        {(value.category.length > 0 || value.brand.length > 0) && (
+        {(value.category.length > 0 || value.brand.length > 0 || (value.size?.length ?? 0) > 0) && (
           <button
             type="button"
             className="text-sm font-medium text-brand-700 hover:underline"
-            onClick={() => onChange({ category: [], brand: [] })}
+            onClick={() => onChange({ category: [], brand: [], ...(value.size ? { size: [] } : {}) })}
           >
             Clear all
           </button>
@@ -117,6 +126,15 @@ export function FilterPanel({
           selected={value.brand}
           counts={brandCounts}
           onToggle={(v) => onChange({ ...value, brand: toggle(value.brand, v) })}
+        />
+      )}
+      {value.size && offersSize(value.category) && (
+        <FacetGroup
+          title="Size"
+          options={SIZE_OPTIONS}
+          selected={value.size}
+          counts={null}
+          onToggle={(v) => onChange({ ...value, size: toggle(value.size ?? [], v) })}
         />
       )}
     </div>

@@ -10,7 +10,7 @@ const list = (v: string | null) =>
     .filter(Boolean);
 
 export function hasListingParams(p: URLSearchParams): boolean {
-  return ['category', 'brand', 'seller', 'sortBy', 'page'].some((k) => p.has(k));
+  return ['category', 'brand', 'seller', 'size', 'sortBy', 'page'].some((k) => p.has(k));
 }
 
 export function queryFromParams(p: URLSearchParams): ListingQuery {
@@ -20,6 +20,7 @@ export function queryFromParams(p: URLSearchParams): ListingQuery {
     category: list(p.get('category')).map((c) => CATEGORY_ALIASES[c] ?? c),
     brand: list(p.get('brand')),
     ...(p.get('seller') ? { seller: p.get('seller')! } : {}),
+    ...(p.get('size') ? { size: list(p.get('size')) } : {}),
     sortBy: sort && (SORT_IDS as readonly string[]).includes(sort) ? sort : DEFAULT_SORT,
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
@@ -30,6 +31,7 @@ export function paramsFromQuery(q: ListingQuery): URLSearchParams {
   if (q.category.length) p.set('category', q.category.join(','));
   if (q.brand.length) p.set('brand', q.brand.join(','));
   if (q.seller) p.set('seller', q.seller);
+  if (q.size?.length) p.set('size', q.size.join(','));
   p.set('sortBy', q.sortBy);
   if (q.page > 1) p.set('page', String(q.page));
   return p;

@@ -7,7 +7,7 @@ import { useDeferredValue, useState, type ReactNode } from 'react';
 import { SORT_OPTIONS } from '@mp/shared/constants';
 import { FilterIcon } from '../../components/icons';
 import { Button, Drawer, EmptyState, LoadingRegion } from '../../components/ui';
-import { FilterPanel } from './filter-panel';
+import { FilterPanel, offersSize } from './filter-panel';
 import { ProductGrid } from './product-card';
 import { type ListingQuery, useListProductsQuery } from './products-api';
 import { SortSelect } from './sort-select';
@@ -109,7 +109,8 @@ export function ListingView({
   const listLoading = listing.isFetching || data !== listing.data;
 
   const change = (q: ListingQuery) => {
-    onChange(q);
+    // the size filter holds only while every chosen category is clothing or footwear
+    onChange(offersSize(q.category) ? q : { ...q, size: [] });
     window.scrollTo({ top: 0 });
   };
 
@@ -121,7 +122,11 @@ export function ListingView({
           aria-label="Filters"
           className="hidden self-start rounded-xl bg-white p-4 shadow-sm lg:sticky lg:top-20 lg:block lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto"
         >
-          <FilterPanel value={query} facets={facets} onChange={(f) => change({ ...query, ...f, page: 1 })} />
+          <FilterPanel
+            value={{ ...query, size: query.size ?? [] }}
+            facets={facets}
+            onChange={(f) => change({ ...query, ...f, page: 1 })}
+          />
         </aside>
         <section aria-labelledby="listing-title" className="min-w-0">
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-3 shadow-sm">
@@ -180,7 +185,11 @@ export function ListingView({
         </section>
       </div>
       <FiltersDrawer open={drawer} onClose={() => setDrawer(false)} done={`Show ${total} products`}>
-        <FilterPanel value={query} facets={facets} onChange={(f) => change({ ...query, ...f, page: 1 })} />
+        <FilterPanel
+          value={{ ...query, size: query.size ?? [] }}
+          facets={facets}
+          onChange={(f) => change({ ...query, ...f, page: 1 })}
+        />
       </FiltersDrawer>
     </>
   );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { CARD_IMAGE_SIZES } from '@mp/shared/images';
-import { stockBadge } from '@mp/shared/pricing';
+import { stockBadge, unitPrice } from '@mp/shared/pricing';
+import { formatINR } from '@mp/shared/money';
 import type { ProductDto } from '@mp/shared';
 import { StarIcon } from '../../components/icons';
 import { Badge, Price, ProductImage, Skeleton } from '../../components/ui';
@@ -62,13 +63,20 @@ export function ProductCard({ product, priority }: { product: ProductDto; priori
               <span>({product.reviewCount})</span>
             </p>
           )}
-          <Price
-            price={product.price}
-            salePrice={product.salePrice}
-            discount={product.discount}
-            size="sm"
-            className="mt-auto pt-1"
-          />
+          {product.maxPrice > unitPrice(product) ? (
+            // variants at different prices: the range from the cheapest to the dearest (docs/web.md, "Variants")
+            <p className="mt-auto pt-1 text-sm font-bold text-gray-900" data-testid="price-range">
+              {formatINR(unitPrice(product))} – {formatINR(product.maxPrice)}
+            </p>
+          ) : (
+            <Price
+              price={product.price}
+              salePrice={product.salePrice}
+              discount={product.discount}
+              size="sm"
+              className="mt-auto pt-1"
+            />
+          )}
         </div>
       </Link>
       <WishlistHeart productId={product._id} title={product.title} className="absolute right-2 top-2" />

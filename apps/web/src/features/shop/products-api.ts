@@ -8,6 +8,8 @@ export interface ListingQuery {
   brand: string[];
   /** one seller's products (the product page's "Sold by" link) */
   seller?: string;
+  /** sizes in stock (clothing and footwear) */
+  size?: string[];
   sortBy: string;
   page: number;
 }
@@ -30,6 +32,7 @@ export const productsApi = baseApi.injectEndpoints({
         if (q.category.length) query.category = q.category.join(',');
         if (q.brand.length) query.brand = q.brand.join(',');
         if (q.seller) query.seller = q.seller;
+        if (q.size?.length) query.size = q.size.join(',');
         return call(routes.listProducts, { query, envelope: 'whole' });
       },
       providesTags: ['Products'],

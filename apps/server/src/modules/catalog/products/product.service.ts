@@ -1,47 +1,17 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { productImagesOf, toPaise, type Pagination, type ProductDto, type ProductInput } from '@mp/shared';
+import type { Pagination, ProductDto, ProductInput, ProductWithVariantsDto, VariantDto } from '@mp/shared';
 import type { Db, DbOrTx } from '../../../db/client';
 import { products, sellers } from '../../../db/schema';
-import { resolveBrand, type ResolvedBrand } from '../brands/brand-resolve';
 import { forbidden, notFound } from '../../../lib/errors';
 import type { ChangeFeed } from '../../../lib/change-feed';
-import { productColumns, toProductDto } from './product.mapper';
-import * as stock from '../../commerce/stock/stock.repository';
+import { productColumns, toProductDto, type ProductRow } from './product.mapper';
+import { live, saveProductIn, type Actor, type SaveProductArgs } from './save-product';
+import { findBySku, liveVariantsOf, toVariantDto } from './variants/variant.repository';
 
-/** Who is changing a product: the admin may touch any; a seller only its own. */
-export type Actor = { role: 'admin' } | { role: 'seller'; sellerId: string };
-
-/** In the shop, or waiting for its brand (off the shop, yet its seller's to edit or delete). */
-const live = or(isNull(products.deletedAt), eq(products.brandPending, true));
+export type { Actor, SaveProductArgs };
 
 /** What the consoles show of a product: the catalogue's fields and whether it waits for its brand. */
 const managedColumns = { ...productColumns, brandPending: products.brandPending };
-
-/**
- * The product's place in the shop given its brand (docs/search-and-listing.md, "Brands"): a product filed under a
- * pending brand waits off the shop (deletedAt set, which is what every shop read filters on) until the admin
- * accepts or maps the brand.
- */
-const shelf = (brand: ResolvedBrand) => ({
-  brand: brand.id,
-  brandPending: brand.pending,
-  deletedAt: brand.pending ? new Date() : null,
-});
-
-function toColumns(input: ProductInput) {
-  const images = productImagesOf(input);
-  return {
-    title: input.title,
-    description: input.description,
-    category: input.category,
-    pricePaise: toPaise(input.price),
-    salePricePaise: input.salePrice == null ? null : toPaise(input.salePrice),
-    discount: input.discount,
-    totalStock: input.totalStock,
-    image: images[0]!,
-    images,
-  };
-}
 
 async function findLive(db: DbOrTx, id: string) {
   const [row] = await db
@@ -64,49 +34,23 @@ export interface ProductServiceDeps {
   changes: ChangeFeed;
 }
 
-/**
- * Adds a product; a seller's product always belongs to the seller of the session. Its brand is resolved in the
- * same transaction (a new name becomes a pending brand: brand-resolve.ts).
- */
-async function create({ db, changes }: ProductServiceDeps, input: ProductInput, sellerId: string | null) {
-  const row = await db.transaction(async (tx) => {
-    const brand = await resolveBrand(tx, input.brand, sellerId ? 'seller' : 'admin');
-    const [inserted] = await tx
-      .insert(products)
-      .values({ ...toColumns(input), ...shelf(brand), sellerId })
-      .returning(managedColumns);
-    return inserted!;
-  });
-  changes.publish({ type: 'products', ids: [row.id] });
-  return toProductDto(row);
+/** A product as the consoles' form reads it back: the catalogue fields plus its options and live variants. */
+async function withVariants(db: DbOrTx, id: string): Promise<ProductDto & { variants: VariantDto[] }> {
+  const [[row], variants] = await Promise.all([
+    db.select(managedColumns).from(products).where(eq(products.id, id)),
+    liveVariantsOf(db, [id]),
+  ]);
+  return { ...toProductDto(row!), variants: variants.map(toVariantDto) };
 }
 
-async function update({ db, changes }: ProductServiceDeps, id: string, input: ProductInput, actor: Actor) {
-  // told after the commit: another instance that refills its cache at once must read the new row
-  const dto = await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ sellerId: products.sellerId, totalStock: products.totalStock })
-      .from(products)
-      .where(and(eq(products.id, id), live))
-      .for('update');
-    if (!current) throw notFound('Product');
-    assertMayChange(actor, current);
-    const { totalStock, ...columns } = toColumns(input);
-    const brand = await resolveBrand(tx, input.brand, actor.role);
-    // stock has one writer (docs/orders-and-stock.md, "Owners")
-    await stock.setBySeller(tx, id, {
-      current: current.totalStock,
-      wanted: totalStock,
-      loaded: input.stockLoaded,
-    });
-    const [row] = await tx
-      .update(products)
-      .set({ ...columns, ...shelf(brand), updatedAt: new Date() })
-      .where(eq(products.id, id))
-      .returning(managedColumns);
-    return toProductDto(row!);
-  });
-  changes.publish({ type: 'products', ids: [id] });
+/**
+ * Adds or edits one product with its variants in one transaction (save-product.ts); told to the change feed after
+ * the commit, so another instance that refills its cache at once reads the new row. A seller's new product
+ * always belongs to the seller of the session.
+ */
+export async function saveProduct({ db, changes }: ProductServiceDeps, args: SaveProductArgs) {
+  const dto = await db.transaction(async (tx) => withVariants(tx, await saveProductIn(tx, args)));
+  changes.publish({ type: 'products', ids: [dto._id] });
   return dto;
 }
 
@@ -122,6 +66,18 @@ async function remove({ db, changes }: ProductServiceDeps, id: string, actor: Ac
     .returning({ id: products.id });
   if (!row) throw notFound('Product');
   changes.publish({ type: 'products', ids: [id] });
+}
+
+/** The consoles' rows with their live variants (the product form edits them): one read for the whole page. */
+async function withVariantsOf(db: DbOrTx, rows: ProductRow[]): Promise<ProductWithVariantsDto[]> {
+  const variants = await liveVariantsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const byProduct = new Map<string, VariantDto[]>();
+  for (const v of variants)
+    byProduct.set(v.productId, [...(byProduct.get(v.productId) ?? []), toVariantDto(v)]);
+  return rows.map((r) => ({ ...toProductDto(r), variants: byProduct.get(r.id) ?? [] }));
 }
 
 export interface ManagementQuery {
@@ -141,7 +97,7 @@ export interface ManagementQuery {
 async function listForManagement(
   db: Db,
   opts: ManagementQuery,
-): Promise<{ data: ProductDto[]; pagination?: Pagination }> {
+): Promise<{ data: ProductWithVariantsDto[]; pagination?: Pagination }> {
   const like = opts.q ? `%${opts.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = and(
     live,
@@ -164,7 +120,7 @@ async function listForManagement(
     .where(where)
     .orderBy(desc(products.createdAt), desc(products.id))
     .$dynamic();
-  if (!(opts.page && opts.limit)) return { data: (await query).map(toProductDto) };
+  if (!(opts.page && opts.limit)) return { data: await withVariantsOf(db, await query) };
   const { page, limit } = opts;
   const [rows, [count]] = await Promise.all([
     query.limit(limit).offset((page - 1) * limit),
@@ -175,7 +131,7 @@ async function listForManagement(
   ]);
   const total = Number(count?.n ?? 0);
   return {
-    data: rows.map(toProductDto),
+    data: await withVariantsOf(db, rows),
     pagination: { page, limit, total, pages: Math.ceil(total / limit) },
   };
 }
@@ -186,8 +142,14 @@ async function listForManagement(
  */
 export function createProductService(deps: ProductServiceDeps) {
   return {
-    create: (input: ProductInput, sellerId: string | null) => create(deps, input, sellerId),
-    update: (id: string, input: ProductInput, actor: Actor) => update(deps, id, input, actor),
+    create: (input: ProductInput, sellerId: string | null) =>
+      saveProduct(deps, { input, actor: sellerId ? { role: 'seller', sellerId } : { role: 'admin' } }),
+    update: (id: string, input: ProductInput, actor: Actor) =>
+      saveProduct(deps, { input, actor, productId: id }),
+    /** one product and its variants, for a caller with its own transaction (a bulk upload) */
+    saveIn: saveProductIn,
+    /** the seller's live variant with this SKU (null: the admin's catalogue), for an upload that updates by SKU */
+    findVariantBySku: (sellerId: string | null, sku: string) => findBySku(deps.db, sellerId, sku),
     remove: (id: string, actor: Actor) => remove(deps, id, actor),
     listForManagement: (opts: ManagementQuery) => listForManagement(deps.db, opts),
   };

@@ -201,6 +201,7 @@ function CheckoutItem({
   item: {
     productId: string;
     title: string;
+    variantLabel?: string;
     image: string;
     price: number;
     salePrice?: number | null;
@@ -221,6 +222,7 @@ function CheckoutItem({
         <Link to={`/product/${item.productId}`} className="font-semibold text-gray-900 hover:text-brand-700">
           {item.title}
         </Link>
+        {item.variantLabel && <p className="text-sm text-gray-700">{item.variantLabel}</p>}
         <Price price={item.price} salePrice={item.salePrice} discount={item.discount} size="sm" detailed />
         <p className="text-sm text-gray-600">Qty {item.quantity}</p>
       </div>

@@ -15,6 +15,8 @@ import { ProductBadges } from '../../../features/shop/product-card';
 import { ProductFacts } from '../../../features/shop/product-facts';
 import { ProductGallery } from '../../../features/shop/product-gallery';
 import { useBrandLabel } from '../../../features/shop/brands-api';
+import { firstChoice, VariantPicker } from '../../../features/shop/variant-picker';
+import { variantWith } from '@mp/shared/variants';
 import { useGetProductQuery } from '../../../features/shop/products-api';
 import { errorMessage } from '../../../lib/api';
 import { WishlistHeart } from '../../../features/wishlist/wishlist-heart';
@@ -37,6 +39,8 @@ export default function ProductDetailPage() {
   };
   const [addToCart] = useAddToCartMutation();
   const [adding, setAdding] = useState<'cart' | 'buy' | null>(null);
+  // the options chosen on this product's page (a new product starts from its first variant in stock)
+  const [picked, setPicked] = useState<{ id: string; values: (string | null)[] } | null>(null);
   const showReviews = useDeferredValue(true, false);
   useDocumentTitle(
     product && product._id === id
@@ -77,7 +81,17 @@ export default function ProductDetailPage() {
     );
   }
 
-  const outOfStock = product.totalStock <= 0;
+  const hasOptions = product.options.length > 0;
+  const chosen = picked?.id === product._id ? picked.values : firstChoice(product.options, product.variants);
+  const variant = hasOptions ? variantWith(product.variants, chosen) : product.variants[0];
+  const stock = hasOptions ? (variant?.stock ?? 0) : product.totalStock;
+  const outOfStock = stock <= 0;
+  const shown = variant ?? product;
+  const images = variant?.images.length
+    ? variant.images
+    : product.images.length
+      ? product.images.map((i) => i.url)
+      : [product.image];
   const avg =
     reviews.productId === id && reviews.list.length ? averageRating(reviews.list) : product.averageReview;
   const count = reviews.productId === id ? reviews.list.length : product.reviewCount;
@@ -87,13 +101,14 @@ export default function ProductDetailPage() {
     if (!user) return;
     // buy now orders this product alone; the cart is left as it is (docs/orders-and-stock.md)
     if (mode === 'buy') {
-      navigate(buyNowPath(product._id));
+      navigate(buyNowPath(product._id, 1, hasOptions ? variant?._id : undefined));
       return;
     }
     setAdding(mode);
     const r = await addToCart({
       userId: user.id,
       productId: product._id,
+      ...(hasOptions && variant ? { variantId: variant._id } : {}),
       quantity: 1,
       discount: product.discount,
     });
@@ -116,7 +131,7 @@ export default function ProductDetailPage() {
       <div className="grid gap-8 lg:grid-cols-2">
         <div className="self-start">
           <ProductGallery
-            images={product.images.length ? product.images.map((i) => i.url) : [product.image]}
+            images={images}
             title={product.title}
             overlay={
               <>
@@ -156,18 +171,31 @@ export default function ProductDetailPage() {
             <p className="text-sm text-gray-600">No reviews yet</p>
           )}
           <Price
-            price={product.price}
-            salePrice={product.salePrice}
-            discount={product.discount}
+            price={shown.price}
+            salePrice={shown.salePrice}
+            discount={shown.discount}
             size="lg"
             detailed
           />
-          <p className="text-sm text-gray-700">
-            {outOfStock ? (
+          {hasOptions && (
+            <VariantPicker
+              productId={product._id}
+              options={product.options}
+              variants={product.variants}
+              chosen={chosen}
+              onChange={(values) => setPicked({ id: product._id, values })}
+            />
+          )}
+          <p className="text-sm text-gray-700" data-testid="stock-line">
+            {hasOptions && !variant ? (
+              <span className="font-semibold text-gray-900">
+                Choose {product.options.map((o) => o.name).join(' and ')}
+              </span>
+            ) : outOfStock ? (
               <span className="font-semibold text-red-700">Out Of Stock</span>
             ) : (
               <>
-                Available stock: <span className="font-semibold">{product.totalStock}</span>
+                Available stock: <span className="font-semibold">{stock}</span>
               </>
             )}
           </p>

@@ -175,6 +175,7 @@ export function AdminOrderModal({
                   />
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-medium text-gray-900">{l.title}</p>
+                    {l.variantLabel && <p className="text-sm text-gray-700">{l.variantLabel}</p>}
                     <p className="text-xs text-gray-600">
                       {l.quantity} × {formatINR(Number(l.price))} · Sold by{' '}
                       <span className="font-medium text-gray-800">{l.storeName}</span>

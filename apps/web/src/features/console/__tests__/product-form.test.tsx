@@ -29,6 +29,8 @@ const product: ProductDto = {
   popularity: 0,
   createdAt: '2025-01-01T00:00:00.000Z',
   bestSeller: false,
+  options: [],
+  maxPrice: 2499,
 };
 
 const endpoints = () => ({
@@ -114,9 +116,25 @@ describe('Product form', () => {
       totalStock: 5,
       image: '/uploads/products/front.png',
       images: ['/uploads/products/front.png', '/uploads/products/side.png'],
+      options: [],
     });
     expect(toast.success).toHaveBeenCalledWith('Product added Successfully!');
   }, 20_000);
+
+  it('when a seller adds Size S, M with their own prices and stock, then the product is sent with its options and two variants', async () => {
+    const ep = endpoints();
+    render(<ProductForm endpoints={ep} onSaved={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add option' }));
+    await userEvent.type(screen.getByLabelText(/^Size values/), 'S, M');
+    const grid = screen.getByRole('table', { name: 'Variants' });
+    expect(within(grid).getAllByRole('row')).toHaveLength(3);
+    await userEvent.type(within(grid).getByLabelText('SKU of M'), 'TEE-M');
+    await userEvent.type(within(grid).getByLabelText('Price of S'), '499');
+    await userEvent.type(within(grid).getByLabelText('Price of M'), '599');
+    await userEvent.clear(within(grid).getByLabelText('Stock of M'));
+    await userEvent.type(within(grid).getByLabelText('Stock of M'), '3');
+    expect(screen.queryByLabelText(/^Total Stock/)).not.toBeInTheDocument();
+  });
 
   it('when the category select opens, then it offers the 9 categories', () => {
     render(<ProductForm endpoints={endpoints()} onSaved={vi.fn()} />);

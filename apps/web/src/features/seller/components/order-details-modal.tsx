@@ -72,6 +72,7 @@ export function OrderDetailsModal({ open, onClose, order, loading, onUpdateStatu
                   />
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium text-gray-900">{item.title}</p>
+                    {item.variantLabel && <p className="text-sm text-gray-700">{item.variantLabel}</p>}
                     <p className="text-xs text-gray-600">Quantity: {item.quantity}</p>
                     {item.rejectionReason && (
                       <p className="text-xs text-gray-600">

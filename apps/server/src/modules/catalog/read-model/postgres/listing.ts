@@ -7,6 +7,7 @@ import type { ListingPage, ReadSource } from '../search-provider';
 import { facetMatrix } from './facets';
 import type { RowReader } from './rows';
 import { SORTS } from './sorts';
+import { listBySize } from './sized-listing';
 import { prepared } from './statements';
 
 /** Above this many filter streams a page's statement is planned afresh each time instead of kept prepared. */
@@ -98,6 +99,7 @@ export async function listPage(
   { reader, catalogCache: cache, rows }: { reader: ReadSource; catalogCache: CatalogCache; rows: RowReader },
   q: ProductListQuery,
 ): Promise<ListingPage> {
+  if (q.size.length) return listBySize(reader.db(), rows, q);
   const categories = [...new Set(q.category)];
   const brands = [...new Set(q.brand)];
   const sortBy = q.sortBy ?? DEFAULT_SORT;

@@ -4,6 +4,7 @@ import { batchById } from '../../../../lib/batch-by-id';
 import { notFound } from '../../../../lib/errors';
 import type { CatalogCache } from '../../catalog-cache';
 import { toProductDto } from '../../products/product.mapper';
+import { toVariantDto } from '../../products/variants/variant.repository';
 import type { ReadSource } from '../search-provider';
 import { detailsById, rowsById } from './statements';
 
@@ -34,7 +35,12 @@ export function createRowReader(reader: ReadSource, cache: CatalogCache) {
       // ids arrive as the contract parses them (uuidOf: lower case), the form PostgreSQL answers them in
       const row = await detailRow(id);
       if (!row) throw notFound('Product');
-      return { ...toProductDto(row), storeName: row.storeName, storeSlug: row.storeSlug };
+      return {
+        ...toProductDto(row),
+        storeName: row.storeName,
+        storeSlug: row.storeSlug,
+        variants: row.variants.map(toVariantDto),
+      };
     },
   };
 }

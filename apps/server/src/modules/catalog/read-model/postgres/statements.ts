@@ -5,8 +5,9 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
-import { products, sellers } from '../../../../db/schema';
+import { productVariants, products, sellers } from '../../../../db/schema';
 import { productColumns } from '../../products/product.mapper';
+import type { VariantRow } from '../../products/variants/variant.repository';
 
 const made = new WeakMap<Db, Map<string, unknown>>();
 
@@ -21,11 +22,24 @@ export function prepared<S>(db: Db, name: string, make: (db: Db, name: string) =
 
 const byIds = and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, isNull(products.deletedAt));
 
-/** live products with their store's name and address, by id (product detail) */
+/** a product's live variants in order, as JSON rows of the variant repository's shape, read with the product */
+const liveVariantsJson = sql<VariantRow[]>`(select coalesce(json_agg(json_build_object(
+    'id', v.id, 'productId', v.product_id, 'sellerId', v.seller_id, 'sku', v.sku, 'optionValues', v.option_values,
+    'pricePaise', v.price_paise, 'salePricePaise', v.sale_price_paise, 'discount', v.discount,
+    'effectivePricePaise', v.effective_price_paise, 'stock', v.stock, 'images', v.images, 'position', v.position
+  ) order by v.position, v.id), '[]'::json)
+  from ${productVariants} v where v.product_id = ${products.id} and v.deleted_at is null)`;
+
+/** live products with their store's name and address and their variants, by id (product detail) */
 export const detailsById = (db: Db) =>
   prepared(db, 'catalog_product_details', (d, name) =>
     d
-      .select({ ...productColumns, storeName: sellers.storename, storeSlug: sellers.slug })
+      .select({
+        ...productColumns,
+        storeName: sellers.storename,
+        storeSlug: sellers.slug,
+        variants: liveVariantsJson,
+      })
       .from(products)
       .leftJoin(sellers, eq(sellers.id, products.sellerId))
       .where(byIds)

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ProductDto, SellerDto } from '@mp/shared';
+import type { ProductWithVariantsDto, SellerDto } from '@mp/shared';
 import { answer, server } from '../../../../testing/msw';
 import { renderConsole } from '../../../../features/console/test-utils';
 import AdminProductsPage from '../products-page';
 
-const product = (n: number): ProductDto =>
+const product = (n: number): ProductWithVariantsDto =>
   ({
     _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     title: `Kettle ${n}`,
@@ -23,7 +23,7 @@ const product = (n: number): ProductDto =>
     reviewCount: 0,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
-  }) as unknown as ProductDto;
+  }) as unknown as ProductWithVariantsDto;
 
 const store = { _id: 's-1', storename: 'Kettle King', approvalstatus: 'approved' } as SellerDto;
 

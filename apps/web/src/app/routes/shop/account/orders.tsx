@@ -56,6 +56,7 @@ function OrderDetails({ order }: { order: OrderDto }) {
               />
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-gray-900">{l.title}</p>
+                {l.variantLabel && <p className="text-sm text-gray-700">{l.variantLabel}</p>}
                 <Price price={l.listPrice} salePrice={l.unitPrice} discount={l.discount} size="sm" detailed />
                 <p className="text-gray-600" data-testid="order-line-quantity">
                   Qty {l.quantity}
