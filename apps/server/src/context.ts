@@ -11,6 +11,7 @@ import type { PasswordHasher } from './modules/auth/passwords';
 import type { BannerService } from './modules/catalog/banners/banner.service';
 import type { CatalogCache } from './modules/catalog/catalog-cache';
 import type { CatalogReads } from './modules/catalog/catalog-reads';
+import type { ProductImports } from './modules/catalog/import/product-imports';
 import type { ProductService } from './modules/catalog/products/product.service';
 import type { Earnings } from './modules/commerce/earnings/earnings.service';
 import type { MoneyService } from './modules/commerce/money/money.service';
@@ -41,6 +42,8 @@ export interface AppDeps {
   catalogReads: CatalogReads;
   /** product writes and the consoles' product lists */
   products: ProductService;
+  /** sellers' bulk product upload: queue a CSV, read a job; its worker runs the jobs (docs/catalogue-import.md) */
+  productImports: ProductImports;
   /** home page banners, their list kept in memory until `changes` tells of a change */
   banners: BannerService;
   metrics: Metrics;

@@ -12,6 +12,7 @@ import { createStorage } from './lib/storage';
 import { createBannerService } from './modules/catalog/banners/banner.service';
 import { CatalogCache } from './modules/catalog/catalog-cache';
 import { createCatalogReads } from './modules/catalog/catalog-reads';
+import { createProductImports } from './modules/catalog/import/product-imports';
 import { createProductService } from './modules/catalog/products/product.service';
 import { createPostgresProvider } from './modules/catalog/read-model/postgres';
 import { sessionUserLookup } from './modules/auth/auth.service';
@@ -73,6 +74,7 @@ export function buildDeps(
     logger,
     changes,
   });
+  const products = createProductService({ db, changes });
   return {
     config,
     db,
@@ -84,7 +86,8 @@ export function buildDeps(
     catalogCache,
     catalogReader,
     catalogReads,
-    products: createProductService({ db, changes }),
+    products,
+    productImports: createProductImports({ db, logger, products, limits: config.productImport }),
     banners: createBannerService({ db, changes }),
     metrics,
     lifecycle: createLifecycle(),

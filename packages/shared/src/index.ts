@@ -6,6 +6,7 @@ export * from './api';
 export * from './auth';
 export * from './seller';
 export * from './product';
+export * from './product-import';
 export * from './commerce';
 export * from './seo';
 export * from './order-status';

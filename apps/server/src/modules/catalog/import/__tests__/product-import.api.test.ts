@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { IMPORT_COLUMNS, IMPORT_TEMPLATE_CSV, type ImportColumn } from '@mp/shared';
+import { createTestContext } from '../../../../../test/app';
+import { importJobs, products } from '../../../../db/schema';
+
+const ctx = await createTestContext({ IMPORT_MAX_MB: '1', IMPORT_MAX_ROWS: '1500' });
+const seller = await ctx.loginAsSeller();
+const other = await ctx.loginAsSeller();
+const worker = ctx.deps.productImports.worker;
+
+type Row = Partial<Record<ImportColumn, string>>;
+const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+const csvOf = (rows: Row[], columns: readonly string[] = IMPORT_COLUMNS) =>
+  '\uFEFF' +
+  [
+    columns.join(','),
+    ...rows.map((r) => columns.map((c) => cell(r[c as ImportColumn] ?? '')).join(',')),
+  ].join('\r\n') +
+  '\r\n';
+
+const productRow = (n: number, over: Row = {}): Row => ({
+  handle: `item-${n}`,
+  title: `Imported item ${n}`,
+  description: `Line one, "quoted"\nline two of item ${n}`,
+  category: 'men',
+  brand: 'nike',
+  sku: `SKU-${n}`,
+  price: '499',
+  sale_price: n % 2 ? '449' : '',
+  stock: '7',
+  image_urls: `/uploads/products/item-${n}.jpg|/uploads/products/item-${n}-back.jpg`,
+  ...over,
+});
+
+const upload = (agent = seller.agent, text: string | Buffer, name = 'products.csv') =>
+  agent.post('/api/seller/products/import').attach('my_file', Buffer.from(text), name);
+
+/** Uploads, then runs the worker until the job is done (as the background worker would). */
+async function importAndRun(text: string) {
+  const res = await upload(seller.agent, text);
+  expect(res.status).toBe(202);
+  const started = Date.now();
+  while ((await worker.runOnce()) !== undefined);
+  return { jobId: res.body.data._id as string, ms: Date.now() - started };
+}
+
+const sellerProducts = async (sellerId = seller.sellerId) =>
+  ctx.db
+    .select({ id: products.id, title: products.title, stock: products.totalStock })
+    .from(products)
+    .where(and(eq(products.sellerId, sellerId), isNull(products.deletedAt)));
+
+describe('bulk upload', () => {
+  it('when a seller uploads 1,000 good rows and 3 bad ones, then one job creates the 1,000 and reports the 3 by row number', async () => {
+    const rows: Row[] = Array.from({ length: 1000 }, (_, i) => productRow(i + 1));
+    // rows 101, 502 and 1003 of the file (the header is row 1)
+    rows.splice(99, 0, productRow(5001, { price: '-5' }));
+    rows.splice(500, 0, productRow(5002, { category: 'groceries' }));
+    rows.splice(1001, 0, productRow(5003, { image_urls: 'not a url' }));
+    const res = await upload(seller.agent, csvOf(rows));
+    expect(res.status).toBe(202);
+    expect(res.body.data).toMatchObject({ status: 'queued', totalRows: 1003, processedRows: 0 });
+    const jobId = res.body.data._id as string;
+
+    const started = Date.now();
+    expect(await worker.runOnce()).toBe(jobId);
+    const ms = Date.now() - started;
+    console.info(`1,003-row import job: ${ms} ms`);
+
+    const job = await seller.agent.get(`/api/seller/products/import/${jobId}`).query({ outcome: 'error' });
+    expect(job.status).toBe(200);
+    expect(job.body.data).toMatchObject({
+      status: 'done',
+      totalRows: 1003,
+      processedRows: 1003,
+      createdRows: 1000,
+      updatedRows: 0,
+      errorRows: 3,
+    });
+    expect(job.body.data.rows.map((r: { row: number }) => r.row)).toEqual([101, 502, 1003]);
+    expect(job.body.data.rows[0]).toMatchObject({
+      sku: 'SKU-5001',
+      outcome: 'error',
+      message: expect.stringMatching(/price/i),
+    });
+    expect(job.body.data.rows[1].message).toMatch(/category/i);
+    expect(job.body.data.rows[2].message).toMatch(/image/i);
+    expect(job.body.pagination).toMatchObject({ total: 3 });
+
+    const all = await seller.agent.get(`/api/seller/products/import/${jobId}`).query({ limit: 5, page: 1 });
+    expect(all.body.data.rows.map((r: { row: number; outcome: string }) => [r.row, r.outcome])).toEqual([
+      [2, 'created'],
+      [3, 'created'],
+      [4, 'created'],
+      [5, 'created'],
+      [6, 'created'],
+    ]);
+    expect(all.body.pagination).toMatchObject({ total: 1003, pages: 201 });
+
+    const mine = await sellerProducts();
+    expect(mine).toHaveLength(1000);
+    expect(mine.some((p) => /500[123]/.test(p.title))).toBe(false);
+    const [one] = mine.filter((p) => p.title === 'Imported item 1');
+    expect(one).toMatchObject({ stock: 7 });
+  });
+
+  it('when the job is read by another seller, then 404; the list shows only the seller’s own jobs', async () => {
+    const { jobId } = await importAndRun(csvOf([productRow(9001)]));
+    expect((await other.agent.get(`/api/seller/products/import/${jobId}`)).status).toBe(404);
+    const list = await other.agent.get('/api/seller/products/import');
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((j: { _id: string }) => j._id)).not.toContain(jobId);
+    const own = await seller.agent.get('/api/seller/products/import');
+    expect(own.body.data.map((j: { _id: string }) => j._id)).toContain(jobId);
+  });
+
+  it('when the file is over the size or the row limit, then 413 PAYLOAD_TOO_LARGE and no job', async () => {
+    const before = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(importJobs);
+    const big = csvOf([productRow(1, { description: 'x'.repeat(1_100_000) })]);
+    const tooBig = await upload(seller.agent, big);
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.code).toBe('PAYLOAD_TOO_LARGE');
+    const manyRows = csvOf(Array.from({ length: 1501 }, (_, i) => ({ handle: `h${i}`, sku: `s${i}` })));
+    const tooMany = await upload(seller.agent, manyRows);
+    expect(tooMany.status).toBe(413);
+    expect(tooMany.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', details: { rows: 1501, maxRows: 1500 } });
+    const after = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(importJobs);
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it('when the file is not a CSV or misses columns, then 400 INVALID_CSV', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const notCsv = await upload(seller.agent, png, 'photo.png');
+    expect(notCsv.status).toBe(400);
+    expect(notCsv.body.code).toBe('INVALID_CSV');
+    const missing = await upload(seller.agent, 'handle,title,price\nx,y,1\n');
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({
+      code: 'INVALID_CSV',
+      details: { missing: expect.arrayContaining(['sku', 'stock']) },
+    });
+    const broken = await upload(seller.agent, csvOf([productRow(1)]).replace('Line one', '"unclosed'));
+    expect(broken.status).toBe(400);
+    expect(broken.body.code).toBe('INVALID_CSV');
+    const noFile = await seller.agent.post('/api/seller/products/import').field('x', '1');
+    expect(noFile.status).toBe(400);
+    expect(
+      (await other.agent.post('/api/seller/products/import').attach('my_file', Buffer.alloc(0), 'e.csv'))
+        .status,
+    ).toBe(400);
+  });
+
+  it('when a shopper or a pending seller uploads, then 403', async () => {
+    const shopper = await ctx.loginAs('user');
+    expect((await upload(shopper.agent, csvOf([productRow(1)]))).status).toBe(403);
+    const pending = await ctx.loginAsSeller('pending');
+    expect((await upload(pending.agent, csvOf([productRow(1)]))).status).toBe(403);
+  });
+
+  it('when a worker died mid-job (running, its claim lapsed), then another run takes it up and finishes it', async () => {
+    const res = await upload(seller.agent, csvOf([productRow(7001), productRow(7002)]));
+    const jobId = res.body.data._id as string;
+    await ctx.db
+      .update(importJobs)
+      .set({ status: 'running', attempts: 1, lockedUntil: sql`now() - interval '1 minute'` })
+      .where(eq(importJobs.id, jobId));
+    expect(await worker.runOnce()).toBe(jobId);
+    const job = await seller.agent.get(`/api/seller/products/import/${jobId}`);
+    expect(job.body.data).toMatchObject({ status: 'done', createdRows: 2, errorRows: 0 });
+    const [row] = await ctx.db.select().from(importJobs).where(eq(importJobs.id, jobId));
+    expect(row).toMatchObject({ attempts: 2, source: null });
+  });
+
+  it('when a job is still held by a live claim, then no other worker takes it', async () => {
+    const res = await upload(seller.agent, csvOf([productRow(7101)]));
+    const jobId = res.body.data._id as string;
+    await ctx.db
+      .update(importJobs)
+      .set({ status: 'running', attempts: 1, lockedUntil: sql`now() + interval '1 minute'` })
+      .where(eq(importJobs.id, jobId));
+    expect(await worker.runOnce()).toBeUndefined();
+    await ctx.db.update(importJobs).set({ status: 'queued', attempts: 0 }).where(eq(importJobs.id, jobId));
+    expect(await worker.runOnce()).toBe(jobId);
+  });
+
+  it('when the template is uploaded as it is, then its products import', async () => {
+    const { jobId } = await importAndRun(IMPORT_TEMPLATE_CSV);
+    const job = await seller.agent.get(`/api/seller/products/import/${jobId}`);
+    expect(job.body.data).toMatchObject({ status: 'done', totalRows: 4, errorRows: 0 });
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * Runs one claimed import job (docs/catalogue-import.md): reads its file again, skips the rows a previous claim
+ * already recorded, writes each product in its own transaction and records progress and row results in batches.
+ */
+import type { ImportRowResult } from '@mp/shared';
+import { AppError } from '../../../lib/errors';
+import type { DbOrTx } from '../../../db/client';
+import type { ImportCatalog } from './import-catalog';
+import { readImportCsv } from './import-csv';
+import { recordBatch, type BatchProgress, type ImportJobRow } from './import-jobs.repository';
+import { failGroup, groupByHandle, prepareProduct, type ProductGroup } from './import-rows';
+
+export interface RunImportDeps {
+  db: DbOrTx;
+  catalog: ImportCatalog;
+  /** progress is recorded after at least this many rows (whole products) */
+  batchRows: number;
+}
+
+const emptyBatch = (): BatchProgress => ({ rows: 0, created: 0, updated: 0, errors: [], imported: [] });
+
+/** Where each SKU of the file is first used (lower case → row): a second product using it is refused. */
+type FirstUse = Map<string, { row: number; handle: string }>;
+
+/**
+ * The products of the file still to do (a restarted job goes on after the rows its earlier claims recorded) and
+ * where each SKU is first used in the whole file.
+ */
+function pendingGroups(job: ImportJobRow): { groups: ProductGroup[]; firstUse: FirstUse } {
+  const groups = groupByHandle(readImportCsv(job.source ?? '', Number.MAX_SAFE_INTEGER));
+  const firstUse: FirstUse = new Map();
+  for (const g of groups) {
+    for (const r of g.rows) {
+      const sku = r.cells.sku.toLowerCase();
+      if (sku && !firstUse.has(sku)) firstUse.set(sku, { row: r.row, handle: g.handle });
+    }
+  }
+  let skipped = 0;
+  let i = 0;
+  while (i < groups.length && skipped + groups[i]!.rows.length <= job.processedRows) {
+    skipped += groups[i]!.rows.length;
+    i++;
+  }
+  return { groups: groups.slice(i), firstUse };
+}
+
+/** The product that already holds the group's SKUs, or a reason it cannot be imported. */
+function ownerOf(
+  group: ProductGroup,
+  owners: Map<string, string>,
+  firstUse: FirstUse,
+): { productId?: string; fault?: string } {
+  for (const r of group.rows) {
+    const first = firstUse.get(r.cells.sku.toLowerCase());
+    if (first && first.handle !== group.handle) {
+      return {
+        fault: `SKU ${r.cells.sku} is already used in row ${first.row} (another product of this file)`,
+      };
+    }
+  }
+  const ids = new Set(group.rows.map((r) => owners.get(r.cells.sku.toLowerCase())).filter(Boolean));
+  if (ids.size > 1) {
+    return { fault: 'The SKUs of this product belong to different products in your catalogue' };
+  }
+  return { productId: [...ids][0] };
+}
+
+/** Writes one product; a refusal of the write path (a taken SKU, a bad value) becomes the rows' error. */
+async function importGroup(
+  deps: RunImportDeps,
+  sellerId: string,
+  group: ProductGroup,
+  owners: Map<string, string>,
+  firstUse: FirstUse,
+): Promise<ImportRowResult[]> {
+  const prepared = prepareProduct(group);
+  if (!prepared.ok) return prepared.errors;
+  const { productId, fault } = ownerOf(group, owners, firstUse);
+  const failAll = (message: string) => {
+    const failed = failGroup(group, new Map([[group.rows[0]!.row, message]]));
+    return failed.ok ? [] : failed.errors;
+  };
+  if (fault) return failAll(fault);
+  try {
+    const id = await deps.catalog.save(sellerId, productId, prepared.input);
+    return group.rows.map((r) => ({
+      row: r.row,
+      sku: r.cells.sku,
+      handle: r.cells.handle,
+      outcome: owners.has(r.cells.sku.toLowerCase()) ? 'updated' : 'created',
+      productId: id,
+    }));
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) return failAll(err.message);
+    throw err;
+  }
+}
+
+function addResults(batch: BatchProgress, results: ImportRowResult[]) {
+  batch.rows += results.length;
+  for (const r of results) {
+    if (r.outcome === 'error') batch.errors.push(r);
+    else {
+      batch.imported.push(r);
+      if (r.outcome === 'created') batch.created++;
+      else batch.updated++;
+    }
+  }
+}
+
+/**
+ * Imports what is left of the job. Answers false when the job was taken from this claim (its lease lapsed and
+ * another worker has it), true when every row is recorded.
+ */
+export async function runImportJob(deps: RunImportDeps, job: ImportJobRow): Promise<boolean> {
+  const { groups, firstUse } = pendingGroups(job);
+  for (let start = 0; start < groups.length;) {
+    const batchGroups: ProductGroup[] = [];
+    let rows = 0;
+    while (start < groups.length && (rows < deps.batchRows || !batchGroups.length)) {
+      rows += groups[start]!.rows.length;
+      batchGroups.push(groups[start++]!);
+    }
+    const skus = batchGroups.flatMap((g) => g.rows.map((r) => r.cells.sku)).filter(Boolean);
+    const owners = await deps.catalog.productsBySku(job.sellerId, skus);
+    const batch = emptyBatch();
+    for (const group of batchGroups) {
+      addResults(batch, await importGroup(deps, job.sellerId, group, owners, firstUse));
+    }
+    if (!(await recordBatch(deps.db, job.id, job.attempts, batch))) return false;
+  }
+  return true;
+}
