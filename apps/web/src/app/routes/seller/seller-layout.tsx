@@ -7,11 +7,12 @@ import { errorMessage } from '../../../lib/api';
 import { useAppSelector } from '../../hooks';
 import { useLogoutMutation } from '../../../features/auth/auth-api';
 import { ConsoleShell, type ConsoleNavItem } from '../../../features/console/console-shell';
-import { BoxIcon, DashboardIcon, ReceiptIcon, WalletIcon } from '../../../features/console/icons';
+import { BoxIcon, DashboardIcon, ReceiptIcon, UploadIcon, WalletIcon } from '../../../features/console/icons';
 
 const NAV: ConsoleNavItem[] = [
   { to: '/seller/dashboard', label: 'Dashboard', icon: DashboardIcon },
   { to: '/seller/products', label: 'Products', icon: BoxIcon },
+  { to: '/seller/import', label: 'Import products', icon: UploadIcon },
   { to: '/seller/orders', label: 'Orders', icon: ReceiptIcon },
   { to: '/seller/earnings', label: 'Earnings', icon: WalletIcon },
 ];
