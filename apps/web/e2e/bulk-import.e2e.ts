@@ -63,7 +63,7 @@ describe('bulk upload', () => {
     await page.getByTestId('import-status').filter({ hasText: 'done' }).waitFor({ timeout: 30_000 });
     const bar = page.getByRole('progressbar', { name: 'Import progress' });
     expect(await bar.getAttribute('aria-valuenow')).toBe('100');
-    await page.getByText('3 of 3 rows · 2 created · 0 updated · 1 errors').waitFor();
+    await page.getByText('3 of 3 rows · 2 created · 0 updated · 1 error').waitFor();
 
     await page.getByRole('radio', { name: 'Errors only' }).check();
     const errorRow = page.locator('tr[data-outcome="error"]');

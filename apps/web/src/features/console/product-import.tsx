@@ -16,6 +16,7 @@ import {
 } from './import-api';
 
 const PAGE_SIZE = 50;
+const errorsLabel = (n: number) => `${n} ${n === 1 ? 'error' : 'errors'}`;
 const POLL_MS = 1000;
 
 const STATUS_TONE: Record<ImportJob['status'], BadgeTone> = {
@@ -225,7 +226,7 @@ export function ImportJobView({ jobId }: { jobId: string }) {
       <p className="text-sm text-gray-700" aria-live="polite">
         {job.processedRows} of {job.totalRows} rows · {job.createdRows} created · {job.updatedRows} updated ·{' '}
         <span className={job.errorRows ? 'font-semibold text-red-700' : undefined}>
-          {job.errorRows} errors
+          {errorsLabel(job.errorRows)}
         </span>
       </p>
       {job.failure && (
@@ -314,7 +315,7 @@ export function ProductImport() {
                   <Badge tone={STATUS_TONE[j.status]}>{j.status}</Badge>
                   <span className="text-gray-600">
                     {new Date(j.createdAt).toLocaleString('en-IN')} · {j.createdRows} created ·{' '}
-                    {j.updatedRows} updated · {j.errorRows} errors
+                    {j.updatedRows} updated · {errorsLabel(j.errorRows)}
                   </span>
                 </button>
               </li>
