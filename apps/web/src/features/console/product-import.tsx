@@ -2,11 +2,12 @@
  * The seller console's "Import products" screen (docs/catalogue-import.md): download the template, choose or drop
  * a CSV, watch it upload, then the job's progress (polled) and its per-row results, filterable to the errors.
  */
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { IMPORT_TEMPLATE_CSV, IMPORT_TEMPLATE_FILE_NAME, type ImportRowResult } from '@mp/shared';
-import { Badge, Button, Spinner, cn, type BadgeTone } from '../../components/ui';
+import { Badge, Button, Spinner, type BadgeTone } from '../../components/ui';
 import { errorMessage, toApiError } from '../../lib/api';
 import { download } from '../earnings/statement-csv';
+import { DropZone } from './drop-zone';
 import { UploadIcon } from './icons';
 import {
   uploadProductCsv,
@@ -64,7 +65,6 @@ function CsvDropzone({ onQueued }: { onQueued: (job: ImportJob) => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [sent, setSent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   useEffect(() => () => abortRef.current?.abort(), []);
 
   function choose(f: File | undefined) {
@@ -95,30 +95,10 @@ function CsvDropzone({ onQueued }: { onQueued: (job: ImportJob) => void }) {
     }
   }
 
-  function onDrop(e: DragEvent<HTMLLabelElement>) {
-    e.preventDefault();
-    setDragging(false);
-    choose(e.dataTransfer.files[0]);
-  }
-
   const uploading = sent !== null;
   return (
     <div className="flex flex-col gap-3">
-      <label
-        htmlFor={`${id}-file`}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        className={cn(
-          'flex min-h-32 cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center',
-          'focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600',
-          dragging ? 'border-brand-500 bg-brand-50' : 'border-gray-300 bg-white hover:bg-gray-50',
-          error && 'border-red-400',
-        )}
-      >
+      <DropZone htmlFor={`${id}-file`} onFiles={(files) => choose(files[0])} invalid={!!error}>
         <input
           ref={inputRef}
           id={`${id}-file`}
@@ -142,7 +122,7 @@ function CsvDropzone({ onQueued }: { onQueued: (job: ImportJob) => void }) {
         <span id={`${id}-hint`} className="text-xs text-gray-500">
           One row per variant, in the template’s columns
         </span>
-      </label>
+      </DropZone>
       {uploading && <ProgressBar value={sent} label="Uploading the file" />}
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-600">
@@ -166,18 +146,11 @@ function ResultsTable({ rows }: { rows: ImportRowResult[] }) {
         <caption className="sr-only">Import results by row</caption>
         <thead className="bg-gray-50 text-left text-xs font-semibold uppercase text-gray-600">
           <tr>
-            <th scope="col" className="px-3 py-2">
-              Row
-            </th>
-            <th scope="col" className="px-3 py-2">
-              SKU
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Result
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Details
-            </th>
+            {['Row', 'SKU', 'Result', 'Details'].map((h) => (
+              <th key={h} scope="col" className="px-3 py-2">
+                {h}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-100 bg-white">
