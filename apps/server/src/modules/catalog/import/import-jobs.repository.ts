@@ -133,6 +133,17 @@ export async function finishJob(
   return row && { ...toImportJobDto(row), sellerId: row.sellerId };
 }
 
+/**
+ * Hands a job back at shutdown (between batches): another worker may take it at once, and this claim does not
+ * count as a failed attempt.
+ */
+export async function releaseJob(db: DbOrTx, jobId: string, attempt: number): Promise<void> {
+  await db
+    .update(importJobs)
+    .set({ lockedUntil: sql`now()`, attempts: sql`${importJobs.attempts} - 1` })
+    .where(and(eq(importJobs.id, jobId), eq(importJobs.status, 'running'), eq(importJobs.attempts, attempt)));
+}
+
 /** The seller's most recent jobs, newest first. */
 export async function listSellerJobs(db: DbOrTx, sellerId: string): Promise<ImportJobDto[]> {
   const rows = await db

@@ -6,7 +6,13 @@ import type { Db } from '../../../db/client';
 import type { Logger } from '../../../lib/logger';
 import type { ImportCatalog } from './import-catalog';
 import type { ImportFinished } from './import-finished';
-import { claimJob, finishJob, IMPORT_MAX_ATTEMPTS, type ImportJobRow } from './import-jobs.repository';
+import {
+  claimJob,
+  finishJob,
+  IMPORT_MAX_ATTEMPTS,
+  releaseJob,
+  type ImportJobRow,
+} from './import-jobs.repository';
 import { runImportJob } from './run-import-job';
 
 export interface ImportWorkerDeps {
@@ -21,7 +27,10 @@ export interface ImportWorkerDeps {
 export interface ImportWorker {
   /** one pass: claims and runs one job; answers its id, or undefined when none was due */
   runOnce(): Promise<string | undefined>;
-  /** polls every intervalMs (and at once on wake()) until stop(), which waits for a pass in flight */
+  /**
+   * polls every intervalMs (and at once on wake()) until stop(), which lets a running job finish its batch, hands
+   * it back and resolves
+   */
   start(intervalMs: number): () => Promise<void>;
   /** a job was queued: start a pass now instead of at the next poll (no-op unless started) */
   wake(): void;
@@ -48,7 +57,7 @@ async function finish(deps: ImportWorkerDeps, job: ImportJobRow, failure?: strin
   await deps.onFinished(done);
 }
 
-async function runOnce(deps: ImportWorkerDeps): Promise<string | undefined> {
+async function runOnce(deps: ImportWorkerDeps, stopping?: () => boolean): Promise<string | undefined> {
   const job = await claimJob(deps.db);
   if (!job) return undefined;
   if (job.attempts > IMPORT_MAX_ATTEMPTS) {
@@ -60,11 +69,13 @@ async function runOnce(deps: ImportWorkerDeps): Promise<string | undefined> {
     return job.id;
   }
   try {
-    const mine = await runImportJob(
-      { db: deps.db, catalog: deps.catalog, batchRows: deps.batchRows ?? 100 },
+    const outcome = await runImportJob(
+      { db: deps.db, catalog: deps.catalog, batchRows: deps.batchRows ?? 100, stopping },
       job,
     );
-    if (mine) await finish(deps, job);
+    if (outcome === 'done') await finish(deps, job);
+    // shutting down: the next worker (here after a restart, or another instance) goes on from the last batch
+    if (outcome === 'stopped') await releaseJob(deps.db, job.id, job.attempts);
   } catch (err) {
     // the claim lapses and the job is taken up again (up to IMPORT_MAX_ATTEMPTS claims)
     deps.logger.error({ err, importJob: job.id }, 'product import interrupted');
@@ -87,7 +98,7 @@ export function createImportWorker(deps: ImportWorkerDeps): ImportWorker {
         if (running || stopped) return;
         running = true;
         // a pass that ran a job looks for the next one at once
-        pass = runOnce(deps)
+        pass = runOnce(deps, () => stopped)
           .catch((err: unknown) => deps.logger.error({ err }, 'import worker pass failed'))
           .then((ran) => {
             running = false;

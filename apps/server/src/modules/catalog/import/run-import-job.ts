@@ -15,6 +15,8 @@ export interface RunImportDeps {
   catalog: ImportCatalog;
   /** progress is recorded after at least this many rows (whole products) */
   batchRows: number;
+  /** asked after every batch: true when the process is shutting down and the job should be handed back */
+  stopping?: () => boolean;
 }
 
 const emptyBatch = (): BatchProgress => ({ rows: 0, created: 0, updated: 0, errors: [], imported: [] });
@@ -109,10 +111,14 @@ function addResults(batch: BatchProgress, results: ImportRowResult[]) {
 }
 
 /**
- * Imports what is left of the job. Answers false when the job was taken from this claim (its lease lapsed and
- * another worker has it), true when every row is recorded.
+ * Imports what is left of the job. Answers `done` when every row is recorded, `lost` when the job was taken from
+ * this claim (its lease lapsed and another worker has it), `stopped` when the process asked to stop between
+ * batches.
  */
-export async function runImportJob(deps: RunImportDeps, job: ImportJobRow): Promise<boolean> {
+export async function runImportJob(
+  deps: RunImportDeps,
+  job: ImportJobRow,
+): Promise<'done' | 'lost' | 'stopped'> {
   const { groups, firstUse } = pendingGroups(job);
   for (let start = 0; start < groups.length;) {
     const batchGroups: ProductGroup[] = [];
@@ -127,7 +133,8 @@ export async function runImportJob(deps: RunImportDeps, job: ImportJobRow): Prom
     for (const group of batchGroups) {
       addResults(batch, await importGroup(deps, job.sellerId, group, owners, firstUse));
     }
-    if (!(await recordBatch(deps.db, job.id, job.attempts, batch))) return false;
+    if (!(await recordBatch(deps.db, job.id, job.attempts, batch))) return 'lost';
+    if (start < groups.length && deps.stopping?.()) return 'stopped';
   }
-  return true;
+  return 'done';
 }

@@ -3,6 +3,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { IMPORT_COLUMNS, IMPORT_TEMPLATE_CSV, type ImportColumn } from '@mp/shared';
 import { createTestContext } from '../../../../../test/app';
 import { importJobs, products } from '../../../../db/schema';
+import { productServiceCatalog } from '../import-catalog';
+import { createImportWorker } from '../import-worker';
 
 const ctx = await createTestContext({ IMPORT_MAX_MB: '1', IMPORT_MAX_ROWS: '1500' });
 const seller = await ctx.loginAsSeller();
@@ -170,6 +172,43 @@ describe('bulk upload', () => {
     expect(job.body.data).toMatchObject({ status: 'done', createdRows: 2, errorRows: 0 });
     const [row] = await ctx.db.select().from(importJobs).where(eq(importJobs.id, jobId));
     expect(row).toMatchObject({ attempts: 2, source: null });
+  });
+
+  it('when the server shuts down mid-job, then the job is handed back after a batch and the next run finishes it', async () => {
+    const before = (await sellerProducts()).length;
+    const res = await upload(
+      seller.agent,
+      csvOf(Array.from({ length: 300 }, (_, i) => productRow(8000 + i))),
+    );
+    const jobId = res.body.data._id as string;
+    // a worker of this test's own, whose catalogue tells when the first product is being written
+    let writing!: () => void;
+    const started = new Promise<void>((resolve) => (writing = resolve));
+    const catalog = productServiceCatalog(ctx.deps.products);
+    const shuttingDown = createImportWorker({
+      db: ctx.db,
+      logger: ctx.deps.logger,
+      onFinished: () => Promise.resolve(),
+      batchRows: 50,
+      catalog: {
+        ...catalog,
+        save: (...args) => {
+          writing();
+          return catalog.save(...args);
+        },
+      },
+    });
+    const stop = shuttingDown.start(60_000);
+    await started;
+    await stop();
+    const progress = async () => (await ctx.db.select().from(importJobs).where(eq(importJobs.id, jobId)))[0]!;
+    const handedBack = await progress();
+    expect(handedBack).toMatchObject({ status: 'running', attempts: 0 });
+    expect(handedBack.processedRows).toBe(50);
+    expect(handedBack.lockedUntil!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(await worker.runOnce()).toBe(jobId);
+    expect(await progress()).toMatchObject({ status: 'done', processedRows: 300, createdRows: 300 });
+    expect((await sellerProducts()).length - before).toBe(300);
   });
 
   it('when a job is still held by a live claim, then no other worker takes it', async () => {
