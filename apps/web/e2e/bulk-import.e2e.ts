@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_COLUMNS } from '@mp/shared';
 import {
+  a11yViolations,
   DEMO,
   launchBrowser,
   loginThroughUi,
@@ -72,6 +73,7 @@ describe('bulk upload', () => {
     expect(await errorRow.locator('td').first().innerText()).toBe('3');
     expect(await errorRow.innerText()).toMatch(/price/i);
     expect(await page.locator('tr[data-outcome="created"]').count()).toBe(0);
+    expect(await a11yViolations(page)).toEqual([]);
     await screenshots(page, 'bulk-import');
   });
 });
