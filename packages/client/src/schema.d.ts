@@ -1546,13 +1546,31 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An option a shopper chooses, e.g. Size with S, M, L */
+        ProductOption: {
+            name: string;
+            values: string[];
+        };
+        VariantInput: {
+            /** Format: uuid */
+            id?: string;
+            sku?: string;
+            /** @default [] */
+            optionValues: string[];
+            price: number;
+            salePrice?: number;
+            discount?: number;
+            stock: number;
+            stockLoaded?: number;
+            images?: string[];
+        };
         /** @description The error envelope of every failed call. */
         ErrorEnvelope: {
             /** @constant */
             success: false;
             message: string;
             /** @enum {string} */
-            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "INVALID_CSV" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID" | "HOLD_LIMIT" | "HOLD_COOLDOWN";
+            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "INVALID_CSV" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID" | "HOLD_LIMIT" | "HOLD_COOLDOWN" | "SKU_TAKEN" | "VARIANT_REPEATED" | "VARIANT_REQUIRED";
             errors?: components["schemas"]["FieldErrors"];
             /** @description facts the caller can act on, per code (e.g. STALE_STOCK: `{ currentStock }`) */
             details?: {
@@ -1601,7 +1619,52 @@ export interface components {
             email: string;
             phone: string | null;
         };
-        /** @description A product as the catalogue shows it; prices in rupees. */
+        ProductWithVariants: {
+            _id: string;
+            title: string;
+            description: string;
+            category: string;
+            brand: string;
+            price: number;
+            salePrice: number | null;
+            discount: number;
+            totalStock: number;
+            image: string;
+            images: components["schemas"]["ProductImage"][];
+            sellerId: string | null;
+            averageReview: number;
+            reviewCount: number;
+            popularity: number;
+            createdAt: string;
+            bestSeller: boolean;
+            options: components["schemas"]["ProductOptionOutput"][];
+            maxPrice: number;
+            variants: components["schemas"]["Variant"][];
+        };
+        /** @description A product picture; width, height and variants are null/empty for plain URLs */
+        ProductImage: {
+            url: string;
+            width: number | null;
+            height: number | null;
+            variants: {
+                url: string;
+                width: number;
+                type: string;
+            }[];
+        };
+        Variant: {
+            _id: string;
+            sku: string | null;
+            optionValues: string[];
+            price: number;
+            salePrice: number | null;
+            discount: number;
+            effectivePrice: number;
+            stock: number;
+            inStock: boolean;
+            images: string[];
+        };
+        /** @description A product as the catalogue shows it; prices in rupees. Price, sale price, discount are its cheapest variant's, totalStock the sum of its variants'. */
         Product: {
             _id: string;
             title: string;
@@ -1620,17 +1683,8 @@ export interface components {
             popularity: number;
             createdAt: string;
             bestSeller: boolean;
-        };
-        /** @description A product picture; width, height and variants are null/empty for plain URLs */
-        ProductImage: {
-            url: string;
-            width: number | null;
-            height: number | null;
-            variants: {
-                url: string;
-                width: number;
-                type: string;
-            }[];
+            options: components["schemas"]["ProductOptionOutput"][];
+            maxPrice: number;
         };
         Pagination: {
             page: number;
@@ -1667,6 +1721,8 @@ export interface components {
             popularity: number;
             createdAt: string;
             bestSeller: boolean;
+            options: components["schemas"]["ProductOptionOutput"][];
+            maxPrice: number;
             /** @description the seller's store; null for the marketplace's own */
             storeName: string | null;
         };
@@ -1752,6 +1808,8 @@ export interface components {
             userId: string;
             items: {
                 productId: string;
+                variantId: string;
+                variantLabel: string;
                 title: string;
                 image: string;
                 salePrice: number | null;
@@ -1807,6 +1865,8 @@ export interface components {
             orderUpdateDate: string;
             cartItems: {
                 productId: string;
+                variantId: string | null;
+                variantLabel: string;
                 _id: string;
                 title: string;
                 image: string;
@@ -1912,6 +1972,8 @@ export interface components {
             orderUpdateDate: string;
             cartItems: {
                 productId: string;
+                variantId: string | null;
+                variantLabel: string;
                 _id: string;
                 title: string;
                 image: string;
@@ -2045,6 +2107,11 @@ export interface components {
             /** @description the seller's lines of paid sandbox orders: test payments, never revenue */
             testOrders: number;
             testRevenue: number;
+        };
+        /** @description An option a shopper chooses, e.g. Size with S, M, L */
+        ProductOptionOutput: {
+            name: string;
+            values: string[];
         };
     };
     responses: {
@@ -2932,11 +2999,13 @@ export interface operations {
                     category: "men" | "women" | "kids" | "accessories" | "footwear" | "mobile" | "appliances" | "electronics" | "fashion";
                     /** @enum {string} */
                     brand: "nike" | "adidas" | "puma" | "levi" | "zara" | "h&m" | "apple" | "samsung" | "oneplus" | "xiaomi" | "realme" | "vivo" | "oppo" | "motorola" | "tecno" | "boat" | "noise" | "fastrack" | "casio" | "philips" | "panasonic" | "godrej" | "voltas" | "bluestar" | "lg";
-                    price: number;
+                    price?: number;
                     salePrice?: number;
-                    /** @default 0 */
                     discount?: number;
-                    totalStock: number;
+                    totalStock?: number;
+                    /** @default [] */
+                    options?: components["schemas"]["ProductOption"][];
+                    variants?: components["schemas"]["VariantInput"][];
                     image?: string;
                     images?: string[];
                     stockLoaded?: number;
@@ -2954,7 +3023,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         message: string;
-                        data: components["schemas"]["Product"];
+                        data: components["schemas"]["ProductWithVariants"];
                     };
                 };
             };
@@ -3024,11 +3093,13 @@ export interface operations {
                     category: "men" | "women" | "kids" | "accessories" | "footwear" | "mobile" | "appliances" | "electronics" | "fashion";
                     /** @enum {string} */
                     brand: "nike" | "adidas" | "puma" | "levi" | "zara" | "h&m" | "apple" | "samsung" | "oneplus" | "xiaomi" | "realme" | "vivo" | "oppo" | "motorola" | "tecno" | "boat" | "noise" | "fastrack" | "casio" | "philips" | "panasonic" | "godrej" | "voltas" | "bluestar" | "lg";
-                    price: number;
+                    price?: number;
                     salePrice?: number;
-                    /** @default 0 */
                     discount?: number;
-                    totalStock: number;
+                    totalStock?: number;
+                    /** @default [] */
+                    options?: components["schemas"]["ProductOption"][];
+                    variants?: components["schemas"]["VariantInput"][];
                     image?: string;
                     images?: string[];
                     stockLoaded?: number;
@@ -3046,7 +3117,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         message: string;
-                        data: components["schemas"]["Product"];
+                        data: components["schemas"]["ProductWithVariants"];
                     };
                 };
             };
@@ -3166,11 +3237,13 @@ export interface operations {
                     category: "men" | "women" | "kids" | "accessories" | "footwear" | "mobile" | "appliances" | "electronics" | "fashion";
                     /** @enum {string} */
                     brand: "nike" | "adidas" | "puma" | "levi" | "zara" | "h&m" | "apple" | "samsung" | "oneplus" | "xiaomi" | "realme" | "vivo" | "oppo" | "motorola" | "tecno" | "boat" | "noise" | "fastrack" | "casio" | "philips" | "panasonic" | "godrej" | "voltas" | "bluestar" | "lg";
-                    price: number;
+                    price?: number;
                     salePrice?: number;
-                    /** @default 0 */
                     discount?: number;
-                    totalStock: number;
+                    totalStock?: number;
+                    /** @default [] */
+                    options?: components["schemas"]["ProductOption"][];
+                    variants?: components["schemas"]["VariantInput"][];
                     image?: string;
                     images?: string[];
                     stockLoaded?: number;
@@ -3188,7 +3261,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         message: string;
-                        data: components["schemas"]["Product"];
+                        data: components["schemas"]["ProductWithVariants"];
                     };
                 };
             };
@@ -3260,11 +3333,13 @@ export interface operations {
                     category: "men" | "women" | "kids" | "accessories" | "footwear" | "mobile" | "appliances" | "electronics" | "fashion";
                     /** @enum {string} */
                     brand: "nike" | "adidas" | "puma" | "levi" | "zara" | "h&m" | "apple" | "samsung" | "oneplus" | "xiaomi" | "realme" | "vivo" | "oppo" | "motorola" | "tecno" | "boat" | "noise" | "fastrack" | "casio" | "philips" | "panasonic" | "godrej" | "voltas" | "bluestar" | "lg";
-                    price: number;
+                    price?: number;
                     salePrice?: number;
-                    /** @default 0 */
                     discount?: number;
-                    totalStock: number;
+                    totalStock?: number;
+                    /** @default [] */
+                    options?: components["schemas"]["ProductOption"][];
+                    variants?: components["schemas"]["VariantInput"][];
                     image?: string;
                     images?: string[];
                     stockLoaded?: number;
@@ -3282,7 +3357,7 @@ export interface operations {
                         /** @constant */
                         success: true;
                         message: string;
-                        data: components["schemas"]["Product"];
+                        data: components["schemas"]["ProductWithVariants"];
                     };
                 };
             };
@@ -4008,6 +4083,8 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     productId: string;
+                    /** Format: uuid */
+                    variantId?: string;
                     /** @default 1 */
                     quantity?: number;
                 };
@@ -4083,6 +4160,8 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     productId: string;
+                    /** Format: uuid */
+                    variantId?: string;
                     quantity: number;
                 };
             };
@@ -4335,6 +4414,8 @@ export interface operations {
                     buyNow?: {
                         /** Format: uuid */
                         productId: string;
+                        /** Format: uuid */
+                        variantId?: string;
                         /** @default 1 */
                         quantity?: number;
                     };

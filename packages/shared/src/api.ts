@@ -64,6 +64,12 @@ export const API_ERROR_CODES = [
    * `details.retryAt` (an ISO time, also named in the message)
    */
   'HOLD_COOLDOWN',
+  /** 409: a SKU already used by another variant in the same seller's catalogue (details: `{ sku }`) */
+  'SKU_TAKEN',
+  /** 400: two variants of one product with the same option values (details: `{ optionValues }`) */
+  'VARIANT_REPEATED',
+  /** 400: a product with options added to the cart or bought without choosing its variant */
+  'VARIANT_REQUIRED',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -25,20 +25,34 @@ const quantitySchema = z.coerce
   .max(LIMITS.cartQuantityMax, `Quantity must be at most ${LIMITS.cartQuantityMax}`);
 
 const productIdSchema = uuidOf('Must be a valid product id');
+/**
+ * The variant chosen (docs/orders-and-stock.md, "Variants"): required when the product has options (else 400
+ * VARIANT_REQUIRED); absent for a product without options, whose default variant is meant.
+ */
+const variantIdSchema = z.preprocess(emptyToUndefined, uuidOf('Must be a valid variant id').optional());
 
 /** POST /api/shop/cart/add. userId and discount from the client are ignored (session and catalogue win). */
 export const cartAddInputSchema = z.object({
   productId: productIdSchema,
+  variantId: variantIdSchema,
   quantity: z.preprocess(emptyToUndefined, quantitySchema.default(1)),
 });
 export type CartAddInput = z.infer<typeof cartAddInputSchema>;
 
 /** PUT /api/shop/cart/update-cart: sets the line's quantity. */
-export const cartUpdateInputSchema = z.object({ productId: productIdSchema, quantity: quantitySchema });
+export const cartUpdateInputSchema = z.object({
+  productId: productIdSchema,
+  /** the line's variant; absent: the product's line (its only one) */
+  variantId: variantIdSchema,
+  quantity: quantitySchema,
+});
 export type CartUpdateInput = z.infer<typeof cartUpdateInputSchema>;
 
 export const cartItemDtoSchema = z.object({
   productId: z.string(),
+  variantId: z.string(),
+  /** the chosen options, e.g. "Size: M · Colour: Black"; '' for a product without options */
+  variantLabel: z.string(),
   title: z.string(),
   image: z.string(),
   salePrice: z.number().nullable(),
@@ -119,6 +133,7 @@ export const orderCreateInputSchema = z
     buyNow: z
       .object({
         productId: productIdSchema,
+        variantId: variantIdSchema,
         quantity: z.preprocess(emptyToUndefined, quantitySchema.default(1)),
       })
       .optional(),
@@ -180,6 +195,9 @@ export type PaymentEntryDto = z.infer<typeof paymentEntryDtoSchema>;
 
 export const orderLineDtoSchema = z.object({
   productId: z.string(),
+  variantId: z.string().nullable(),
+  /** the chosen options when ordered, e.g. "Size: M · Colour: Black"; '' for a product without options */
+  variantLabel: z.string(),
   _id: z.string(),
   title: z.string(),
   image: z.string(),

@@ -155,6 +155,10 @@ export const LIMITS = {
   uploadMaxBytes: 5 * 1024 * 1024,
   /** pictures per product (docs/images.md, "Several images per product") */
   productImagesMax: 8,
+  /** options per product (Size, Colour…), values per option and variants per product (docs/orders-and-stock.md) */
+  productOptionsMax: 3,
+  optionValuesMax: 30,
+  productVariantsMax: 100,
   cartQuantityMax: 99,
   bestDealsCount: 10,
   topDiscountCount: 10,

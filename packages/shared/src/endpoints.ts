@@ -56,6 +56,7 @@ import {
   productDtoSchema,
   productFacetsSchema,
   productInputSchema,
+  productWithVariantsDtoSchema,
   productListQuerySchema,
   reviewDtoSchema,
   reviewInputSchema,
@@ -202,6 +203,7 @@ const json = <S extends z.ZodType>(schema: S) => ({ kind: 'json' as const, schem
 const page = (description: string) => ({ kind: 'html' as const, description });
 
 const product = productDtoSchema;
+const productWithVariants = productWithVariantsDtoSchema;
 const withSeller = { seller: sellerDtoSchema.optional().meta({ description: 'present for sellers' }) };
 const loggedIn = okMsg(
   { data: z.object({ role: roleSchema }), user: userDtoSchema, ...withSeller },
@@ -422,7 +424,7 @@ export const endpoints = {
     tag: 'Products',
     summary: 'Add a marketplace product (no seller)',
     body: json(productInputSchema),
-    responses: { 201: okMsg({ data: product }, 'Added') },
+    responses: { 201: okMsg({ data: productWithVariants }, 'Added') },
   },
   adminListProducts: {
     ...routes.adminListProducts,
@@ -439,7 +441,7 @@ export const endpoints = {
     summary: 'Edit any product',
     params: idParamsSchema,
     body: json(productInputSchema),
-    responses: { 200: okMsg({ data: product }, 'Updated') },
+    responses: { 200: okMsg({ data: productWithVariants }, 'Updated') },
     errors: [404, 409],
   },
   adminDeleteProduct: {
@@ -472,7 +474,7 @@ export const endpoints = {
     tag: 'Products',
     summary: "Add a product to the session seller's store",
     body: json(productInputSchema),
-    responses: { 201: okMsg({ data: product }, 'Added') },
+    responses: { 201: okMsg({ data: productWithVariants }, 'Added') },
   },
   sellerListProducts: {
     ...routes.sellerListProducts,
@@ -490,7 +492,7 @@ export const endpoints = {
     summary: 'Edit one of the seller’s own products',
     params: idParamsSchema,
     body: json(productInputSchema),
-    responses: { 200: okMsg({ data: product }, 'Updated') },
+    responses: { 200: okMsg({ data: productWithVariants }, 'Updated') },
     errors: [404, 409],
   },
   sellerDeleteProduct: {

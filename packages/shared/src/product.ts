@@ -3,6 +3,17 @@ import { BRAND_IDS, CATEGORY_ALIASES, CATEGORY_IDS, LIMITS, SORT_IDS } from './c
 import { emptyToUndefined, imageUrlSchema, text, uuidOf } from './api';
 import { imageVariantSchema } from './image-schemas';
 import { responsiveImage } from './images';
+import {
+  discountField,
+  optionsAndVariantsIssues,
+  priceField,
+  productOptionSchema,
+  salePriceField,
+  stockField,
+  variantDtoSchema,
+  variantInputSchema,
+  type VariantInput,
+} from './variants';
 
 const normaliseCategory = (v: unknown) =>
   typeof v === 'string' ? (CATEGORY_ALIASES[v.trim().toLowerCase()] ?? v.trim().toLowerCase()) : v;
@@ -16,15 +27,6 @@ export const brandSchema = z.preprocess(
   z.enum(BRAND_IDS, { message: 'Unknown brand' }),
 );
 
-const money = (label: string) =>
-  z.coerce
-    .number({ message: `${label} must be a number` })
-    .refine(Number.isFinite, `${label} must be a number`)
-    .refine(
-      (n) => Math.round(n * 100) === Math.round(n * 100 * 1e6) / 1e6,
-      `${label} has at most 2 decimals`,
-    );
-
 /** Product add/edit (admin and seller). Numbers may arrive as strings from forms. */
 export const productInputSchema = z
   .object({
@@ -32,29 +34,28 @@ export const productInputSchema = z
     description: text('Description', 5000),
     category: categorySchema,
     brand: brandSchema,
-    price: money('Price')
-      .refine((n) => n > 0, 'Price must be greater than 0')
-      .refine((n) => n <= 10_000_000, 'Price is too large'),
-    salePrice: z.preprocess(
-      emptyToUndefined,
-      money('Sale price')
-        .refine((n) => n >= 0, 'Sale price cannot be negative')
-        .optional(),
-    ),
-    discount: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ message: 'Discount must be a number' })
-        .int('Discount must be a whole percent')
-        .min(0, 'Discount must be between 0 and 100')
-        .max(100, 'Discount must be between 0 and 100')
-        .default(0),
-    ),
-    totalStock: z.coerce
-      .number({ message: 'Stock must be a number' })
-      .int('Stock must be a whole number')
-      .min(0, 'Stock cannot be negative')
-      .max(1_000_000, 'Stock is too large'),
+    /** the default variant's price; with `variants`, unused (each variant has its own) */
+    price: z.preprocess(emptyToUndefined, priceField.optional()),
+    salePrice: salePriceField,
+    /** the default variant's discount, and that of a variant that names none */
+    discount: z.preprocess(emptyToUndefined, discountField.default(0)),
+    /** the default variant's stock; with `variants`, unused */
+    totalStock: z.preprocess(emptyToUndefined, stockField().optional()),
+    /** up to LIMITS.productOptionsMax options (Size, Colour…); none: one default variant */
+    options: z
+      .array(productOptionSchema, { message: 'Options must be a list' })
+      .max(LIMITS.productOptionsMax, `A product has at most ${LIMITS.productOptionsMax} options`)
+      .default([]),
+    /**
+     * The variants sold, one per combination of option values; absent: price, salePrice, discount and totalStock
+     * make the one default variant. On edit the list replaces the product's variants (matched by id, then SKU,
+     * then option values).
+     */
+    variants: z
+      .array(variantInputSchema, { message: 'Variants must be a list' })
+      .min(1, 'Add at least one variant')
+      .max(LIMITS.productVariantsMax, `A product has at most ${LIMITS.productVariantsMax} variants`)
+      .optional(),
     /** the first picture; older callers send only this (docs/images.md, "Several images per product") */
     image: imageUrlSchema.optional(),
     /** every picture in the order shown, the first being `image`; replaces the list on edit */
@@ -79,9 +80,17 @@ export const productInputSchema = z
         .optional(),
     ),
   })
-  .refine((p) => p.salePrice == null || p.salePrice <= p.price, {
+  .refine((p) => p.variants != null || p.price != null, { message: 'Price is required', path: ['price'] })
+  .refine((p) => p.variants != null || p.totalStock != null, {
+    message: 'Stock is required',
+    path: ['totalStock'],
+  })
+  .refine((p) => p.salePrice == null || p.price == null || p.salePrice <= p.price, {
     message: 'Sale price cannot be above the price',
     path: ['salePrice'],
+  })
+  .superRefine((p, ctx) => {
+    for (const issue of optionsAndVariantsIssues(p)) ctx.addIssue({ code: 'custom', ...issue });
   })
   // checked even when other fields are wrong, so an empty form names every missing field at once
   .refine((p) => p.image != null || p.images != null, {
@@ -94,6 +103,24 @@ export const productInputSchema = z
     path: ['image'],
   });
 export type ProductInput = z.infer<typeof productInputSchema>;
+
+/**
+ * The variants a product input asks for: its `variants`, or the default variant its own price, sale price,
+ * discount and stock make. A variant without a discount takes the product's.
+ */
+export function productVariantsOf(input: ProductInput): (VariantInput & { discount: number })[] {
+  const variants = input.variants ?? [
+    {
+      optionValues: [],
+      price: input.price!,
+      salePrice: input.salePrice,
+      discount: input.discount,
+      stock: input.totalStock!,
+      stockLoaded: input.stockLoaded,
+    },
+  ];
+  return variants.map((v) => ({ ...v, discount: v.discount ?? input.discount }));
+}
 
 /** The ordered pictures of a product input: `images`, or the single `image` of an older caller. */
 export const productImagesOf = (input: Pick<ProductInput, 'image' | 'images'>): string[] =>
@@ -139,9 +166,26 @@ export const productDtoSchema = z
     createdAt: z.string(),
     /** among its category's top sellers of the last 30 days (BEST_SELLER, docs/search-and-listing.md) */
     bestSeller: z.boolean(),
+    /** the options a shopper chooses (Size, Colour…); [] for a product sold as one default variant */
+    options: z.array(productOptionSchema),
+    /**
+     * the dearest variant's unit price (salePrice or price); above the unit price of `price`/`salePrice` (the
+     * cheapest variant's), cards show a range
+     */
+    maxPrice: z.number(),
   })
-  .meta({ id: 'Product', description: 'A product as the catalogue shows it; prices in rupees.' });
+  .meta({
+    id: 'Product',
+    description:
+      "A product as the catalogue shows it; prices in rupees. Price, sale price, discount are its cheapest variant's, totalStock the sum of its variants'.",
+  });
 export type ProductDto = z.infer<typeof productDtoSchema>;
+
+/** A product as its add/edit answers it: the catalogue fields plus its live variants, in order. */
+export const productWithVariantsDtoSchema = productDtoSchema
+  .extend({ variants: z.array(variantDtoSchema) })
+  .meta({ id: 'ProductWithVariants' });
+export type ProductWithVariantsDto = z.infer<typeof productWithVariantsDtoSchema>;
 
 /** One product as its page shows it: the catalogue fields plus the name of the store selling it. */
 export const productDetailDtoSchema = productDtoSchema

@@ -12,6 +12,7 @@ import {
   ROLES,
   SELLER_APPROVAL_STATUSES,
   SELLER_ENTRY_TYPES,
+  type ProductOption,
 } from '@mp/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -157,6 +158,21 @@ export const products = pgTable(
     titleVector: tsvector()
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('english', coalesce(title, ''))`),
+    /**
+     * Up to 3 options a shopper chooses from, e.g. [{ name: 'Size', values: ['S', 'M'] }]; [] for a product sold
+     * as one default variant (docs/orders-and-stock.md, "Variants")
+     */
+    options: jsonb().$type<ProductOption[]>().notNull().default([]),
+    /**
+     * The dearest live variant's effective price; price_paise, sale_price_paise, discount and total_stock are the
+     * cheapest variant's and the sum of the live variants' stock, all kept by the product_variants trigger
+     */
+    maxEffectivePricePaise: integer().notNull().default(0),
+    /** the Size values with a live variant in stock, kept by the same trigger (the listing's size filter) */
+    sizes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** soft delete: carts and orders keep pointing at it; the shop no longer lists it */
     deletedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
@@ -234,6 +250,70 @@ export const products = pgTable(
     index('products_best_seller_idx')
       .on(t.id)
       .where(sql`${t.bestSeller}`),
+    /** the listing's size filter (docs/search-and-listing.md, "Size") */
+    index('products_sizes_idx')
+      .using('gin', t.sizes)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/**
+ * What a shopper buys: one combination of a product's options, with its own SKU, price and stock. A product
+ * without options has one default variant (option_values {}, sku null). Its stock has one writer,
+ * commerce/stock/stock.repository.ts; a trigger keeps the product row's totals and cheapest price from the live
+ * variants (docs/orders-and-stock.md, "Variants").
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: id(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** the product's seller (null for the admin's own), so a SKU is unique in one catalogue */
+    sellerId: uuid().references(() => sellers.id, { onDelete: 'restrict' }),
+    sku: text(),
+    /** one value per product option, in the options' order; {} for the default variant */
+    optionValues: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    pricePaise: integer().notNull(),
+    salePricePaise: integer(),
+    discount: integer().notNull().default(0),
+    effectivePricePaise: integer()
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(nullif(sale_price_paise, 0), price_paise)`),
+    stock: integer().notNull().default(0),
+    /** this variant's own pictures; empty: the product's */
+    images: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    position: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** soft delete of a variant that was sold once: order lines keep pointing at it */
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('product_variants_product_idx').on(t.productId, t.position),
+    uniqueIndex('product_variants_combination_unique')
+      .on(t.productId, t.optionValues)
+      .where(sql`${t.deletedAt} is null`),
+    uniqueIndex('product_variants_seller_sku_unique')
+      .on(t.sellerId, t.sku)
+      .where(sql`${t.sku} is not null and ${t.sellerId} is not null and ${t.deletedAt} is null`),
+    uniqueIndex('product_variants_admin_sku_unique')
+      .on(t.sku)
+      .where(sql`${t.sku} is not null and ${t.sellerId} is null and ${t.deletedAt} is null`),
+    check('product_variants_price_positive', sql`${t.pricePaise} > 0`),
+    check(
+      'product_variants_sale_price_range',
+      sql`${t.salePricePaise} is null or (${t.salePricePaise} >= 0 and ${t.salePricePaise} <= ${t.pricePaise})`,
+    ),
+    check('product_variants_discount_range', sql`${t.discount} between 0 and 100`),
+    check('product_variants_stock_nonnegative', sql`${t.stock} >= 0`),
   ],
 );
 
@@ -281,12 +361,14 @@ export const cartItems = pgTable(
     productId: uuid()
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** the variant in the cart (null only on rows from before variants, which migration 0017 filled) */
+    variantId: uuid().references(() => productVariants.id, { onDelete: 'cascade' }),
     quantity: integer().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('cart_items_cart_product_unique').on(t.cartId, t.productId),
+    uniqueIndex('cart_items_cart_variant_unique').on(t.cartId, t.variantId),
     check('cart_items_quantity_positive', sql`${t.quantity} >= 1`),
   ],
 );
@@ -402,6 +484,10 @@ export const orderLines = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     productId: uuid().references(() => products.id, { onDelete: 'set null' }),
+    /** the variant sold; its stock is what a hold takes and a cancellation gives back */
+    variantId: uuid().references(() => productVariants.id, { onDelete: 'set null' }),
+    /** the chosen options when ordered, e.g. "Size: M · Colour: Black"; '' for a product without options */
+    variantLabel: text().notNull().default(''),
     sellerId: uuid().references(() => sellers.id, { onDelete: 'set null' }),
     title: text().notNull(),
     image: text().notNull(),
@@ -429,6 +515,7 @@ export const orderLines = pgTable(
     index('order_lines_order_idx').on(t.orderId),
     index('order_lines_seller_idx').on(t.sellerId, t.orderId),
     index('order_lines_product_idx').on(t.productId),
+    index('order_lines_variant_idx').on(t.variantId),
     check('order_lines_quantity_positive', sql`${t.quantity} >= 1`),
     check(
       'order_lines_refunded_range',

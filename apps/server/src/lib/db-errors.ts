@@ -15,6 +15,18 @@ export const isUniqueViolation = (err: unknown, constraint?: string) => {
   return c.code === '23505' && (!constraint || !c.constraint || c.constraint === constraint);
 };
 
+/** The constraint (or unique index) a unique violation names, from the error or its message (PGlite). */
+export function uniqueConstraintOf(err: unknown): string | undefined {
+  const c = pgCode(err);
+  if (c.constraint) return c.constraint;
+  for (let e = err as { message?: unknown; cause?: unknown } | undefined, d = 0; e && d < 4; d++) {
+    const m = typeof e.message === 'string' ? /unique constraint "([^"]+)"/.exec(e.message) : null;
+    if (m) return m[1];
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
 /** Network errors of a connection that could not be opened or was lost. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

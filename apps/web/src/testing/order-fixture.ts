@@ -30,6 +30,8 @@ export function orderFixture(over: Partial<OrderDto> = {}): OrderDto {
     cartItems: [
       {
         productId: 'p-1',
+        variantId: 'v-1',
+        variantLabel: '',
         _id: 'l-1',
         title: 'Steel Bottle',
         image: '/uploads/products/bottle.png',

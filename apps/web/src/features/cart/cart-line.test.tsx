@@ -10,6 +10,8 @@ import { CartLine } from './cart-line';
 
 const line = (over: Partial<CartLineDto> = {}): CartLineDto => ({
   productId: 'p1',
+  variantId: 'v1',
+  variantLabel: '',
   title: 'Rockerz Headphones',
   image: '/uploads/x.png',
   salePrice: 999,

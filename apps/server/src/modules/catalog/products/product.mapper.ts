@@ -1,4 +1,4 @@
-import { toProductImage, toRupees, type ProductDto } from '@mp/shared';
+import { toProductImage, toRupees, type ProductDto, type ProductOption } from '@mp/shared';
 import { products } from '../../../db/schema';
 
 /** The columns every product answer needs (never the search vector). */
@@ -20,6 +20,8 @@ export const productColumns = {
   popularity: products.popularity,
   createdAt: products.createdAt,
   bestSeller: products.bestSeller,
+  options: products.options,
+  maxEffectivePricePaise: products.maxEffectivePricePaise,
 };
 
 export interface ProductRow {
@@ -40,6 +42,8 @@ export interface ProductRow {
   popularity: number;
   createdAt: Date | string;
   bestSeller: boolean;
+  options: ProductOption[];
+  maxEffectivePricePaise: number;
 }
 
 /** Average stars to one decimal; 0 when nobody has reviewed yet. */
@@ -65,5 +69,7 @@ export function toProductDto(p: ProductRow): ProductDto {
     popularity: Number(p.popularity),
     createdAt: (p.createdAt instanceof Date ? p.createdAt : new Date(p.createdAt)).toISOString(),
     bestSeller: Boolean(p.bestSeller),
+    options: p.options,
+    maxPrice: toRupees(Number(p.maxEffectivePricePaise)),
   };
 }

@@ -1,32 +1,16 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { productImagesOf, toPaise, type Pagination, type ProductDto, type ProductInput } from '@mp/shared';
+import type { Pagination, ProductDto, ProductInput, VariantDto } from '@mp/shared';
 import type { Db, DbOrTx } from '../../../db/client';
 import { products, sellers } from '../../../db/schema';
 import { forbidden, notFound } from '../../../lib/errors';
 import type { ChangeFeed } from '../../../lib/change-feed';
 import { productColumns, toProductDto } from './product.mapper';
-import * as stock from '../../commerce/stock/stock.repository';
+import { saveProductIn, type Actor, type SaveProductArgs } from './save-product';
+import { findBySku, liveVariantsOf, toVariantDto } from './variants/variant.repository';
 
-/** Who is changing a product: the admin may touch any; a seller only its own. */
-export type Actor = { role: 'admin' } | { role: 'seller'; sellerId: string };
+export type { Actor, SaveProductArgs };
 
 const live = isNull(products.deletedAt);
-
-function toColumns(input: ProductInput) {
-  const images = productImagesOf(input);
-  return {
-    title: input.title,
-    description: input.description,
-    category: input.category,
-    brand: input.brand,
-    pricePaise: toPaise(input.price),
-    salePricePaise: input.salePrice == null ? null : toPaise(input.salePrice),
-    discount: input.discount,
-    totalStock: input.totalStock,
-    image: images[0]!,
-    images,
-  };
-}
 
 async function findLive(db: DbOrTx, id: string) {
   const [row] = await db
@@ -49,41 +33,23 @@ export interface ProductServiceDeps {
   changes: ChangeFeed;
 }
 
-/** Adds a product; a seller's product always belongs to the seller of the session. */
-async function create({ db, changes }: ProductServiceDeps, input: ProductInput, sellerId: string | null) {
-  const [row] = await db
-    .insert(products)
-    .values({ ...toColumns(input), sellerId })
-    .returning(productColumns);
-  changes.publish({ type: 'products', ids: [row!.id] });
-  return toProductDto(row!);
+/** A product as the consoles' form reads it back: the catalogue fields plus its options and live variants. */
+async function withVariants(db: DbOrTx, id: string): Promise<ProductDto & { variants: VariantDto[] }> {
+  const [[row], variants] = await Promise.all([
+    db.select(productColumns).from(products).where(eq(products.id, id)),
+    liveVariantsOf(db, [id]),
+  ]);
+  return { ...toProductDto(row!), variants: variants.map(toVariantDto) };
 }
 
-async function update({ db, changes }: ProductServiceDeps, id: string, input: ProductInput, actor: Actor) {
-  // told after the commit: another instance that refills its cache at once must read the new row
-  const dto = await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ sellerId: products.sellerId, totalStock: products.totalStock })
-      .from(products)
-      .where(and(eq(products.id, id), live))
-      .for('update');
-    if (!current) throw notFound('Product');
-    assertMayChange(actor, current);
-    const { totalStock, ...columns } = toColumns(input);
-    // stock has one writer (docs/orders-and-stock.md, "Owners")
-    await stock.setBySeller(tx, id, {
-      current: current.totalStock,
-      wanted: totalStock,
-      loaded: input.stockLoaded,
-    });
-    const [row] = await tx
-      .update(products)
-      .set({ ...columns, updatedAt: new Date() })
-      .where(eq(products.id, id))
-      .returning(productColumns);
-    return toProductDto(row!);
-  });
-  changes.publish({ type: 'products', ids: [id] });
+/**
+ * Adds or edits one product with its variants in one transaction (save-product.ts); told to the change feed after
+ * the commit, so another instance that refills its cache at once reads the new row. A seller's new product
+ * always belongs to the seller of the session.
+ */
+export async function saveProduct({ db, changes }: ProductServiceDeps, args: SaveProductArgs) {
+  const dto = await db.transaction(async (tx) => withVariants(tx, await saveProductIn(tx, args)));
+  changes.publish({ type: 'products', ids: [dto._id] });
   return dto;
 }
 
@@ -163,8 +129,14 @@ async function listForManagement(
  */
 export function createProductService(deps: ProductServiceDeps) {
   return {
-    create: (input: ProductInput, sellerId: string | null) => create(deps, input, sellerId),
-    update: (id: string, input: ProductInput, actor: Actor) => update(deps, id, input, actor),
+    create: (input: ProductInput, sellerId: string | null) =>
+      saveProduct(deps, { input, actor: sellerId ? { role: 'seller', sellerId } : { role: 'admin' } }),
+    update: (id: string, input: ProductInput, actor: Actor) =>
+      saveProduct(deps, { input, actor, productId: id }),
+    /** one product and its variants, for a caller with its own transaction (a bulk upload) */
+    saveIn: saveProductIn,
+    /** the seller's live variant with this SKU (null: the admin's catalogue), for an upload that updates by SKU */
+    findVariantBySku: (sellerId: string | null, sku: string) => findBySku(deps.db, sellerId, sku),
     remove: (id: string, actor: Actor) => remove(deps, id, actor),
     listForManagement: (opts: ManagementQuery) => listForManagement(deps.db, opts),
   };

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../../db/client';
-import { orderLines, orders, products } from '../../../db/schema';
+import { orderLines, orders, productVariants, products } from '../../../db/schema';
 import type { TestAgent, TestContext } from '../../../../test/app';
 
 let n = 0;
@@ -29,6 +29,11 @@ export async function insertProduct(
     })
     .returning();
   return p!;
+}
+
+/** Sets the stock of a product's variants (its default variant for a product without options), as a sale would. */
+export async function setStock(db: Db, productId: string, stock: number): Promise<void> {
+  await db.update(productVariants).set({ stock }).where(eq(productVariants.productId, productId));
 }
 
 export const readProduct = async (db: Db, id: string) =>

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * One owner per piece of state (docs/orders-and-stock.md, "Owners"): orders and order lines are written only by
- * order.repository.ts, a product's stock and units sold only by stock.repository.ts. This reads the server's
+ * order.repository.ts, a variant's stock and a product's units sold only by stock.repository.ts (a product's
+ * total follows its variants by their trigger). This reads the server's
  * source (tests and the demo seed aside) for the writes a new file would add.
  */
 const SRC = fileURLToPath(new URL('../../../', import.meta.url));
@@ -26,10 +27,10 @@ const files = sources(SRC).map((path) => ({ file: relative(SRC, path), text: rea
 const writersBesides = (owner: string, pattern: RegExp) =>
   files.filter((f) => f.file !== owner && pattern.test(f.text)).map((f) => f.file);
 
-/** Each `.update(products)` statement up to its `.where(`: does it set stock or units sold? */
+/** Each `.update(products)` / `.update(productVariants)` statement up to its `.where(`: does it set stock? */
 const setsStock = (text: string) =>
-  [...text.matchAll(/\.update\(products\)([\s\S]*?)\.where\(/g)].some((m) =>
-    /totalStock|unitsSold|total_stock|units_sold/.test(m[1]!),
+  [...text.matchAll(/\.update\((products|productVariants)\)([\s\S]*?)\.where\(/g)].some((m) =>
+    /totalStock|unitsSold|total_stock|units_sold|\bstock\b/.test(m[2]!),
   );
 
 describe('owners of orders and stock', () => {
@@ -43,7 +44,7 @@ describe('owners of orders and stock', () => {
 
   it('when the server writes stock or units sold, then only stock.repository.ts does', () => {
     expect(files.filter((f) => f.file !== STOCK_OWNER && setsStock(f.text)).map((f) => f.file)).toEqual([]);
-    expect(writersBesides(STOCK_OWNER, /\b(total_stock|units_sold)\s*=/)).toEqual([]);
+    expect(writersBesides(STOCK_OWNER, /\b(total_stock|units_sold)\s*=|\bset stock\s*=/)).toEqual([]);
     expect(setsStock(files.find((f) => f.file === STOCK_OWNER)!.text)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   LIMITS,
   MESSAGES,
@@ -9,9 +9,10 @@ import {
   type CartLineProblem,
   type CartUpdateInput,
   type CartViewDto,
+  variantLabel,
 } from '@mp/shared';
 import type { DbOrTx } from '../../../db/client';
-import { cartItems, carts, products, sellers, users } from '../../../db/schema';
+import { cartItems, carts, productVariants, products, sellers, users } from '../../../db/schema';
 import { AppError, badRequest, notFound } from '../../../lib/errors';
 
 /**
@@ -31,6 +32,9 @@ export async function ensureCartId(db: DbOrTx, userId: string): Promise<string> 
 
 export interface CartLineRow {
   productId: string;
+  variantId: string;
+  optionValues: string[];
+  options: { name: string }[];
   quantity: number;
   title: string;
   image: string;
@@ -42,44 +46,80 @@ export interface CartLineRow {
   deletedAt: Date | null;
 }
 
-/** What a cart line reads of its product. */
-const lineProductColumns = {
+/** What a cart line reads of its variant and product: the variant's prices, stock and picture. */
+const lineColumns = {
+  productId: products.id,
+  variantId: productVariants.id,
+  optionValues: productVariants.optionValues,
+  options: products.options,
   title: products.title,
-  image: products.image,
-  pricePaise: products.pricePaise,
-  salePricePaise: products.salePricePaise,
-  discount: products.discount,
-  totalStock: products.totalStock,
+  image: sql<string>`coalesce(${productVariants.images}[1], ${products.image})`,
+  pricePaise: productVariants.pricePaise,
+  salePricePaise: productVariants.salePricePaise,
+  discount: productVariants.discount,
+  totalStock: productVariants.stock,
   sellerId: products.sellerId,
-  deletedAt: products.deletedAt,
+  deletedAt: sql<Date | null>`coalesce(${products.deletedAt}, ${productVariants.deletedAt})`,
 };
 
-/** Every line of the user's cart with its product as it is now (deleted products included). */
+/** Every line of the user's cart with its variant as it is now (deleted products and variants included). */
 export async function loadCartLines(db: DbOrTx, cartId: string): Promise<CartLineRow[]> {
   return db
-    .select({ productId: cartItems.productId, quantity: cartItems.quantity, ...lineProductColumns })
+    .select({ quantity: cartItems.quantity, ...lineColumns })
     .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
+    .innerJoin(products, eq(products.id, productVariants.productId))
     .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.productId));
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.productId), asc(cartItems.variantId));
 }
 
 export interface BuyNowItem {
   productId: string;
+  variantId?: string | undefined;
   quantity: number;
 }
 
+const VARIANT_REQUIRED = (title: string) =>
+  new AppError(400, 'VARIANT_REQUIRED', `Choose the options of ${title} first`);
+
 /**
- * Buy now: the one product and quantity as a cart line would read it, without touching the cart
+ * The variant a shopper means (docs/orders-and-stock.md, "Variants"): the one named, which must be the product's;
+ * without one, the default variant of a product without options, or 400 VARIANT_REQUIRED for one with options.
+ * A variant removed since reads as a deleted line.
+ */
+function variantChosen(productId: string, variantId: string | undefined): SQL {
+  return variantId
+    ? and(eq(productVariants.id, variantId), eq(productVariants.productId, productId))!
+    : and(
+        eq(productVariants.productId, productId),
+        sql`${productVariants.optionValues} = '{}'::text[]`,
+        isNull(productVariants.deletedAt),
+      )!;
+}
+
+/** Answers why no variant was found: the product has options (VARIANT_REQUIRED) or no such product (404). */
+async function noVariant(db: DbOrTx, item: { productId: string; variantId?: string | undefined }) {
+  if (item.variantId) return notFound('Product');
+  const [p] = await db
+    .select({ title: products.title })
+    .from(products)
+    .where(eq(products.id, item.productId))
+    .limit(1);
+  return p ? VARIANT_REQUIRED(p.title) : notFound('Product');
+}
+
+/**
+ * Buy now: the one variant and quantity as a cart line would read it, without touching the cart
  * (docs/orders-and-stock.md). An unknown product is 404; a deleted one reads as a line with the 'deleted' problem.
  */
 export async function loadBuyNowLine(db: DbOrTx, item: BuyNowItem): Promise<CartLineRow[]> {
   const [p] = await db
-    .select({ productId: products.id, ...lineProductColumns })
-    .from(products)
-    .where(eq(products.id, item.productId))
+    .select(lineColumns)
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(variantChosen(item.productId, item.variantId))
     .limit(1);
-  if (!p) throw notFound('Product');
+  if (!p) throw await noVariant(db, item);
   return [{ ...p, quantity: item.quantity }];
 }
 
@@ -96,6 +136,8 @@ export function toCartLineDto(line: CartLineRow): CartLineDto {
   const problem = lineProblem(line);
   return {
     productId: line.productId,
+    variantId: line.variantId,
+    variantLabel: variantLabel(line.options, line.optionValues),
     title: line.title,
     image: line.image,
     salePrice: line.salePricePaise == null ? null : toRupees(line.salePricePaise),
@@ -138,40 +180,44 @@ export async function getCart(db: DbOrTx, userId: string): Promise<CartViewDto> 
 }
 
 /**
- * Adds the product, or increases the quantity of the line already in the cart. Three statements: the product with
- * the shopper's cart and line read together, the upsert, the cart view (docs/search-and-listing.md, "Session path").
+ * Adds the variant, or increases the quantity of its line already in the cart. Three statements: the variant with
+ * its product and the shopper's cart and line read together, the upsert, the cart view
+ * (docs/search-and-listing.md, "Session path").
  */
 export async function addToCart(db: DbOrTx, userId: string, input: CartAddInput): Promise<CartViewDto> {
-  const [product] = await db
+  const [variant] = await db
     .select({
+      id: productVariants.id,
       title: products.title,
-      totalStock: products.totalStock,
-      deletedAt: products.deletedAt,
+      stock: productVariants.stock,
+      deletedAt: sql<Date | null>`coalesce(${products.deletedAt}, ${productVariants.deletedAt})`,
       sellerUserId: sellers.userId,
       cartId: sql<string | null>`(select ${carts.id} from ${carts} where ${carts.userId} = ${userId})`,
       inCart: sql<number | null>`(select ${cartItems.quantity} from ${cartItems}
         join ${carts} on ${carts.id} = ${cartItems.cartId}
-        where ${carts.userId} = ${userId} and ${cartItems.productId} = ${products.id})`,
+        where ${carts.userId} = ${userId} and ${cartItems.variantId} = ${productVariants.id})`,
     })
-    .from(products)
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
     .leftJoin(sellers, eq(sellers.id, products.sellerId))
-    .where(eq(products.id, input.productId))
+    .where(variantChosen(input.productId, input.variantId))
     .limit(1);
-  if (!product || product.deletedAt) throw notFound('Product');
+  if (!variant) throw await noVariant(db, input);
+  if (variant.deletedAt) throw notFound('Product');
   // checkout refuses it too; saying so here saves the seller a cart it cannot order (docs/orders-and-stock.md)
-  if (product.sellerUserId === userId) throw ownProduct(product.title);
-  const cartId = product.cartId ?? (await ensureCartId(db, userId));
-  const wanted = Number(product.inCart ?? 0) + input.quantity;
-  if (wanted > product.totalStock) throw stockConflict(product.title, product.totalStock);
+  if (variant.sellerUserId === userId) throw ownProduct(variant.title);
+  const cartId = variant.cartId ?? (await ensureCartId(db, userId));
+  const wanted = Number(variant.inCart ?? 0) + input.quantity;
+  if (wanted > variant.stock) throw stockConflict(variant.title, variant.stock);
   if (wanted > LIMITS.cartQuantityMax) {
     throw badRequest(`Quantity must be at most ${LIMITS.cartQuantityMax}`);
   }
   // the limit is checked again inside the upsert, so adds racing each other cannot pass it together
   const written = await db
     .insert(cartItems)
-    .values({ cartId, productId: input.productId, quantity: input.quantity })
+    .values({ cartId, productId: input.productId, variantId: variant.id, quantity: input.quantity })
     .onConflictDoUpdate({
-      target: [cartItems.cartId, cartItems.productId],
+      target: [cartItems.cartId, cartItems.variantId],
       set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
       setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${LIMITS.cartQuantityMax}`,
     })
@@ -179,6 +225,14 @@ export async function addToCart(db: DbOrTx, userId: string, input: CartAddInput)
   if (written.length === 0) throw badRequest(`Quantity must be at most ${LIMITS.cartQuantityMax}`);
   return toCartView(cartId, userId, await loadCartLines(db, cartId));
 }
+
+/** A line of the cart: the variant's, or (no variant named) the product's first line. */
+const lineOf = (cartId: string, productId: string, variantId: string | undefined) =>
+  and(
+    eq(cartItems.cartId, cartId),
+    eq(cartItems.productId, productId),
+    variantId ? eq(cartItems.variantId, variantId) : undefined,
+  );
 
 /** Sets the quantity of a line already in the cart. */
 export async function updateCartItem(
@@ -188,10 +242,17 @@ export async function updateCartItem(
 ): Promise<CartViewDto> {
   const cartId = await ensureCartId(db, userId);
   const [line] = await db
-    .select({ title: products.title, totalStock: products.totalStock, deletedAt: products.deletedAt })
+    .select({
+      id: cartItems.id,
+      title: products.title,
+      totalStock: productVariants.stock,
+      deletedAt: sql<Date | null>`coalesce(${products.deletedAt}, ${productVariants.deletedAt})`,
+    })
     .from(cartItems)
+    .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
     .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, input.productId)))
+    .where(lineOf(cartId, input.productId, input.variantId))
+    .orderBy(asc(cartItems.createdAt))
     .limit(1);
   if (!line) throw notFound('Cart item');
   if (line.deletedAt) throw new AppError(409, 'OUT_OF_STOCK', `${line.title} is no longer available`);
@@ -199,15 +260,16 @@ export async function updateCartItem(
   await db
     .update(cartItems)
     .set({ quantity: input.quantity, updatedAt: sql`now()` })
-    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, input.productId)));
+    .where(eq(cartItems.id, line.id));
   return toCartView(cartId, userId, await loadCartLines(db, cartId));
 }
 
-export async function removeCartItem(db: DbOrTx, userId: string, productId: string): Promise<CartViewDto> {
+/** Removes a line: `id` is a variant's (that line) or a product's (every line of it). */
+export async function removeCartItem(db: DbOrTx, userId: string, id: string): Promise<CartViewDto> {
   const cartId = await ensureCartId(db, userId);
   const removed = await db
     .delete(cartItems)
-    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)))
+    .where(and(eq(cartItems.cartId, cartId), or(eq(cartItems.productId, id), eq(cartItems.variantId, id))))
     .returning({ id: cartItems.id });
   if (removed.length === 0) throw notFound('Cart item');
   return toCartView(cartId, userId, await loadCartLines(db, cartId));
@@ -220,38 +282,39 @@ export async function removeCartItem(db: DbOrTx, userId: string, productId: stri
 export async function takeOutOfCart(
   tx: DbOrTx,
   cartId: string,
-  lines: { productId: string | null; quantity: number }[],
+  lines: { variantId: string | null; quantity: number }[],
 ): Promise<void> {
-  const taken = lines.filter((l): l is { productId: string; quantity: number } => l.productId !== null);
+  const taken = lines.filter((l): l is { variantId: string; quantity: number } => l.variantId !== null);
   if (!taken.length) return;
   // one statement for every line: lines holding no more than was ordered go, the others shrink
-  const ids = `{${taken.map((l) => l.productId).join(',')}}`;
+  const ids = `{${taken.map((l) => l.variantId).join(',')}}`;
   const quantities = `{${taken.map((l) => l.quantity).join(',')}}`;
   await tx.execute(sql`
     with ordered as (
-      select product_id, sum(quantity)::int as quantity
-      from unnest(${ids}::uuid[], ${quantities}::int[]) as o(product_id, quantity) group by product_id),
+      select variant_id, sum(quantity)::int as quantity
+      from unnest(${ids}::uuid[], ${quantities}::int[]) as o(variant_id, quantity) group by variant_id),
     gone as (
       delete from ${cartItems} c using ordered o
-      where c.cart_id = ${cartId} and c.product_id = o.product_id and c.quantity <= o.quantity)
+      where c.cart_id = ${cartId} and c.variant_id = o.variant_id and c.quantity <= o.quantity)
     update ${cartItems} c set quantity = c.quantity - o.quantity, updated_at = now()
     from ordered o
-    where c.cart_id = ${cartId} and c.product_id = o.product_id and c.quantity > o.quantity`);
+    where c.cart_id = ${cartId} and c.variant_id = o.variant_id and c.quantity > o.quantity`);
 }
 
 /** An unpaid order that ends (cancelled, expired, replaced, failed) puts its lines back in the shopper's cart. */
 export async function putBackInCart(
   tx: DbOrTx,
   cartId: string,
-  lines: { productId: string | null; quantity: number }[],
+  lines: { productId: string | null; variantId: string | null; quantity: number }[],
 ): Promise<void> {
   for (const l of lines) {
-    if (!l.productId) continue;
+    if (!l.productId || !l.variantId) continue;
+    const quantity = Math.min(l.quantity, LIMITS.cartQuantityMax);
     await tx
       .insert(cartItems)
-      .values({ cartId, productId: l.productId, quantity: Math.min(l.quantity, LIMITS.cartQuantityMax) })
+      .values({ cartId, productId: l.productId, variantId: l.variantId, quantity })
       .onConflictDoUpdate({
-        target: [cartItems.cartId, cartItems.productId],
+        target: [cartItems.cartId, cartItems.variantId],
         set: {
           quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${LIMITS.cartQuantityMax})`,
           updatedAt: sql`now()`,

@@ -58,6 +58,8 @@ export function toOrderLineDto(
   return {
     _id: l.id,
     productId: l.productId ?? '',
+    variantId: l.variantId,
+    variantLabel: l.variantLabel,
     title: l.title,
     image: l.image,
     price: rupeesString(l.linePricePaise),

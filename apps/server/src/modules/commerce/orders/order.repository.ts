@@ -34,10 +34,14 @@ export const linesOf = (db: DbOrTx, orderId: string, sellerId?: string): Promise
     .where(and(eq(orderLines.orderId, orderId), sellerId ? eq(orderLines.sellerId, sellerId) : undefined))
     .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
 
-/** An order's products and quantities, in the order the lines were written (the cart's order). */
+/** An order's products, variants and quantities, in the order the lines were written (the cart's order). */
 export const stockLinesOf = (db: DbOrTx, orderId: string) =>
   db
-    .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+    .select({
+      productId: orderLines.productId,
+      variantId: orderLines.variantId,
+      quantity: orderLines.quantity,
+    })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId));
 
@@ -262,6 +266,7 @@ export async function confirmLines(tx: Tx, orderId: string) {
       sellerId: orderLines.sellerId,
       status: before.status,
       productId: orderLines.productId,
+      variantId: orderLines.variantId,
       quantity: orderLines.quantity,
     });
 }

@@ -7,7 +7,7 @@
  * 5. the cart's stock is held, the order and its lines recorded, and the ordered lines leave the cart.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { computeTotals, formatINR, priceBreakdown, toPaise, toRupees } from '@mp/shared';
+import { computeTotals, formatINR, priceBreakdown, toPaise, toRupees, variantLabel } from '@mp/shared';
 import type { Tx } from '../../../db/client';
 import { addresses, carts, sellers, users } from '../../../db/schema';
 import type { HoldLimits } from '../../../config/env';
@@ -184,7 +184,7 @@ async function takeAndPrice(tx: Tx, touched: Touched, cartLines: CartLineRow[]) 
       'OUT_OF_STOCK',
     );
   }
-  const quantityOf = new Map(cartLines.map((l) => [l.productId, l.quantity]));
+  const quantityOf = new Map(cartLines.map((l) => [l.variantId, l.quantity]));
   return took.taken.map((p) => ({
     p,
     quantity: quantityOf.get(p.id)!,
@@ -206,16 +206,18 @@ function totalsOf(priced: Priced) {
   return totals;
 }
 
-/** The order's lines in cart order (the locks were taken in product-id order), priced as the shop showed them. */
+/** The order's lines in cart order (the locks were taken in product-id order), priced as the shop showed each variant. */
 function linesOf(orderId: string, cartLines: CartLineRow[], priced: Priced) {
-  const byProductId = new Map(priced.map((x) => [x.p.id, x]));
+  const byVariantId = new Map(priced.map((x) => [x.p.id, x]));
   return cartLines.map((line) => {
-    const x = byProductId.get(line.productId)!;
-    // the very figures the shop showed for this product (docs/prices.md)
+    const x = byVariantId.get(line.variantId)!;
+    // the very figures the shop showed for this variant (docs/prices.md)
     const shown = priceBreakdown(x);
     return {
       orderId,
-      productId: x.p.id,
+      productId: x.p.productId,
+      variantId: x.p.id,
+      variantLabel: variantLabel(x.p.options, x.p.optionValues),
       sellerId: x.p.sellerId,
       title: x.p.title,
       image: x.p.image,

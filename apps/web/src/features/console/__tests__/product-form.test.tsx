@@ -29,6 +29,8 @@ const product: ProductDto = {
   popularity: 0,
   createdAt: '2025-01-01T00:00:00.000Z',
   bestSeller: false,
+  options: [],
+  maxPrice: 2499,
 };
 
 const endpoints = () => ({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { products } from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
-import { insertProduct } from '../../__tests__/helpers';
+import { insertProduct, setStock } from '../../__tests__/helpers';
 
 const ctx = await createTestContext();
 
@@ -30,6 +30,8 @@ describe('cart', () => {
     expect(res.body.data.items).toEqual([
       {
         productId: p.id,
+        variantId: expect.any(String),
+        variantLabel: '',
         title: p.title,
         image: p.image,
         salePrice: 150,
@@ -168,7 +170,7 @@ describe('cart', () => {
       .update(products)
       .set({ deletedAt: sql`now()` })
       .where(eq(products.id, gone.id));
-    await ctx.db.update(products).set({ totalStock: 0 }).where(eq(products.id, sold.id));
+    await setStock(ctx.db, sold.id, 0);
 
     const res = await agent.get(`/api/shop/cart/get/${userId}`);
     const byId = Object.fromEntries(res.body.data.items.map((i: { productId: string }) => [i.productId, i]));

@@ -16,8 +16,8 @@ import {
   insertProduct,
   readOrder,
   readProduct,
+  setStock,
 } from '../../__tests__/helpers';
-import { products } from '../../../../db/schema';
 
 const fake = await startPayPalFake();
 const ctx = await createTestContext({
@@ -317,7 +317,7 @@ describe('who gives money back', () => {
   it('when the payment arrives after the hold expired and the stock is gone, then it is refunded in full', async () => {
     const o = await pendingOrder({ stock: 2, quantity: 2 });
     await releaseExpiredHolds(ctx.db, ctx.deps.changes, new Date(Date.now() + 24 * 3600_000));
-    await ctx.db.update(products).set({ totalStock: 0 }).where(eq(products.id, o.product.id));
+    await setStock(ctx.db, o.product.id, 0);
     const captureId = fake.markCaptured(o.paymentId);
     expect((await captureCompleted(o.paymentId, captureId)).status).toBe(200);
     expect(await readOrder(ctx.db, o.orderId)).toMatchObject({

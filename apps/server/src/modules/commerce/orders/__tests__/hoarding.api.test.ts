@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cartItems, carts, orders } from '../../../../db/schema';
+import { cartItems, carts, orders, productVariants } from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
 import {
   addAddress,
@@ -223,7 +223,13 @@ describe('sellers and their own products', () => {
     expect(add.body.code).toBe('OWN_PRODUCT');
     // a line already in the cart (added before the rule existed) is refused at checkout as well
     const [cart] = await ctx.db.insert(carts).values({ userId: seller.userId }).returning();
-    await ctx.db.insert(cartItems).values({ cartId: cart!.id, productId: own.id, quantity: 50 });
+    const [variant] = await ctx.db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.productId, own.id));
+    await ctx.db
+      .insert(cartItems)
+      .values({ cartId: cart!.id, productId: own.id, variantId: variant!.id, quantity: 50 });
     const res = await seller.agent.post('/api/shop/order/create').send({ addressId });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('OWN_PRODUCT');

@@ -10,6 +10,7 @@ import {
   readProduct,
   sandboxCheckout,
   shopperWithAddress,
+  setStock,
 } from '../../__tests__/helpers';
 import { releaseExpiredHolds } from '../stock-hold';
 
@@ -67,8 +68,9 @@ describe('order creation', () => {
 
     await ctx.db
       .update(products)
-      .set({ deletedAt: null, totalStock: 0, title: 'Sold Out Tee' })
+      .set({ deletedAt: null, title: 'Sold Out Tee' })
       .where(eq(products.id, gone.id));
+    await setStock(ctx.db, gone.id, 0);
     res = await agent.post('/api/shop/order/create').send({ addressId });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: 'OUT_OF_STOCK', message: expect.stringMatching(/Sold Out Tee/) });

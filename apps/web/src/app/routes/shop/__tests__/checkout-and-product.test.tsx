@@ -27,6 +27,8 @@ const shopper: UserDto = {
 
 const line = (n: number, over: Partial<CartViewDto['items'][number]> = {}): CartViewDto['items'][number] => ({
   productId: `5f0a7c1e-2b3d-4e5f-8a9b-00000000010${n}`,
+  variantId: `5f0a7c1e-2b3d-4e5f-8a9b-00000000020${n}`,
+  variantLabel: '',
   title: `Cotton Kurta ${n}`,
   image: `/uploads/products/kurta-${n}.png`,
   price: 1000,
@@ -57,6 +59,8 @@ const product = (over: Partial<ProductDetailDto> = {}): ProductDetailDto => ({
   reviewCount: 0,
   popularity: 0,
   bestSeller: false,
+  options: [],
+  maxPrice: 1200,
   createdAt: '2025-01-01T00:00:00.000Z',
   storeName: null,
   ...over,
