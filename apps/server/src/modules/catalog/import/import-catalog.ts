@@ -1,29 +1,60 @@
 /**
- * Where an import writes (docs/catalogue-import.md): the product write path the product form uses, one product
- * and its variants per transaction, and the lookup of a seller's SKUs that makes a re-upload update instead of
- * duplicating.
+ * Where an import writes (docs/catalogue-import.md): the product write path the product form uses
+ * (products/save-product.ts), one product and its variants per transaction, and the lookup of a seller's SKUs
+ * that makes a re-upload update instead of duplicating.
  */
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { ProductInput } from '@mp/shared';
+import type { Db } from '../../../db/client';
+import { productVariants } from '../../../db/schema';
+import type { ChangeFeed } from '../../../lib/change-feed';
 import type { ProductService } from '../products/product.service';
 
-export interface ImportCatalog {
-  /** the seller's live products holding any of these SKUs: SKU (lower case) → product id */
-  productsBySku(sellerId: string, skus: readonly string[]): Promise<Map<string, string>>;
-  /** creates the product (no id) or rewrites it with these variants, in one transaction; answers its id */
-  save(sellerId: string, productId: string | undefined, input: ProductInput): Promise<string>;
+/** A live variant of the seller's catalogue holding a SKU of the file. */
+export interface SkuOwner {
+  productId: string;
+  /** its stock when looked up: a re-upload's stock replaces this figure, unless an order changed it meanwhile */
+  stock: number;
 }
 
-/**
- * SEAM (variants): until products have SKUs this writes through the product service's create and update and
- * knows no SKU, so a re-upload creates again; once the variant write path lands it looks SKUs up and saves
- * variants through it.
- */
-export function productServiceCatalog(products: ProductService): ImportCatalog {
+export interface ImportCatalog {
+  /** the seller's live variants holding any of these SKUs, by SKU, in one read */
+  productsBySku(sellerId: string, skus: readonly string[]): Promise<Map<string, SkuOwner>>;
+  /** creates the product (no id) or rewrites it with these variants, in one transaction; answers its id */
+  save(sellerId: string, productId: string | undefined, input: ProductInput): Promise<string>;
+  /** the products a batch wrote, told once their transactions committed (the caches follow) */
+  changed(productIds: string[]): void;
+}
+
+export interface CatalogDeps {
+  db: Db;
+  products: ProductService;
+  changes: ChangeFeed;
+}
+
+/** The seller's SKUs in one indexed read of the variants' unique (seller, sku), instead of one lookup per row. */
+async function productsBySku(db: Db, sellerId: string, skus: readonly string[]) {
+  if (!skus.length) return new Map<string, SkuOwner>();
+  const rows = await db
+    .select({ sku: productVariants.sku, productId: productVariants.productId, stock: productVariants.stock })
+    .from(productVariants)
+    .where(
+      and(
+        eq(productVariants.sellerId, sellerId),
+        inArray(productVariants.sku, [...skus]),
+        isNull(productVariants.deletedAt),
+      ),
+    );
+  return new Map(rows.map((r) => [r.sku!, { productId: r.productId, stock: r.stock }]));
+}
+
+export function productCatalog({ db, products, changes }: CatalogDeps): ImportCatalog {
   return {
-    productsBySku: () => Promise.resolve(new Map()),
-    async save(sellerId, productId, input) {
-      if (productId) return (await products.update(productId, input, { role: 'seller', sellerId }))._id;
-      return (await products.create(input, sellerId))._id;
+    productsBySku: (sellerId, skus) => productsBySku(db, sellerId, skus),
+    save: (sellerId, productId, input) =>
+      db.transaction((tx) => products.saveIn(tx, { input, actor: { role: 'seller', sellerId }, productId })),
+    changed(ids) {
+      if (ids.length) changes.publish({ type: 'products', ids });
     },
   };
 }

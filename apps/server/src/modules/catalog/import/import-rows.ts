@@ -73,7 +73,7 @@ function rowFault(
   if (r.ragged) return 'This row has a different number of cells than the header';
   if (!c.handle) return 'handle is required';
   if (!c.sku) return 'sku is required';
-  if (seenSkus.has(c.sku.toLowerCase())) return `SKU ${c.sku} appears twice in this product`;
+  if (seenSkus.has(c.sku)) return `SKU ${c.sku} appears twice in this product`;
   const differs = (k: ImportColumn) => c[k] !== '' && !same(c[k], first.cells[k]);
   if (r !== first && [...PRODUCT_COLUMNS, ...OPTION_NAME_COLUMNS].some(differs)) {
     return 'Rows of one product must leave title, description, category, brand and option names empty or repeat the first row';
@@ -96,7 +96,7 @@ function rowFaults(group: ProductGroup): { optionNames: string[]; faults: Map<nu
   for (const r of group.rows) {
     const fault = rowFault(r, first, optionNames, seenSkus);
     if (fault) faults.set(r.row, fault);
-    seenSkus.add(r.cells.sku.toLowerCase());
+    seenSkus.add(r.cells.sku);
   }
   return { optionNames, faults };
 }
@@ -108,7 +108,10 @@ const imagesOf = (cell: string) =>
     .map((u) => u.trim())
     .filter(Boolean);
 
-/** The product form's input for a group, before validation (numbers as the cells' text, like a form sends them). */
+/**
+ * The product form's input for a group, before validation (numbers as the cells' text, like a form sends them):
+ * every row a variant, with its SKU; a product without options has one, its default variant.
+ */
 function rawInput(group: ProductGroup, optionNames: string[]) {
   const first = group.rows[0]!.cells;
   const slots = OPTION_SLOTS.filter((_, i) => optionNames[i]);
@@ -126,9 +129,6 @@ function rawInput(group: ProductGroup, optionNames: string[]) {
     description: first.description,
     category: first.category,
     brand: first.brand,
-    price: variants[0]!.price,
-    salePrice: variants[0]!.salePrice,
-    totalStock: variants.length === 1 ? variants[0]!.stock : undefined,
     images,
     options: slots.map((n, i) => ({
       name: optionNames[n - 1]!,
@@ -148,12 +148,7 @@ function issueRow(group: ProductGroup, path: readonly PropertyKey[]): CsvRow {
 export function prepareProduct(group: ProductGroup): PreparedProduct {
   const { optionNames, faults } = rowFaults(group);
   if (faults.size) return failGroup(group, faults);
-  const raw = rawInput(group, optionNames);
-  const stockTotal = raw.variants.reduce((sum, v) => sum + Number(v.stock ?? NaN), 0);
-  const parsed = productInputSchema.safeParse({
-    ...raw,
-    totalStock: raw.totalStock ?? (Number.isFinite(stockTotal) ? stockTotal : undefined),
-  });
+  const parsed = productInputSchema.safeParse(rawInput(group, optionNames));
   if (parsed.success) {
     return { ok: true, group, input: parsed.data, skus: group.rows.map((r) => r.cells.sku) };
   }

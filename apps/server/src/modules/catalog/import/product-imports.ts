@@ -6,7 +6,8 @@ import type { ImportJobDto, ImportJobQuery } from '@mp/shared';
 import type { Db } from '../../../db/client';
 import type { Logger } from '../../../lib/logger';
 import { notFound } from '../../../lib/errors';
-import { productServiceCatalog, type ImportCatalog } from './import-catalog';
+import { productCatalog, type ImportCatalog } from './import-catalog';
+import type { ChangeFeed } from '../../../lib/change-feed';
 import { csvText, readImportCsv } from './import-csv';
 import { importFinished } from './import-finished';
 import { findSellerJob, insertJob, listSellerJobs } from './import-jobs.repository';
@@ -17,8 +18,9 @@ export interface ProductImportsDeps {
   db: Db;
   logger: Logger;
   products: ProductService;
+  changes: ChangeFeed;
   limits: { maxBytes: number; maxRows: number };
-  /** where rows are written (default: through the product service) */
+  /** where rows are written (default: the product write path) */
   catalog?: ImportCatalog;
 }
 
@@ -51,7 +53,7 @@ export function createProductImports(deps: ProductImportsDeps) {
   const worker = createImportWorker({
     db: deps.db,
     logger: deps.logger,
-    catalog: deps.catalog ?? productServiceCatalog(deps.products),
+    catalog: deps.catalog ?? productCatalog(deps),
     onFinished: importFinished,
   });
   return {

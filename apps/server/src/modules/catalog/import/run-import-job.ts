@@ -2,10 +2,10 @@
  * Runs one claimed import job (docs/catalogue-import.md): reads its file again, skips the rows a previous claim
  * already recorded, writes each product in its own transaction and records progress and row results in batches.
  */
-import type { ImportRowResult } from '@mp/shared';
+import type { ImportRowResult, ProductInput } from '@mp/shared';
 import { AppError } from '../../../lib/errors';
 import type { DbOrTx } from '../../../db/client';
-import type { ImportCatalog } from './import-catalog';
+import type { ImportCatalog, SkuOwner } from './import-catalog';
 import { readImportCsv } from './import-csv';
 import { recordBatch, type BatchProgress, type ImportJobRow } from './import-jobs.repository';
 import { failGroup, groupByHandle, prepareProduct, type ProductGroup } from './import-rows';
@@ -21,7 +21,7 @@ export interface RunImportDeps {
 
 const emptyBatch = (): BatchProgress => ({ rows: 0, created: 0, updated: 0, errors: [], imported: [] });
 
-/** Where each SKU of the file is first used (lower case → row): a second product using it is refused. */
+/** Where each SKU of the file is first used: a second product using it is refused. */
 type FirstUse = Map<string, { row: number; handle: string }>;
 
 /**
@@ -33,7 +33,7 @@ function pendingGroups(job: ImportJobRow): { groups: ProductGroup[]; firstUse: F
   const firstUse: FirstUse = new Map();
   for (const g of groups) {
     for (const r of g.rows) {
-      const sku = r.cells.sku.toLowerCase();
+      const sku = r.cells.sku;
       if (sku && !firstUse.has(sku)) firstUse.set(sku, { row: r.row, handle: g.handle });
     }
   }
@@ -49,22 +49,36 @@ function pendingGroups(job: ImportJobRow): { groups: ProductGroup[]; firstUse: F
 /** The product that already holds the group's SKUs, or a reason it cannot be imported. */
 function ownerOf(
   group: ProductGroup,
-  owners: Map<string, string>,
+  owners: Map<string, SkuOwner>,
   firstUse: FirstUse,
 ): { productId?: string; fault?: string } {
   for (const r of group.rows) {
-    const first = firstUse.get(r.cells.sku.toLowerCase());
+    const first = firstUse.get(r.cells.sku);
     if (first && first.handle !== group.handle) {
       return {
         fault: `SKU ${r.cells.sku} is already used in row ${first.row} (another product of this file)`,
       };
     }
   }
-  const ids = new Set(group.rows.map((r) => owners.get(r.cells.sku.toLowerCase())).filter(Boolean));
+  const ids = new Set(group.rows.flatMap((r) => owners.get(r.cells.sku)?.productId ?? []));
   if (ids.size > 1) {
     return { fault: 'The SKUs of this product belong to different products in your catalogue' };
   }
   return { productId: [...ids][0] };
+}
+
+/**
+ * A re-upload sets each known variant's stock to the file's figure: the write path changes stock only from the
+ * figure it was based on (the one read with the batch's SKUs), so an order placed meanwhile is not overwritten
+ * (409 STALE_STOCK, reported on the row).
+ */
+function withStockLoaded(input: ProductInput, owners: Map<string, SkuOwner>): ProductInput {
+  if (!input.variants) return input;
+  const variants = input.variants.map((v) => {
+    const owner = v.sku ? owners.get(v.sku) : undefined;
+    return owner ? { ...v, stockLoaded: owner.stock } : v;
+  });
+  return { ...input, variants };
 }
 
 /** Writes one product; a refusal of the write path (a taken SKU, a bad value) becomes the rows' error. */
@@ -72,7 +86,7 @@ async function importGroup(
   deps: RunImportDeps,
   sellerId: string,
   group: ProductGroup,
-  owners: Map<string, string>,
+  owners: Map<string, SkuOwner>,
   firstUse: FirstUse,
 ): Promise<ImportRowResult[]> {
   const prepared = prepareProduct(group);
@@ -84,12 +98,12 @@ async function importGroup(
   };
   if (fault) return failAll(fault);
   try {
-    const id = await deps.catalog.save(sellerId, productId, prepared.input);
+    const id = await deps.catalog.save(sellerId, productId, withStockLoaded(prepared.input, owners));
     return group.rows.map((r) => ({
       row: r.row,
       sku: r.cells.sku,
       handle: r.cells.handle,
-      outcome: owners.has(r.cells.sku.toLowerCase()) ? 'updated' : 'created',
+      outcome: owners.has(r.cells.sku) ? 'updated' : 'created',
       productId: id,
     }));
   } catch (err) {
@@ -133,6 +147,7 @@ export async function runImportJob(
     for (const group of batchGroups) {
       addResults(batch, await importGroup(deps, job.sellerId, group, owners, firstUse));
     }
+    deps.catalog.changed([...new Set(batch.imported.flatMap((r) => r.productId ?? []))]);
     if (!(await recordBatch(deps.db, job.id, job.attempts, batch))) return 'lost';
     if (start < groups.length && deps.stopping?.()) return 'stopped';
   }

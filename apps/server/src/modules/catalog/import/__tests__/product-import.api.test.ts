@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { IMPORT_COLUMNS, IMPORT_TEMPLATE_CSV, type ImportColumn } from '@mp/shared';
 import { createTestContext } from '../../../../../test/app';
-import { importJobs, products } from '../../../../db/schema';
-import { productServiceCatalog } from '../import-catalog';
+import { importJobs, products, productVariants } from '../../../../db/schema';
+import { productCatalog } from '../import-catalog';
 import { createImportWorker } from '../import-worker';
 
 const ctx = await createTestContext({ IMPORT_MAX_MB: '1', IMPORT_MAX_ROWS: '1500' });
@@ -35,6 +35,32 @@ const productRow = (n: number, over: Row = {}): Row => ({
   ...over,
 });
 
+const SIZES = [
+  ['S', '3'],
+  ['M', '0'],
+  ['L', '5'],
+] as const;
+/** A shirt in three sizes: three rows of one handle, the product columns on the first only. */
+const sizedRows = (n: number, over: Row = {}): Row[] =>
+  SIZES.map(([size, stock], i) => ({
+    handle: `shirt-${n}`,
+    ...(i === 0
+      ? {
+          title: `Imported shirt ${n}`,
+          description: 'Cotton shirt',
+          category: 'men',
+          brand: 'levi',
+          image_urls: `/uploads/products/shirt-${n}.jpg`,
+        }
+      : {}),
+    option1_name: 'Size',
+    option1_value: size,
+    sku: `SHIRT-${n}-${size}`,
+    price: '799',
+    stock,
+    ...over,
+  }));
+
 const upload = (agent = seller.agent, text: string | Buffer, name = 'products.csv') =>
   agent.post('/api/seller/products/import').attach('my_file', Buffer.from(text), name);
 
@@ -52,10 +78,19 @@ const sellerProducts = async (sellerId = seller.sellerId) =>
     .select({ id: products.id, title: products.title, stock: products.totalStock })
     .from(products)
     .where(and(eq(products.sellerId, sellerId), isNull(products.deletedAt)));
+const sellerVariants = async (sellerId = seller.sellerId) =>
+  ctx.db
+    .select({ sku: productVariants.sku, stock: productVariants.stock, price: productVariants.pricePaise })
+    .from(productVariants)
+    .where(and(eq(productVariants.sellerId, sellerId), isNull(productVariants.deletedAt)));
 
 describe('bulk upload', () => {
-  it('when a seller uploads 1,000 good rows and 3 bad ones, then one job creates the 1,000 and reports the 3 by row number', async () => {
-    const rows: Row[] = Array.from({ length: 1000 }, (_, i) => productRow(i + 1));
+  it('when a seller uploads 1,000 good rows and 3 bad ones, then one job creates the 1,000 variants and reports the 3 by row number', async () => {
+    // 400 products without options and 200 shirts in three sizes: 600 products, 1,000 variants
+    const rows: Row[] = [
+      ...Array.from({ length: 400 }, (_, i) => productRow(i + 1)),
+      ...Array.from({ length: 200 }, (_, i) => sizedRows(i + 1)).flat(),
+    ];
     // rows 101, 502 and 1003 of the file (the header is row 1)
     rows.splice(99, 0, productRow(5001, { price: '-5' }));
     rows.splice(500, 0, productRow(5002, { category: 'groceries' }));
@@ -101,10 +136,61 @@ describe('bulk upload', () => {
     expect(all.body.pagination).toMatchObject({ total: 1003, pages: 201 });
 
     const mine = await sellerProducts();
-    expect(mine).toHaveLength(1000);
+    expect(mine).toHaveLength(600);
+    expect(await sellerVariants()).toHaveLength(1000);
     expect(mine.some((p) => /500[123]/.test(p.title))).toBe(false);
-    const [one] = mine.filter((p) => p.title === 'Imported item 1');
-    expect(one).toMatchObject({ stock: 7 });
+    expect(mine.find((p) => p.title === 'Imported item 1')).toMatchObject({ stock: 7 });
+    // the shirt's stock is its sizes' together
+    expect(mine.find((p) => p.title === 'Imported shirt 1')).toMatchObject({ stock: 8 });
+  });
+
+  it('when the same SKUs are uploaded again, then their products and variants are updated, never duplicated', async () => {
+    const first = [productRow(2001), productRow(2002), ...sizedRows(2001)];
+    await importAndRun(csvOf(first));
+    const products0 = (await sellerProducts()).length;
+    const variants0 = (await sellerVariants()).length;
+
+    const again = [
+      productRow(2001, { title: 'Renamed item', price: '599', stock: '11' }),
+      productRow(2002),
+      ...sizedRows(2001, { price: '899' }),
+    ];
+    const { jobId } = await importAndRun(csvOf(again));
+    const job = await seller.agent.get(`/api/seller/products/import/${jobId}`);
+    expect(job.body.data).toMatchObject({ status: 'done', createdRows: 0, updatedRows: 5, errorRows: 0 });
+    expect(job.body.data.rows.every((r: { outcome: string }) => r.outcome === 'updated')).toBe(true);
+    expect((await sellerProducts()).length).toBe(products0);
+    expect((await sellerVariants()).length).toBe(variants0);
+    const renamed = (await sellerProducts()).find((p) => p.title === 'Renamed item');
+    expect(renamed).toMatchObject({ stock: 11 });
+    const variants = await sellerVariants();
+    expect(variants.find((v) => v.sku === 'SKU-2001')).toMatchObject({ stock: 11, price: 59900 });
+    expect(variants.find((v) => v.sku === 'SHIRT-2001-L')).toMatchObject({ stock: 5, price: 89900 });
+  });
+
+  it('when a product of the file breaks one of its sizes, then none of its rows is created and the others are', async () => {
+    const rows = [...sizedRows(3001), ...sizedRows(3002)];
+    rows[4] = { ...rows[4]!, price: 'abc' }; // shirt 3002, size M: row 6 of the file
+    const { jobId } = await importAndRun(csvOf(rows));
+    const job = await seller.agent.get(`/api/seller/products/import/${jobId}`).query({ outcome: 'error' });
+    expect(job.body.data).toMatchObject({ createdRows: 3, errorRows: 3 });
+    expect(job.body.data.rows.map((r: { row: number; message: string }) => [r.row, r.message])).toEqual([
+      [5, expect.stringMatching(/row 6/)],
+      [6, expect.stringMatching(/price/i)],
+      [7, expect.stringMatching(/row 6/)],
+    ]);
+    const variants = await sellerVariants();
+    expect(variants.filter((v) => v.sku?.startsWith('SHIRT-3002-'))).toHaveLength(0);
+    expect(variants.filter((v) => v.sku?.startsWith('SHIRT-3001-'))).toHaveLength(3);
+  });
+
+  it('when two products of one file share a SKU, or a SKU repeats a combination, then the later product is refused', async () => {
+    const rows = [productRow(4001), productRow(4002, { sku: 'SKU-4001' }), ...sizedRows(4003)];
+    rows[4] = { ...rows[4]!, option1_value: 'S' }; // shirt 4003's M row says S again
+    const { jobId } = await importAndRun(csvOf(rows));
+    const job = await seller.agent.get(`/api/seller/products/import/${jobId}`).query({ outcome: 'error' });
+    expect(job.body.data).toMatchObject({ createdRows: 1, errorRows: 4 });
+    expect(job.body.data.rows[0]).toMatchObject({ row: 3, message: expect.stringMatching(/row 2/) });
   });
 
   it('when the job is read by another seller, then 404; the list shows only the seller’s own jobs', async () => {
@@ -184,7 +270,7 @@ describe('bulk upload', () => {
     // a worker of this test's own, whose catalogue tells when the first product is being written
     let writing!: () => void;
     const started = new Promise<void>((resolve) => (writing = resolve));
-    const catalog = productServiceCatalog(ctx.deps.products);
+    const catalog = productCatalog(ctx.deps);
     const shuttingDown = createImportWorker({
       db: ctx.db,
       logger: ctx.deps.logger,
