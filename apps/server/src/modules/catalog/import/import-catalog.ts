@@ -6,7 +6,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { ProductInput } from '@mp/shared';
 import type { Db } from '../../../db/client';
-import { productVariants } from '../../../db/schema';
+import { products as productRows, productVariants } from '../../../db/schema';
 import type { ChangeFeed } from '../../../lib/change-feed';
 import type { ProductService } from '../products/product.service';
 
@@ -32,17 +32,22 @@ export interface CatalogDeps {
   changes: ChangeFeed;
 }
 
-/** The seller's SKUs in one indexed read of the variants' unique (seller, sku), instead of one lookup per row. */
+/**
+ * The seller's SKUs of live products in one indexed read of the variants' unique (seller, sku), instead of one
+ * lookup per row.
+ */
 async function productsBySku(db: Db, sellerId: string, skus: readonly string[]) {
   if (!skus.length) return new Map<string, SkuOwner>();
   const rows = await db
     .select({ sku: productVariants.sku, productId: productVariants.productId, stock: productVariants.stock })
     .from(productVariants)
+    .innerJoin(productRows, eq(productRows.id, productVariants.productId))
     .where(
       and(
         eq(productVariants.sellerId, sellerId),
         inArray(productVariants.sku, [...skus]),
         isNull(productVariants.deletedAt),
+        isNull(productRows.deletedAt),
       ),
     );
   return new Map(rows.map((r) => [r.sku!, { productId: r.productId, stock: r.stock }]));

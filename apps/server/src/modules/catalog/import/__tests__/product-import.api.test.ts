@@ -168,6 +168,19 @@ describe('bulk upload', () => {
     expect(variants.find((v) => v.sku === 'SHIRT-2001-L')).toMatchObject({ stock: 5, price: 89900 });
   });
 
+  it('when a SKU belongs to a deleted product, then the upload never revives or rewrites that product', async () => {
+    const { jobId: firstJob } = await importAndRun(csvOf([productRow(6001)]));
+    const first = await seller.agent.get(`/api/seller/products/import/${firstJob}`);
+    const productId = first.body.data.rows[0].productId as string;
+    expect((await seller.agent.delete(`/api/seller/products/delete/${productId}`)).status).toBe(200);
+    const { jobId } = await importAndRun(csvOf([productRow(6001, { title: 'Back again' })]));
+    const job = await seller.agent.get(`/api/seller/products/import/${jobId}`);
+    expect(job.body.data).toMatchObject({ status: 'done', updatedRows: 0 });
+    const [deleted] = await ctx.db.select().from(products).where(eq(products.id, productId));
+    expect(deleted).toMatchObject({ title: 'Imported item 6001' });
+    expect(deleted!.deletedAt).not.toBeNull();
+  });
+
   it('when a product of the file breaks one of its sizes, then none of its rows is created and the others are', async () => {
     const rows = [...sizedRows(3001), ...sizedRows(3002)];
     rows[4] = { ...rows[4]!, price: 'abc' }; // shirt 3002, size M: row 6 of the file
