@@ -8,6 +8,7 @@ import { Badge, Button, Spinner, type BadgeTone } from '../../components/ui';
 import { errorMessage, toApiError } from '../../lib/api';
 import { download } from '../earnings/statement-csv';
 import { DropZone } from './drop-zone';
+import { Pager } from './product-filters';
 import { UploadIcon } from './icons';
 import {
   uploadProductCsv,
@@ -184,7 +185,6 @@ export function ImportJobView({ jobId }: { jobId: string }) {
   useEffect(() => setPolling(!finished), [finished]);
   if (error) return <p role="alert">{errorMessage(error, 'Could not load this import.')}</p>;
   if (!job) return <Spinner label="Loading the import" />;
-  const pages = data.pagination.pages;
   return (
     <section aria-labelledby={`job-${jobId}`} className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -228,19 +228,7 @@ export function ImportJobView({ jobId }: { jobId: string }) {
         ))}
       </fieldset>
       <ResultsTable rows={job.rows} />
-      {pages > 1 && (
-        <nav aria-label="Result pages" className="flex items-center gap-3 text-sm">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      <Pager pagination={data.pagination} onPage={setPage} />
     </section>
   );
 }
