@@ -244,6 +244,12 @@ describe('bulk upload', () => {
     const broken = await upload(seller.agent, csvOf([productRow(1)]).replace('Line one', '"unclosed'));
     expect(broken.status).toBe(400);
     expect(broken.body.code).toBe('INVALID_CSV');
+    const plain = await seller.agent
+      .post('/api/seller/products/import')
+      .set('Content-Type', 'text/csv')
+      .send('handle,sku\n');
+    expect(plain.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(plain.status).toBe(415);
     const noFile = await seller.agent.post('/api/seller/products/import').field('x', '1');
     expect(noFile.status).toBe(400);
     expect(
