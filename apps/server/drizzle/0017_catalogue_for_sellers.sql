@@ -10,6 +10,28 @@ CREATE TABLE "brands" (
 	CONSTRAINT "brands_status_check" CHECK ("brands"."status" in ('active','hidden','pending'))
 );
 --> statement-breakpoint
+CREATE TABLE "import_jobs" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seller_id" uuid NOT NULL,
+	"file_name" text NOT NULL,
+	"source" text,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"total_rows" integer NOT NULL,
+	"processed_rows" integer DEFAULT 0 NOT NULL,
+	"created_rows" integer DEFAULT 0 NOT NULL,
+	"updated_rows" integer DEFAULT 0 NOT NULL,
+	"error_rows" integer DEFAULT 0 NOT NULL,
+	"errors" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"imported" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"failure" text,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"locked_until" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"started_at" timestamp with time zone,
+	"finished_at" timestamp with time zone,
+	CONSTRAINT "import_jobs_status_check" CHECK ("import_jobs"."status" in ('queued','running','done','failed'))
+);
+--> statement-breakpoint
 CREATE TABLE "product_variants" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"product_id" uuid NOT NULL,
@@ -56,9 +78,12 @@ ALTER TABLE "sellers" ADD COLUMN "logo" text;--> statement-breakpoint
 ALTER TABLE "sellers" ADD COLUMN "banner" text;--> statement-breakpoint
 ALTER TABLE "sellers" ADD COLUMN "low_stock_threshold" integer DEFAULT 5 NOT NULL;--> statement-breakpoint
 ALTER TABLE "brands" ADD CONSTRAINT "brands_merged_into_brands_id_fk" FOREIGN KEY ("merged_into") REFERENCES "public"."brands"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "import_jobs" ADD CONSTRAINT "import_jobs_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_variants" ADD CONSTRAINT "product_variants_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_variants" ADD CONSTRAINT "product_variants_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "seller_notifications" ADD CONSTRAINT "seller_notifications_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "import_jobs_seller_idx" ON "import_jobs" USING btree ("seller_id","created_at");--> statement-breakpoint
+CREATE INDEX "import_jobs_due_idx" ON "import_jobs" USING btree ("created_at") WHERE "import_jobs"."status" in ('queued','running');--> statement-breakpoint
 CREATE INDEX "product_variants_product_idx" ON "product_variants" USING btree ("product_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "product_variants_combination_unique" ON "product_variants" USING btree ("product_id","option_values") WHERE "product_variants"."deleted_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "product_variants_seller_sku_unique" ON "product_variants" USING btree ("seller_id","sku") WHERE "product_variants"."sku" is not null and "product_variants"."seller_id" is not null and "product_variants"."deleted_at" is null;--> statement-breakpoint

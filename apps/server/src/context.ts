@@ -12,6 +12,7 @@ import type { BannerService } from './modules/catalog/banners/banner.service';
 import type { BrandService } from './modules/catalog/brands/brand.service';
 import type { CatalogCache } from './modules/catalog/catalog-cache';
 import type { CatalogReads } from './modules/catalog/catalog-reads';
+import type { ProductImports } from './modules/catalog/import/product-imports';
 import type { ProductService } from './modules/catalog/products/product.service';
 import type { Earnings } from './modules/commerce/earnings/earnings.service';
 import type { Notifications } from './modules/notifications/notifications.service';
@@ -44,6 +45,8 @@ export interface AppDeps {
   catalogReads: CatalogReads;
   /** product writes and the consoles' product lists */
   products: ProductService;
+  /** sellers' bulk product upload: queue a CSV, read a job; its worker runs the jobs (docs/catalogue-import.md) */
+  productImports: ProductImports;
   /** home page banners, their list kept in memory until `changes` tells of a change */
   banners: BannerService;
   /** brands as data: the shop's list (in memory until a `brands` change) and the admin's add and change */

@@ -14,6 +14,7 @@ import { createBrandDirectory } from './modules/catalog/brands/brand-directory';
 import { createBrandService } from './modules/catalog/brands/brand.service';
 import { CatalogCache } from './modules/catalog/catalog-cache';
 import { createCatalogReads } from './modules/catalog/catalog-reads';
+import { createProductImports } from './modules/catalog/import/product-imports';
 import { createProductService } from './modules/catalog/products/product.service';
 import { createPostgresProvider } from './modules/catalog/read-model/postgres';
 import { sessionUserLookup } from './modules/auth/auth.service';
@@ -85,6 +86,7 @@ export function buildDeps(
     changes,
   });
   const storage = createStorage(config);
+  const products = createProductService({ db, changes });
   return {
     config,
     db,
@@ -96,7 +98,14 @@ export function buildDeps(
     catalogCache,
     catalogReader,
     catalogReads,
-    products: createProductService({ db, changes }),
+    products,
+    productImports: createProductImports({
+      db,
+      logger,
+      products,
+      changes,
+      limits: config.productImport,
+    }),
     banners: createBannerService({ db, changes }),
     brands: createBrandService({ db, changes, directory: brandDirectory }),
     stores: createStores({ db, reader: () => catalogReader.db(), storage, changes }),

@@ -106,6 +106,8 @@ async function main() {
 
   const stopHoldSweeper = startBackgroundJobs(deps);
   const stopMailWorker = mailWorkerFor(deps).start(2_000);
+  // product imports (docs/catalogue-import.md): polled every 2 s, started at once when this instance queues one
+  const stopImportWorker = deps.productImports.worker.start(2_000);
   // time-outs are checked every second (node's default is every 30 s, which would stretch a 30 s limit to a minute)
   const server: Server = createServer({ connectionsCheckingInterval: 1000 }, createRequestHandler(deps));
   // bounded waits: a slow client gets REQUEST_TIMEOUT_MS for its whole request, headers included
@@ -141,6 +143,7 @@ async function main() {
       .catch((err: unknown) => logger.warn({ err }, 'closing the HTTP server failed'));
     stopHoldSweeper();
     await stopMailWorker();
+    await stopImportWorker();
     await changes.close();
     await catalogReader.close();
     await readDatabase

@@ -602,6 +602,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/seller/products/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The session seller's recent import jobs, newest first
+         * @description Needs the session of an approved seller.
+         */
+        get: operations["sellerImportJobs"];
+        put?: never;
+        /**
+         * Upload a CSV of products and variants; a background job imports it
+         * @description multipart `my_file`: a CSV (UTF-8, BOM and CRLF allowed) with the columns of the template (docs/catalogue-import.md). Answers 202 with the queued job at once; read its progress and per-row results with GET .../import/{jobId}. 400 INVALID_CSV: not a CSV or required columns missing; 413 PAYLOAD_TOO_LARGE: over the size or row limit.
+         *
+         *     Needs the session of an approved seller.
+         */
+        post: operations["sellerImportProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seller/products/import/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the session seller's import jobs: status, progress and one page of its row results
+         * @description Rows in file order (row 1 is the header); `outcome=error` lists only the rows to fix.
+         *
+         *     Needs the session of an approved seller.
+         */
+        get: operations["sellerImportJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shop/products/get": {
         parameters: {
             query?: never;
@@ -1744,7 +1792,7 @@ export interface components {
             success: false;
             message: string;
             /** @enum {string} */
-            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID" | "HOLD_LIMIT" | "HOLD_COOLDOWN" | "BRAND_EXISTS" | "STORE_NOT_FOUND" | "IMAGE_TOO_SMALL" | "SKU_TAKEN" | "VARIANT_REPEATED" | "VARIANT_REQUIRED";
+            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "INVALID_CSV" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID" | "HOLD_LIMIT" | "HOLD_COOLDOWN" | "BRAND_EXISTS" | "STORE_NOT_FOUND" | "IMAGE_TOO_SMALL" | "SKU_TAKEN" | "VARIANT_REPEATED" | "VARIANT_REQUIRED";
             errors?: components["schemas"]["FieldErrors"];
             /** @description facts the caller can act on, per code (e.g. STALE_STOCK: `{ currentStock }`) */
             details?: {
@@ -3620,6 +3668,170 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    sellerImportJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            _id: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "done" | "failed";
+                            /** @description data rows in the file (the header not counted) */
+                            totalRows: number;
+                            processedRows: number;
+                            createdRows: number;
+                            updatedRows: number;
+                            errorRows: number;
+                            failure: string | null;
+                            createdAt: string;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    sellerImportProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description a CSV file in the template’s columns (5 MB and 5,000 rows at most by default)
+                     */
+                    my_file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: {
+                            _id: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "done" | "failed";
+                            /** @description data rows in the file (the header not counted) */
+                            totalRows: number;
+                            processedRows: number;
+                            createdRows: number;
+                            updatedRows: number;
+                            errorRows: number;
+                            failure: string | null;
+                            createdAt: string;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    sellerImportJob: {
+        parameters: {
+            query?: {
+                /** @description only the rows with this outcome (`error`: the rows to fix) */
+                outcome?: "all" | "created" | "updated" | "error";
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            _id: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "done" | "failed";
+                            /** @description data rows in the file (the header not counted) */
+                            totalRows: number;
+                            processedRows: number;
+                            createdRows: number;
+                            updatedRows: number;
+                            errorRows: number;
+                            failure: string | null;
+                            createdAt: string;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            rows: {
+                                /** @description the line in the file; the header is row 1 */
+                                row: number;
+                                sku: string;
+                                handle: string;
+                                /** @enum {string} */
+                                outcome: "created" | "updated" | "error";
+                                productId?: string;
+                                /** @description why the row was not imported (errors only) */
+                                message?: string;
+                            }[];
+                        };
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };

@@ -13,6 +13,8 @@ export const API_ERROR_CODES = [
   'INVALID_CREDENTIALS',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_FILE',
+  /** 400: a product import file that is not a CSV or lacks required columns (details: `{ missing }`) */
+  'INVALID_CSV',
   'IMAGE_TOO_LARGE',
   'RATE_LIMITED',
   'OUT_OF_STOCK',

@@ -87,6 +87,12 @@ import {
   storeSlugParamsSchema,
 } from './store';
 import {
+  importJobDtoSchema,
+  importJobParamsSchema,
+  importJobQuerySchema,
+  importRowResultSchema,
+} from './product-import';
+import {
   sellerDecisionInputSchema,
   sellerDtoSchema,
   sellerInfoQuerySchema,
@@ -125,6 +131,12 @@ export const uploadBodySchema = z.object({
     .file()
     .max(LIMITS.uploadMaxBytes)
     .meta({ description: 'JPEG, PNG, WebP or GIF (documents: also PDF), 5 MB at most' }),
+});
+/** A product import: the CSV file in `my_file` (docs/catalogue-import.md). */
+export const importUploadBodySchema = z.object({
+  [UPLOAD_FIELD]: z
+    .file()
+    .meta({ description: 'a CSV file in the template’s columns (5 MB and 5,000 rows at most by default)' }),
 });
 const uploadedSchema = z.object({ url: z.string().meta({ description: 'where the file is served' }) });
 
@@ -514,6 +526,39 @@ export const endpoints = {
     summary: 'Delete one of the seller’s own products',
     params: idParamsSchema,
     responses: { 200: okMsg({}, 'Deleted') },
+    errors: [404],
+  },
+  sellerImportProducts: {
+    ...routes.sellerImportProducts,
+    tag: 'Products',
+    summary: 'Upload a CSV of products and variants; a background job imports it',
+    description:
+      'multipart `my_file`: a CSV (UTF-8, BOM and CRLF allowed) with the columns of the template (docs/catalogue-import.md). ' +
+      'Answers 202 with the queued job at once; read its progress and per-row results with GET .../import/{jobId}. ' +
+      '400 INVALID_CSV: not a CSV or required columns missing; 413 PAYLOAD_TOO_LARGE: over the size or row limit.',
+    body: { kind: 'multipart', schema: importUploadBodySchema },
+    responses: { 202: okMsg({ data: importJobDtoSchema }, 'Queued') },
+    errors: [413],
+  },
+  sellerImportJobs: {
+    ...routes.sellerImportJobs,
+    tag: 'Products',
+    summary: "The session seller's recent import jobs, newest first",
+    responses: { 200: ok({ data: z.array(importJobDtoSchema) }) },
+  },
+  sellerImportJob: {
+    ...routes.sellerImportJob,
+    tag: 'Products',
+    summary: "One of the session seller's import jobs: status, progress and one page of its row results",
+    description: 'Rows in file order (row 1 is the header); `outcome=error` lists only the rows to fix.',
+    params: importJobParamsSchema,
+    query: importJobQuerySchema,
+    responses: {
+      200: ok({
+        data: importJobDtoSchema.extend({ rows: z.array(importRowResultSchema) }),
+        pagination: paginationSchema,
+      }),
+    },
     errors: [404],
   },
 

@@ -7,6 +7,7 @@ export * from './auth';
 export * from './seller';
 export * from './brand';
 export * from './product';
+export * from './product-import';
 export * from './variants';
 export * from './commerce';
 export * from './seo';

@@ -94,6 +94,8 @@ const envSchema = z
     UNCLAIMED_UPLOADS_MB_MAX: z.coerce.number().int().min(1).default(500),
     UNCLAIMED_UPLOAD_GRACE_HOURS: z.coerce.number().min(0).default(24),
     ALLOW_SANDBOX_PAYMENTS: bool.optional(),
+    IMPORT_MAX_MB: z.coerce.number().min(0.001).max(100).default(5),
+    IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(100_000).default(5000),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   })
   .superRefine(
@@ -250,6 +252,8 @@ export interface Config {
     /** how long an upload no record refers to is kept before the sweeper removes it */
     graceMs: number;
   };
+  /** the largest product import a seller may upload (docs/catalogue-import.md) */
+  productImport: { maxBytes: number; maxRows: number };
   /**
    * Which payment provider takes the money (docs/security.md): PayPal when its keys are set; else the built-in
    * sandbox outside production, or in production only when ALLOW_SANDBOX_PAYMENTS=true; else none (checkout 503).
@@ -369,6 +373,7 @@ export function loadConfig(
       unclaimedBytesMax: e.UNCLAIMED_UPLOADS_MB_MAX * 1024 * 1024,
       graceMs: e.UNCLAIMED_UPLOAD_GRACE_HOURS * 3_600_000,
     },
+    productImport: { maxBytes: Math.round(e.IMPORT_MAX_MB * 1024 * 1024), maxRows: e.IMPORT_MAX_ROWS },
     paymentProvider:
       e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
         ? 'paypal'

@@ -7,6 +7,7 @@ import {
   BRAND_STATUSES,
   BUSINESS_TYPES,
   GENDERS,
+  IMPORT_STATUSES,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   ROLES,
@@ -928,5 +929,53 @@ export const loginLinks = pgTable(
   (t) => [
     uniqueIndex('login_links_token_unique').on(t.tokenHash),
     index('login_links_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Product imports from a seller's CSV (docs/catalogue-import.md): the file is kept here until the job is done;
+ * the import worker claims queued jobs and those whose claim lapsed (FOR UPDATE SKIP LOCKED), writes one product
+ * per transaction and records progress and each row's result in batches.
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: id(),
+    sellerId: uuid()
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    fileName: text().notNull(),
+    /** the uploaded CSV as text; cleared when the job ends */
+    source: text(),
+    status: text({ enum: IMPORT_STATUSES }).notNull().default('queued'),
+    totalRows: integer().notNull(),
+    /** data rows handled so far (whole products only: a restarted job goes on from here) */
+    processedRows: integer().notNull().default(0),
+    createdRows: integer().notNull().default(0),
+    updatedRows: integer().notNull().default(0),
+    errorRows: integer().notNull().default(0),
+    /** the rows not imported: [{ row, sku, handle, message }] (row 1 is the header) */
+    errors: jsonb()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** the rows imported: [{ row, sku, handle, outcome: created | updated, productId }] */
+    imported: jsonb()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** why the job as a whole failed (status failed) */
+    failure: text(),
+    attempts: integer().notNull().default(0),
+    /** while running: when the claim lapses (a worker that died mid-job) and another may take it */
+    lockedUntil: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('import_jobs_seller_idx').on(t.sellerId, t.createdAt),
+    index('import_jobs_due_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('queued','running')`),
+    check('import_jobs_status_check', isOneOf(t.status, IMPORT_STATUSES)),
   ],
 );

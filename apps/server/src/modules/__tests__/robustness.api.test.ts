@@ -242,6 +242,9 @@ const FIXTURES: Record<EndpointId, Fixture> = {
     body: () => ({ ...productBody(), title: 'Robust Shoe', totalStock: 100_000 }),
   },
   sellerDeleteProduct: { destructive: true },
+  sellerImportProducts: {},
+  sellerImportJobs: {},
+  sellerImportJob: { params: () => ({ jobId: randomUUID() }), query: () => ({ outcome: 'error' }) },
   listProducts: {
     query: () => ({
       category: 'men',

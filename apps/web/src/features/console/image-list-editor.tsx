@@ -3,11 +3,12 @@
  * files at once (each with its progress and its own error), move a picture up or down with buttons (keyboard
  * reachable, not drag only), replace one with a new upload, remove one. The first picture is the product's main one.
  */
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '@mp/shared/constants';
 import { Badge, Button, ProductImage, cn } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
 import { uploadProductImage, type UploadImage } from './catalog-api';
+import { DropZone } from './drop-zone';
 import { UploadIcon } from './icons';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
@@ -48,7 +49,6 @@ export function ImageListEditor({
   const [pending, setPending] = useState<Pending[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [announce, setAnnounce] = useState('');
-  const [dragging, setDragging] = useState(false);
   const listRef = useRef<HTMLOListElement>(null);
   const latest = useRef(value);
   latest.current = value;
@@ -130,12 +130,6 @@ export function ImageListEditor({
   function remove(index: number) {
     onChange(value.filter((_, i) => i !== index));
     setAnnounce(`Image ${index + 1} removed`);
-  }
-
-  function onDrop(e: DragEvent<HTMLLabelElement>) {
-    e.preventDefault();
-    setDragging(false);
-    void add([...e.dataTransfer.files]);
   }
 
   const full = value.length >= MAX;
@@ -225,21 +219,7 @@ export function ImageListEditor({
         </ol>
       )}
       {!full && (
-        <label
-          htmlFor={`${id}-file`}
-          onDragOver={(e) => {
-            e.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          className={cn(
-            'flex min-h-24 cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed px-4 py-4 text-center',
-            'focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600',
-            dragging ? 'border-brand-500 bg-brand-50' : 'border-gray-300 bg-white hover:bg-gray-50',
-            message && 'border-red-400',
-          )}
-        >
+        <DropZone htmlFor={`${id}-file`} onFiles={(files) => void add(files)} invalid={!!message} size="sm">
           <input
             id={`${id}-file`}
             type="file"
@@ -259,7 +239,7 @@ export function ImageListEditor({
             once)
           </span>
           <span className="text-xs text-gray-500">PNG, JPEG, GIF or WebP, up to 5 MB each</span>
-        </label>
+        </DropZone>
       )}
       {pending.filter((p) => !p.replaces || p.error).length > 0 && (
         <ul className="flex flex-col gap-1" aria-label="Uploads">

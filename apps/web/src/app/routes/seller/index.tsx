@@ -6,6 +6,7 @@ import { SellerLayout } from './seller-layout';
 const pages = {
   dashboard: lazy(() => import('./dashboard-page')),
   products: lazy(() => import('./products-page')),
+  import: lazy(() => import('./import-page')),
   orders: lazy(() => import('./orders-page')),
   earnings: lazy(() => import('./earnings-page')),
   notifications: lazy(() => import('./notifications-page')),

@@ -13,6 +13,7 @@ import {
   DashboardIcon,
   ReceiptIcon,
   StoreIcon,
+  UploadIcon,
   WalletIcon,
 } from '../../../features/console/icons';
 import { NotificationBell } from '../../../features/notifications/components/notification-bell';
@@ -20,6 +21,7 @@ import { NotificationBell } from '../../../features/notifications/components/not
 const NAV: ConsoleNavItem[] = [
   { to: '/seller/dashboard', label: 'Dashboard', icon: DashboardIcon },
   { to: '/seller/products', label: 'Products', icon: BoxIcon },
+  { to: '/seller/import', label: 'Import products', icon: UploadIcon },
   { to: '/seller/orders', label: 'Orders', icon: ReceiptIcon },
   { to: '/seller/earnings', label: 'Earnings', icon: WalletIcon },
   { to: '/seller/notifications', label: 'Notifications', icon: BellIcon },

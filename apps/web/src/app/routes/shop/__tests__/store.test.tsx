@@ -36,6 +36,8 @@ const product: ProductDto = {
   popularity: 0,
   bestSeller: false,
   createdAt: '2025-03-11T00:00:00.000Z',
+  options: [],
+  maxPrice: 12000,
 };
 
 describe('store page', () => {
