@@ -16,7 +16,7 @@ import {
   a11yViolations,
   uniqueSuffix,
 } from './console-helpers';
-import { SHOPPER_ADDRESS } from './support';
+import { SHOPPER_ADDRESS, soldAsOne } from './support';
 
 const run = uniqueSuffix();
 const newSeller = {
@@ -209,9 +209,9 @@ describe('seller lifecycle: register, approval, product, sale, shipping', () => 
       const list = (await (
         await s.page.request.get(`/api/seller/products/get/${info.seller._id}`)
       ).json()) as {
-        data: { _id: string; title: string; totalStock: number }[];
+        data: { _id: string; title: string; totalStock: number; options: unknown[] }[];
       };
-      const p = list.data.find((x) => x.totalStock > 5);
+      const p = list.data.find((x) => x.totalStock > 5 && soldAsOne(x));
       if (!p) throw new Error('the demo seller has no product in stock');
       return p;
     }

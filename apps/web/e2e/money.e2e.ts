@@ -16,7 +16,15 @@ import {
   screenshots,
   uniqueSuffix,
 } from './console-helpers';
-import { apiRegisterAndLogin, a11yViolations, sandboxPay, SHOPPER_ADDRESS, uniqueUser } from './support';
+import {
+  apiRegisterAndLogin,
+  a11yViolations,
+  sandboxPay,
+  SHOPPER_ADDRESS,
+  cartLineOf,
+  type SellerProduct,
+  uniqueUser,
+} from './support';
 
 const SELLER2 = { email: 'seller2@haat.test', password: DEMO.seller.password };
 
@@ -36,11 +44,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface Product {
-  _id: string;
-  title: string;
-  totalStock: number;
-}
+type Product = SellerProduct;
 
 /** A product of the seller logged in on `req`, with stock. */
 async function productOf(req: APIRequestContext, skip = 0): Promise<Product> {
@@ -54,9 +58,11 @@ async function productOf(req: APIRequestContext, skip = 0): Promise<Product> {
 }
 
 /** The shopper on `req` buys these products (one each) through the sandbox; answers the paid order's id. */
-async function buy(req: APIRequestContext, userId: string, productIds: string[]): Promise<string> {
-  for (const productId of productIds) {
-    const added = await req.post('/api/shop/cart/add', { data: { userId, productId, quantity: 1 } });
+async function buy(req: APIRequestContext, userId: string, products: SellerProduct[]): Promise<string> {
+  for (const product of products) {
+    const added = await req.post('/api/shop/cart/add', {
+      data: { userId, ...cartLineOf(product), quantity: 1 },
+    });
     expect(added.ok(), await added.text()).toBe(true);
   }
   const addresses = (await (await req.get(`/api/shop/address/get/${userId}`)).json()) as {
@@ -90,7 +96,7 @@ describe('money: refunds from two sellers, earnings and a payout', () => {
     await seller2.request.post('/api/auth/login', { data: SELLER2 });
     const [p1, p2] = [await productOf(seller1.request), await productOf(seller2.request)];
     userId = (await apiRegisterAndLogin(shopper.context(), uniqueUser('money'))).id;
-    orderId = await buy(shopper.request, userId, [p1._id, p2._id]);
+    orderId = await buy(shopper.request, userId, [p1, p2]);
 
     // each persona's browser context is logged in (its cookies); the consoles open straight away
     await seller2.goto('/seller/orders');
@@ -164,7 +170,7 @@ describe('money: refunds from two sellers, earnings and a payout', () => {
   it('when a seller delivers an order, then its Earnings page shows what it earned', async () => {
     const before = await balanceOf(seller1.request);
     const p = await productOf(seller1.request, 1);
-    const delivered = await buy(shopper.request, userId, [p._id]);
+    const delivered = await buy(shopper.request, userId, [p]);
     const moved = await seller1.request.put(`/api/seller/orders/update/${delivered}`, {
       data: { orderStatus: 'delivered' },
     });

@@ -13,6 +13,7 @@ import {
   newContext,
   screenshots,
   a11yViolations,
+  soldAsOne,
   uiLogin,
 } from './support';
 
@@ -42,9 +43,9 @@ async function demoSellerProduct(): Promise<{ productId: string; title: string; 
     seller: { _id: string; storename: string };
   };
   const list = (await (await page.request.get(`/api/seller/products/get/${info.seller._id}`)).json()) as {
-    data: { _id: string; title: string; totalStock: number }[];
+    data: { _id: string; title: string; totalStock: number; options: unknown[] }[];
   };
-  const p = list.data.find((x) => x.totalStock > 5);
+  const p = list.data.find((x) => x.totalStock > 5 && soldAsOne(x));
   await context.close();
   if (!p) throw new Error('the demo seller has no product in stock');
   return { productId: p._id, title: p.title, storeName: info.seller.storename };

@@ -7,7 +7,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatINR } from '@mp/shared';
 import { DEMO, expectToast, launchBrowser, newSession, screenshots, uniqueSuffix } from './console-helpers';
-import { a11yViolations, apiRegisterAndLogin, sandboxPay, SHOPPER_ADDRESS, uniqueUser } from './support';
+import {
+  a11yViolations,
+  apiRegisterAndLogin,
+  sandboxPay,
+  SHOPPER_ADDRESS,
+  cartLineOf,
+  type SellerProduct,
+  uniqueUser,
+} from './support';
 
 const SELLER2 = { email: 'seller2@haat.test', password: DEMO.seller.password };
 
@@ -44,14 +52,14 @@ describe('seller notifications: a shopper cancels, the seller hears it', () => {
       seller: { _id: string };
     };
     const list = (await (await seller.request.get(`/api/seller/products/get/${me.seller._id}`)).json()) as {
-      data: { _id: string; title: string; totalStock: number }[];
+      data: SellerProduct[];
     };
     const product = list.data.find((p) => p.totalStock > 20);
     if (!product) throw new Error('the demo seller has no product with stock');
 
     const user = await apiRegisterAndLogin(shopper.context(), uniqueUser('notify'));
     const added = await shopper.request.post('/api/shop/cart/add', {
-      data: { userId: user.id, productId: product._id, quantity: 1 },
+      data: { userId: user.id, ...cartLineOf(product), quantity: 1 },
     });
     expect(added.ok(), await added.text()).toBe(true);
     const address = await shopper.request.post('/api/shop/address/add', { data: SHOPPER_ADDRESS });

@@ -95,13 +95,35 @@ export interface ProductLite {
   totalStock: number;
   salePrice: number | null;
   price: number;
+  options: unknown[];
+}
+
+/**
+ * A product sold as one (default) variant: the journeys that add by product id alone need one (a product with sizes
+ * or colours asks for the chosen variant: variants.e2e.ts covers those).
+ */
+export const soldAsOne = (p: { options?: unknown[] }): boolean => !p.options?.length;
+
+/** A product as a seller's console lists it: with its variants (one, for a product sold as one). */
+export interface SellerProduct {
+  _id: string;
+  title: string;
+  totalStock: number;
+  variants: { _id: string; stock: number }[];
+}
+
+/** What adds one of `p` to a cart: the product and its variant with the most stock. */
+export function cartLineOf(p: SellerProduct): { productId: string; variantId: string } {
+  const [most] = [...p.variants].sort((a, b) => b.stock - a.stock);
+  if (!most) throw new Error(`${p.title} has no variant`);
+  return { productId: p._id, variantId: most._id };
 }
 
 /** A product with plenty of stock, from the public listing. */
 export async function inStockProduct(context: BrowserContext, skip = 0): Promise<ProductLite> {
   const r = await context.request.get('/api/shop/products/get?limit=100&sortBy=price-hightolow');
   const body = (await r.json()) as { data: ProductLite[] };
-  const list = body.data.filter((p) => p.totalStock >= 20);
+  const list = body.data.filter((p) => p.totalStock >= 20 && soldAsOne(p));
   const p = list[skip % list.length];
   if (!p) throw new Error('no product in stock');
   return p;
