@@ -160,9 +160,17 @@ export async function login(instance: Instance, email: string, password: string)
 }
 
 /** A product edit's body: the product's fields as an answer shows them, with `changes` applied. */
+/**
+ * A product sold as one (default) variant: edited by its own price and stock, added to a cart by its id alone (a
+ * product with sizes or colours needs its variant named; the API suite covers those).
+ */
+export const soldAsOne = (p: object): boolean => !(p as { options?: unknown[] }).options?.length;
+
 export function productEditBody(product: Record<string, unknown>, changes: Record<string, unknown>): string {
-  const { _id, sellerId, averageReview, reviewCount, popularity, createdAt, images, ...fields } = product;
-  void [_id, sellerId, averageReview, reviewCount, popularity, createdAt];
+  // the product's own price and stock are edited: its (one) variant follows them (answers carry `variants`)
+  const { _id, sellerId, averageReview, reviewCount, popularity, createdAt, images, variants, ...fields } =
+    product;
+  void [_id, sellerId, averageReview, reviewCount, popularity, createdAt, variants];
   // answers carry each image with its sizes; an edit sends the ordered URLs
   const urls = (images as { url: string }[]).map((i) => i.url);
   return JSON.stringify({ ...fields, images: urls, ...changes });

@@ -17,6 +17,7 @@ import {
   stopAll,
   waitReady,
   type Instance,
+  soldAsOne,
 } from './cluster';
 
 const ADMIN = { email: 'boss@multi.test', password: 'boss-password-123' };
@@ -65,8 +66,8 @@ const getJson = async (instance: Instance, path: string, headers: Record<string,
 };
 
 async function firstProduct(instance: Instance): Promise<ProductJson> {
-  const { data } = (await getJson(instance, '/api/shop/products/get?limit=5')).body;
-  const product = Array.isArray(data) ? data[0] : undefined;
+  const { data } = (await getJson(instance, '/api/shop/products/get?limit=40')).body;
+  const product = Array.isArray(data) ? data.find(soldAsOne) : undefined;
   if (!product) throw new Error('no product listed');
   return product;
 }
@@ -134,7 +135,10 @@ describe('a write on one instance', () => {
     const cookie = await login(a, ADMIN.email, ADMIN.password);
     const product = await firstProduct(b);
     const detailPath = `/api/shop/products/get/${product._id}`;
-    const listPath = '/api/shop/products/get?limit=5';
+    // the listing page firstProduct read it from (and warmed)
+    const listPath = '/api/shop/products/get?limit=40';
+    const listedTitle = async () =>
+      ((await getJson(b, listPath)).body.data as ProductJson[]).find((p) => p._id === product._id)?.title;
     // warm B's catalogue cache and micro-cache
     await getJson(b, detailPath);
     expect((await getJson(b, detailPath)).headers.get('x-cache')).toBe('HIT');
@@ -143,7 +147,7 @@ describe('a write on one instance', () => {
     const title = `Renamed on A ${Date.now()}`;
     expect((await renameOn(a, cookie, product, title)).status).toBe(200);
     const detailMs = await timeUntil(async () => (await titleOn(b, detailPath)) === title, 1000);
-    const listMs = await timeUntil(async () => (await titleOn(b, listPath)) === title, 1000);
+    const listMs = await timeUntil(async () => (await listedTitle()) === title, 1000);
     expect(detailMs).toBeLessThan(1000);
     expect(listMs).toBeLessThan(1000);
   });

@@ -94,6 +94,18 @@ async function loginCookie(instance: Instance, email: string): Promise<string> {
     .join('; ');
 }
 
+/** What adds one of each product to a cart: the product and its variant with the most stock (its page's answer). */
+async function cartLines(base: string, products: { _id: string }[]) {
+  return Promise.all(
+    products.map(async (p) => {
+      const res = await fetch(`${base}/api/shop/products/get/${p._id}`);
+      const { data } = (await res.json()) as { data: { variants: { _id: string; stock: number }[] } };
+      const [most] = [...data.variants].sort((a, b) => b.stock - a.stock);
+      return { productId: p._id, variantId: most!._id };
+    }),
+  );
+}
+
 /** Each shopper's delivery address, added once (a shopper may keep three). */
 const addresses = new Map<string, string>();
 async function addressOf(instance: Instance, email: string, cookie: string): Promise<string> {
@@ -125,14 +137,14 @@ function checkoutLoad(instances: Instance[]) {
     const base0 = instances[0]!.base;
     const addressId = await addressOf(instances[0]!, email, cookie);
     const listing = await call(outcomes, 'listing', `${base0}/api/shop/products/get?limit=40`, cookie);
-    const ids = (listing.json.data as { _id: string; totalStock: number }[])
-      .filter((p) => p.totalStock > 20)
-      .map((p) => p._id);
+    const lines = await cartLines(
+      base0,
+      (listing.json.data as { _id: string; totalStock: number }[]).filter((p) => p.totalStock > 20),
+    );
     for (let i = n; running; i++) {
       const base = instances[i % instances.length]!.base;
-      const productId = ids[i % ids.length]!;
       const added = await call(outcomes, 'cart', `${base}/api/shop/cart/add`, cookie, {
-        productId,
+        ...lines[i % lines.length]!,
         quantity: 1,
       });
       if (added.status !== 201) continue;
