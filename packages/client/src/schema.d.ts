@@ -1952,7 +1952,7 @@ export interface components {
             storeName: string | null;
             /** @description the seller's store page, /shop/store/{storeSlug}; null for the marketplace's own */
             storeSlug: string | null;
-            /** @description its live variants in order; one with optionValues [] for a product without options */
+            /** @description its live variants in order; [] for a product without options (sold as one: its own price and stock, and a cart line without variantId) */
             variants: components["schemas"]["Variant"][];
         };
         /** @description How many of the best matches (at most SEARCH_RANKING.candidates) each category and brand holds under the other filter; capped when more products match than were counted. */

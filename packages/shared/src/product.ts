@@ -203,7 +203,8 @@ export const productDetailDtoSchema = productDtoSchema
       description: "the seller's store page, /shop/store/{storeSlug}; null for the marketplace's own",
     }),
     variants: z.array(variantDtoSchema).meta({
-      description: 'its live variants in order; one with optionValues [] for a product without options',
+      description:
+        'its live variants in order; [] for a product without options (sold as one: its own price and stock, and a cart line without variantId)',
     }),
   })
   .meta({ id: 'ProductDetail' });

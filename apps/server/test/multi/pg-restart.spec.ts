@@ -94,14 +94,15 @@ async function loginCookie(instance: Instance, email: string): Promise<string> {
     .join('; ');
 }
 
-/** What adds one of each product to a cart: the product and its variant with the most stock (its page's answer). */
+/** What adds one of each product to a cart: the product and its variant with the most stock, if it has options. */
 async function cartLines(base: string, products: { _id: string }[]) {
   return Promise.all(
     products.map(async (p) => {
       const res = await fetch(`${base}/api/shop/products/get/${p._id}`);
       const { data } = (await res.json()) as { data: { variants: { _id: string; stock: number }[] } };
+      // a product sold as one lists no variants: its id alone adds it
       const [most] = [...data.variants].sort((a, b) => b.stock - a.stock);
-      return { productId: p._id, variantId: most!._id };
+      return { productId: p._id, ...(most ? { variantId: most._id } : {}) };
     }),
   );
 }

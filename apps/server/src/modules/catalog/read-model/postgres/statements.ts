@@ -22,13 +22,18 @@ export function prepared<S>(db: Db, name: string, make: (db: Db, name: string) =
 
 const byIds = and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, isNull(products.deletedAt));
 
-/** a product's live variants in order, as JSON rows of the variant repository's shape, read with the product */
+/**
+ * A product's live variants in order, as JSON rows of the variant repository's shape, read with the product; none
+ * for a product sold as one (its price and stock are the product row's, and a cart takes its default variant), so
+ * most details read no second table (docs/orders-and-stock.md, "Variants").
+ */
 const liveVariantsJson = sql<VariantRow[]>`(select coalesce(json_agg(json_build_object(
     'id', v.id, 'productId', v.product_id, 'sellerId', v.seller_id, 'sku', v.sku, 'optionValues', v.option_values,
     'pricePaise', v.price_paise, 'salePricePaise', v.sale_price_paise, 'discount', v.discount,
     'effectivePricePaise', v.effective_price_paise, 'stock', v.stock, 'images', v.images, 'position', v.position
   ) order by v.position, v.id), '[]'::json)
-  from ${productVariants} v where v.product_id = ${products.id} and v.deleted_at is null)`;
+  from ${productVariants} v
+  where ${products.options} <> '[]'::jsonb and v.product_id = ${products.id} and v.deleted_at is null)`;
 
 /** live products with their store's name and address and their variants, by id (product detail) */
 export const detailsById = (db: Db) =>
