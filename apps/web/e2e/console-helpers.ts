@@ -10,6 +10,8 @@ export const DEMO = {
   admin: { email: 'admin@haat.test', password: 'Admin@123' },
   shopper: { email: 'shopper@haat.test', password: 'Shopper@123' },
   seller: { email: 'seller@haat.test', password: 'Seller@123' },
+  /** the second demo store (fashion) */
+  seller2: { email: 'seller2@haat.test', password: 'Seller@123' },
 } as const;
 
 export const newSession = (browser: Browser) => newContext(browser);

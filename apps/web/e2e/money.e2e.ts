@@ -4,15 +4,14 @@
  * → a delivered order gives its seller earnings on the Earnings page → the admin records a payout on the Payouts
  * page and the seller's balance falls.
  */
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatINR } from '@mp/shared';
 import {
   DEMO,
   expectToast,
-  launchBrowser,
   loginThroughUi,
-  newSession,
+  journeySessions,
   screenshots,
   uniqueSuffix,
 } from './console-helpers';
@@ -26,23 +25,7 @@ import {
   uniqueUser,
 } from './support';
 
-const SELLER2 = { email: 'seller2@haat.test', password: DEMO.seller.password };
-
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-async function session() {
-  const s = await newSession(browser);
-  contexts.push(s.context);
-  return s;
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-});
+const session = journeySessions();
 
 type Product = SellerProduct;
 
@@ -93,7 +76,7 @@ describe('money: refunds from two sellers, earnings and a payout', () => {
     ({ page: seller2 } = await session());
     ({ page: shopper } = await session());
     await seller1.request.post('/api/auth/login', { data: DEMO.seller });
-    await seller2.request.post('/api/auth/login', { data: SELLER2 });
+    await seller2.request.post('/api/auth/login', { data: DEMO.seller2 });
     const [p1, p2] = [await productOf(seller1.request), await productOf(seller2.request)];
     userId = (await apiRegisterAndLogin(shopper.context(), uniqueUser('money'))).id;
     orderId = await buy(shopper.request, userId, [p1, p2]);

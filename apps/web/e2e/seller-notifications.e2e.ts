@@ -3,10 +3,10 @@
  * product and cancels the paid order in My Orders → the seller's bell shows the count → the Notifications screen
  * lists the cancellation with the refund of the seller's line → mark all read empties the bell.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatINR } from '@mp/shared';
-import { DEMO, expectToast, launchBrowser, newSession, screenshots, uniqueSuffix } from './console-helpers';
+import { DEMO, expectToast, journeySessions, screenshots, uniqueSuffix } from './console-helpers';
 import {
   a11yViolations,
   apiRegisterAndLogin,
@@ -17,23 +17,7 @@ import {
   uniqueUser,
 } from './support';
 
-const SELLER2 = { email: 'seller2@haat.test', password: DEMO.seller.password };
-
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-async function session() {
-  const s = await newSession(browser);
-  contexts.push(s.context);
-  return s;
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-});
+const session = journeySessions();
 
 describe('seller notifications: a shopper cancels, the seller hears it', () => {
   let seller: Page;
@@ -42,7 +26,7 @@ describe('seller notifications: a shopper cancels, the seller hears it', () => {
   it('when a shopper buys and cancels, then the bell counts both notices and the list shows the refund', async () => {
     ({ page: seller } = await session());
     ({ page: shopper } = await session());
-    const login = await seller.request.post('/api/auth/login', { data: SELLER2 });
+    const login = await seller.request.post('/api/auth/login', { data: DEMO.seller2 });
     expect(login.ok(), await login.text()).toBe(true);
     // start from a clean bell: whatever earlier journeys caused is read
     await seller.request.post('/api/seller/notifications/read-all');

@@ -315,9 +315,10 @@ ${image}
 </main>`;
 }
 
+/** A listing's page; `brandLabels` are the filtered brands' labels, from the brands table. */
 export function listingPage(
   publicUrl: string,
-  { categories, brands }: { categories: string[]; brands: string[] },
+  { categories, brandLabels }: { categories: string[]; brandLabels: string[] },
   products: readonly ProductDto[],
 ): ShellPage {
   const canonical =
@@ -334,7 +335,7 @@ export function listingPage(
       robots: categories.length > 1 ? 'noindex, follow' : undefined,
     }),
     body: `<main id="main" style="${MAIN_STYLE}">
-<h1 style="font-size:1.25rem;margin:0;padding:1rem">${escapeHtml(listingHeading({ category: categories, brand: brands }))}</h1>
+<h1 style="font-size:1.25rem;margin:0;padding:1rem">${escapeHtml(listingHeading({ category: categories, brand: brandLabels }, (label) => label))}</h1>
 ${productCards(products)}
 </main>`,
   };

@@ -174,7 +174,7 @@ export function createPageRenderer(deps: AppDeps): PageRenderer {
     if (path === '/shop/listing/search') return searchPage(String(req.query.keyword ?? ''));
     if (path === '/shop/listing') {
       const q = productListQuerySchema.safeParse(req.query);
-      if (!q.success) return listingPage(base, { categories: [], brands: [] }, []);
+      if (!q.success) return listingPage(base, { categories: [], brandLabels: [] }, []);
       // an older "Sold by" link (?seller=id): the store's page, whose canonical link the app goes to
       if (q.data.seller) {
         const page = await renderStore(deps, q.data.seller);
@@ -182,11 +182,8 @@ export function createPageRenderer(deps: AppDeps): PageRenderer {
       }
       // the answer the app asks for first, from the same cached read as the API
       const answer = JSON.parse((await deps.catalogReads.list(req.query)).body) as { data: ProductDto[] };
-      return listingPage(
-        base,
-        { categories: q.data.category ?? [], brands: q.data.brand ?? [] },
-        answer.data,
-      );
+      const brandLabels = await Promise.all((q.data.brand ?? []).map((id) => deps.brands.label(id)));
+      return listingPage(base, { categories: q.data.category ?? [], brandLabels }, answer.data);
     }
     return defaultPage();
   };

@@ -187,6 +187,13 @@ describe('other pages', () => {
     expect(search).toContain('<title>Search results for “&lt;b&gt;shoes” | Haat Marketplace</title>');
     expect(search).toContain('noindex');
   });
+
+  it("when a listing is filtered by a brand the admin added, then its server heading names the brand's label", async () => {
+    const admin = await ctx.loginAs('admin');
+    expect((await admin.agent.post('/api/admin/brands').send({ label: 'Banaras Weaves' })).status).toBe(201);
+    const html = (await ctx.anon().get('/shop/listing?brand=banaras-weaves&category=women')).text;
+    expect(html).toContain('>Banaras Weaves · Women</h1>');
+  });
 });
 
 describe('first views without JavaScript (docs/performance.md)', () => {
