@@ -3,10 +3,8 @@
  * (products/save-product.ts), one product and its variants per transaction, and the lookup of a seller's SKUs
  * that makes a re-upload update instead of duplicating.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { ProductInput } from '@mp/shared';
 import type { Db } from '../../../db/client';
-import { products as productRows, productVariants } from '../../../db/schema';
 import type { ChangeFeed } from '../../../lib/change-feed';
 import type { ProductService } from '../products/product.service';
 
@@ -32,30 +30,15 @@ export interface CatalogDeps {
   changes: ChangeFeed;
 }
 
-/**
- * The seller's SKUs of live products in one indexed read of the variants' unique (seller, sku), instead of one
- * lookup per row.
- */
-async function productsBySku(db: Db, sellerId: string, skus: readonly string[]) {
-  if (!skus.length) return new Map<string, SkuOwner>();
-  const rows = await db
-    .select({ sku: productVariants.sku, productId: productVariants.productId, stock: productVariants.stock })
-    .from(productVariants)
-    .innerJoin(productRows, eq(productRows.id, productVariants.productId))
-    .where(
-      and(
-        eq(productVariants.sellerId, sellerId),
-        inArray(productVariants.sku, [...skus]),
-        isNull(productVariants.deletedAt),
-        isNull(productRows.deletedAt),
-      ),
-    );
-  return new Map(rows.map((r) => [r.sku!, { productId: r.productId, stock: r.stock }]));
-}
-
 export function productCatalog({ db, products, changes }: CatalogDeps): ImportCatalog {
   return {
-    productsBySku: (sellerId, skus) => productsBySku(db, sellerId, skus),
+    productsBySku: async (sellerId, skus) =>
+      new Map(
+        (await products.variantsBySkus(sellerId, skus)).map((v) => [
+          v.sku!,
+          { productId: v.productId, stock: v.stock },
+        ]),
+      ),
     save: (sellerId, productId, input) =>
       db.transaction((tx) => products.saveIn(tx, { input, actor: { role: 'seller', sellerId }, productId })),
     changed(ids) {

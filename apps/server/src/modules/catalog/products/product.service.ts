@@ -6,7 +6,7 @@ import { forbidden, notFound } from '../../../lib/errors';
 import type { ChangeFeed } from '../../../lib/change-feed';
 import { productColumns, toProductDto, type ProductRow } from './product.mapper';
 import { live, saveProductIn, type Actor, type SaveProductArgs } from './save-product';
-import { findBySku, liveVariantsOf, toVariantDto } from './variants/variant.repository';
+import { liveBySkus, liveVariantsOf, toVariantDto } from './variants/variant.repository';
 
 export type { Actor, SaveProductArgs };
 
@@ -149,7 +149,8 @@ export function createProductService(deps: ProductServiceDeps) {
     /** one product and its variants, for a caller with its own transaction (a bulk upload) */
     saveIn: saveProductIn,
     /** the seller's live variant with this SKU (null: the admin's catalogue), for an upload that updates by SKU */
-    findVariantBySku: (sellerId: string | null, sku: string) => findBySku(deps.db, sellerId, sku),
+    /** the catalogue's live variants holding these SKUs (a re-upload updates them instead of duplicating) */
+    variantsBySkus: (sellerId: string | null, skus: readonly string[]) => liveBySkus(deps.db, sellerId, skus),
     remove: (id: string, actor: Actor) => remove(deps, id, actor),
     listForManagement: (opts: ManagementQuery) => listForManagement(deps.db, opts),
   };

@@ -115,7 +115,7 @@ describe('variants: the write path', () => {
       .post('/api/seller/products/add')
       .send(shirt({ variants: [{ sku, optionValues: ['S'], price: 499, stock: 1 }] }));
     expect(theirs.status).toBe(201);
-    expect(await ctx.deps.products.findVariantBySku(seller.sellerId, sku)).toMatchObject({
+    expect((await ctx.deps.products.variantsBySkus(seller.sellerId, [sku!]))[0]).toMatchObject({
       productId: first._id,
     });
   });

@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { toPaise, toRupees, type VariantDto, type VariantInput } from '@mp/shared';
 import type { DbOrTx } from '../../../../db/client';
-import { orderLines, productVariants } from '../../../../db/schema';
+import { orderLines, products, productVariants } from '../../../../db/schema';
 
 const live = isNull(productVariants.deletedAt);
 
@@ -67,18 +67,23 @@ export function liveVariantsOf(db: DbOrTx, productIds: string[]): Promise<Varian
 const sellerIs = (sellerId: string | null) =>
   sellerId === null ? isNull(productVariants.sellerId) : eq(productVariants.sellerId, sellerId);
 
-/** A seller's live variant with this SKU (the admin's own catalogue when sellerId is null). */
-export async function findBySku(
+/**
+ * A seller's live variants of live products with these SKUs (the admin's own catalogue when sellerId is null), in
+ * one read of the unique (seller, sku) index: the product form's lookup and a bulk upload's batch of rows.
+ */
+export function liveBySkus(
   db: DbOrTx,
   sellerId: string | null,
-  sku: string,
-): Promise<VariantRow | undefined> {
-  const [row] = await db
+  skus: readonly string[],
+): Promise<VariantRow[]> {
+  if (!skus.length) return Promise.resolve([]);
+  return db
     .select(variantColumns)
     .from(productVariants)
-    .where(and(sellerIs(sellerId), eq(productVariants.sku, sku), live))
-    .limit(1);
-  return row;
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(
+      and(sellerIs(sellerId), inArray(productVariants.sku, [...skus]), live, isNull(products.deletedAt)),
+    );
 }
 
 /** The first of these SKUs a live variant of another product in the same catalogue already uses. */
