@@ -65,9 +65,11 @@ const withBrowser =
   process.env.E2E === '1' ||
   (process.env.E2E !== '0' && existsSync(chromium) && existsSync(path.join(root, 'scripts/e2e.mjs')));
 const summaryPath = path.join(out, 'e2e-summary.json');
+const browserReport = path.join(out, 'vitest-e2e.json');
 let browserDone = Promise.resolve(0);
 if (withBrowser) {
   rmSync(summaryPath, { force: true });
+  rmSync(browserReport, { force: true });
   browserDone = runPass(newPass('browser'), 'node', ['scripts/e2e.mjs']);
 } else {
   console.log('(browser journeys skipped: no Chromium at ' + chromium + '; set E2E=1 to require them)');
@@ -91,6 +93,23 @@ clearInterval(progress);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSuites = 0;
+/** "pass file > test: first line of the message" for each failure in a Vitest JSON report, so the run's last
+ * lines name what failed even when only its tail is kept. */
+const failures = [];
+const collectFailures = (pass, report) => {
+  if (!existsSync(report)) return;
+  const j = JSON.parse(readFileSync(report, 'utf8'));
+  for (const file of j.testResults ?? []) {
+    const name = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    if (failed.length === 0 && file.status === 'failed')
+      failures.push(`[${pass}] ${name}: ${String(file.message ?? '').split('\n')[0]}`);
+    for (const t of failed)
+      failures.push(`[${pass}] ${name} > ${t.fullName}: ${String(t.failureMessages?.[0] ?? '').split('\n')[0]}`);
+  }
+};
+collectFailures('unit', unitReport);
+if (withBrowser) collectFailures('browser', browserReport);
 if (existsSync(unitReport)) {
   const j = JSON.parse(readFileSync(unitReport, 'utf8'));
   totals.passed += j.numPassedTests;
@@ -110,5 +129,6 @@ if (withBrowser) {
 }
 
 console.log(`\n[test] all passes done in ${elapsed()}`);
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((f) => `  ${f.slice(0, 400)}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 || failedSuites > 0 || totals.passed === 0 ? 1 : 0);
