@@ -8,11 +8,15 @@ import { DEMO } from './console-helpers';
 import {
   apiRegisterAndLogin,
   BASE_URL,
+  cartLineOf,
   inStockProduct,
   launchBrowser,
   sandboxPay,
   SHOPPER_ADDRESS,
 } from './support';
+import type { SellerProduct } from './support';
+
+type CartLine = ReturnType<typeof cartLineOf>;
 
 const PHONE = { width: 390, height: 844 };
 const TAP = 44;
@@ -66,20 +70,21 @@ async function smallTargets(name: string, targets: Locator): Promise<string[]> {
 }
 
 /** The shopper on `req` buys this product through the sandbox (one unit); answers the paid order's id. */
-async function buy(req: APIRequestContext, productId: string, addressId: string): Promise<string> {
-  expect((await req.post('/api/shop/cart/add', { data: { productId, quantity: 1 } })).ok()).toBe(true);
+async function buy(req: APIRequestContext, line: CartLine, addressId: string): Promise<string> {
+  const added = await req.post('/api/shop/cart/add', { data: { ...line, quantity: 1 } });
+  expect(added.ok(), await added.text()).toBe(true);
   return sandboxPay(req, addressId, `e2e-phone-${Date.now()}`);
 }
 
-/** A product of the seller logged in on `req`, with stock. */
-async function sellerProduct(req: APIRequestContext): Promise<string> {
+/** What adds one of a product of the seller logged in on `req` (with stock) to a cart: its fullest variant. */
+async function sellerProduct(req: APIRequestContext): Promise<CartLine> {
   const me = (await (await req.get('/api/auth/check-auth')).json()) as { seller: { _id: string } };
   const list = (await (await req.get(`/api/seller/products/get/${me.seller._id}`)).json()) as {
-    data: { _id: string; totalStock: number }[];
+    data: SellerProduct[];
   };
   const p = list.data.find((x) => x.totalStock > 5);
   if (!p) throw new Error('the demo seller has no product in stock');
-  return p._id;
+  return cartLineOf(p);
 }
 
 describe('a 390 px phone with a mouse', () => {
