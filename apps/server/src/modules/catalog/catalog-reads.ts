@@ -139,6 +139,7 @@ function search(deps: CatalogReadsDeps, params: unknown, query: unknown): Promis
     keyOf(`search:${keyword.toLowerCase().replace(/\s+/g, ' ')}`, q),
     () => deps.provider.search(keyword, q),
     (f) => answerBody(api.searchProducts, f),
+    q.size.length > 0,
   );
 }
 

@@ -237,4 +237,30 @@ describe('variants: the size filter', () => {
     const large = await ctx.anon().get('/api/shop/products/get').query({ category: 'women', size: 'L' });
     expect((large.body.data as { _id: string }[]).map((p) => p._id)).not.toContain(withM._id);
   });
+  it('when a search asks for size M, then only matching products with M in stock answer, faceted under the size', async () => {
+    const withM = await addShirt({ title: 'Chanderi kurta one', category: 'women' });
+    const onlyS = await addShirt({
+      title: 'Chanderi kurta two',
+      category: 'women',
+      variants: [{ optionValues: ['S'], price: 499, stock: 2 }],
+    });
+    const search = (query: Record<string, string>) =>
+      ctx
+        .anon()
+        .get('/api/shop/product/search/search-product/chanderi')
+        .query({ facets: 'true', ...query });
+    const idsOf = (res: { body: { data: { _id: string }[] } }) => res.body.data.map((p) => p._id).sort();
+
+    expect(idsOf(await search({}))).toEqual([withM._id, onlyS._id].sort());
+    const m = await search({ size: 'M' });
+    expect(m.status).toBe(200);
+    expect(idsOf(m)).toEqual([withM._id]);
+    expect(m.body.facets.category).toContainEqual({ id: 'women', count: 1 });
+    // L is out of stock everywhere; with a category too, the same
+    expect(idsOf(await search({ size: 'L' }))).toEqual([]);
+    expect(idsOf(await search({ size: 'S,L', category: 'women' }))).toEqual([withM._id, onlyS._id].sort());
+    const bad = await search({ size: 'x'.repeat(41) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('VALIDATION_FAILED');
+  });
 });
