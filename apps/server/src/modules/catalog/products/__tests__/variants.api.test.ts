@@ -120,6 +120,35 @@ describe('variants: the write path', () => {
     });
   });
 
+  it('when a seller deletes a product, then its SKUs are free again; a product waiting for its brand keeps them', async () => {
+    const gone = await addShirt();
+    const sku = gone.variants[0]!.sku;
+    expect((await seller.agent.delete(`/api/seller/products/delete/${gone._id}`)).status).toBe(200);
+    const again = await seller.agent
+      .post('/api/seller/products/add')
+      .send(shirt({ variants: [{ sku, optionValues: ['S'], price: 499, stock: 1 }] }));
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect((await ctx.deps.products.variantsBySkus(seller.sellerId, [sku]))[0]).toMatchObject({
+      productId: again.body.data._id,
+    });
+
+    const waiting = await seller.agent
+      .post('/api/seller/products/add')
+      .send(
+        shirt({
+          brand: 'Zardozi Threads Co',
+          variants: [{ sku: 'ZT-1', optionValues: ['S'], price: 499, stock: 1 }],
+        }),
+      );
+    expect(waiting.status, JSON.stringify(waiting.body)).toBe(201);
+    expect(waiting.body.data.brandPending).toBe(true);
+    const clash = await seller.agent
+      .post('/api/seller/products/add')
+      .send(shirt({ variants: [{ sku: 'ZT-1', optionValues: ['S'], price: 499, stock: 1 }] }));
+    expect(clash.status).toBe(409);
+    expect(clash.body).toMatchObject({ code: 'SKU_TAKEN', details: { sku: 'ZT-1' } });
+  });
+
   it('when an edit keeps M by SKU, renames S to XS and drops L, then M keeps its id and stock and L is gone', async () => {
     const p = await addShirt();
     const [s, m] = p.variants;
