@@ -126,7 +126,8 @@ describe('product pages for crawlers (no JavaScript)', () => {
     ]);
     expect(ranged.status, JSON.stringify(ranged.body)).toBe(201);
     const offersOf = async (id: string) =>
-      (jsonLdOf((await ctx.anon().get(`/product/${id}`)).text)[0] as { offers: Record<string, unknown> }).offers;
+      (jsonLdOf((await ctx.anon().get(`/product/${id}`)).text)[0] as { offers: Record<string, unknown> })
+        .offers;
     expect(await offersOf(ranged.body.data._id)).toEqual({
       '@type': 'AggregateOffer',
       lowPrice: '499.00',

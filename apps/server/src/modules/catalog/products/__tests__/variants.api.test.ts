@@ -132,14 +132,12 @@ describe('variants: the write path', () => {
       productId: again.body.data._id,
     });
 
-    const waiting = await seller.agent
-      .post('/api/seller/products/add')
-      .send(
-        shirt({
-          brand: 'Zardozi Threads Co',
-          variants: [{ sku: 'ZT-1', optionValues: ['S'], price: 499, stock: 1 }],
-        }),
-      );
+    const waiting = await seller.agent.post('/api/seller/products/add').send(
+      shirt({
+        brand: 'Zardozi Threads Co',
+        variants: [{ sku: 'ZT-1', optionValues: ['S'], price: 499, stock: 1 }],
+      }),
+    );
     expect(waiting.status, JSON.stringify(waiting.body)).toBe(201);
     expect(waiting.body.data.brandPending).toBe(true);
     const clash = await seller.agent
