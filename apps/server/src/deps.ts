@@ -108,7 +108,7 @@ export function buildDeps(
     }),
     banners: createBannerService({ db, changes }),
     brands: createBrandService({ db, changes, directory: brandDirectory }),
-    stores: createStores({ db, reader: () => catalogReader.db(), storage, changes }),
+    stores: createStores({ db, reader: () => catalogReader.db(), storage, changes, logger }),
     metrics,
     lifecycle: createLifecycle(),
     payments,

@@ -3915,6 +3915,8 @@ export interface operations {
                 category?: ("men" | "women" | "kids" | "accessories" | "footwear" | "mobile" | "appliances" | "electronics" | "fashion")[];
                 /** @description One or more values: repeat the parameter, or separate the values with commas */
                 brand?: string[];
+                /** @description One or more values: repeat the parameter, or separate the values with commas */
+                size?: string[];
                 sortBy?: "relevance" | "price-lowtohigh" | "price-hightolow" | "title-atoz" | "title-ztoa";
                 facets?: string;
             };

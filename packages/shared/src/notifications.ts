@@ -55,8 +55,18 @@ export interface SellerNoticePayloads {
   brand_accepted: { productId: string; productTitle: string; brand: string };
   /** a bulk upload job ended */
   import_finished: { jobId: string; created: number; updated: number; failed: number };
-  /** a product's stock fell to or below the seller's threshold */
-  low_stock: { productId: string; title: string; stock: number; threshold: number };
+  /**
+   * a variant's stock fell to or below the seller's threshold; `variant` ("Size: M") names it for a product with
+   * options, absent for a product sold as one (its stock is the product's)
+   */
+  low_stock: {
+    productId: string;
+    title: string;
+    stock: number;
+    threshold: number;
+    variantId?: string;
+    variant?: string;
+  };
 }
 
 export type SellerNotice = {
@@ -136,7 +146,7 @@ export function noticeText(n: SellerNotice): NoticeText {
     }
     case 'low_stock':
       return {
-        title: `Low stock: ${n.payload.title}`,
+        title: `Low stock: ${n.payload.title}${n.payload.variant ? ` (${n.payload.variant})` : ''}`,
         body: `${n.payload.stock} left (your alert is at ${n.payload.threshold}).`,
         link: '/seller/products',
       };

@@ -233,13 +233,16 @@ export const pageQuerySchema = z.object({
 });
 
 /** GET /api/shop/products/get query. */
+/** The Size filter of the listing and of search: sizes, comma-separated (docs/search-and-listing.md, "Size"). */
+const sizeList = csvList(z.string().trim().min(1).max(40, 'Size is too long'));
+
 export const productListQuerySchema = z.object({
   category: csvList(categorySchema),
   brand: csvList(brandSchema),
   /** one seller's products ("Sold by" on the product page) */
   seller: z.preprocess(emptyToUndefined, uuidOf('Seller must be a valid seller id').optional()),
   /** products with a variant in stock in any of these sizes (clothing and footwear; docs/search-and-listing.md) */
-  size: csvList(z.string().trim().min(1).max(40, 'Size is too long')),
+  size: sizeList,
   sortBy: z.preprocess(emptyToUndefined, z.enum(SORT_IDS, { message: 'Unknown sort order' }).optional()),
   ...pageQuerySchema.shape,
 });
@@ -416,6 +419,8 @@ export const searchQuerySchema = z.object({
     .default(SEARCH_LIMIT_MAX),
   category: csvList(categorySchema),
   brand: csvList(brandSchema),
+  /** products with a variant in stock in any of these sizes, as the listing's `size` */
+  size: sizeList,
   sortBy: z.preprocess(
     emptyToUndefined,
     z.enum(SEARCH_SORT_IDS, { message: 'Unknown sort order' }).default('relevance'),

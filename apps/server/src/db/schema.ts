@@ -162,10 +162,15 @@ export const products = pgTable(
     effectivePricePaise: integer()
       .notNull()
       .generatedAlwaysAs(sql`coalesce(nullif(sale_price_paise, 0), price_paise)`),
+    /**
+     * The brand's label as search matches it (search_vector), kept from the brands table: a trigger sets it when
+     * the brand is set, a rename relabels the brand's products in batches (docs/search-and-listing.md, "Brands")
+     */
+    brandLabel: text().notNull().default(''),
     searchVector: tsvector()
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', coalesce(brand, '') || ' ' || coalesce(category, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', coalesce(brand, '') || ' ' || coalesce(brand_label, '') || ' ' || coalesce(category, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
       ),
     /**
      * The title's words alone: search reads its candidates from the titles first (docs/search-and-listing.md), and

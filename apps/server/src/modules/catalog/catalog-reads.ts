@@ -5,7 +5,7 @@
  * Inputs are parsed with the endpoint table's schemas; bad input throws the same 400 the routes answer.
  */
 import type { Response } from 'express';
-import { endpoints as api, type ProductDto } from '@mp/shared';
+import { endpoints as api, type ProductDetailDto, type ProductDto } from '@mp/shared';
 import { answerBody } from '../../lib/contract';
 import { parse } from '../../lib/errors';
 import type { CatalogCache, EntryKind } from './catalog-cache';
@@ -118,9 +118,11 @@ async function detail({ catalogCache, provider }: CatalogReadsDeps, params: unkn
     `detail:${id}`,
     DETAIL_TTL_MS,
     async () => {
-      const data = await provider.detail(id);
-      // shown as a plain product (catalog-cache.ts `shown`: listings may show it as it is)
-      const { storeName: _store, storeSlug: _slug, variants: _variants, ...product } = data;
+      const { product, storeName, storeSlug, variants } = await provider.detail(id);
+      // the page's fields first: a literal that spreads an object and then adds keys costs several times the
+      // memory and time (docs/performance-log.md, issue 29's detail); the plain product is what listings may
+      // show of it (catalog-cache.ts `shown`)
+      const data: ProductDetailDto = { storeName, storeSlug, variants, ...product };
       return cached(answerBody(api.getProduct, { data }), [product]);
     },
     { kind: 'item', products: shownBy },
@@ -137,6 +139,7 @@ function search(deps: CatalogReadsDeps, params: unknown, query: unknown): Promis
     keyOf(`search:${keyword.toLowerCase().replace(/\s+/g, ' ')}`, q),
     () => deps.provider.search(keyword, q),
     (f) => answerBody(api.searchProducts, f),
+    q.size.length > 0,
   );
 }
 

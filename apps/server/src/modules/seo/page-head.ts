@@ -147,6 +147,34 @@ ${cards.join('\n')}
 </ul>`;
 }
 
+/**
+ * The product's offer for structured data: one Offer at its price, or, when its variants sell at different prices,
+ * an AggregateOffer with the lowest and highest (after discounts), how many variants and whether any is in stock
+ * (docs/seo-and-email.md).
+ */
+function offersOf(p: ProductDetailDto, url: string) {
+  const availability = `https://schema.org/${p.totalStock > 0 ? 'InStock' : 'OutOfStock'}`;
+  const common = {
+    url,
+    priceCurrency: 'INR',
+    availability,
+    itemCondition: 'https://schema.org/NewCondition',
+  };
+  const prices = p.variants.map((v) => discountedUnitPrice(v));
+  const low = Math.min(...prices);
+  const high = Math.max(...prices);
+  if (prices.length < 2 || low === high) {
+    return { '@type': 'Offer', price: discountedUnitPrice(p).toFixed(2), ...common };
+  }
+  return {
+    '@type': 'AggregateOffer',
+    lowPrice: low.toFixed(2),
+    highPrice: high.toFixed(2),
+    offerCount: prices.length,
+    ...common,
+  };
+}
+
 /** A product page: everything the issue's crawler check reads, from the live product. */
 export function productPage(
   p: ProductDetailDto,
@@ -170,14 +198,7 @@ export function productPage(
     sku: p._id,
     brand: { '@type': 'Brand', name: brandName },
     category: categoryLabel(p.category),
-    offers: {
-      '@type': 'Offer',
-      url: canonical,
-      price: price.toFixed(2),
-      priceCurrency: 'INR',
-      availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      itemCondition: 'https://schema.org/NewCondition',
-    },
+    offers: offersOf(p, canonical),
     ...(p.reviewCount > 0
       ? {
           aggregateRating: {

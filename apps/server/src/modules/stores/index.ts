@@ -1,6 +1,7 @@
 /** Store pages (docs/seo-and-email.md, "Store pages"): the public answer and the seller's own settings. */
 import type { Db } from '../../db/client';
 import type { ChangeFeed } from '../../lib/change-feed';
+import type { Logger } from '../../lib/logger';
 import type { FileStorage } from '../../lib/storage/storage';
 import { createStorePages } from './store-page';
 import { createStoreSettings } from './store-settings';
@@ -13,6 +14,7 @@ export function createStores(deps: {
   reader: () => Db;
   storage: FileStorage;
   changes: ChangeFeed;
+  logger: Logger;
 }) {
   return {
     pages: createStorePages({ db: deps.reader, changes: deps.changes }),

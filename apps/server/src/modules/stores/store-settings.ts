@@ -10,13 +10,17 @@ import type { Db } from '../../db/client';
 import { sellers } from '../../db/schema';
 import type { ChangeFeed } from '../../lib/change-feed';
 import { notFound } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
 import type { FileStorage } from '../../lib/storage/storage';
 import { storeImageUpload } from '../../lib/upload';
+import { deleteReplaced } from './replaced-images';
 
 export interface StoreSettingsDeps {
   db: Db;
   storage: FileStorage;
   changes: ChangeFeed;
+  /** a replaced image's files that could not be deleted are logged */
+  logger: Logger;
 }
 
 const settingsColumns = {
@@ -38,13 +42,23 @@ async function setImage(
   kind: StoreImageKind,
   url: string | null,
 ): Promise<StoreSettingsDto> {
-  const [row] = await deps.db
-    .update(sellers)
-    .set({ [kind]: url, updatedAt: new Date() })
-    .where(eq(sellers.id, sellerId))
-    .returning(settingsColumns);
+  const { row, old } = await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ image: sellers[kind] })
+      .from(sellers)
+      .where(eq(sellers.id, sellerId))
+      .for('update');
+    const [after] = await tx
+      .update(sellers)
+      .set({ [kind]: url, updatedAt: new Date() })
+      .where(eq(sellers.id, sellerId))
+      .returning(settingsColumns);
+    return { row: after, old: before?.image };
+  });
   if (!row) throw notFound('Seller');
   deps.changes.publish({ type: 'stores' });
+  // after the commit: the page no longer shows the old picture (replaced-images.ts)
+  if (old && old !== url) await deleteReplaced(deps, old);
   return row;
 }
 

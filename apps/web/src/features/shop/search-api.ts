@@ -7,6 +7,8 @@ export interface SearchArgs {
   keyword: string;
   category: string[];
   brand: string[];
+  /** the listing's Size filter (clothing and footwear) */
+  size?: string[];
   sortBy: string;
   page: number;
   limit: number;
@@ -19,12 +21,13 @@ export type Suggestions = Answer<'searchSuggest'>['data'];
 export const searchApi = baseApi.injectEndpoints({
   endpoints: (b) => ({
     shopSearch: b.query<SearchPage, SearchArgs>({
-      query: ({ keyword, category, brand, sortBy, page, limit }) =>
+      query: ({ keyword, category, brand, size, sortBy, page, limit }) =>
         call(routes.searchProducts, {
           params: { keyword },
           query: {
             ...(category.length ? { category: category.join(',') } : {}),
             ...(brand.length ? { brand: brand.join(',') } : {}),
+            ...(size?.length ? { size: size.join(',') } : {}),
             sortBy,
             page,
             limit,

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client';
 import type { ChangeFeed } from '../../../lib/change-feed';
 import { addBrand, adminBrand, listForAdmin, updateBrand, type BrandAffected } from './brand-admin';
 import type { BrandDirectory } from './brand-directory';
+import { relabelProducts } from './brand-relabel';
 
 export interface BrandServiceDeps {
   db: Db;
@@ -31,6 +32,8 @@ async function add({ db, changes }: BrandServiceDeps, label: string): Promise<Ad
 async function update({ db, changes }: BrandServiceDeps, id: string, input: BrandUpdateInput) {
   const affected = await db.transaction((tx) => updateBrand(tx, id, input));
   publish(changes, affected);
+  // a rename reaches search once its products carry the new label (brand-relabel.ts), then the caches are told
+  if (input.label !== undefined && (await relabelProducts(db, id)) > 0) changes.publish({ type: 'brands' });
   return { data: await adminBrand(db, id), affected };
 }
 

@@ -6,7 +6,7 @@ import { forbidden, notFound } from '../../../lib/errors';
 import type { ChangeFeed } from '../../../lib/change-feed';
 import { productColumns, toProductDto, type ProductRow } from './product.mapper';
 import { live, saveProductIn, type Actor, type SaveProductArgs } from './save-product';
-import { liveBySkus, liveVariantsOf, toVariantDto } from './variants/variant.repository';
+import { liveBySkus, liveVariantsOf, retireVariantsOf, toVariantDto } from './variants/variant.repository';
 
 export type { Actor, SaveProductArgs };
 
@@ -54,16 +54,21 @@ export async function saveProduct({ db, changes }: ProductServiceDeps, args: Sav
   return dto;
 }
 
-/** Soft delete: carts and orders keep their reference; the product disappears from the shop. */
+/** Soft delete: carts and orders keep their reference; the product disappears from the shop and frees its SKUs. */
 async function remove({ db, changes }: ProductServiceDeps, id: string, actor: Actor): Promise<void> {
   const current = await findLive(db, id);
   if (!current) throw notFound('Product');
   assertMayChange(actor, current);
-  const [row] = await db
-    .update(products)
-    .set({ deletedAt: new Date(), brandPending: false, updatedAt: new Date() })
-    .where(and(eq(products.id, id), live))
-    .returning({ id: products.id });
+  const row = await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .update(products)
+      .set({ deletedAt: new Date(), brandPending: false, updatedAt: new Date() })
+      .where(and(eq(products.id, id), live))
+      .returning({ id: products.id });
+    // its SKUs are freed for the seller's other products (variant.repository.ts)
+    if (deleted) await retireVariantsOf(tx, id);
+    return deleted;
+  });
   if (!row) throw notFound('Product');
   changes.publish({ type: 'products', ids: [id] });
 }

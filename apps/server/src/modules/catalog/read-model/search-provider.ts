@@ -7,13 +7,13 @@
 import type {
   HomeSections,
   Pagination,
-  ProductDetailDto,
   ProductDto,
   ProductFacets,
   ProductListQuery,
   SearchFacets,
   SearchQuery,
   SearchSuggestions,
+  VariantDto,
 } from '@mp/shared';
 import type { Db } from '../../../db/client';
 
@@ -47,10 +47,21 @@ export interface Suggestions {
   shown: ProductDto[];
 }
 
+/**
+ * One product as its page shows it, in parts: the plain product (what listings may show of it) and what only its
+ * page adds. The page's answer puts them together once (catalog-reads.ts).
+ */
+export interface ProductDetail {
+  product: ProductDto;
+  storeName: string | null;
+  storeSlug: string | null;
+  variants: VariantDto[];
+}
+
 export interface SearchProvider {
   list(q: ProductListQuery): Promise<ListingPage>;
-  /** one live product with its store name; 404 NOT_FOUND when there is none */
-  detail(id: string): Promise<ProductDetailDto>;
+  /** one live product with its store and variants; 404 NOT_FOUND when there is none */
+  detail(id: string): Promise<ProductDetail>;
   search(keyword: string, opts: SearchOptions): Promise<SearchPage>;
   suggest(q: string): Promise<Suggestions>;
   home(): Promise<HomeSections>;

@@ -12,6 +12,7 @@ import {
   readProduct,
   sandboxCheckout,
 } from '../../commerce/__tests__/helpers';
+import { productBody } from '../../catalog/__tests__/catalog-fixtures';
 import { mailWorkerFor } from '../../mail';
 import { notifySeller } from '..';
 
@@ -184,6 +185,45 @@ describe('seller notifications', () => {
     await addToCart(shopper.agent, other.id, 2);
     await createOrder(shopper.agent, addressId);
     expect((await noticesOf(seller.agent)).data.filter((n) => n.kind === 'low_stock')).toHaveLength(1);
+  });
+
+  it('when a checkout takes one size of a shirt to the threshold, then the notice names that variant; its product total is far above', async () => {
+    const seller = await ctx.loginAsSeller();
+    await seller.agent.put('/api/seller/notifications/settings').send({ lowStockThreshold: 3 });
+    const add = await seller.agent.post('/api/seller/products/add').send(
+      productBody({
+        title: 'Linen kurta',
+        price: undefined,
+        totalStock: undefined,
+        options: [{ name: 'Size', values: ['S', 'M'] }],
+        variants: [
+          { optionValues: ['S'], price: 899, stock: 20 },
+          { optionValues: ['M'], price: 899, stock: 4 },
+        ],
+      }),
+    );
+    expect(add.status, JSON.stringify(add.body)).toBe(201);
+    const product = add.body.data as { _id: string; variants: { _id: string; optionValues: string[] }[] };
+    const [s, m] = ['S', 'M'].map((v) => product.variants.find((x) => x.optionValues[0] === v)!._id);
+    const shopper = await ctx.loginAs('user');
+    const addressId = await addAddress(shopper.agent);
+    const buy = async (variantId: string, quantity: number) => {
+      const res = await shopper.agent
+        .post('/api/shop/cart/add')
+        .send({ productId: product._id, variantId, quantity });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      await sandboxCheckout(shopper.agent, addressId);
+    };
+
+    await buy(s!, 2); // S 20 → 18: nothing
+    await buy(m!, 2); // M 4 → 2: crosses 3, while the product's total is 20
+    expect((await readProduct(ctx.db, product._id)).totalStock).toBe(20);
+    const low = (await noticesOf(seller.agent)).data.filter((n) => n.kind === 'low_stock');
+    expect(low).toHaveLength(1);
+    expect(low[0]).toMatchObject({
+      title: 'Low stock: Linen kurta (Size: M)',
+      body: '2 left (your alert is at 3).',
+    });
   });
 
   it('when brands and bulk uploads raise their notices, then they read well and are mailed', async () => {

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PRODUCT_IMAGE_SIZES, responsiveImage, SHOP_CONFIG_META } from '@mp/shared';
 import { createTestContext } from '../../../../test/app';
 import { products, sellers } from '../../../db/schema';
+import { productBody } from '../../catalog/__tests__/catalog-fixtures';
 import { insertProduct } from '../../commerce/__tests__/helpers';
 
 const webDist = mkdtempSync(path.join(tmpdir(), 'mp-web-seo-'));
@@ -103,6 +104,48 @@ describe('product pages for crawlers (no JavaScript)', () => {
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2 },
     });
     expect(html).toContain('Out of stock');
+  });
+
+  it('when a product sells its variants at different prices, then JSON-LD gives an AggregateOffer; at one price, an Offer', async () => {
+    const seller = await ctx.loginAsSeller('approved');
+    const add = (title: string, variants: Record<string, unknown>[]) =>
+      seller.agent.post('/api/seller/products/add').send(
+        productBody({
+          title,
+          price: undefined,
+          totalStock: undefined,
+          discount: 0,
+          options: [{ name: 'Size', values: ['S', 'M', 'L'] }],
+          variants,
+        }),
+      );
+    const ranged = await add('Ranged kurta', [
+      { optionValues: ['S'], price: 499, stock: 0 },
+      { optionValues: ['M'], price: 799, salePrice: 699, stock: 2 },
+      { optionValues: ['L'], price: 1000, discount: 10, stock: 0 },
+    ]);
+    expect(ranged.status, JSON.stringify(ranged.body)).toBe(201);
+    const offersOf = async (id: string) =>
+      (jsonLdOf((await ctx.anon().get(`/product/${id}`)).text)[0] as { offers: Record<string, unknown> })
+        .offers;
+    expect(await offersOf(ranged.body.data._id)).toEqual({
+      '@type': 'AggregateOffer',
+      lowPrice: '499.00',
+      highPrice: '900.00',
+      offerCount: 3,
+      priceCurrency: 'INR',
+      availability: 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      url: `https://haat.example.in/product/${ranged.body.data._id}`,
+    });
+
+    const flat = await add(
+      'Flat kurta',
+      ['S', 'M', 'L'].map((v) => ({ optionValues: [v], price: 650, stock: 1 })),
+    );
+    const one = await offersOf(flat.body.data._id);
+    expect(one).toMatchObject({ '@type': 'Offer', price: '650.00' });
+    expect(one.lowPrice).toBeUndefined();
   });
 
   it('when a product text holds markup, then it is escaped everywhere and JSON-LD cannot be closed early', async () => {

@@ -1,10 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { storeDtoSchema, storeSlug } from '@mp/shared';
+import { responsiveImage, storeDtoSchema, storeSlug } from '@mp/shared';
 import { createTestContext } from '../../../../test/app';
 import { sellers } from '../../../db/schema';
+import { createLocalChangeFeed } from '../../../lib/change-feed';
+import { createLogger } from '../../../lib/logger';
+import { createStoreSettings } from '../store-settings';
 import { insertProducts, jpegBytes, pdfBytes } from '../../catalog/__tests__/catalog-fixtures';
 import { sellerBody } from '../../sellers/__tests__/helpers';
 
@@ -173,6 +177,51 @@ describe('the seller store settings', () => {
     const removed = await s.agent.delete('/api/seller/store/images/logo');
     expect(removed.body.data.logo).toBeNull();
     expect((await ctx.anon().get(`/api/shop/store/${s.slug}`)).body.data.logo).toBeNull();
+  });
+
+  it('when a logo is replaced or removed, then the old picture and its variants leave storage after the save', async () => {
+    const s = await register('Replacing Store');
+    await approve(s.sellerId);
+    const upload = async (w: number) => {
+      const res = await s.agent
+        .post('/api/seller/store/images/logo')
+        .attach('my_file', await jpegBytes(w, w), 'logo.jpg');
+      expect(res.status).toBe(201);
+      return res.body.data.logo as string;
+    };
+    const filesOf = (url: string) =>
+      [url, ...responsiveImage(url).variants.map((v) => v.url)].map((u) =>
+        path.join(ctx.config.uploadDir, u.replace(/^\/uploads\//, '')),
+      );
+    const first = await upload(300);
+    expect(filesOf(first).length).toBeGreaterThan(1);
+    expect(filesOf(first).every((f) => existsSync(f))).toBe(true);
+
+    const second = await upload(400);
+    expect(filesOf(first).some((f) => existsSync(f))).toBe(false);
+    expect(filesOf(second).every((f) => existsSync(f))).toBe(true);
+
+    await s.agent.delete('/api/seller/store/images/logo');
+    expect(filesOf(second).some((f) => existsSync(f))).toBe(false);
+  });
+
+  it('when deleting a replaced picture fails, then the save still succeeds and the failure is logged', async () => {
+    const s = await register('Stubborn Storage Store');
+    await approve(s.sellerId);
+    await ctx.db
+      .update(sellers)
+      .set({ banner: '/uploads/stores/' + randomUUID() + '_1280x320.jpg' })
+      .where(eq(sellers.id, s.sellerId));
+    const warned: unknown[] = [];
+    const settings = createStoreSettings({
+      db: ctx.db,
+      changes: createLocalChangeFeed(createLogger('silent')),
+      storage: { ...ctx.deps.storage, remove: () => Promise.reject(new Error('bucket unreachable')) },
+      logger: { ...createLogger('silent'), warn: (...args: unknown[]) => void warned.push(args) } as never,
+    });
+    const saved = await settings.removeImage(s.sellerId, 'banner');
+    expect(saved.banner).toBeNull();
+    expect(warned.length).toBeGreaterThan(0);
   });
 
   it('when the file is not an image, too small, or the kind unknown, then 4xx and nothing changes', async () => {

@@ -7,7 +7,7 @@ import { FilterIcon } from '../../../components/icons';
 import { Button, buttonClass, EmptyState, LoadingRegion } from '../../../components/ui';
 import { useBrandLabel } from '../../../features/shop/brands-api';
 import { FiltersDrawer } from '../../../features/shop/listing-view';
-import { FilterPanel, type FilterValue } from '../../../features/shop/filter-panel';
+import { FilterPanel, offersSize, type FilterValue } from '../../../features/shop/filter-panel';
 import { listingHeading } from '@mp/shared/seo';
 import { ProductGrid } from '../../../features/shop/product-card';
 import { useListProductsQuery } from '../../../features/shop/products-api';
@@ -50,7 +50,7 @@ function PopularCategories() {
   );
 }
 
-/** The search page's state lives in the URL: keyword, category, brand, sortBy, page. */
+/** The search page's state lives in the URL: keyword, category, brand, size, sortBy, page. */
 function readParams(p: URLSearchParams) {
   const sort = p.get('sortBy') ?? 'relevance';
   const page = Number(p.get('page'));
@@ -58,6 +58,7 @@ function readParams(p: URLSearchParams) {
     keyword: p.get('keyword') ?? '',
     category: list(p.get('category')).map((c) => CATEGORY_ALIASES[c] ?? c),
     brand: list(p.get('brand')),
+    size: list(p.get('size')),
     sortBy: SORTS.some((s) => s.id === sort) ? sort : 'relevance',
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
@@ -76,6 +77,7 @@ export default function SearchPage() {
       keyword: keyword ?? '',
       category: q.category,
       brand: q.brand,
+      size: q.size,
       sortBy: q.sortBy,
       page: q.page,
       limit: PAGE_SIZE,
@@ -90,13 +92,16 @@ export default function SearchPage() {
     const p = new URLSearchParams({ keyword: q.keyword });
     if (merged.category.length) p.set('category', merged.category.join(','));
     if (merged.brand.length) p.set('brand', merged.brand.join(','));
+    if (merged.size.length) p.set('size', merged.size.join(','));
     if (merged.sortBy !== 'relevance') p.set('sortBy', merged.sortBy);
     if (merged.page > 1) p.set('page', String(merged.page));
     setParams(p);
     window.scrollTo({ top: 0 });
   };
-  const filters = (f: FilterValue) => update({ category: f.category, brand: f.brand });
-  const filterCount = q.category.length + q.brand.length;
+  // the Size filter, as the listing's: offered, and kept, while every chosen category is clothing or footwear
+  const filters = (f: FilterValue) =>
+    update({ category: f.category, brand: f.brand, size: offersSize(f.category) ? (f.size ?? []) : [] });
+  const filterCount = q.category.length + q.brand.length + q.size.length;
   const note = data?.facets?.capped
     ? 'Counts are of the best matches; refine the words to see more.'
     : undefined;

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestContext } from '../../../../../test/app';
 import { brands, facetCounts, products, searchWords } from '../../../../db/schema';
 import { insertProducts, productBody } from '../../__tests__/catalog-fixtures';
+import { relabelProducts } from '../brand-relabel';
 
 const ctx = await createTestContext();
 const admin = await ctx.loginAs('admin');
@@ -102,6 +103,42 @@ describe('the brands table', () => {
     const clash = await admin.agent.put('/api/admin/brands/tecno').send({ label: 'Nike' });
     expect(clash.status).toBe(409);
     expect(clash.body.code).toBe('BRAND_EXISTS');
+  });
+
+  it('when the admin renames a brand, then a search for the new label finds its products, and so do products added later', async () => {
+    await admin.agent.post('/api/admin/brands').send({ label: 'Weaver Collective' });
+    const ids = await insertProducts(
+      ctx.db,
+      [1, 2, 3].map((i) => ({ title: `Silk saree ${i}`, brand: 'weaver-collective', category: 'women' })),
+    );
+    expect(await searchIds('banarasi looms')).toEqual([]);
+    const res = await admin.agent
+      .put('/api/admin/brands/weaver-collective')
+      .send({ label: 'Banarasi Looms' });
+    expect(res.status).toBe(200);
+    expect((await searchIds('banarasi looms')).sort()).toEqual([...ids].sort());
+    const [later] = await insertProducts(ctx.db, [{ title: 'Silk dupatta', brand: 'weaver-collective' }]);
+    expect(await searchIds('looms dupatta')).toEqual([later]);
+    // the label's words join the typo-correction vocabulary
+    const words = await ctx.db.select({ word: searchWords.word }).from(searchWords);
+    expect(words.map((w) => w.word)).toEqual(expect.arrayContaining(['banarasi', 'looms']));
+  });
+
+  it('when a renamed brand is relabelled in batches smaller than its catalogue, then every product gets the label and a second run changes nothing', async () => {
+    await admin.agent.post('/api/admin/brands').send({ label: 'Batch Probe' });
+    const ids = await insertProducts(
+      ctx.db,
+      [1, 2, 3, 4, 5].map((i) => ({ title: `Batch probe ${i}`, brand: 'batch-probe' })),
+    );
+    // the rename committed; its products still carry the old label (a crash before the batches ran)
+    await ctx.db.update(brands).set({ label: 'Kanjivaram Silks' }).where(eq(brands.id, 'batch-probe'));
+    expect(await relabelProducts(ctx.db, 'batch-probe', 2)).toBe(5);
+    const rows = await ctx.db
+      .select({ label: products.brandLabel })
+      .from(products)
+      .where(eq(products.brand, 'batch-probe'));
+    expect(rows.map((r) => r.label)).toEqual(ids.map(() => 'Kanjivaram Silks'));
+    expect(await relabelProducts(ctx.db, 'batch-probe', 2)).toBe(0);
   });
 
   it('when the admin hides a brand, then the shop offers it no more but its products still show', async () => {

@@ -120,6 +120,33 @@ describe('variants: the write path', () => {
     });
   });
 
+  it('when a seller deletes a product, then its SKUs are free again; a product waiting for its brand keeps them', async () => {
+    const gone = await addShirt();
+    const sku = gone.variants[0]!.sku;
+    expect((await seller.agent.delete(`/api/seller/products/delete/${gone._id}`)).status).toBe(200);
+    const again = await seller.agent
+      .post('/api/seller/products/add')
+      .send(shirt({ variants: [{ sku, optionValues: ['S'], price: 499, stock: 1 }] }));
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect((await ctx.deps.products.variantsBySkus(seller.sellerId, [sku]))[0]).toMatchObject({
+      productId: again.body.data._id,
+    });
+
+    const waiting = await seller.agent.post('/api/seller/products/add').send(
+      shirt({
+        brand: 'Zardozi Threads Co',
+        variants: [{ sku: 'ZT-1', optionValues: ['S'], price: 499, stock: 1 }],
+      }),
+    );
+    expect(waiting.status, JSON.stringify(waiting.body)).toBe(201);
+    expect(waiting.body.data.brandPending).toBe(true);
+    const clash = await seller.agent
+      .post('/api/seller/products/add')
+      .send(shirt({ variants: [{ sku: 'ZT-1', optionValues: ['S'], price: 499, stock: 1 }] }));
+    expect(clash.status).toBe(409);
+    expect(clash.body).toMatchObject({ code: 'SKU_TAKEN', details: { sku: 'ZT-1' } });
+  });
+
   it('when an edit keeps M by SKU, renames S to XS and drops L, then M keeps its id and stock and L is gone', async () => {
     const p = await addShirt();
     const [s, m] = p.variants;
@@ -236,5 +263,31 @@ describe('variants: the size filter', () => {
 
     const large = await ctx.anon().get('/api/shop/products/get').query({ category: 'women', size: 'L' });
     expect((large.body.data as { _id: string }[]).map((p) => p._id)).not.toContain(withM._id);
+  });
+  it('when a search asks for size M, then only matching products with M in stock answer, faceted under the size', async () => {
+    const withM = await addShirt({ title: 'Chanderi kurta one', category: 'women' });
+    const onlyS = await addShirt({
+      title: 'Chanderi kurta two',
+      category: 'women',
+      variants: [{ optionValues: ['S'], price: 499, stock: 2 }],
+    });
+    const search = (query: Record<string, string>) =>
+      ctx
+        .anon()
+        .get('/api/shop/product/search/search-product/chanderi')
+        .query({ facets: 'true', ...query });
+    const idsOf = (res: { body: { data: { _id: string }[] } }) => res.body.data.map((p) => p._id).sort();
+
+    expect(idsOf(await search({}))).toEqual([withM._id, onlyS._id].sort());
+    const m = await search({ size: 'M' });
+    expect(m.status).toBe(200);
+    expect(idsOf(m)).toEqual([withM._id]);
+    expect(m.body.facets.category).toContainEqual({ id: 'women', count: 1 });
+    // L is out of stock everywhere; with a category too, the same
+    expect(idsOf(await search({ size: 'L' }))).toEqual([]);
+    expect(idsOf(await search({ size: 'S,L', category: 'women' }))).toEqual([withM._id, onlyS._id].sort());
+    const bad = await search({ size: 'x'.repeat(41) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('VALIDATION_FAILED');
   });
 });

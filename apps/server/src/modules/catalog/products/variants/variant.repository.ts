@@ -86,6 +86,18 @@ export function liveBySkus(
     );
 }
 
+/**
+ * A deleted product's variants are soft-deleted with it, in its transaction: their SKUs are free for the seller's
+ * other products (the SKU indexes hold live variants only) while order lines keep pointing at them. A product
+ * waiting for its brand is not deleted: its variants, and so its SKUs, stay.
+ */
+export async function retireVariantsOf(tx: DbOrTx, productId: string): Promise<void> {
+  await tx
+    .update(productVariants)
+    .set({ deletedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(productVariants.productId, productId), live));
+}
+
 /** The first of these SKUs a live variant of another product in the same catalogue already uses. */
 export async function skuUsedElsewhere(
   db: DbOrTx,

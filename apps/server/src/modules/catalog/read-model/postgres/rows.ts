@@ -1,18 +1,32 @@
 /** Product rows by id, batched across requests (lib/batch-by-id.ts), read where the read source says. */
-import type { ProductDetailDto, ProductDto } from '@mp/shared';
+import type { ProductDto } from '@mp/shared';
 import { batchById } from '../../../../lib/batch-by-id';
 import { notFound } from '../../../../lib/errors';
 import type { CatalogCache } from '../../catalog-cache';
 import { toProductDto } from '../../products/product.mapper';
-import { toVariantDto } from '../../products/variants/variant.repository';
-import type { ReadSource } from '../search-provider';
-import { detailsById, rowsById } from './statements';
+import { toVariantDto, type VariantRow } from '../../products/variants/variant.repository';
+import type { ProductDetail, ReadSource } from '../search-provider';
+import { detailsById, rowsById, variantsByProductIds } from './statements';
 
 const byId = <R extends { id: string }>(rows: R[]) => new Map(rows.map((r) => [r.id, r]));
+
+/** variant rows grouped by their product, each group in the order read */
+function byProduct(rows: VariantRow[]): Map<string, VariantRow[]> {
+  const groups = new Map<string, VariantRow[]>();
+  for (const v of rows) {
+    const group = groups.get(v.productId);
+    if (group) group.push(v);
+    else groups.set(v.productId, [v]);
+  }
+  return groups;
+}
 
 export function createRowReader(reader: ReadSource, cache: CatalogCache) {
   const detailRow = batchById(async (ids) => byId(await detailsById(reader.db()).execute({ ids: [...ids] })));
   const productRow = batchById(async (ids) => byId(await rowsById(reader.db()).execute({ ids: [...ids] })));
+  const variantRows = batchById(async (ids) =>
+    byProduct(await variantsByProductIds(reader.db()).execute({ ids: [...ids] })),
+  );
 
   return {
     /**
@@ -31,15 +45,17 @@ export function createRowReader(reader: ReadSource, cache: CatalogCache) {
       return ids.flatMap((id) => found.get(id) ?? []);
     },
 
-    async detail(id: string): Promise<ProductDetailDto> {
+    async detail(id: string): Promise<ProductDetail> {
       // ids arrive as the contract parses them (uuidOf: lower case), the form PostgreSQL answers them in
       const row = await detailRow(id);
       if (!row) throw notFound('Product');
+      // a product sold as one has no variants to read (docs/orders-and-stock.md, "Variants")
+      const variants = row.options.length > 0 ? ((await variantRows(id)) ?? []) : [];
       return {
-        ...toProductDto(row),
+        product: toProductDto(row),
         storeName: row.storeName,
         storeSlug: row.storeSlug,
-        variants: row.variants.map(toVariantDto),
+        variants: variants.map(toVariantDto),
       };
     },
   };

@@ -21,6 +21,7 @@ import { productColumns, toProductDto, type ProductRow } from '../../products/pr
 import { corrections, prefixExpansions, type SearchVocabulary } from './spelling';
 import type { ReadSource, SearchOptions, SearchPage } from '../search-provider';
 import type { RowReader } from './rows';
+import { inSizes } from './sized-listing';
 import { ORDER, SORTS } from './sorts';
 
 const { textWeight, titleSimilarityWeight, candidates, typoThreshold } = SEARCH_RANKING;
@@ -54,6 +55,9 @@ function wordGroups(words: string[], vocabulary: readonly string[]): string[] {
 function planOf(keyword: string, opts: SearchOptions) {
   const categories = [...new Set(opts.category ?? [])];
   const brands = [...new Set(opts.brand ?? [])];
+  const sizes = [...new Set(opts.size ?? [])];
+  // the Size filter, as the listing's (sized-listing.ts): a variant in stock in one of the sizes
+  const sized = sizes.length ? sql` and ${inSizes(sizes)}` : sql``;
   const sortBy = opts.sortBy ?? 'relevance';
   const kw = keyword.toLowerCase().replace(/\s+/g, ' ').trim();
   const inList = (column: string, values: string[]) =>
@@ -72,8 +76,10 @@ function planOf(keyword: string, opts: SearchOptions) {
     limit: opts.limit,
     offset: (opts.page - 1) * opts.limit,
     withFacets: opts.facets ?? false,
-    filtered: categories.length > 0 || brands.length > 0,
-    filter: sql.join([sql``, ...inList('category', categories), ...inList('brand', brands)], sql` and `),
+    filtered: categories.length > 0 || brands.length > 0 || sizes.length > 0,
+    filter: sql`${sql.join([sql``, ...inList('category', categories), ...inList('brand', brands)], sql` and `)}${sized}`,
+    /** what the facet counts are counted under: the size filter (category and brand are the facets) */
+    sized,
     // relevance: score desc; a listing sort: its key, ties by id (the candidate set is at most `candidates` rows)
     order:
       sortBy === 'relevance'
@@ -165,7 +171,7 @@ async function fullTextStep(
   if (p.withFacets) {
     const cells = await rowsOf<FacetCell>(
       db,
-      sql`select category, brand, count(*)::int as n from (${candidateSet(match, sql``, sql`id, category, brand`)}) c group by category, brand`,
+      sql`select category, brand, count(*)::int as n from (${candidateSet(match, p.sized, sql`id, category, brand`)}) c group by category, brand`,
     );
     if (!cells.length) return undefined;
     facets = p.facetsOf(cells);
@@ -202,7 +208,7 @@ function trigramFallback(db: Db, p: Plan): Promise<SearchPage> {
     if (p.withFacets) {
       const cells = (await tx.execute(
         sql`select category, brand, count(*)::int as n from (select category, brand from products
-          where deleted_at is null and ${p.kw} <% lower(title) limit ${candidates}) c group by category, brand`,
+          where deleted_at is null and ${p.kw} <% lower(title)${p.sized} limit ${candidates}) c group by category, brand`,
       )) as unknown as { rows: FacetCell[] };
       facets = p.facetsOf(cells.rows);
     }

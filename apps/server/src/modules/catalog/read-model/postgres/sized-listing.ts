@@ -14,13 +14,14 @@ import { SORTS } from './sorts';
 
 const textArray = (values: string[]) => sql`${`{${values.map((v) => JSON.stringify(v)).join(',')}}`}::text[]`;
 
+/** Products with a live variant in stock in one of these sizes (the listing's and search's Size filter). */
+export const inSizes = (sizes: string[]) => sql`sizes && ${textArray(sizes)}`;
+
 function sizedWhere(q: ProductListQuery): SQL {
   return sql.join(
-    [
-      sql`deleted_at is null`,
-      sql`sizes && ${textArray(q.size)}`,
-      q.seller ? sql`seller_id = ${q.seller}` : undefined,
-    ].filter((x): x is SQL => x !== undefined),
+    [sql`deleted_at is null`, inSizes(q.size), q.seller ? sql`seller_id = ${q.seller}` : undefined].filter(
+      (x): x is SQL => x !== undefined,
+    ),
     sql` and `,
   );
 }

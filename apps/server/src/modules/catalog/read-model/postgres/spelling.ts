@@ -92,7 +92,7 @@ const WORD = /^[\p{L}\p{N}]+$/u;
 /**
  * The vocabulary of live titles and brands, held in memory and loaded incrementally from `search_words`
  * (kept by triggers on products, migration 0003): the first search loads it, later ones read only the words
- * added since (`id > last`), and only after a `products` change or every REFRESH_MS. Never a catalogue scan.
+ * added since (`id > last`), and only after a `products` or `brands` change or every REFRESH_MS. Never a catalogue scan.
  */
 export function createSearchVocabulary(reader: ReadSource, changes: ChangeFeed, refreshMs = 60_000) {
   let words: string[] = [];
@@ -101,7 +101,8 @@ export function createSearchVocabulary(reader: ReadSource, changes: ChangeFeed, 
   let stale = true;
   let loading: Promise<string[]> | undefined;
   const unsubscribe = changes.subscribe((c) => {
-    if (c.type === 'products') stale = true;
+    // a brand's label words join the vocabulary when it is added or renamed
+    if (c.type === 'products' || c.type === 'brands') stale = true;
   });
 
   async function load(): Promise<string[]> {

@@ -3,11 +3,11 @@
  * (a listing page's plan cost more than running it). A prepared statement belongs to one Db (its pool and
  * connections), so each Db the read source answers — the primary, a replica — gets its own, made on first use.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { productVariants, products, sellers } from '../../../../db/schema';
 import { productColumns } from '../../products/product.mapper';
-import type { VariantRow } from '../../products/variants/variant.repository';
+import { variantColumns } from '../../products/variants/variant.repository';
 
 const made = new WeakMap<Db, Map<string, unknown>>();
 
@@ -22,32 +22,33 @@ export function prepared<S>(db: Db, name: string, make: (db: Db, name: string) =
 
 const byIds = and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, isNull(products.deletedAt));
 
-/**
- * A product's live variants in order, as JSON rows of the variant repository's shape, read with the product; none
- * for a product sold as one (its price and stock are the product row's, and a cart takes its default variant), so
- * most details read no second table (docs/orders-and-stock.md, "Variants").
- */
-const liveVariantsJson = sql<VariantRow[]>`(select coalesce(json_agg(json_build_object(
-    'id', v.id, 'productId', v.product_id, 'sellerId', v.seller_id, 'sku', v.sku, 'optionValues', v.option_values,
-    'pricePaise', v.price_paise, 'salePricePaise', v.sale_price_paise, 'discount', v.discount,
-    'effectivePricePaise', v.effective_price_paise, 'stock', v.stock, 'images', v.images, 'position', v.position
-  ) order by v.position, v.id), '[]'::json)
-  from ${productVariants} v
-  where ${products.options} <> '[]'::jsonb and v.product_id = ${products.id} and v.deleted_at is null)`;
-
-/** live products with their store's name and address and their variants, by id (product detail) */
+/** live products with their store's name and address, by id (product detail; its variants: variantsByProductIds) */
 export const detailsById = (db: Db) =>
   prepared(db, 'catalog_product_details', (d, name) =>
     d
-      .select({
-        ...productColumns,
-        storeName: sellers.storename,
-        storeSlug: sellers.slug,
-        variants: liveVariantsJson,
-      })
+      .select({ ...productColumns, storeName: sellers.storename, storeSlug: sellers.slug })
       .from(products)
       .leftJoin(sellers, eq(sellers.id, products.sellerId))
       .where(byIds)
+      .prepare(name),
+  );
+
+/**
+ * The live variants of these products, each product's in order: asked only for products with options (a product
+ * sold as one answers no variants), so most details read no second table (docs/orders-and-stock.md, "Variants").
+ */
+export const variantsByProductIds = (db: Db) =>
+  prepared(db, 'catalog_product_variants', (d, name) =>
+    d
+      .select(variantColumns)
+      .from(productVariants)
+      .where(
+        and(
+          sql`${productVariants.productId} = any(${sql.placeholder('ids')}::uuid[])`,
+          isNull(productVariants.deletedAt),
+        ),
+      )
+      .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id))
       .prepare(name),
   );
 
