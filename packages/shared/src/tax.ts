@@ -3,7 +3,8 @@
  * property tests agree to the paisa. Rates are whole percents from the configured list.
  */
 import { z } from 'zod';
-import type { INDIAN_STATES } from './constants';
+import { INDIAN_STATES, LIMITS, type Category } from './constants';
+import { emptyToUndefined, uuidOf } from './api';
 
 // ---- configuration ----------------------------------------------------------------------------------------------
 
@@ -18,6 +19,19 @@ export const COMMISSION_SAC = '998599';
 /** TCS the operator collects (0.5 % of taxable value) and TDS it deducts (0.1 % of the seller's price), in bps. */
 export const TCS_BPS = 50;
 export const TDS_BPS = 10;
+
+/** A new product's HSN code and GST rate when its form leaves them out (docs/tax.md, "Products"). */
+export const CATEGORY_TAX_DEFAULTS: Record<Category, { hsn: string; gstRate: GstRate }> = {
+  men: { hsn: '6109', gstRate: 5 },
+  women: { hsn: '6204', gstRate: 5 },
+  kids: { hsn: '6111', gstRate: 5 },
+  fashion: { hsn: '6211', gstRate: 5 },
+  footwear: { hsn: '6403', gstRate: 5 },
+  accessories: { hsn: '4202', gstRate: 18 },
+  mobile: { hsn: '8517', gstRate: 18 },
+  appliances: { hsn: '8516', gstRate: 18 },
+  electronics: { hsn: '8528', gstRate: 18 },
+};
 
 /** The GST state code of each state and union territory (docs/tax.md, "State codes"). */
 export const GST_STATE_CODES: Record<(typeof INDIAN_STATES)[number], string> = {
@@ -110,8 +124,8 @@ export const hsnSchema = z
   .regex(/^[0-9]{4,8}$/, 'An HSN code has 4 to 8 digits')
   .meta({ example: '6109' });
 
-export const gstRateSchema = z
-  .number()
+export const gstRateSchema = z.coerce
+  .number({ message: 'The GST rate must be a number' })
   .refine((r): r is GstRate => (GST_RATES as readonly number[]).includes(r), {
     message: `The GST rate must be one of ${GST_RATES.join(', ')} %`,
   })
@@ -262,3 +276,89 @@ export function rupeesInWords(paise: number): string {
   const p = paise % 100;
   return `Rupees ${indianNumberWords(rupees)}${p ? ` and ${belowHundred(p)} Paise` : ''} Only`;
 }
+
+// ---- contract (docs/tax.md): the tax profile, documents, statements and reports -----------------------------------
+
+export const taxProfileInputSchema = z
+  .object({
+    legalName: z.string().trim().min(2, 'Enter the legal name').max(200),
+    gstin: z.preprocess(emptyToUndefined, gstinSchema.nullable().optional()),
+    state: z.enum(INDIAN_STATES, { message: 'Choose the state of registration' }),
+    address: z.string().trim().min(5, 'Enter the registered address').max(500),
+  })
+  .superRefine((v, ctx) => {
+    if (v.gstin && v.gstin.slice(0, 2) !== stateCodeOf(v.state)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['gstin'],
+        message: `A GSTIN registered in ${v.state} starts with ${stateCodeOf(v.state)}`,
+      });
+    }
+  });
+export type TaxProfileInput = z.infer<typeof taxProfileInputSchema>;
+
+export const taxProfileDtoSchema = z.object({
+  sellerId: z.string(),
+  legalName: z.string(),
+  gstin: z.string().nullable(),
+  state: z.string(),
+  address: z.string(),
+  updatedAt: z.string(),
+  /** false: no GSTIN, so only goods at 0 % may be listed */
+  canListTaxable: z.boolean(),
+});
+export type TaxProfileDto = z.infer<typeof taxProfileDtoSchema>;
+
+export const taxProfileChangeDtoSchema = z.object({
+  at: z.string(),
+  actorRole: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()),
+});
+
+export const TAX_DOCUMENT_KIND_VALUES = ['invoice', 'creditNote', 'commissionInvoice'] as const;
+export type TaxDocumentKind = (typeof TAX_DOCUMENT_KIND_VALUES)[number];
+
+export const taxDocumentDtoSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(TAX_DOCUMENT_KIND_VALUES),
+  number: z.string(),
+  issuedAt: z.string(),
+  sellerId: z.string(),
+  storename: z.string(),
+  orderId: z.string().nullable(),
+  invoiceId: z.string().nullable(),
+  period: z.string().nullable(),
+  taxable: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  igst: z.number(),
+  total: z.number(),
+  /** false while the PDF is still being made */
+  pdfReady: z.boolean(),
+  url: z.string().meta({ description: 'GET this for the PDF' }),
+});
+export type TaxDocumentDto = z.infer<typeof taxDocumentDtoSchema>;
+
+export const documentIdParamsSchema = z.object({ documentId: uuidOf('Must be a valid document id') });
+
+const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must look like 2026-11');
+
+export const documentRegisterQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
+  kind: z.preprocess(emptyToUndefined, z.enum(TAX_DOCUMENT_KIND_VALUES).optional()),
+  sellerId: z.preprocess(emptyToUndefined, uuidOf('Must be a valid seller id').optional()),
+  month: z.preprocess(emptyToUndefined, monthSchema.optional()),
+  number: z.preprocess(emptyToUndefined, z.string().trim().max(16).optional()),
+});
+
+export const tcsReportQuerySchema = z.object({ month: monthSchema });
+
+export const taxStatementMonthSchema = z.object({
+  month: z.string(),
+  taxable: z.number(),
+  tcs: z.number(),
+  tds: z.number(),
+});
+export type TaxStatementMonth = z.infer<typeof taxStatementMonthSchema>;
