@@ -29,6 +29,26 @@ export const taxApi = baseApi.injectEndpoints({
       query: () => call(routes.sellerTaxStatement),
       providesTags: ['Tax'],
     }),
+    adminTaxProfiles: b.query<TaxProfile[], void>({
+      query: () => call(routes.adminTaxProfiles),
+      providesTags: ['Tax'],
+    }),
+    adminSellerTaxProfile: b.query<Omit<Answer<'adminSellerTaxProfile'>, 'success'>, string>({
+      query: (sellerId) => call(routes.adminSellerTaxProfile, { params: { sellerId }, envelope: 'whole' }),
+      providesTags: ['Tax'],
+    }),
+    correctTaxProfile: b.mutation<
+      { message: string; data: TaxProfile },
+      TaxProfileInput & { sellerId: string }
+    >({
+      query: ({ sellerId, ...body }) =>
+        call(routes.adminUpdateSellerTaxProfile, { params: { sellerId }, body, envelope: 'whole' }),
+      invalidatesTags: ['Tax'],
+    }),
+    adminDocuments: b.query<DocumentPage, RegisterFilter & { page: number; limit: number }>({
+      query: (query) => call(routes.adminDocuments, { query, envelope: 'whole' }),
+      providesTags: ['Tax'],
+    }),
     orderDocuments: b.query<TaxDocument[], string>({
       query: (orderId) => call(routes.orderDocuments, { params: { orderId } }),
       providesTags: ['Tax'],
@@ -36,12 +56,22 @@ export const taxApi = baseApi.injectEndpoints({
   }),
 });
 
+export type RegisterFilter = {
+  kind?: TaxDocument['kind'];
+  month?: string;
+  number?: string;
+};
+
 export const {
   useSellerTaxProfileQuery,
   useSaveSellerTaxProfileMutation,
   useSellerDocumentsQuery,
   useSellerTaxStatementQuery,
   useOrderDocumentsQuery,
+  useAdminTaxProfilesQuery,
+  useAdminSellerTaxProfileQuery,
+  useCorrectTaxProfileMutation,
+  useAdminDocumentsQuery,
 } = taxApi;
 
 export const DOCUMENT_KIND_LABELS: Record<TaxDocument['kind'], string> = {

@@ -3,7 +3,8 @@
  * the shared schema (a GSTIN's check character and state code) and by the server. Without a GSTIN only goods at
  * 0 % may be listed: the form says so.
  */
-import { INDIAN_STATES, taxProfileInputSchema } from '@mp/shared';
+import { useState } from 'react';
+import { INDIAN_STATES, taxProfileInputSchema, type TaxProfileInput } from '@mp/shared';
 import { Button, EmptyState, Input, Select, Spinner, Textarea } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
 import { fieldProps, showServerErrors, useZodForm } from '../../lib/form';
@@ -12,8 +13,17 @@ import { useSaveSellerTaxProfileMutation, useSellerTaxProfileQuery, type TaxProf
 
 const STATE_OPTIONS = INDIAN_STATES.map((s) => ({ value: s, label: s }));
 
-function ProfileForm({ profile }: { profile: TaxProfile | null }) {
-  const [save, { isLoading }] = useSaveSellerTaxProfileMutation();
+/** The form; `save` sends it (the seller's own call by default, the admin's correction in the Tax page). */
+export function ProfileForm({
+  profile,
+  save,
+  label = 'Save tax profile',
+}: {
+  profile: TaxProfile | null;
+  save: (values: TaxProfileInput) => { unwrap: () => Promise<{ message: string }> };
+  label?: string;
+}) {
+  const [isLoading, setLoading] = useState(false);
   const form = useZodForm(taxProfileInputSchema, {
     legalName: profile?.legalName ?? '',
     gstin: profile?.gstin ?? '',
@@ -21,11 +31,14 @@ function ProfileForm({ profile }: { profile: TaxProfile | null }) {
     address: profile?.address ?? '',
   });
   const onValid = form.handleSubmit(async (values) => {
+    setLoading(true);
     try {
       const res = await save(values).unwrap();
       toast.success(res.message);
     } catch (err) {
       if (!showServerErrors(form, err)) toast.error(errorMessage(err, 'Could not save the tax profile'));
+    } finally {
+      setLoading(false);
     }
   });
   return (
@@ -47,7 +60,7 @@ function ProfileForm({ profile }: { profile: TaxProfile | null }) {
       <Textarea label="Registered address" required rows={3} {...fieldProps(form, 'address')} />
       <div>
         <Button type="submit" loading={isLoading}>
-          Save tax profile
+          {label}
         </Button>
       </div>
     </form>
@@ -56,6 +69,7 @@ function ProfileForm({ profile }: { profile: TaxProfile | null }) {
 
 export function TaxProfileForm() {
   const profile = useSellerTaxProfileQuery();
+  const [save] = useSaveSellerTaxProfileMutation();
   if (profile.isLoading) return <Spinner size="lg" label="Loading…" />;
   if (profile.error) {
     return (
@@ -65,5 +79,5 @@ export function TaxProfileForm() {
       />
     );
   }
-  return <ProfileForm profile={profile.data ?? null} />;
+  return <ProfileForm profile={profile.data ?? null} save={save} />;
 }

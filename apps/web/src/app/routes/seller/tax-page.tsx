@@ -1,19 +1,8 @@
 /** Seller Tax: the GST profile, the monthly tax statement and the documents (docs/tax.md). */
-import type { ReactNode } from 'react';
+import { TaxPart } from '../../../features/tax/tax-part';
 import { SellerDocuments, TaxStatement } from '../../../features/tax/seller-tax';
 import { TaxProfileForm } from '../../../features/tax/tax-profile-form';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-
-function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="flex flex-col gap-3">
-      <h2 id={id} className="text-lg font-semibold text-gray-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 export default function SellerTaxPage() {
   useDocumentTitle('Tax – Seller');
@@ -22,15 +11,15 @@ export default function SellerTaxPage() {
       <h1 id="tax-heading" className="text-2xl font-bold tracking-tight text-gray-900">
         Tax
       </h1>
-      <Part id="tax-profile-heading" title="GST registration">
+      <TaxPart id="tax-profile-heading" title="GST registration">
         <TaxProfileForm />
-      </Part>
-      <Part id="tax-statement-heading" title="Monthly statement">
+      </TaxPart>
+      <TaxPart id="tax-statement-heading" title="Monthly statement">
         <TaxStatement />
-      </Part>
-      <Part id="tax-documents-heading" title="Invoices and credit notes">
+      </TaxPart>
+      <TaxPart id="tax-documents-heading" title="Invoices and credit notes">
         <SellerDocuments />
-      </Part>
+      </TaxPart>
     </section>
   );
 }
