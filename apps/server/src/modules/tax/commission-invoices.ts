@@ -8,6 +8,7 @@ import { COMMISSION_SAC, SERVICE_GST_RATE, financialYearOf, isIntraState, taxOnE
 import type { Db, Tx } from '../../db/client';
 import { sellerLedger, sellerTaxProfiles, sellers, taxDocuments } from '../../db/schema';
 import { contentLine, placeOfSupplyLabel, withTotals } from './document-content';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { insertDocumentIn } from './documents.repository';
 import { COMMISSION_SERIES, nextNumberIn } from './numbering';
 
@@ -108,22 +109,28 @@ export async function issueCommissionInvoices(db: Db, platform: PlatformTax, mon
     .having(sql`-sum(${sellerLedger.deltaPaise}) > 0`);
   let issued = 0;
   for (const s of due) {
-    const made = await db.transaction(async (tx) => {
-      // one per seller and month: a second run (or another instance) finds it and issues nothing
-      const [existing] = await tx
-        .select({ id: taxDocuments.id })
-        .from(taxDocuments)
-        .where(
-          and(
-            eq(taxDocuments.kind, 'commissionInvoice'),
-            eq(taxDocuments.sellerId, s.sellerId),
-            eq(taxDocuments.period, month),
-          ),
-        );
-      if (existing) return false;
-      await issueFor(tx, platform, month, { ...s, commissionPaise: Number(s.commissionPaise) });
-      return true;
-    });
+    const made = await db
+      .transaction(async (tx) => {
+        // one per seller and month: a second run finds it and issues nothing
+        const [existing] = await tx
+          .select({ id: taxDocuments.id })
+          .from(taxDocuments)
+          .where(
+            and(
+              eq(taxDocuments.kind, 'commissionInvoice'),
+              eq(taxDocuments.sellerId, s.sellerId),
+              eq(taxDocuments.period, month),
+            ),
+          );
+        if (existing) return false;
+        await issueFor(tx, platform, month, { ...s, commissionPaise: Number(s.commissionPaise) });
+        return true;
+      })
+      // another instance issued it at the same moment: its transaction rolled back, number and all
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err)) return false;
+        throw err;
+      });
     if (made) issued++;
   }
   return issued;
