@@ -13,7 +13,7 @@ import {
   addToCart,
   insertOrderOf,
   insertProduct,
-  sandboxCheckout,
+  payOrder,
 } from '../../commerce/__tests__/helpers';
 import { createTax } from '../tax.service';
 
@@ -22,6 +22,7 @@ const admin = await ctx.loginAs('admin');
 const seller = await ctx.loginAsSeller(); // Maharashtra, 27AAPFU0939F1ZV (test/app.ts)
 const SELLER_GSTIN = '27AAPFU0939F1ZV';
 const BUYER_GSTIN = '29AAGCB7383J1Z4';
+const B2B_GSTIN = '27ABCDE1234F1Z0';
 
 const pdfText = async (buf: Buffer) =>
   (await extractText(await getDocumentProxy(new Uint8Array(buf)), { mergePages: true })).text as string;
@@ -159,7 +160,12 @@ describe('tax on lines, invoices and credit notes', () => {
       pincode: '411001',
     });
     await addToCart(buyer.agent, p.id, 1);
-    const { orderId } = await sandboxCheckout(buyer.agent, addressId);
+    // a business buyer: its GSTIN is printed on the invoice
+    const created = await buyer.agent
+      .post('/api/shop/order/create')
+      .send({ addressId, buyerGstin: B2B_GSTIN, buyerBusinessName: 'Pune Traders' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { orderId } = await payOrder(buyer.agent, created.body);
     expect((await buyer.agent.get(`/api/shop/order/${orderId}/documents`)).body.data).toEqual([]);
     await ship(orderId);
     const docs = (await buyer.agent.get(`/api/shop/order/${orderId}/documents`)).body.data;
