@@ -8,6 +8,7 @@ import { routes } from '@mp/shared/routes';
 import { Button, Input, Select, Spinner } from '../../components/ui';
 import { formatDate } from '../../lib/format';
 import { DocumentList } from './document-list';
+import { Pager } from './tax-part';
 import {
   DOCUMENT_KIND_LABELS,
   useAdminDocumentsQuery,
@@ -75,19 +76,7 @@ export function DocumentRegister() {
       ) : (
         <DocumentList documents={data?.data ?? []} empty="No document matches." />
       )}
-      {pages > 1 && (
-        <div className="flex items-center gap-2 text-sm">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </div>
-      )}
+      <Pager page={page} pages={pages} setPage={setPage} />
     </div>
   );
 }

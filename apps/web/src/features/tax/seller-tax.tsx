@@ -5,8 +5,9 @@
 import { formatINR } from '@mp/shared';
 import { routes } from '@mp/shared/routes';
 import { useState } from 'react';
-import { Button, Spinner } from '../../components/ui';
+import { Spinner } from '../../components/ui';
 import { DocumentList } from './document-list';
+import { Pager } from './tax-part';
 import { useSellerDocumentsQuery, useSellerTaxStatementQuery } from './tax-api';
 
 const PAGE = 20;
@@ -56,19 +57,7 @@ export function SellerDocuments() {
   return (
     <div className="flex flex-col gap-2">
       <DocumentList documents={data?.data ?? []} empty="No documents yet." />
-      {pages > 1 && (
-        <div className="flex items-center gap-2 text-sm">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </div>
-      )}
+      <Pager page={page} pages={pages} setPage={setPage} />
     </div>
   );
 }

@@ -1,15 +1,12 @@
 /** Admin Tax: the TCS export, the document register and the sellers' GST registrations (docs/tax.md). */
-import { TaxPart } from '../../../features/tax/tax-part';
+import { TaxPage, TaxPart } from '../../../features/tax/tax-part';
 import { DocumentRegister, TaxProfiles, TcsExport } from '../../../features/tax/admin-tax';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function AdminTaxPage() {
   useDocumentTitle('Tax – Admin');
   return (
-    <section aria-labelledby="admin-tax-heading" className="flex flex-col gap-6">
-      <h1 id="admin-tax-heading" className="text-2xl font-bold tracking-tight text-gray-900">
-        Tax
-      </h1>
+    <TaxPage id="admin-tax-heading">
       <TaxPart id="tcs-heading" title="TCS return">
         <TcsExport />
       </TaxPart>
@@ -19,6 +16,6 @@ export default function AdminTaxPage() {
       <TaxPart id="profiles-heading" title="Sellers' GST registrations">
         <TaxProfiles />
       </TaxPart>
-    </section>
+    </TaxPage>
   );
 }

@@ -1,5 +1,5 @@
 /** Seller Tax: the GST profile, the monthly tax statement and the documents (docs/tax.md). */
-import { TaxPart } from '../../../features/tax/tax-part';
+import { TaxPage, TaxPart } from '../../../features/tax/tax-part';
 import { SellerDocuments, TaxStatement } from '../../../features/tax/seller-tax';
 import { TaxProfileForm } from '../../../features/tax/tax-profile-form';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -7,10 +7,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 export default function SellerTaxPage() {
   useDocumentTitle('Tax – Seller');
   return (
-    <section aria-labelledby="tax-heading" className="flex flex-col gap-6">
-      <h1 id="tax-heading" className="text-2xl font-bold tracking-tight text-gray-900">
-        Tax
-      </h1>
+    <TaxPage id="tax-heading">
       <TaxPart id="tax-profile-heading" title="GST registration">
         <TaxProfileForm />
       </TaxPart>
@@ -20,6 +17,6 @@ export default function SellerTaxPage() {
       <TaxPart id="tax-documents-heading" title="Invoices and credit notes">
         <SellerDocuments />
       </TaxPart>
-    </section>
+    </TaxPage>
   );
 }
