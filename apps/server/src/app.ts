@@ -32,6 +32,7 @@ import { createCommerceRouter } from './modules/commerce';
 import { createNotificationsRouter } from './modules/notifications';
 import { createPageRenderer, createSeoRouter } from './modules/seo/seo.routes';
 import { createStoreRouter } from './modules/stores';
+import { createTaxRouter } from './modules/tax/tax.routes';
 
 /** The only writes whose bodies are not JSON (docs/security.md): the table's uploads and the sandbox's forms. */
 const BODY_RULES = {
@@ -92,6 +93,7 @@ function apiRoutes(deps: AppDeps): Router {
     createCommerceRouter(deps),
     createNotificationsRouter(deps),
     createStoreRouter(deps),
+    createTaxRouter(deps),
   );
   return r;
 }

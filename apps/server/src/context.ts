@@ -1,3 +1,4 @@
+import type { Tax } from './modules/tax/tax.service';
 import type { Config } from './config/env';
 import type { Db } from './db/client';
 import type { CatalogReader } from './db/read-routing';
@@ -24,6 +25,8 @@ import type { Stores } from './modules/stores';
 
 /** Everything a router needs, built once at start (or per test). */
 export interface AppDeps {
+  /** GST profiles, documents, statements and reports (docs/tax.md) */
+  tax: Tax;
   config: Config;
   db: Db;
   logger: Logger;

@@ -7,6 +7,7 @@ import type { AppDeps } from './context';
 import { releaseHalfCreatedOrders, startHoldSweeper } from './modules/commerce';
 import { startBestSellers } from './modules/catalog/best-sellers/best-sellers';
 import { startUploadSweeper } from './modules/sellers/document-uploads';
+import { startIntervalJob } from './lib/interval-job';
 
 export function startBackgroundJobs({
   db,
@@ -16,6 +17,7 @@ export function startBackgroundJobs({
   metrics,
   changes,
   money,
+  tax,
 }: AppDeps): () => void {
   releaseHalfCreatedOrders(db, changes)
     .then((n) => {
@@ -46,7 +48,13 @@ export function startBackgroundJobs({
     intervalMs: 10 * 60_000,
     onError: (err) => logger.error({ err }, 'working out the best sellers failed'),
   });
+  // tax documents' PDFs (retried) and last month's commission invoices (docs/tax.md)
+  const stopTax = startIntervalJob(() => tax.sweep(), {
+    intervalMs: 30_000,
+    onError: (err) => logger.error({ err }, 'tax document job failed'),
+  });
   return () => {
+    stopTax();
     stopBestSellers();
     stopRefunds();
     stopHolds();

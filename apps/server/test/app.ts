@@ -10,7 +10,7 @@ import { createApp } from '../src/app';
 import { buildDeps } from '../src/deps';
 import type { AppDeps } from '../src/context';
 import { createLogger } from '../src/lib/logger';
-import { sellers, users } from '../src/db/schema';
+import { sellers, sellerTaxProfiles, users } from '../src/db/schema';
 import { withJwtSecret } from '../src/modules/auth/installation-secret';
 import { createContractRecorder } from './contract';
 import { createTestDatabase } from './db';
@@ -127,6 +127,14 @@ export async function createTestContext(
           isapproved: status === 'approved',
         })
         .returning({ id: sellers.id });
+      // registered for GST, so it may list taxable goods (docs/tax.md)
+      await database.db.insert(sellerTaxProfiles).values({
+        sellerId: s!.id,
+        legalName: `Store ${counter} LLP`,
+        gstin: '27AAPFU0939F1ZV',
+        state: 'Maharashtra',
+        address: '1 Test Road, Pune',
+      });
       return { agent: await login(email), userId: u!.id, sellerId: s!.id, email };
     },
   };

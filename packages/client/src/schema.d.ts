@@ -1764,6 +1764,234 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/seller/tax-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The seller's GST registration (null until saved)
+         * @description Needs the session of an approved seller.
+         */
+        get: operations["sellerTaxProfile"];
+        /**
+         * Save the GST registration: legal name, GSTIN (state code, PAN, check character), state, address
+         * @description Needs the session of an approved seller.
+         */
+        put: operations["updateSellerTaxProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seller/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The seller's tax invoices, credit notes and commission invoices, newest first
+         * @description Needs the session of an approved seller.
+         */
+        get: operations["sellerDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seller/tax-statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per month: net taxable value of the seller's supplies, TCS and TDS withheld
+         * @description Needs the session of an approved seller.
+         */
+        get: operations["sellerTaxStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seller/tax-statement.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same statement as CSV
+         * @description Needs the session of an approved seller.
+         */
+        get: operations["sellerTaxStatementCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/order/{orderId}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's tax documents: the shopper's own order, a seller's own documents of it, or any (admin)
+         * @description Needs a session (the `token` cookie set by login).
+         */
+        get: operations["orderDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{documentId}.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tax document as PDF (its SHA-256 checked; X-Content-SHA256 carries it)
+         * @description Needs a session (the `token` cookie set by login).
+         */
+        get: operations["documentPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tax-profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every seller's GST registration
+         * @description Needs the session of the admin.
+         */
+        get: operations["adminTaxProfiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sellers/{sellerId}/tax-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A seller's GST registration and its history of changes
+         * @description Needs the session of the admin.
+         */
+        get: operations["adminSellerTaxProfile"];
+        /**
+         * Correct a seller's GST registration (recorded in its history)
+         * @description Needs the session of the admin.
+         */
+        put: operations["adminUpdateSellerTaxProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The register of every tax document, filtered by kind, seller, month (YYYY-MM) or number
+         * @description Needs the session of the admin.
+         */
+        get: operations["adminDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/tcs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The month's TCS by seller GSTIN (CSV): the data of the operator's monthly TCS return
+         * @description Needs the session of the admin.
+         */
+        get: operations["adminTcsReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tax/commission-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a month's commission invoices not issued yet (the job does it for last month by itself)
+         * @description Needs the session of the admin.
+         */
+        post: operations["adminIssueCommissionInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1792,7 +2020,7 @@ export interface components {
             success: false;
             message: string;
             /** @enum {string} */
-            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "INVALID_CSV" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID" | "HOLD_LIMIT" | "HOLD_COOLDOWN" | "BRAND_EXISTS" | "STORE_NOT_FOUND" | "IMAGE_TOO_SMALL" | "SKU_TAKEN" | "VARIANT_REPEATED" | "VARIANT_REQUIRED";
+            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "INVALID_CSV" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID" | "HOLD_LIMIT" | "HOLD_COOLDOWN" | "BRAND_EXISTS" | "STORE_NOT_FOUND" | "IMAGE_TOO_SMALL" | "SKU_TAKEN" | "VARIANT_REPEATED" | "VARIANT_REQUIRED" | "GSTIN_REQUIRED";
             errors?: components["schemas"]["FieldErrors"];
             /** @description facts the caller can act on, per code (e.g. STALE_STOCK: `{ currentStock }`) */
             details?: {
@@ -1860,6 +2088,8 @@ export interface components {
             createdAt: string;
             bestSeller: boolean;
             brandPending?: boolean;
+            hsn?: string | null;
+            gstRate?: number | null;
             options: components["schemas"]["ProductOptionOutput"][];
             maxPrice: number;
             variants: components["schemas"]["Variant"][];
@@ -1913,6 +2143,8 @@ export interface components {
             createdAt: string;
             bestSeller: boolean;
             brandPending?: boolean;
+            hsn?: string | null;
+            gstRate?: number | null;
             options: components["schemas"]["ProductOptionOutput"][];
             maxPrice: number;
         };
@@ -1946,6 +2178,8 @@ export interface components {
             createdAt: string;
             bestSeller: boolean;
             brandPending?: boolean;
+            hsn?: string | null;
+            gstRate?: number | null;
             options: components["schemas"]["ProductOptionOutput"][];
             maxPrice: number;
             /** @description the seller's store; null for the marketplace's own */
@@ -3275,6 +3509,13 @@ export interface operations {
                     variants?: components["schemas"]["VariantInput"][];
                     image?: string;
                     images?: string[];
+                    /** @example 6109 */
+                    hsn?: string;
+                    /**
+                     * @description GST rate in percent
+                     * @example 18
+                     */
+                    gstRate?: number;
                     stockLoaded?: number;
                 };
             };
@@ -3369,6 +3610,13 @@ export interface operations {
                     variants?: components["schemas"]["VariantInput"][];
                     image?: string;
                     images?: string[];
+                    /** @example 6109 */
+                    hsn?: string;
+                    /**
+                     * @description GST rate in percent
+                     * @example 18
+                     */
+                    gstRate?: number;
                     stockLoaded?: number;
                 };
             };
@@ -3512,6 +3760,13 @@ export interface operations {
                     variants?: components["schemas"]["VariantInput"][];
                     image?: string;
                     images?: string[];
+                    /** @example 6109 */
+                    hsn?: string;
+                    /**
+                     * @description GST rate in percent
+                     * @example 18
+                     */
+                    gstRate?: number;
                     stockLoaded?: number;
                 };
             };
@@ -3608,6 +3863,13 @@ export interface operations {
                     variants?: components["schemas"]["VariantInput"][];
                     image?: string;
                     images?: string[];
+                    /** @example 6109 */
+                    hsn?: string;
+                    /**
+                     * @description GST rate in percent
+                     * @example 18
+                     */
+                    gstRate?: number;
                     stockLoaded?: number;
                 };
             };
@@ -4983,6 +5245,12 @@ export interface operations {
                         [key: string]: unknown;
                     };
                     idempotencyKey?: string;
+                    /**
+                     * @description GSTIN: 2-digit state code, PAN, entity number, Z, check character
+                     * @example 27AAPFU0939F1ZV
+                     */
+                    buyerGstin?: string;
+                    buyerBusinessName?: string;
                 } & {
                     [key: string]: unknown;
                 };
@@ -6099,6 +6367,541 @@ export interface operations {
                         data: {
                             lowStockThreshold: number;
                         };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    sellerTaxProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            sellerId: string;
+                            legalName: string;
+                            gstin: string | null;
+                            state: string;
+                            address: string;
+                            updatedAt: string;
+                            canListTaxable: boolean;
+                        } | null;
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    updateSellerTaxProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    legalName: string;
+                    gstin?: string | null;
+                    /** @enum {string} */
+                    state: "Andaman and Nicobar Islands" | "Andhra Pradesh" | "Arunachal Pradesh" | "Assam" | "Bihar" | "Chandigarh" | "Chhattisgarh" | "Dadra and Nagar Haveli and Daman and Diu" | "Delhi" | "Goa" | "Gujarat" | "Haryana" | "Himachal Pradesh" | "Jammu and Kashmir" | "Jharkhand" | "Karnataka" | "Kerala" | "Ladakh" | "Lakshadweep" | "Madhya Pradesh" | "Maharashtra" | "Manipur" | "Meghalaya" | "Mizoram" | "Nagaland" | "Odisha" | "Puducherry" | "Punjab" | "Rajasthan" | "Sikkim" | "Tamil Nadu" | "Telangana" | "Tripura" | "Uttar Pradesh" | "Uttarakhand" | "West Bengal";
+                    address: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: {
+                            sellerId: string;
+                            legalName: string;
+                            gstin: string | null;
+                            state: string;
+                            address: string;
+                            updatedAt: string;
+                            canListTaxable: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    sellerDocuments: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                kind?: "invoice" | "creditNote" | "commissionInvoice";
+                sellerId?: string;
+                month?: string;
+                number?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            _id: string;
+                            /** @enum {string} */
+                            kind: "invoice" | "creditNote" | "commissionInvoice";
+                            number: string;
+                            issuedAt: string;
+                            sellerId: string;
+                            storename: string;
+                            orderId: string | null;
+                            invoiceId: string | null;
+                            period: string | null;
+                            taxable: number;
+                            cgst: number;
+                            sgst: number;
+                            igst: number;
+                            total: number;
+                            pdfReady: boolean;
+                            /** @description GET this for the PDF */
+                            url: string;
+                        }[];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    sellerTaxStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            month: string;
+                            taxable: number;
+                            tcs: number;
+                            tds: number;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    sellerTaxStatementCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description month,taxable_value,tcs,tds */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    orderDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            _id: string;
+                            /** @enum {string} */
+                            kind: "invoice" | "creditNote" | "commissionInvoice";
+                            number: string;
+                            issuedAt: string;
+                            sellerId: string;
+                            storename: string;
+                            orderId: string | null;
+                            invoiceId: string | null;
+                            period: string | null;
+                            taxable: number;
+                            cgst: number;
+                            sgst: number;
+                            igst: number;
+                            total: number;
+                            pdfReady: boolean;
+                            /** @description GET this for the PDF */
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    documentPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    adminTaxProfiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            sellerId: string;
+                            legalName: string;
+                            gstin: string | null;
+                            state: string;
+                            address: string;
+                            updatedAt: string;
+                            canListTaxable: boolean;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    adminSellerTaxProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sellerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            sellerId: string;
+                            legalName: string;
+                            gstin: string | null;
+                            state: string;
+                            address: string;
+                            updatedAt: string;
+                            canListTaxable: boolean;
+                        } | null;
+                        history: {
+                            at: string;
+                            actorRole: string;
+                            before: {
+                                [key: string]: unknown;
+                            } | null;
+                            after: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    adminUpdateSellerTaxProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sellerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    legalName: string;
+                    gstin?: string | null;
+                    /** @enum {string} */
+                    state: "Andaman and Nicobar Islands" | "Andhra Pradesh" | "Arunachal Pradesh" | "Assam" | "Bihar" | "Chandigarh" | "Chhattisgarh" | "Dadra and Nagar Haveli and Daman and Diu" | "Delhi" | "Goa" | "Gujarat" | "Haryana" | "Himachal Pradesh" | "Jammu and Kashmir" | "Jharkhand" | "Karnataka" | "Kerala" | "Ladakh" | "Lakshadweep" | "Madhya Pradesh" | "Maharashtra" | "Manipur" | "Meghalaya" | "Mizoram" | "Nagaland" | "Odisha" | "Puducherry" | "Punjab" | "Rajasthan" | "Sikkim" | "Tamil Nadu" | "Telangana" | "Tripura" | "Uttar Pradesh" | "Uttarakhand" | "West Bengal";
+                    address: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: {
+                            sellerId: string;
+                            legalName: string;
+                            gstin: string | null;
+                            state: string;
+                            address: string;
+                            updatedAt: string;
+                            canListTaxable: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    adminDocuments: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                kind?: "invoice" | "creditNote" | "commissionInvoice";
+                sellerId?: string;
+                month?: string;
+                number?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            _id: string;
+                            /** @enum {string} */
+                            kind: "invoice" | "creditNote" | "commissionInvoice";
+                            number: string;
+                            issuedAt: string;
+                            sellerId: string;
+                            storename: string;
+                            orderId: string | null;
+                            invoiceId: string | null;
+                            period: string | null;
+                            taxable: number;
+                            cgst: number;
+                            sgst: number;
+                            igst: number;
+                            total: number;
+                            pdfReady: boolean;
+                            /** @description GET this for the PDF */
+                            url: string;
+                        }[];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    adminTcsReport: {
+        parameters: {
+            query: {
+                month: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description month,seller_gstin,legal_name,state,net_taxable_value,tcs,documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    adminIssueCommissionInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    month: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Issued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        issued: number;
                     };
                 };
             };

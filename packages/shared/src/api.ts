@@ -76,6 +76,8 @@ export const API_ERROR_CODES = [
   'VARIANT_REPEATED',
   /** 400: a product with options added to the cart or bought without choosing its variant */
   'VARIANT_REQUIRED',
+  /** 409: goods taxed above 0 % listed by a seller whose tax profile has no GSTIN (docs/tax.md) */
+  'GSTIN_REQUIRED',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

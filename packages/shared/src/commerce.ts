@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gstinSchema } from './tax';
 import {
   ADDRESS_PLACES,
   INDIAN_STATES,
@@ -144,11 +145,18 @@ export const orderCreateInputSchema = z
       .optional(),
     /** one key per checkout attempt (the Idempotency-Key header wins when both are sent) */
     idempotencyKey: idempotencyKeySchema.optional(),
+    /** a business buyer's GSTIN and name, printed on its tax invoices (docs/tax.md) */
+    buyerGstin: z.preprocess(emptyToUndefined, gstinSchema.optional()),
+    buyerBusinessName: z.preprocess(emptyToUndefined, z.string().trim().min(2).max(200).optional()),
   })
   .loose()
   .refine((o) => o.addressId ?? o.addressInfo?.addressId, {
     message: 'Choose a delivery address',
     path: ['addressId'],
+  })
+  .refine((o) => !o.buyerGstin || o.buyerBusinessName, {
+    message: 'Enter the business name of this GSTIN',
+    path: ['buyerBusinessName'],
   });
 export type OrderCreateInput = z.infer<typeof orderCreateInputSchema>;
 

@@ -60,6 +60,16 @@ import {
 } from './earnings';
 import { uploadedImageSchema } from './image-schemas';
 import {
+  documentIdParamsSchema,
+  documentRegisterQuerySchema,
+  taxDocumentDtoSchema,
+  taxProfileChangeDtoSchema,
+  taxProfileDtoSchema,
+  taxProfileInputSchema,
+  taxStatementMonthSchema,
+  tcsReportQuerySchema,
+} from './tax';
+import {
   bannerDtoSchema,
   bannerInputSchema,
   homeSectionsSchema,
@@ -172,6 +182,7 @@ export const API_TAGS = [
     name: 'Notifications',
     description: "What happened to a seller's orders, money and catalogue, in its console",
   },
+  { name: 'Tax', description: 'GST: tax profiles, invoices, credit notes, statements and reports' },
   { name: 'System', description: 'Health and this description of the API' },
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number]['name'];
@@ -183,7 +194,7 @@ export interface JsonAnswer<S extends z.ZodType = z.ZodType> {
 }
 /** A page for a browser (HTML), a redirect, or plain text (e.g. metrics). */
 export interface PageAnswer {
-  kind: 'html' | 'redirect' | 'text';
+  kind: 'html' | 'redirect' | 'text' | 'pdf' | 'csv';
   description: string;
 }
 export type AnswerSpec = JsonAnswer | PageAnswer;
@@ -1111,6 +1122,106 @@ export const endpoints = {
     summary: "Change the seller's notification settings",
     body: json(notificationSettingsSchema),
     responses: { 200: okMsg({ data: notificationSettingsSchema }, 'Settings saved') },
+  },
+  sellerTaxProfile: {
+    ...routes.sellerTaxProfile,
+    tag: 'Tax',
+    summary: "The seller's GST registration (null until saved)",
+    responses: { 200: ok({ data: taxProfileDtoSchema.nullable() }) },
+  },
+  updateSellerTaxProfile: {
+    ...routes.updateSellerTaxProfile,
+    tag: 'Tax',
+    summary:
+      'Save the GST registration: legal name, GSTIN (state code, PAN, check character), state, address',
+    body: json(taxProfileInputSchema),
+    responses: { 200: okMsg({ data: taxProfileDtoSchema }, 'Saved') },
+  },
+  sellerDocuments: {
+    ...routes.sellerDocuments,
+    tag: 'Tax',
+    summary: "The seller's tax invoices, credit notes and commission invoices, newest first",
+    query: documentRegisterQuerySchema,
+    responses: { 200: ok({ data: z.array(taxDocumentDtoSchema), pagination: paginationSchema }) },
+  },
+  sellerTaxStatement: {
+    ...routes.sellerTaxStatement,
+    tag: 'Tax',
+    summary: "Per month: net taxable value of the seller's supplies, TCS and TDS withheld",
+    responses: { 200: ok({ data: z.array(taxStatementMonthSchema) }) },
+  },
+  sellerTaxStatementCsv: {
+    ...routes.sellerTaxStatementCsv,
+    tag: 'Tax',
+    summary: 'The same statement as CSV',
+    responses: { 200: { kind: 'csv', description: 'month,taxable_value,tcs,tds' } },
+  },
+  orderDocuments: {
+    ...routes.orderDocuments,
+    tag: 'Tax',
+    summary:
+      "An order's tax documents: the shopper's own order, a seller's own documents of it, or any (admin)",
+    params: z.object({ orderId: idSchema }),
+    responses: { 200: ok({ data: z.array(taxDocumentDtoSchema) }) },
+    errors: [404],
+  },
+  documentPdf: {
+    ...routes.documentPdf,
+    tag: 'Tax',
+    summary: 'A tax document as PDF (its SHA-256 checked; X-Content-SHA256 carries it)',
+    params: documentIdParamsSchema,
+    responses: { 200: { kind: 'pdf', description: 'The PDF' } },
+    errors: [404],
+  },
+  adminTaxProfiles: {
+    ...routes.adminTaxProfiles,
+    tag: 'Tax',
+    summary: "Every seller's GST registration",
+    responses: { 200: ok({ data: z.array(taxProfileDtoSchema) }) },
+  },
+  adminSellerTaxProfile: {
+    ...routes.adminSellerTaxProfile,
+    tag: 'Tax',
+    summary: "A seller's GST registration and its history of changes",
+    params: sellerIdParamsSchema,
+    responses: {
+      200: ok({ data: taxProfileDtoSchema.nullable(), history: z.array(taxProfileChangeDtoSchema) }),
+    },
+  },
+  adminUpdateSellerTaxProfile: {
+    ...routes.adminUpdateSellerTaxProfile,
+    tag: 'Tax',
+    summary: "Correct a seller's GST registration (recorded in its history)",
+    params: sellerIdParamsSchema,
+    body: json(taxProfileInputSchema),
+    responses: { 200: okMsg({ data: taxProfileDtoSchema }, 'Saved') },
+    errors: [404],
+  },
+  adminDocuments: {
+    ...routes.adminDocuments,
+    tag: 'Tax',
+    summary: 'The register of every tax document, filtered by kind, seller, month (YYYY-MM) or number',
+    query: documentRegisterQuerySchema,
+    responses: { 200: ok({ data: z.array(taxDocumentDtoSchema), pagination: paginationSchema }) },
+  },
+  adminTcsReport: {
+    ...routes.adminTcsReport,
+    tag: 'Tax',
+    summary: "The month's TCS by seller GSTIN (CSV): the data of the operator's monthly TCS return",
+    query: tcsReportQuerySchema,
+    responses: {
+      200: {
+        kind: 'csv',
+        description: 'month,seller_gstin,legal_name,state,net_taxable_value,tcs,documents',
+      },
+    },
+  },
+  adminIssueCommissionInvoices: {
+    ...routes.adminIssueCommissionInvoices,
+    tag: 'Tax',
+    summary: "Issue a month's commission invoices not issued yet (the job does it for last month by itself)",
+    body: json(tcsReportQuerySchema),
+    responses: { 200: okMsg({ issued: z.number() }, 'Issued') },
   },
 } as const satisfies Record<string, EndpointDef>;
 

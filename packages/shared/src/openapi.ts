@@ -55,11 +55,13 @@ function operation(e: Endpoint): ZodOpenApiOperationObject {
         description: answer.description,
         content: { 'application/json': { schema: answer.schema } },
       };
-    } else if (answer.kind === 'html' || answer.kind === 'text') {
-      responses[key] = {
-        description: answer.description,
-        content: { [answer.kind === 'html' ? 'text/html' : 'text/plain']: { schema: { type: 'string' } } },
-      };
+    } else if (answer.kind !== 'redirect') {
+      const type = { html: 'text/html', text: 'text/plain', pdf: 'application/pdf', csv: 'text/csv' }[
+        answer.kind
+      ];
+      const schema =
+        answer.kind === 'pdf' ? { type: 'string' as const, format: 'binary' } : { type: 'string' as const };
+      responses[key] = { description: answer.description, content: { [type]: { schema } } };
     } else {
       responses[key] = {
         description: answer.description,

@@ -3,6 +3,7 @@ import { CATEGORY_ALIASES, CATEGORY_IDS, LIMITS, SORT_IDS } from './constants';
 import { brandIdSchema, brandLabelSchema } from './brand';
 import { emptyToUndefined, imageUrlSchema, text, uuidOf } from './api';
 import { imageVariantSchema } from './image-schemas';
+import { gstRateSchema, hsnSchema } from './tax';
 import { responsiveImage } from './images';
 import {
   discountField,
@@ -73,6 +74,9 @@ export const productInputSchema = z
      * figure (else 409 STALE_STOCK with the current one) and leaves it alone when totalStock equals it or when
      * stockLoaded is not sent (docs/orders-and-stock.md).
      */
+    /** HSN code and GST rate (docs/tax.md); left out on a new product: the category's */
+    hsn: z.preprocess(emptyToUndefined, hsnSchema.optional()),
+    gstRate: z.preprocess(emptyToUndefined, gstRateSchema.optional()),
     stockLoaded: z.preprocess(
       emptyToUndefined,
       z.coerce
@@ -171,6 +175,9 @@ export const productDtoSchema = z
     bestSeller: z.boolean(),
     /** consoles only: the product waits for the admin to accept its proposed brand (not in the shop meanwhile) */
     brandPending: z.boolean().optional(),
+    /** consoles: HSN code and GST rate (null on rows from before: the category's) */
+    hsn: z.string().nullable().optional(),
+    gstRate: z.number().nullable().optional(),
     /** the options a shopper chooses (Size, Colour…); [] for a product sold as one default variant */
     options: z.array(productOptionSchema),
     /**

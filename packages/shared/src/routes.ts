@@ -142,6 +142,23 @@ export const routes = {
     path: '/api/seller/notifications/settings',
     auth: 'approvedSeller',
   },
+  sellerTaxProfile: { method: 'get', path: '/api/seller/tax-profile', auth: 'approvedSeller' },
+  updateSellerTaxProfile: { method: 'put', path: '/api/seller/tax-profile', auth: 'approvedSeller' },
+  sellerDocuments: { method: 'get', path: '/api/seller/documents', auth: 'approvedSeller' },
+  sellerTaxStatement: { method: 'get', path: '/api/seller/tax-statement', auth: 'approvedSeller' },
+  sellerTaxStatementCsv: { method: 'get', path: '/api/seller/tax-statement.csv', auth: 'approvedSeller' },
+  orderDocuments: { method: 'get', path: '/api/shop/order/:orderId/documents', auth: 'session' },
+  documentPdf: { method: 'get', path: '/api/documents/:documentId.pdf', auth: 'session' },
+  adminTaxProfiles: { method: 'get', path: '/api/admin/tax-profiles', auth: 'admin' },
+  adminSellerTaxProfile: { method: 'get', path: '/api/admin/sellers/:sellerId/tax-profile', auth: 'admin' },
+  adminUpdateSellerTaxProfile: {
+    method: 'put',
+    path: '/api/admin/sellers/:sellerId/tax-profile',
+    auth: 'admin',
+  },
+  adminDocuments: { method: 'get', path: '/api/admin/documents', auth: 'admin' },
+  adminTcsReport: { method: 'get', path: '/api/admin/reports/tcs', auth: 'admin' },
+  adminIssueCommissionInvoices: { method: 'post', path: '/api/admin/tax/commission-invoices', auth: 'admin' },
 } as const satisfies Record<string, RouteDef>;
 
 /** The parameter names of an Express-style path: `'/a/:x/b/:y'` → `'x' | 'y'`. */

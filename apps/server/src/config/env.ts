@@ -1,5 +1,6 @@
 /** The only place that reads process.env. A wrong value stops start-up with a list of what is wrong. */
 import { z } from 'zod';
+import { INDIAN_STATES, isValidGstin } from '@mp/shared';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -82,6 +83,14 @@ const envSchema = z
       .max(100, 'must be from 0 to 100')
       .multipleOf(0.01, 'at most two decimals')
       .default(10),
+    // the platform as a supplier of commission and shipping (docs/tax.md)
+    PLATFORM_LEGAL_NAME: z.string().min(2).default('Marketplace Operator Pvt Ltd'),
+    PLATFORM_GSTIN: z
+      .string()
+      .refine((v) => isValidGstin(v), 'must be a valid GSTIN')
+      .default('27AAPFU0939F1ZV'),
+    PLATFORM_STATE: z.enum(INDIAN_STATES).default('Maharashtra'),
+    PLATFORM_ADDRESS: z.string().min(5).default('1 Market Street, Mumbai 400001'),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\/.+/, 'must look like smtp://user:pass@host:587 or smtps://user:pass@host:465')
@@ -237,6 +246,8 @@ export interface Config {
   holdLimits: HoldLimits;
   /** the platform's commission on each delivered line, in basis points (docs/money.md, "Seller earnings") */
   commissionBps: number;
+  /** the platform's GST registration, the supplier of commission invoices (docs/tax.md) */
+  platformTax: { legalName: string; gstin: string; state: string; address: string };
   /** transactional e-mail: SMTP_URL's server, else the development mailbox `dir` (DATA_DIR/mail) */
   mail: { smtpUrl: string | undefined; from: string | undefined; dir: string };
   /** how many mails a client's requests may cause per hour (docs/seo-and-email.md, "Priority and limits") */
@@ -362,6 +373,12 @@ export function loadConfig(
       cooldownMs: e.HOLD_COOLDOWN_HOURS * 3_600_000,
     },
     commissionBps: Math.round(e.PLATFORM_COMMISSION_PERCENT * 100),
+    platformTax: {
+      legalName: e.PLATFORM_LEGAL_NAME,
+      gstin: e.PLATFORM_GSTIN,
+      state: e.PLATFORM_STATE,
+      address: e.PLATFORM_ADDRESS,
+    },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, dir: `${e.DATA_DIR}/mail` },
     mailLimits: {
       perRecipientPerHour: e.MAIL_PER_RECIPIENT_PER_HOUR,

@@ -202,6 +202,9 @@ export const products = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
     /** waits for the admin to accept or map its brand; off the shop meanwhile (docs/search-and-listing.md, "Brands") */
     brandPending: boolean().notNull().default(false),
+    /** HSN code and GST rate (percent) of the goods (docs/tax.md); null on products from before: the category's */
+    hsn: text(),
+    gstRate: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -499,6 +502,9 @@ export const orders = pgTable(
     cancelledAt: timestamp({ withTimezone: true }),
     /** the delivery charge was given back (every line refunded) */
     deliveryRefunded: boolean().notNull().default(false),
+    /** a business buyer's GSTIN and name for a B2B invoice (docs/tax.md) */
+    buyerGstin: text(),
+    buyerBusinessName: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -558,6 +564,17 @@ export const orderLines = pgTable(
     refundId: uuid(),
     /** given back of this line so far, by any refund (paise; docs/money.md "Seller earnings") */
     refundedPaise: integer().notNull().default(0),
+    /** a coupon's share funded by the seller (docs/tax.md; 0 until coupons come) */
+    sellerDiscountPaise: integer().notNull().default(0),
+    /** GST frozen at placement (docs/tax.md, "A line's tax"); null rate on lines from before */
+    taxRate: integer(),
+    hsn: text(),
+    taxablePaise: integer().notNull().default(0),
+    cgstPaise: integer().notNull().default(0),
+    sgstPaise: integer().notNull().default(0),
+    igstPaise: integer().notNull().default(0),
+    tcsPaise: integer().notNull().default(0),
+    tdsPaise: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -984,3 +1001,117 @@ export const importJobs = pgTable(
     check('import_jobs_status_check', isOneOf(t.status, IMPORT_STATUSES)),
   ],
 );
+
+// ---- GST (docs/tax.md) -----------------------------------------------------------------------------------------
+
+/** A seller's GST registration: the supplier on its tax invoices. Written by modules/tax/tax-profile.repository.ts. */
+export const sellerTaxProfiles = pgTable(
+  'seller_tax_profiles',
+  {
+    sellerId: uuid()
+      .primaryKey()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    /** the short issuer number in the seller's document numbers, S0042 */
+    issuerNo: integer().notNull().generatedAlwaysAsIdentity(),
+    legalName: text().notNull(),
+    gstin: text(),
+    /** the state of registration (one of INDIAN_STATES) */
+    state: text().notNull(),
+    address: text().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('seller_tax_profiles_issuer_unique').on(t.issuerNo)],
+);
+
+/** Every change of a tax profile: who, when, before and after (append-only). */
+export const sellerTaxProfileHistory = pgTable(
+  'seller_tax_profile_history',
+  {
+    id: id(),
+    sellerId: uuid()
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    actorUserId: uuid(),
+    actorRole: text().notNull(),
+    before: jsonb(),
+    after: jsonb().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('seller_tax_profile_history_seller_idx').on(t.sellerId, t.createdAt)],
+);
+
+/** The last number given per issuer, series and financial year: the next document takes last + 1. */
+export const taxDocumentCounters = pgTable(
+  'tax_document_counters',
+  {
+    series: text().notNull(),
+    fy: text().notNull(),
+    last: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.fy] })],
+);
+
+export const TAX_DOCUMENT_KINDS = ['invoice', 'creditNote', 'commissionInvoice'] as const;
+const PDF_STATUSES = ['pending', 'ready'] as const;
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/** Tax invoices, credit notes and commission invoices; contents frozen at issue, the PDF made by a job. */
+export const taxDocuments = pgTable(
+  'tax_documents',
+  {
+    id: id(),
+    kind: text({ enum: TAX_DOCUMENT_KINDS }).notNull(),
+    number: text().notNull(),
+    fy: text().notNull(),
+    /** the seller the document is about (the issuer of invoices and credit notes, the recipient of commission) */
+    sellerId: uuid()
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'restrict' }),
+    orderId: uuid().references(() => orders.id, { onDelete: 'restrict' }),
+    refundId: uuid(),
+    /** a credit note's invoice */
+    invoiceId: uuid().references((): AnyPgColumn => taxDocuments.id),
+    /** a commission invoice's month, YYYY-MM */
+    period: text(),
+    issuedAt: createdAt(),
+    /** everything printed, frozen when issued */
+    content: jsonb().notNull(),
+    taxablePaise: integer().notNull(),
+    cgstPaise: integer().notNull(),
+    sgstPaise: integer().notNull(),
+    igstPaise: integer().notNull(),
+    totalPaise: integer().notNull(),
+    pdfStatus: text({ enum: PDF_STATUSES }).notNull().default('pending'),
+    pdfSha256: text(),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tax_documents_number_unique').on(t.number),
+    uniqueIndex('tax_documents_one_invoice')
+      .on(t.orderId, t.sellerId)
+      .where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('tax_documents_one_credit_note')
+      .on(t.refundId, t.sellerId)
+      .where(sql`${t.kind} = 'creditNote'`),
+    uniqueIndex('tax_documents_one_commission')
+      .on(t.sellerId, t.period)
+      .where(sql`${t.kind} = 'commissionInvoice'`),
+    index('tax_documents_order_idx').on(t.orderId),
+    index('tax_documents_seller_idx').on(t.sellerId, t.issuedAt),
+    index('tax_documents_pdf_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.pdfStatus} = 'pending'`),
+    check('tax_documents_kind_check', isOneOf(t.kind, TAX_DOCUMENT_KINDS)),
+    check('tax_documents_number_length', sql`length(${t.number}) <= 16`),
+  ],
+);
+
+/** The rendered PDF of a document (its SHA-256 is on the document). */
+export const taxDocumentFiles = pgTable('tax_document_files', {
+  documentId: uuid()
+    .primaryKey()
+    .references(() => taxDocuments.id, { onDelete: 'cascade' }),
+  pdf: bytea().notNull(),
+});

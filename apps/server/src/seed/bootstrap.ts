@@ -4,10 +4,10 @@
  * instances starting together on one database create each thing once.
  */
 import { count, eq, sql } from 'drizzle-orm';
-import { brandLabel, storeSlug, toPaise } from '@mp/shared';
+import { brandLabel, CATEGORY_TAX_DEFAULTS, storeSlug, toPaise } from '@mp/shared';
 import type { AppDeps } from '../context';
 import { storeImage } from '../lib/images';
-import { banners, products, reviews, sellers, users } from '../db/schema';
+import { banners, products, reviews, sellers, sellerTaxProfiles, users } from '../db/schema';
 import { createPasswordHasher } from '../modules/auth/passwords';
 import { bannerSvg, PRODUCT_VIEWS, productSvg, storeLogoSvg } from './images';
 import { DEMO_BANNERS, DEMO_PASSWORD, DEMO_PRODUCTS, DEMO_REVIEWS, DEMO_USERS } from './demo-data';
@@ -152,7 +152,7 @@ export async function seedDemo({
           slug: storeSlug(s.storename),
           ...storeImages[i]!,
           businesstype: i === 1 ? 'Company' : 'Individual',
-          gstno: i === 1 ? '27ABCDE1234F1Z5' : null,
+          gstno: i === 1 ? '27ABCDE1234F1Z0' : i === 0 ? '29AAGCB7383J1Z4' : null,
           document: documentImage,
           address: `${12 + i} MG Road, Bengaluru`,
           bankaccount: `1234567890${i}`,
@@ -163,6 +163,23 @@ export async function seedDemo({
         .returning({ id: sellers.id });
       sellerIds.push(seller!.id);
     }
+    // the approved sellers' GST registrations (docs/tax.md): Ravi in Karnataka, Meera in Maharashtra
+    await tx.insert(sellerTaxProfiles).values([
+      {
+        sellerId: sellerIds[0]!,
+        legalName: 'Ravi Electronics Private Limited',
+        gstin: '29AAGCB7383J1Z4',
+        state: 'Karnataka',
+        address: '12 MG Road, Bengaluru 560001',
+      },
+      {
+        sellerId: sellerIds[1]!,
+        legalName: 'Meera Fashion House LLP',
+        gstin: '27ABCDE1234F1Z0',
+        state: 'Maharashtra',
+        address: '7 Linking Road, Mumbai 400050',
+      },
+    ]);
 
     const ownerFor = (category: string, index: number): string | null => {
       if (['mobile', 'electronics', 'appliances'].includes(category))
@@ -185,6 +202,7 @@ export async function seedDemo({
         images: productImages[i]!,
         sellerId: ownerFor(p.category, i % 8),
         unitsSold: (i * 37) % 400,
+        ...CATEGORY_TAX_DEFAULTS[p.category as keyof typeof CATEGORY_TAX_DEFAULTS],
       };
     });
     const inserted = await tx.insert(products).values(rows).returning({ id: products.id });

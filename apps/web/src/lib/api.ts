@@ -250,6 +250,7 @@ export const TAG_TYPES = [
   'Dashboard',
   'ShopConfig',
   'Brands',
+  'Tax',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

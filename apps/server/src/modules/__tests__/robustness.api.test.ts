@@ -335,6 +335,34 @@ const FIXTURES: Record<EndpointId, Fixture> = {
   sellerNotificationsReadAll: {},
   sellerNotificationSettings: {},
   updateSellerNotificationSettings: { body: () => ({ lowStockThreshold: 3 }) },
+  sellerTaxProfile: {},
+  updateSellerTaxProfile: {
+    body: () => ({
+      legalName: 'Audit Store LLP',
+      gstin: '27AAPFU0939F1ZV',
+      state: 'Maharashtra',
+      address: '1 Audit Road, Mumbai',
+    }),
+  },
+  sellerDocuments: { query: () => ({ page: '1', limit: '5' }) },
+  sellerTaxStatement: {},
+  sellerTaxStatementCsv: {},
+  orderDocuments: { params: () => ({ orderId: f.orderA }) },
+  documentPdf: { params: () => ({ documentId: randomUUID() }) },
+  adminTaxProfiles: {},
+  adminSellerTaxProfile: { params: () => ({ sellerId: f.sellerB.sellerId! }) },
+  adminUpdateSellerTaxProfile: {
+    params: () => ({ sellerId: f.sellerB.sellerId! }),
+    body: () => ({
+      legalName: 'Audit B LLP',
+      gstin: '27AAPFU0939F1ZV',
+      state: 'Maharashtra',
+      address: '2 Audit Road, Mumbai',
+    }),
+  },
+  adminDocuments: { query: () => ({ page: '1', limit: '5' }) },
+  adminTcsReport: { query: () => ({ month: '2026-11' }) },
+  adminIssueCommissionInvoices: { body: () => ({ month: '2026-11' }) },
 };
 
 const ROUTES: RouteCase[] = endpointList.map((e) => ({

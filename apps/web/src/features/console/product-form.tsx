@@ -21,6 +21,7 @@ import { fieldProps, showServerErrors, useZodForm } from '../../lib/form';
 import type { ProductEndpoints, UploadImage } from './catalog-api';
 import { ImageListEditor } from './image-list-editor';
 import { VariantsEditor, type VariantRowValue } from './variants-editor';
+import { ProductTaxFields } from '../tax/product-tax-fields';
 
 /** A product as the consoles list it: with its live variants (the grid edits them). */
 type EditedProduct = ProductDto & { variants?: VariantDto[] };
@@ -55,6 +56,8 @@ const valuesOf = (p: EditedProduct | null | undefined, brands: readonly BrandDto
   salePrice: p?.salePrice == null ? '' : String(p.salePrice),
   discount: p ? String(p.discount) : '',
   totalStock: p ? String(p.totalStock) : '',
+  hsn: p?.hsn ?? '',
+  gstRate: p?.gstRate == null ? '' : String(p.gstRate),
   image: p?.image,
   images: p ? (p.images.length ? p.images.map((i) => i.url) : [p.image]) : undefined,
   // the stock figure this form was loaded with: the server refuses a changed figure once stock moved since
@@ -196,6 +199,7 @@ export function ProductForm({ product, endpoints, onSaved, upload, brands = [] }
         )}
         <Input label="Discount (%)" max={100} {...COUNT} {...fieldProps(form, 'discount')} />
         {!hasOptions && <Input label="Total Stock" required {...COUNT} {...fieldProps(form, 'totalStock')} />}
+        <ProductTaxFields form={form as never} editing={editing} />
       </div>
       <VariantsEditor form={form as unknown as Parameters<typeof VariantsEditor>[0]['form']} />
       <Button type="submit" size="lg" loading={saving} disabled={uploading} className="w-full">

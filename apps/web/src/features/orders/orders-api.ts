@@ -33,11 +33,20 @@ export const ordersApi = baseApi.injectEndpoints({
         idempotencyKey: string;
         /** buy now: this one product instead of the cart (docs/orders-and-stock.md) */
         buyNow?: { productId: string; quantity: number };
+        /** a business buyer's GST invoice (docs/tax.md) */
+        buyerGstin?: string;
+        buyerBusinessName?: string;
       }
     >({
-      query: ({ userId, addressInfo, idempotencyKey, buyNow }) =>
+      query: ({ userId, addressInfo, idempotencyKey, buyNow, ...business }) =>
         call(routes.createOrder, {
-          body: { userId, addressId: addressInfo.addressId, addressInfo, ...(buyNow ? { buyNow } : {}) },
+          body: {
+            userId,
+            addressId: addressInfo.addressId,
+            addressInfo,
+            ...(buyNow ? { buyNow } : {}),
+            ...business,
+          },
           headers: { 'Idempotency-Key': idempotencyKey },
           envelope: 'whole',
         }),

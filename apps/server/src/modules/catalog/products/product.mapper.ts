@@ -44,6 +44,9 @@ export interface ProductRow {
   bestSeller: boolean;
   /** read by the consoles' lists only */
   brandPending?: boolean;
+  /** read by the consoles' lists only (docs/tax.md) */
+  hsn?: string | null;
+  gstRate?: number | null;
   options: ProductOption[];
   maxEffectivePricePaise: number;
 }
@@ -72,6 +75,7 @@ export function toProductDto(p: ProductRow): ProductDto {
     createdAt: (p.createdAt instanceof Date ? p.createdAt : new Date(p.createdAt)).toISOString(),
     bestSeller: Boolean(p.bestSeller),
     ...(p.brandPending ? { brandPending: true } : {}),
+    ...(p.hsn !== undefined ? { hsn: p.hsn, gstRate: p.gstRate ?? null } : {}),
     options: p.options,
     maxPrice: toRupees(Number(p.maxEffectivePricePaise)),
   };

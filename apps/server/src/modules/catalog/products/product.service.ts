@@ -11,7 +11,12 @@ import { liveBySkus, liveVariantsOf, retireVariantsOf, toVariantDto } from './va
 export type { Actor, SaveProductArgs };
 
 /** What the consoles show of a product: the catalogue's fields and whether it waits for its brand. */
-const managedColumns = { ...productColumns, brandPending: products.brandPending };
+const managedColumns = {
+  ...productColumns,
+  brandPending: products.brandPending,
+  hsn: products.hsn,
+  gstRate: products.gstRate,
+};
 
 async function findLive(db: DbOrTx, id: string) {
   const [row] = await db

@@ -22,6 +22,7 @@ import { isUniqueViolation, uniqueConstraintOf } from '../../../lib/db-errors';
 import { AppError, forbidden, notFound } from '../../../lib/errors';
 import * as stock from '../../commerce/stock/stock.repository';
 import { resolveBrand, type ResolvedBrand } from '../brands/brand-resolve';
+import { assertMayListTaxable, taxColumnsOf } from '../../tax/product-tax';
 import {
   insertVariants,
   liveVariantsOf,
@@ -106,6 +107,7 @@ async function insertProduct(
     .insert(products)
     .values({
       ...ownColumns(input, brand),
+      ...taxColumnsOf(input, true),
       sellerId,
       pricePaise: toPaise(cheapest.price),
       salePricePaise: cheapest.salePrice == null ? null : toPaise(cheapest.salePrice),
@@ -217,6 +219,8 @@ export async function saveProductIn(
 ): Promise<string> {
   try {
     const sellerId = actor.role === 'seller' ? actor.sellerId : null;
+    // only a seller with a GSTIN lists taxable goods (docs/tax.md, "Products")
+    await assertMayListTaxable(tx, sellerId, taxColumnsOf(input, !productId).gstRate);
     if (!productId) {
       // a seller's new brand name proposes a brand (brand-resolve.ts); the admin's is made at once
       const brand = await resolveBrand(tx, input.brand, actor.role);
@@ -228,7 +232,7 @@ export async function saveProductIn(
     const brand = await resolveBrand(tx, input.brand, actor.role);
     await tx
       .update(products)
-      .set({ ...ownColumns(input, brand), updatedAt: new Date() })
+      .set({ ...ownColumns(input, brand), ...taxColumnsOf(input, false), updatedAt: new Date() })
       .where(eq(products.id, productId));
     await syncVariants(tx, { id: productId, sellerId: owner }, input);
     return productId;

@@ -48,3 +48,17 @@ describe('owners of orders and stock', () => {
     expect(setsStock(files.find((f) => f.file === STOCK_OWNER)!.text)).toBe(true);
   });
 });
+
+describe('owners of GST state (docs/tax.md)', () => {
+  const owners: [RegExp, string[]][] = [
+    [/\.(insert|update|delete)\((taxDocuments|taxDocumentFiles)\)/, ['modules/tax/documents.repository.ts']],
+    [/\.(insert|update|delete)\(taxDocumentCounters\)/, ['modules/tax/numbering.ts']],
+    [
+      /\.(insert|update|delete)\((sellerTaxProfiles|sellerTaxProfileHistory)\)/,
+      ['modules/tax/tax-profile.repository.ts'],
+    ],
+  ];
+  it.each(owners)('when the server writes %s, then only its owner does', (pattern, owner) => {
+    expect(files.filter((f) => pattern.test(f.text)).map((f) => f.file)).toEqual(owner);
+  });
+});

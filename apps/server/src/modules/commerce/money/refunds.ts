@@ -16,6 +16,7 @@ import type { OrderRow } from '../orders/order.mapper';
 import { addRefunded, lockOrder } from '../orders/order.repository';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { recordMoneyEvent, type Actor } from './ledger';
+import { issueCreditNotesIn } from '../../tax/credit-notes';
 
 export type RefundKind =
   'shopper_cancel' | 'seller_reject' | 'admin' | 'late_capture' | 'amount_mismatch' | 'cancelled_order';
@@ -112,6 +113,8 @@ export async function requestRefundIn(
     actor: d.actor,
     reason: d.reason || d.kind,
   });
+  // a refund after invoicing has its GST credit notes (docs/tax.md)
+  await issueCreditNotesIn(tx, order.id, row!.id, d.amountPaise, d.reason || d.kind);
   return { refundId: row!.id, created: true };
 }
 

@@ -29,6 +29,7 @@ import { checkHoldLimits } from './hold-limits';
 import type { OrderRow } from './order.mapper';
 import { findByIdempotencyKey, heldOrderAndDeadline, insertLines, insertOrder } from './order.repository';
 import { releaseHoldIn } from './stock-hold';
+import { withLineTax } from '../../tax/line-tax';
 
 export interface PlaceOrderDeps {
   /** the provider that will take the payment (recorded on the order) */
@@ -42,6 +43,8 @@ export interface PlaceOrderRequest {
   addressId: string;
   idempotencyKey: string | undefined;
   buyNow: BuyNowItem | undefined;
+  /** a business buyer's GSTIN and name (docs/tax.md) */
+  business?: { gstin: string; name: string } | undefined;
 }
 
 export interface Placed {
@@ -91,8 +94,11 @@ export async function placePendingOrder(
     // a replacing checkout keeps the deadline of the one it replaced: a hold is never renewed
     holdExpiresAt: deadline ?? sql`now() + make_interval(mins => ${deps.holdMinutes})`,
     idempotencyKey: req.idempotencyKey ?? null,
+    buyerGstin: req.business?.gstin ?? null,
+    buyerBusinessName: req.business?.name ?? null,
   });
-  const written = linesOf(order.id, cartLines, priced);
+  // GST of each line, frozen now (docs/tax.md)
+  const written = await withLineTax(tx, buyer.address.state, linesOf(order.id, cartLines, priced));
   await insertLines(tx, written);
   if (!req.buyNow) await takeOutOfCart(tx, cartId, cartLines);
   const lines = written.map((l) => ({

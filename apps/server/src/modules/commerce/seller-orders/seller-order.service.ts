@@ -17,6 +17,7 @@ import { recordStatusChangesIn } from '../orders/order-history';
 import { linesOf, setOrderStatus, setSellerLines } from '../orders/order.repository';
 import type { Touched } from '../unit-of-work';
 import { sellerOrderViews } from '../orders/order-views';
+import { issueSubOrderInvoiceIn } from '../../tax/issue-invoice';
 
 /** Sellers see paid orders only: an unpaid checkout is not something to pack and ship. */
 const visible = (sellerId: string) =>
@@ -85,6 +86,8 @@ export async function updateSellerOrderStatus(
       // the seller earns its delivered lines, less the commission (docs/money.md, "Seller earnings")
       if (status === 'delivered') await earnings.recordDeliveryIn(tx, own);
       await setSellerLines(tx, orderId, sellerId, { status });
+      // the part ships: its tax invoice is issued now, its PDF made by a job (docs/tax.md)
+      if (status === 'inShipping') await issueSubOrderInvoiceIn(tx, orderId, sellerId);
     }
     const order = await setOrderStatus(
       tx,

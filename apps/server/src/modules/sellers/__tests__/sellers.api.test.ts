@@ -447,6 +447,17 @@ describe('seller lifecycle', () => {
     expect(await productsOf()).toBe(0);
 
     await admin.agent.put(`/api/auth/sellerlist/update/${sellerId}`).send({ approvalstatus: 'approved' });
+    // approved but without a GSTIN: taxable goods wait for its tax profile (docs/tax.md)
+    const untaxed = await agent.post('/api/seller/products/add').send(product);
+    expect(untaxed.status).toBe(409);
+    expect(untaxed.body.code).toBe('GSTIN_REQUIRED');
+    const profile = await agent.put('/api/seller/tax-profile').send({
+      legalName: 'Audit Seller',
+      gstin: '27AAPFU0939F1ZV',
+      state: 'Maharashtra',
+      address: '1 Audit Road, Mumbai',
+    });
+    expect(profile.status).toBe(200);
     const approved = await agent.post('/api/seller/products/add').send(product);
     expect(approved.status).toBe(201);
     expect(await productsOf()).toBe(1);

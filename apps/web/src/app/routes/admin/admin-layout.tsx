@@ -22,6 +22,7 @@ const NAV: ConsoleNavItem[] = [
   { to: '/admin/banner', label: 'Banner', icon: ImageIcon },
   { to: '/admin/brands', label: 'Brands', icon: BoxIcon },
   { to: '/admin/payouts', label: 'Payouts', icon: WalletIcon },
+  { to: '/admin/tax', label: 'Tax', icon: ReceiptIcon },
 ];
 
 export function AdminLayout() {

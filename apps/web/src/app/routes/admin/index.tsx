@@ -11,6 +11,7 @@ const pages = {
   banner: lazy(() => import('./banner-page')),
   brands: lazy(() => import('./brands-page')),
   payouts: lazy(() => import('./payouts-page')),
+  tax: lazy(() => import('./tax-page')),
 };
 
 export default function AdminApp() {

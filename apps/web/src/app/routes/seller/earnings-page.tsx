@@ -1,5 +1,6 @@
 /** Seller Earnings: balance, statement and CSV export (docs/money.md, "Seller earnings"). */
 import { SellerEarnings } from '../../../features/earnings/components/seller-earnings';
+import { TaxStatement } from '../../../features/tax/seller-tax';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function SellerEarningsPage() {
@@ -10,6 +11,8 @@ export default function SellerEarningsPage() {
         Earnings
       </h1>
       <SellerEarnings />
+      <h2 className="text-lg font-semibold text-gray-900">Tax withheld (TCS and TDS)</h2>
+      <TaxStatement />
     </section>
   );
 }

@@ -9,6 +9,7 @@ const pages = {
   import: lazy(() => import('./import-page')),
   orders: lazy(() => import('./orders-page')),
   earnings: lazy(() => import('./earnings-page')),
+  tax: lazy(() => import('./tax-page')),
   notifications: lazy(() => import('./notifications-page')),
   store: lazy(() => import('./store-page')),
   pending: lazy(() => import('./pending-page')),

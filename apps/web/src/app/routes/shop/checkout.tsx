@@ -25,6 +25,7 @@ import { computeTotals } from '@mp/shared/pricing';
 import { AddAddressPanel, EditAddressForm, isEditing } from '../../../features/addresses/add-address-panel';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PaymentsUnavailableNotice } from '../../../features/shop-config/test-payments-notice';
+import { useBusinessInvoice } from '../../../features/tax/business-invoice';
 
 function Step({
   n,
@@ -86,10 +87,13 @@ function DeliveryStep({
     if (!selected && book.list.length) setSelected((book.list.find((a) => a.isDefault) ?? book.list[0])!._id);
   }, [book.list, selected]);
 
+  const business = useBusinessInvoice();
   const deliver = async (addressId: string) => {
     const a = book.list.find((x) => x._id === addressId);
-    if (!a) return;
+    const invoice = business.valid();
+    if (!a || invoice === false) return;
     const r = await createOrder({
+      ...invoice,
       idempotencyKey: checkoutKey.current,
       userId: user.id,
       buyNow,
@@ -172,6 +176,7 @@ function DeliveryStep({
           </ul>
         </fieldset>
       )}
+      {business.fields}
       <AddAddressPanel book={book} heading="h3" />
     </div>
   );

@@ -116,6 +116,9 @@ describe('Product form', () => {
       totalStock: 5,
       image: '/uploads/products/front.png',
       images: ['/uploads/products/front.png', '/uploads/products/side.png'],
+      // the category's tax defaults, filled in when footwear was chosen (docs/tax.md)
+      hsn: '6403',
+      gstRate: 5,
       options: [],
     });
     expect(toast.success).toHaveBeenCalledWith('Product added Successfully!');

@@ -14,6 +14,7 @@ import {
   PaymentStatusBadge,
 } from '../../../../components/orders/order-state';
 import { PaymentLedger } from '../../../../components/orders/payment-ledger';
+import { OrderDocuments } from '../../../../features/tax/document-list';
 import { formatDate } from '../../../../lib/format';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
@@ -102,6 +103,8 @@ function OrderDetails({ order }: { order: OrderDto }) {
         </dl>
         <h4 className="mb-2 mt-3 font-medium text-gray-900">Payments</h4>
         <PaymentLedger payments={order.payments} refundedAmount={order.refundedAmount} />
+        <h4 className="mb-2 mt-3 font-medium text-gray-900">Tax invoices</h4>
+        <OrderDocuments orderId={order._id} />
       </section>
       <CancelOrder order={order} />
     </div>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDto } from '@mp/shared';
 import { renderConsole, sellerUser } from '../../../../../features/console/test-utils';
 import { answer, errorResponse, server } from '../../../../../testing/msw';
@@ -55,6 +55,9 @@ async function openDetails() {
 }
 
 describe('My Orders', () => {
+  // the order's tax documents (none yet) are asked for with its details (docs/tax.md)
+  beforeEach(() => server.use(answer('orderDocuments', { success: true, data: [] })));
+
   it('when the order names a recipient, a landmark and a state, then its details show where it goes', async () => {
     const base = orderFixture();
     serve(() => [

@@ -1,0 +1,134 @@
+CREATE TABLE "seller_tax_profile_history" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seller_id" uuid NOT NULL,
+	"actor_user_id" uuid,
+	"actor_role" text NOT NULL,
+	"before" jsonb,
+	"after" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "seller_tax_profiles" (
+	"seller_id" uuid PRIMARY KEY NOT NULL,
+	"issuer_no" integer GENERATED ALWAYS AS IDENTITY (sequence name "seller_tax_profiles_issuer_no_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"legal_name" text NOT NULL,
+	"gstin" text,
+	"state" text NOT NULL,
+	"address" text NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tax_document_counters" (
+	"series" text NOT NULL,
+	"fy" text NOT NULL,
+	"last" integer NOT NULL,
+	CONSTRAINT "tax_document_counters_series_fy_pk" PRIMARY KEY("series","fy")
+);
+--> statement-breakpoint
+CREATE TABLE "tax_document_files" (
+	"document_id" uuid PRIMARY KEY NOT NULL,
+	"pdf" "bytea" NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tax_documents" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"kind" text NOT NULL,
+	"number" text NOT NULL,
+	"fy" text NOT NULL,
+	"seller_id" uuid NOT NULL,
+	"order_id" uuid,
+	"refund_id" uuid,
+	"invoice_id" uuid,
+	"period" text,
+	"issued_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"content" jsonb NOT NULL,
+	"taxable_paise" integer NOT NULL,
+	"cgst_paise" integer NOT NULL,
+	"sgst_paise" integer NOT NULL,
+	"igst_paise" integer NOT NULL,
+	"total_paise" integer NOT NULL,
+	"pdf_status" text DEFAULT 'pending' NOT NULL,
+	"pdf_sha256" text,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_error" text,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "tax_documents_kind_check" CHECK ("tax_documents"."kind" in ('invoice','creditNote','commissionInvoice')),
+	CONSTRAINT "tax_documents_number_length" CHECK (length("tax_documents"."number") <= 16)
+);
+--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "brand_label" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "products" drop column "search_vector";--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', coalesce(brand, '') || ' ' || coalesce(brand_label, '') || ' ' || coalesce(category, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_lines" ADD COLUMN "seller_discount_paise" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_lines" ADD COLUMN "tax_rate" integer;--> statement-breakpoint
+ALTER TABLE "order_lines" ADD COLUMN "hsn" text;--> statement-breakpoint
+ALTER TABLE "order_lines" ADD COLUMN "taxable_paise" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_lines" ADD COLUMN "cgst_paise" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_lines" ADD COLUMN "sgst_paise" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_lines" ADD COLUMN "igst_paise" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_lines" ADD COLUMN "tcs_paise" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_lines" ADD COLUMN "tds_paise" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "buyer_gstin" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "buyer_business_name" text;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "hsn" text;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "gst_rate" integer;--> statement-breakpoint
+ALTER TABLE "seller_tax_profile_history" ADD CONSTRAINT "seller_tax_profile_history_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "seller_tax_profiles" ADD CONSTRAINT "seller_tax_profiles_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tax_document_files" ADD CONSTRAINT "tax_document_files_document_id_tax_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."tax_documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tax_documents" ADD CONSTRAINT "tax_documents_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tax_documents" ADD CONSTRAINT "tax_documents_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tax_documents" ADD CONSTRAINT "tax_documents_invoice_id_tax_documents_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."tax_documents"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "seller_tax_profile_history_seller_idx" ON "seller_tax_profile_history" USING btree ("seller_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "seller_tax_profiles_issuer_unique" ON "seller_tax_profiles" USING btree ("issuer_no");--> statement-breakpoint
+CREATE UNIQUE INDEX "tax_documents_number_unique" ON "tax_documents" USING btree ("number");--> statement-breakpoint
+CREATE UNIQUE INDEX "tax_documents_one_invoice" ON "tax_documents" USING btree ("order_id","seller_id") WHERE "tax_documents"."kind" = 'invoice';--> statement-breakpoint
+CREATE UNIQUE INDEX "tax_documents_one_credit_note" ON "tax_documents" USING btree ("refund_id","seller_id") WHERE "tax_documents"."kind" = 'creditNote';--> statement-breakpoint
+CREATE UNIQUE INDEX "tax_documents_one_commission" ON "tax_documents" USING btree ("seller_id","period") WHERE "tax_documents"."kind" = 'commissionInvoice';--> statement-breakpoint
+CREATE INDEX "tax_documents_order_idx" ON "tax_documents" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "tax_documents_seller_idx" ON "tax_documents" USING btree ("seller_id","issued_at");--> statement-breakpoint
+CREATE INDEX "tax_documents_pdf_due_idx" ON "tax_documents" USING btree ("next_attempt_at") WHERE "tax_documents"."pdf_status" = 'pending';--> statement-breakpoint
+-- hand-written (carry over on merge)
+-- Search matches a brand by its slug and its label (docs/search-and-listing.md, "Brands"): products.brand_label is
+-- the brands table's label, set here whenever a product's brand is set; a rename relabels the brand's products in
+-- batches after it commits (brand-relabel.ts). Dropping search_vector dropped its index: built again here.
+CREATE FUNCTION "products_brand_label"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.brand_label := coalesce((SELECT label FROM brands WHERE id = NEW.brand), '');
+  RETURN NEW;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "products_brand_label" BEFORE INSERT OR UPDATE OF brand ON "products"
+  FOR EACH ROW EXECUTE FUNCTION "products_brand_label"();--> statement-breakpoint
+-- A brand's label words join the typo-correction vocabulary when it is added or renamed.
+CREATE FUNCTION "brand_words"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO search_words (word)
+    SELECT DISTINCT w.lexeme FROM unnest(to_tsvector('simple', NEW.label)) w
+    WHERE w.lexeme !~ '[^[:alnum:]]' ORDER BY 1
+  ON CONFLICT (word) DO NOTHING;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "brands_words" AFTER INSERT OR UPDATE OF label ON "brands"
+  FOR EACH ROW EXECUTE FUNCTION "brand_words"();--> statement-breakpoint
+UPDATE "products" p SET "brand_label" = b."label" FROM "brands" b
+  WHERE b."id" = p."brand" AND p."brand_label" IS DISTINCT FROM b."label";--> statement-breakpoint
+INSERT INTO search_words (word)
+  SELECT DISTINCT w.lexeme FROM brands b, unnest(to_tsvector('simple', b.label)) w
+  WHERE w.lexeme !~ '[^[:alnum:]]' ORDER BY 1
+ON CONFLICT (word) DO NOTHING;--> statement-breakpoint
+CREATE INDEX "products_search_idx" ON "products" USING gin ("search_vector") WITH (fastupdate=false);
+--> statement-breakpoint
+-- hand-written (carry over on merge)
+-- an issued tax document never changes (docs/tax.md, "Documents"): only its PDF state may be filled in, once
+CREATE OR REPLACE FUNCTION tax_documents_immutable() RETURNS trigger AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN RAISE EXCEPTION 'tax_documents are never deleted'; END IF;
+  IF NEW.number IS DISTINCT FROM OLD.number OR NEW.content IS DISTINCT FROM OLD.content
+     OR NEW.kind IS DISTINCT FROM OLD.kind OR NEW.total_paise IS DISTINCT FROM OLD.total_paise
+     OR NEW.issued_at IS DISTINCT FROM OLD.issued_at
+     OR (OLD.pdf_sha256 IS NOT NULL AND NEW.pdf_sha256 IS DISTINCT FROM OLD.pdf_sha256) THEN
+    RAISE EXCEPTION 'an issued tax document is immutable';
+  END IF;
+  RETURN NEW;
+END $$ LANGUAGE plpgsql;--> statement-breakpoint
+CREATE TRIGGER tax_documents_immutable BEFORE UPDATE OR DELETE ON tax_documents
+  FOR EACH ROW EXECUTE FUNCTION tax_documents_immutable();

@@ -1,0 +1,118 @@
+/**
+ * Credit notes (docs/tax.md, "Credit notes"): a refund decided after an order part was invoiced gets, in the same
+ * transaction, a credit note per invoice it reaches, each referencing its invoice. The refund is laid over the
+ * invoices in order, each up to what is left of it after earlier credit notes, and inside an invoice over its
+ * lines in order; each piece is taxed at its line's rate, so the note's taxes add up to its amount exactly.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { financialYearOf, isIntraState } from '@mp/shared';
+import type { Tx } from '../../db/client';
+import { sellerTaxProfiles, taxDocuments } from '../../db/schema';
+import { inclusiveLine, withTotals, type ContentLine, type DocumentContent } from './document-content';
+import { insertDocumentIn, type TaxDocumentRow } from './documents.repository';
+import { nextNumberIn, sellerSeries } from './numbering';
+
+/** What is left to credit of each line of an invoice, after the credit notes already issued against it. */
+function leftOfLines(invoice: TaxDocumentRow, notes: TaxDocumentRow[]): number[] {
+  const lines = (invoice.content as DocumentContent).lines;
+  let credited = notes.filter((n) => n.invoiceId === invoice.id).reduce((a, n) => a + n.totalPaise, 0);
+  return lines.map((l) => {
+    const used = Math.min(credited, l.totalPaise);
+    credited -= used;
+    return l.totalPaise - used;
+  });
+}
+
+function notePieces(invoice: TaxDocumentRow, left: number[], amount: number, intra: boolean) {
+  const lines = (invoice.content as DocumentContent).lines;
+  const out: ContentLine[] = [];
+  let rest = amount;
+  lines.forEach((l, i) => {
+    const take = Math.min(rest, left[i]!);
+    if (take <= 0) return;
+    rest -= take;
+    const base = { description: l.description, hsn: l.hsn, quantity: l.quantity, rate: l.rate };
+    out.push(inclusiveLine(l.lineId ? { ...base, lineId: l.lineId } : base, take, intra));
+  });
+  return out;
+}
+
+/** Issues the credit notes of a refund of `amountPaise` of the order; answers their ids (none before invoicing). */
+export async function issueCreditNotesIn(
+  tx: Tx,
+  orderId: string,
+  refundId: string,
+  amountPaise: number,
+  reason: string,
+): Promise<string[]> {
+  const docs = await tx
+    .select()
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.orderId, orderId), inArray(taxDocuments.kind, ['invoice', 'creditNote'])))
+    .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.number));
+  const invoices = docs.filter((d) => d.kind === 'invoice');
+  if (invoices.length === 0) return [];
+  const notes = docs.filter((d) => d.kind === 'creditNote');
+  const profiles = await tx
+    .select()
+    .from(sellerTaxProfiles)
+    .where(
+      inArray(
+        sellerTaxProfiles.sellerId,
+        invoices.map((i) => i.sellerId),
+      ),
+    );
+  const ids: string[] = [];
+  let rest = amountPaise;
+  for (const invoice of invoices) {
+    const left = leftOfLines(invoice, notes);
+    const take = Math.min(
+      rest,
+      left.reduce((a, b) => a + b, 0),
+    );
+    if (take <= 0) continue;
+    rest -= take;
+    const profile = profiles.find((p) => p.sellerId === invoice.sellerId)!;
+    ids.push(await issueOne(tx, { invoice, refundId, reason, take, left, issuerNo: profile.issuerNo }));
+  }
+  return ids;
+}
+
+async function issueOne(
+  tx: Tx,
+  a: {
+    invoice: TaxDocumentRow;
+    refundId: string;
+    reason: string;
+    take: number;
+    left: number[];
+    issuerNo: number;
+  },
+): Promise<string> {
+  const inv = a.invoice.content as DocumentContent;
+  const intra = isIntraState(inv.supplier.state, inv.recipient.state || null);
+  const now = new Date();
+  const fy = financialYearOf(now);
+  const content = withTotals({
+    title: 'Credit Note',
+    number: await nextNumberIn(tx, sellerSeries('creditNote', a.issuerNo), fy),
+    issuedAt: now.toISOString(),
+    supplier: inv.supplier,
+    recipient: inv.recipient,
+    placeOfSupply: inv.placeOfSupply,
+    ...(inv.orderNumber ? { orderNumber: inv.orderNumber } : {}),
+    reference: { number: inv.number, issuedAt: inv.issuedAt },
+    reason: a.reason,
+    lines: notePieces(a.invoice, a.left, a.take, intra),
+  });
+  const doc = await insertDocumentIn(tx, {
+    kind: 'creditNote',
+    fy,
+    sellerId: a.invoice.sellerId,
+    orderId: a.invoice.orderId,
+    refundId: a.refundId,
+    invoiceId: a.invoice.id,
+    content,
+  });
+  return doc.id;
+}

@@ -1,0 +1,22 @@
+/** Seller Tax: the GST profile, the monthly tax statement and the documents (docs/tax.md). */
+import { TaxPage, TaxPart } from '../../../features/tax/tax-part';
+import { SellerDocuments, TaxStatement } from '../../../features/tax/seller-tax';
+import { TaxProfileForm } from '../../../features/tax/tax-profile-form';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+export default function SellerTaxPage() {
+  useDocumentTitle('Tax – Seller');
+  return (
+    <TaxPage id="tax-heading">
+      <TaxPart id="tax-profile-heading" title="GST registration">
+        <TaxProfileForm />
+      </TaxPart>
+      <TaxPart id="tax-statement-heading" title="Monthly statement">
+        <TaxStatement />
+      </TaxPart>
+      <TaxPart id="tax-documents-heading" title="Invoices and credit notes">
+        <SellerDocuments />
+      </TaxPart>
+    </TaxPage>
+  );
+}
