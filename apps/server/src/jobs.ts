@@ -6,6 +6,7 @@
 import type { AppDeps } from './context';
 import { releaseHalfCreatedOrders, startHoldSweeper } from './modules/commerce';
 import { startBestSellers } from './modules/catalog/best-sellers/best-sellers';
+import { startGatewayReconciler } from './modules/commerce/payments/razorpay-reconciler';
 import { startUploadSweeper } from './modules/sellers/document-uploads';
 
 export function startBackgroundJobs({
@@ -16,6 +17,7 @@ export function startBackgroundJobs({
   metrics,
   changes,
   money,
+  gateway,
 }: AppDeps): () => void {
   releaseHalfCreatedOrders(db, changes)
     .then((n) => {
@@ -46,7 +48,15 @@ export function startBackgroundJobs({
     intervalMs: 10 * 60_000,
     onError: (err) => logger.error({ err }, 'working out the best sellers failed'),
   });
+  // gateway attempts no webhook or return completed are asked of the gateway (docs/money.md, "Exactly once")
+  const stopGateway = gateway
+    ? startGatewayReconciler(
+        { db, logger, money, gateway, changes },
+        { intervalMs: 3 * 60_000, onError: (err) => logger.error({ err }, 'gateway reconciler failed') },
+      )
+    : () => undefined;
   return () => {
+    stopGateway();
     stopBestSellers();
     stopRefunds();
     stopHolds();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ADDRESS_PLACES,
+  CHECKOUT_PAYMENT_METHODS,
   INDIAN_STATES,
   LIMITS,
   ORDER_STATUSES,
@@ -144,6 +145,12 @@ export const orderCreateInputSchema = z
       .optional(),
     /** one key per checkout attempt (the Idempotency-Key header wins when both are sent) */
     idempotencyKey: idempotencyKeySchema.optional(),
+    /** how the shopper pays (docs/money.md, "Payment methods"); PayPal when not given */
+    paymentMethod: z
+      .enum(CHECKOUT_PAYMENT_METHODS, {
+        message: 'Choose a payment method: paypal, upi, card, netbanking or cod',
+      })
+      .optional(),
   })
   .loose()
   .refine((o) => o.addressId ?? o.addressInfo?.addressId, {

@@ -10,6 +10,7 @@ export * from './product';
 export * from './product-import';
 export * from './variants';
 export * from './commerce';
+export * from './gateway';
 export * from './seo';
 export * from './order-status';
 export * from './order-display';

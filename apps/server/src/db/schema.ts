@@ -659,6 +659,37 @@ export const paymentEvents = pgTable(
 );
 
 /**
+ * The payment gateway's webhook deliveries (docs/money.md, "Gateway webhooks"): stored once per event id as they
+ * arrive (answered 2xx at once), then processed from the row; `unknown_order` rows are kept for the operator.
+ * Only writer: modules/commerce/payments/razorpay-webhook.ts.
+ */
+export const GATEWAY_EVENT_STATES = ['received', 'processed', 'ignored', 'unknown_order'] as const;
+export const gatewayEvents = pgTable(
+  'gateway_events',
+  {
+    id: id(),
+    provider: text().notNull(),
+    eventId: text().notNull(),
+    eventType: text().notNull(),
+    /** the gateway payment the event is about (none for some event types) */
+    paymentId: text(),
+    payload: jsonb().notNull(),
+    status: text({ enum: GATEWAY_EVENT_STATES }).notNull().default('received'),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    createdAt: createdAt(),
+    processedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('gateway_events_provider_event_unique').on(t.provider, t.eventId),
+    index('gateway_events_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'received'`),
+    check('gateway_events_status_check', isOneOf(t.status, GATEWAY_EVENT_STATES)),
+  ],
+);
+
+/**
  * Refunds (docs/money.md): a row is written, in the transaction that decides the refund, before the provider is
  * asked; `pending` until the provider confirms it (retried by the refund sweeper), then `completed`.
  */

@@ -308,6 +308,16 @@ const FIXTURES: Record<EndpointId, Fixture> = {
   sandboxApprove: { destructive: true },
   sandboxCancel: { destructive: true },
   paypalWebhook: { body: () => ({ id: 'WH-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: {} }) },
+  razorpayWebhook: { body: () => ({ event: 'payment.captured', payload: {} }) },
+  razorpayVerify: {
+    body: () => ({
+      razorpay_order_id: 'order_X1',
+      razorpay_payment_id: 'pay_X1',
+      razorpay_signature: 'a'.repeat(64),
+    }),
+  },
+  razorpayCheckout: { params: () => ({ gatewayOrderId: 'order_X1' }) },
+  razorpayReturn: { destructive: true },
   sellerOrders: {},
   sellerOrderDetails: { params: () => ({ id: f.paidOrderA }) },
   updateSellerOrder: { params: () => ({ id: f.paidOrderA }), body: () => ({ orderStatus: 'inProcess' }) },

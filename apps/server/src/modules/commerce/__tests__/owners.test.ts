@@ -48,3 +48,12 @@ describe('owners of orders and stock', () => {
     expect(setsStock(files.find((f) => f.file === STOCK_OWNER)!.text)).toBe(true);
   });
 });
+
+describe('owners of the payment gateway state', () => {
+  it('when the server writes gateway_events, then only razorpay-webhook.ts does', () => {
+    const owner = 'modules/commerce/payments/razorpay-webhook.ts';
+    expect(writersBesides(owner, /\.(insert|update|delete)\(gatewayEvents\)/)).toEqual([]);
+    expect(writersBesides(owner, /\b(update|insert\s+into|delete\s+from)\s+"?gateway_events\b/i)).toEqual([]);
+    expect(/\.insert\(gatewayEvents\)/.test(files.find((f) => f.file === owner)!.text)).toBe(true);
+  });
+});

@@ -81,6 +81,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         addressId: (input.addressId ?? input.addressInfo?.addressId)!,
         idempotencyKey: idempotencyKey ?? input.idempotencyKey,
         buyNow: input.buyNow,
+        paymentMethod: input.paymentMethod,
       }),
     list: (userId: string) => listOwn(deps.db, userId),
     details: async (caller: Caller, orderId: string) =>

@@ -6,6 +6,7 @@ import { AppError, badRequest, notFound, nulCharacterPath } from '../../../lib/e
 import { contractRouter, type Route } from '../../../lib/route';
 import type { PaymentProvider } from './payment-provider';
 import { actOnWebhook, gateWebhook } from './paypal-webhook';
+import { razorpayRoutes } from './razorpay.routes';
 import { shopConfigOf } from './shop-config';
 
 const escapeHtml = (s: string) =>
@@ -174,5 +175,6 @@ export function createPaymentRouter(deps: AppDeps, provider: PaymentProvider): R
   });
   sandboxRoutes(route, deps, provider);
   webhookRoute(route, deps, provider);
+  razorpayRoutes(route, deps);
   return router;
 }
