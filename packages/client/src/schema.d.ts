@@ -2101,6 +2101,7 @@ export interface components {
                 provider: "paypal" | "sandbox" | "none";
                 /** @description true with the built-in sandbox: no real money moves; every page says "test payments" */
                 testMode: boolean;
+                methods?: ("paypal" | "upi" | "card" | "netbanking" | "cod")[];
             };
         };
         Review: {

@@ -454,6 +454,8 @@ export const shopConfigDtoSchema = z
       testMode: z.boolean().meta({
         description: 'true with the built-in sandbox: no real money moves; every page says "test payments"',
       }),
+      /** the ways to pay checkout offers here (docs/money.md, "Payment methods") */
+      methods: z.array(z.enum(CHECKOUT_PAYMENT_METHODS)).optional(),
     }),
   })
   .meta({ id: 'ShopConfig' });

@@ -1,5 +1,5 @@
 /** The shopper's orders and the checkout's payment steps (docs/orders-and-stock.md). */
-import type { Answer, OrderDto } from '@mp/shared';
+import type { Answer, CheckoutPaymentMethod, OrderDto } from '@mp/shared';
 import { routes } from '@mp/shared/routes';
 import { baseApi, call } from '../../lib/api';
 
@@ -33,11 +33,19 @@ export const ordersApi = baseApi.injectEndpoints({
         idempotencyKey: string;
         /** buy now: this one product instead of the cart (docs/orders-and-stock.md) */
         buyNow?: { productId: string; quantity: number };
+        /** how the shopper pays (docs/money.md, "Payment methods"); PayPal when not given */
+        paymentMethod?: CheckoutPaymentMethod;
       }
     >({
-      query: ({ userId, addressInfo, idempotencyKey, buyNow }) =>
+      query: ({ userId, addressInfo, idempotencyKey, buyNow, paymentMethod }) =>
         call(routes.createOrder, {
-          body: { userId, addressId: addressInfo.addressId, addressInfo, ...(buyNow ? { buyNow } : {}) },
+          body: {
+            userId,
+            addressId: addressInfo.addressId,
+            addressInfo,
+            ...(buyNow ? { buyNow } : {}),
+            ...(paymentMethod ? { paymentMethod } : {}),
+          },
           headers: { 'Idempotency-Key': idempotencyKey },
           envelope: 'whole',
         }),
