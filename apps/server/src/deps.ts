@@ -24,6 +24,7 @@ import { createMoneyService } from './modules/commerce/money/money.service';
 import { createPaymentProvider } from './modules/commerce/payments';
 import { createRazorpayProvider } from './modules/commerce/payments/razorpay-provider';
 import { routePayments } from './modules/commerce/payments/razorpay-routing';
+import { createSmsProvider } from './modules/sms/sms-provider';
 import { createOrderService } from './modules/commerce/orders/order.service';
 import { createNotifications } from './modules/notifications/notifications.service';
 import { createStores } from './modules/stores';
@@ -70,6 +71,7 @@ export function buildDeps(
   // the Indian gateway beside PayPal: payments of UPI, cards and netbanking go to it (payments/razorpay-routing.ts)
   const gateway = config.razorpay ? createRazorpayProvider(config.razorpay) : undefined;
   const payments = routePayments(createPaymentProvider({ config, db }), gateway);
+  const sms = createSmsProvider(config.sms);
   const earnings = createEarnings({ db, commissionBps: config.commissionBps });
   const money = createMoneyService({
     earnings,
@@ -88,6 +90,7 @@ export function buildDeps(
     holdLimits: config.holdLimits,
     logger,
     changes,
+    cod: { maxPaise: config.codMaxPaise, sms },
   });
   const storage = createStorage(config);
   const products = createProductService({ db, changes });
@@ -117,6 +120,7 @@ export function buildDeps(
     lifecycle: createLifecycle(),
     payments,
     gateway,
+    sms,
     money,
     orders,
     earnings,

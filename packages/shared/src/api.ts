@@ -48,6 +48,10 @@ export const API_ERROR_CODES = [
   'PAYMENT_GATEWAY_UNAVAILABLE',
   /** 422: the chosen payment method is not offered here (gateway not configured, order not eligible for COD) */
   'PAYMENT_METHOD_UNAVAILABLE',
+  /** 422: cash on delivery refused for this order (details: `{ reasons }`, each a sentence) */
+  'COD_NOT_ELIGIBLE',
+  /** 422: a wrong or expired one-time code (details: `{ triesLeft }`) */
+  'OTP_INVALID',
   /** 400: a gateway webhook or browser return whose signature is not ours */
   'BAD_SIGNATURE',
   /** checkout while no payment provider is configured (production without PayPal keys) */

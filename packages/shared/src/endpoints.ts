@@ -44,6 +44,7 @@ import {
   brandUpdateInputSchema,
 } from './brand';
 import { LIMITS } from './constants';
+import { codConfirmInputSchema, codRemittanceRowSchema, codRemittancesInputSchema } from './cod';
 import {
   gatewayCheckoutParamsSchema,
   gatewayCheckoutQuerySchema,
@@ -959,6 +960,14 @@ export const endpoints = {
     responses: { 200: okMsg({}, 'Processed (or seen before)') },
     errors: [400, 404, 502, 503],
   },
+  codConfirm: {
+    ...routes.codConfirm,
+    tag: 'Orders',
+    summary: 'Confirm a cash-on-delivery order with the code sent by SMS: the order is placed',
+    body: json(codConfirmInputSchema),
+    responses: { 200: okMsg({ data: orderDtoSchema }, 'Placed (or placed before)') },
+    errors: [404, 409, 422, 429],
+  },
   razorpayWebhook: {
     ...routes.razorpayWebhook,
     tag: 'Payments',
@@ -1068,6 +1077,15 @@ export const endpoints = {
       201: okMsg({ data: orderDtoSchema }, 'Refund issued'),
     },
     errors: [404, 409],
+  },
+  codRemittances: {
+    ...routes.codRemittances,
+    tag: 'Orders',
+    summary: "Import the courier's cash-on-delivery remittances (CSV: awb,amount,date,reference)",
+    description:
+      'Each row is matched to its parcel by AWB: matched (the parcel is remitted and its seller credited), amount_mismatch, unknown, duplicate or invalid.',
+    body: json(codRemittancesInputSchema),
+    responses: { 200: okMsg({ data: z.array(codRemittanceRowSchema) }, 'Each row and what it did') },
   },
 
   // Earnings (docs/money.md, "Seller earnings")

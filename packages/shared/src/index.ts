@@ -11,6 +11,7 @@ export * from './product-import';
 export * from './variants';
 export * from './commerce';
 export * from './gateway';
+export * from './cod';
 export * from './seo';
 export * from './order-status';
 export * from './order-display';

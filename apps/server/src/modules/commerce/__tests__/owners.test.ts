@@ -57,3 +57,13 @@ describe('owners of the payment gateway state', () => {
     expect(/\.insert\(gatewayEvents\)/.test(files.find((f) => f.file === owner)!.text)).toBe(true);
   });
 });
+
+describe('owners of cash on delivery state', () => {
+  it('when the server writes cod_parcels or cod_otps, then only their owners do', () => {
+    const parcels = 'modules/commerce/cod/cod-parcels.ts';
+    const otps = 'modules/commerce/cod/cod-otp.ts';
+    expect(writersBesides(parcels, /\.(insert|update|delete)\(codParcels\)/)).toEqual([]);
+    expect(writersBesides(otps, /\.(insert|update|delete)\(codOtps\)/)).toEqual([]);
+    expect(writersBesides(parcels, /\b(update|insert\s+into|delete\s+from)\s+"?cod_parcels\b/i)).toEqual([]);
+  });
+});

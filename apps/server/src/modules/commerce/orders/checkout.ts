@@ -12,6 +12,13 @@ import type { OrderServiceDeps } from './order-access';
 import { placePendingOrder, type PlaceOrderRequest, type Placed } from './place-order';
 import { releaseHold } from './stock-hold';
 import { isGatewayMethod } from '../payments/razorpay-routing';
+import { assertCodEligible } from '../cod/cod-eligibility';
+import { startCodPayment } from '../cod/cod-checkout';
+
+const codOf = (deps: OrderServiceDeps) => {
+  if (!deps.cod) throw new AppError(422, 'PAYMENT_METHOD_UNAVAILABLE', 'Cash on delivery is not available.');
+  return deps.cod;
+};
 
 export interface CheckoutAnswer {
   orderId: string;
@@ -24,16 +31,23 @@ export async function checkout(deps: OrderServiceDeps, req: PlaceOrderRequest): 
   const method = req.paymentMethod ?? 'paypal';
   const placeDeps = {
     // UPI, card and netbanking are recorded as chosen; PayPal as the provider that takes it (paypal or sandbox)
-    paymentMethod: isGatewayMethod(method) ? method : deps.provider.id,
+    paymentMethod: isGatewayMethod(method) || method === 'cod' ? method : deps.provider.id,
     holdMinutes: deps.holdMinutes,
     holdLimits: deps.holdLimits,
   };
-  const { order, replayed, lines } = await inTransaction(deps.db, deps.changes, (tx, touched) =>
-    placePendingOrder(placeDeps, tx, touched, req),
-  );
+  const { order, replayed, lines } = await inTransaction(deps.db, deps.changes, async (tx, touched) => {
+    const placed = await placePendingOrder(placeDeps, tx, touched, req);
+    // cash on delivery: refused (and nothing kept) unless the order may pay so (docs/money.md)
+    if (method === 'cod' && !placed.replayed) await assertCodEligible(tx, placed.order, codOf(deps).maxPaise);
+    return placed;
+  });
   if (replayed) {
     const same = await awaitPayment(deps, order);
     return { orderId: same.id, paymentId: same.paymentId!, approvalURL: same.approvalUrl ?? '', replayed };
+  }
+  if (method === 'cod') {
+    const cod = await startCodPayment({ ...deps, cod: codOf(deps) }, order);
+    return { orderId: order.id, ...cod, replayed };
   }
   const payment = await createPayment(deps, order, lines, method);
   await attachPayment(deps.db, order.id, payment);

@@ -44,12 +44,6 @@ export function offeredOrRefused(
     }
     return;
   }
-  if (method === 'cod') {
-    throw new AppError(
-      422,
-      'PAYMENT_METHOD_UNAVAILABLE',
-      'Cash on delivery is not available for this order.',
-    );
-  }
+  if (method === 'cod') return; // its eligibility is the order's (cod/cod-eligibility.ts)
   if (deps.config.paymentProvider === 'none') throw paymentsNotConfigured();
 }
