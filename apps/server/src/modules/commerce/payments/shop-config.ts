@@ -27,6 +27,8 @@ function offeredMethods(config: Pick<Config, 'paymentProvider' | 'razorpay'>): C
   return [
     ...(config.razorpay ? GATEWAY_PAYMENT_METHODS : []),
     ...(config.paymentProvider === 'none' ? [] : (['paypal'] as const)),
+    // cash on delivery is the order's to earn (its eligibility is checked when it is placed)
+    'cod' as const,
   ];
 }
 
