@@ -5931,6 +5931,7 @@ export interface operations {
                 status?: "pending" | "confirmed" | "inProcess" | "inShipping" | "delivered" | "rejected";
                 paymentStatus?: "pending" | "paid" | "failed" | "cancelled";
                 sellerId?: string;
+                paymentMethod?: "paypal" | "upi" | "card" | "netbanking" | "cod";
                 number?: string;
                 from?: string;
                 to?: string;

@@ -308,6 +308,11 @@ export const adminOrderListQuerySchema = z
       z.enum(PAYMENT_STATUSES, { message: 'Unknown payment status' }).optional(),
     ),
     sellerId: z.preprocess(emptyToUndefined, uuidOf('Must be a valid seller id').optional()),
+    /** how the order is paid (docs/money.md, "Payment methods"): paypal also finds the sandbox's */
+    paymentMethod: z.preprocess(
+      emptyToUndefined,
+      z.enum(CHECKOUT_PAYMENT_METHODS, { message: 'Unknown payment method' }).optional(),
+    ),
     number: z.preprocess(
       emptyToUndefined,
       z

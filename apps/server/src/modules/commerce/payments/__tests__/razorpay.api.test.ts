@@ -373,4 +373,15 @@ describe('exactly once, whatever reports first', () => {
     expect(refunds[0]!.receipt).toMatch(/^[0-9a-f-]{36}$/);
     expect((await readOrder(ctx.db, o.orderId)).refundedPaise).toBe(5000);
   });
+
+  it('the admin order desk filters by payment method', async () => {
+    const o = await gatewayOrder(5, 1, 'netbanking');
+    const admin = await ctx.loginAs('admin');
+    const res = await admin.agent.get('/api/admin/orders?paymentMethod=netbanking&limit=50');
+    expect(res.status).toBe(200);
+    const methods = (res.body.data as { _id: string; paymentMethod: string }[]).map((x) => x.paymentMethod);
+    expect(new Set(methods)).toEqual(new Set(['netbanking']));
+    expect((res.body.data as { _id: string }[]).some((x) => x._id === o.orderId)).toBe(true);
+    expect((await admin.agent.get('/api/admin/orders?paymentMethod=bitcoin')).status).toBe(400);
+  });
 });
