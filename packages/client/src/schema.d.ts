@@ -1660,6 +1660,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/seller/cod": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the session seller takes cash on delivery
+         * @description Needs the session of an approved seller.
+         */
+        get: operations["sellerCod"];
+        /**
+         * Take cash on delivery or not (an order with a seller that does not is not offered it)
+         * @description Needs the session of an approved seller.
+         */
+        put: operations["updateSellerCod"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/cod/remittances": {
         parameters: {
             query?: never;
@@ -2435,6 +2459,8 @@ export interface components {
             paidOut: number;
             /** @description the seller's commission rate now */
             commissionPercent: number;
+            /** @description cash on delivery the courier has not remitted yet, rupees (not in the balance) */
+            codPending?: number;
             /** @description newest first, one page */
             entries: components["schemas"]["SellerEntry"][];
         };
@@ -6016,6 +6042,76 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    sellerCod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            acceptsCod: boolean;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    updateSellerCod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    acceptsCod: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: {
+                            acceptsCod: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             500: components["responses"]["Error500"];

@@ -9,6 +9,11 @@ export const codConfirmInputSchema = z.object({
 });
 export type CodConfirmInput = z.infer<typeof codConfirmInputSchema>;
 
+/** GET and PUT /api/seller/cod: whether the seller takes cash on delivery */
+export const sellerCodSettingsSchema = z.object({
+  acceptsCod: z.boolean({ message: 'acceptsCod must be true or false' }),
+});
+
 /** POST /api/admin/cod/remittances: the courier's remittance file, `awb,amount,date,reference` (amount in rupees) */
 export const codRemittancesInputSchema = z.object({
   csv: z

@@ -44,7 +44,12 @@ import {
   brandUpdateInputSchema,
 } from './brand';
 import { LIMITS } from './constants';
-import { codConfirmInputSchema, codRemittanceRowSchema, codRemittancesInputSchema } from './cod';
+import {
+  codConfirmInputSchema,
+  codRemittanceRowSchema,
+  codRemittancesInputSchema,
+  sellerCodSettingsSchema,
+} from './cod';
 import {
   gatewayCheckoutParamsSchema,
   gatewayCheckoutQuerySchema,
@@ -1077,6 +1082,19 @@ export const endpoints = {
       201: okMsg({ data: orderDtoSchema }, 'Refund issued'),
     },
     errors: [404, 409],
+  },
+  sellerCod: {
+    ...routes.sellerCod,
+    tag: 'Orders',
+    summary: 'Whether the session seller takes cash on delivery',
+    responses: { 200: ok({ data: sellerCodSettingsSchema }) },
+  },
+  updateSellerCod: {
+    ...routes.updateSellerCod,
+    tag: 'Orders',
+    summary: 'Take cash on delivery or not (an order with a seller that does not is not offered it)',
+    body: json(sellerCodSettingsSchema),
+    responses: { 200: okMsg({ data: sellerCodSettingsSchema }) },
   },
   codRemittances: {
     ...routes.codRemittances,

@@ -71,6 +71,8 @@ export const routes = {
   home: { method: 'get', path: '/api/shop/home', auth: 'none' },
   getStore: { method: 'get', path: '/api/shop/store/:slug', auth: 'none' },
   sellerStore: { method: 'get', path: '/api/seller/store', auth: 'approvedSeller' },
+  sellerCod: { method: 'get', path: '/api/seller/cod', auth: 'approvedSeller' },
+  updateSellerCod: { method: 'put', path: '/api/seller/cod', auth: 'approvedSeller' },
   uploadStoreImage: { method: 'post', path: '/api/seller/store/images/:kind', auth: 'approvedSeller' },
   removeStoreImage: { method: 'delete', path: '/api/seller/store/images/:kind', auth: 'approvedSeller' },
   shopConfig: { method: 'get', path: '/api/shop/config', auth: 'none' },

@@ -318,6 +318,8 @@ const FIXTURES: Record<EndpointId, Fixture> = {
   },
   razorpayCheckout: { params: () => ({ gatewayOrderId: 'order_X1' }) },
   razorpayReturn: { destructive: true },
+  sellerCod: {},
+  updateSellerCod: { body: () => ({ acceptsCod: true }) },
   codConfirm: { body: () => ({ orderId: randomUUID(), otp: '123456' }) },
   codRemittances: { body: () => ({ csv: 'awb,amount,date,reference\nAWB-NONE,10.00,2026-11-01,R-1\n' }) },
   sellerOrders: {},

@@ -5,6 +5,16 @@ import { baseApi, call } from '../../lib/api';
 
 export const codApi = baseApi.injectEndpoints({
   endpoints: (b) => ({
+    sellerCod: b.query<{ acceptsCod: boolean }, void>({
+      query: () => call(routes.sellerCod),
+    }),
+    updateSellerCod: b.mutation<{ acceptsCod: boolean }, { acceptsCod: boolean }>({
+      query: (body) => call(routes.updateSellerCod, { body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled;
+        dispatch(codApi.util.updateQueryData('sellerCod', undefined, () => data));
+      },
+    }),
     confirmCod: b.mutation<OrderDto, { orderId: string; otp: string }>({
       query: (body) => call(routes.codConfirm, { body }),
       invalidatesTags: ['Orders', 'Cart'],
@@ -12,4 +22,4 @@ export const codApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useConfirmCodMutation } = codApi;
+export const { useConfirmCodMutation, useSellerCodQuery, useUpdateSellerCodMutation } = codApi;

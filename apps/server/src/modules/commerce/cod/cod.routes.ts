@@ -6,6 +6,7 @@ import { contractRouter } from '../../../lib/route';
 import { loadOrderDto } from '../orders/order-access';
 import { confirmCodOrder } from './cod-confirm';
 import { importRemittances } from './cod-remittances';
+import { acceptsCodOf, setAcceptsCod } from './cod-settings';
 
 export function createCodRouter(deps: AppDeps): Router {
   const { router, route } = contractRouter(deps.db);
@@ -22,6 +23,18 @@ export function createCodRouter(deps: AppDeps): Router {
     const rows = await importRemittances(deps, body.csv);
     const matched = rows.filter((r) => r.outcome === 'matched').length;
     reply({ message: `${matched} of ${rows.length} rows matched`, data: rows });
+  });
+
+  route(api.sellerCod, async ({ req, reply }) => {
+    reply({ data: { acceptsCod: await acceptsCodOf(deps.db, req.sellerId!) } });
+  });
+
+  route(api.updateSellerCod, async ({ req, body, reply }) => {
+    const acceptsCod = await setAcceptsCod(deps.db, req.sellerId!, body.acceptsCod);
+    reply({
+      message: acceptsCod ? 'You take cash on delivery' : 'You no longer take cash on delivery',
+      data: { acceptsCod },
+    });
   });
 
   return router;

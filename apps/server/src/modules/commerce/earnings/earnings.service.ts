@@ -24,7 +24,7 @@ import type { Db, Tx } from '../../../db/client';
 import { AppError, notFound } from '../../../lib/errors';
 import type { OrderLineRow } from '../orders/order.mapper';
 import * as ledger from './seller-ledger.repository';
-import { awaitingParcelOf } from '../cod/cod-parcels';
+import { awaitingParcelOf, pendingRemittanceOf } from '../cod/cod-parcels';
 import { notifyPayout, notifyRefundDebited } from '../../notifications';
 
 /** How entries name their order when written; the statement answers it as the order's number (docs/money.md). */
@@ -154,10 +154,11 @@ async function chargeRefundIn(
 
 /** A seller's statement: totals over every entry and one page of entries, newest first. */
 async function statementOf(deps: EarningsDeps, sellerId: string, page: number, limit: number) {
-  const [sums, { rows, total }, rate] = await Promise.all([
+  const [sums, { rows, total }, rate, codPending] = await Promise.all([
     ledger.sumsByType(deps.db, sellerId),
     ledger.entriesPage(deps.db, sellerId, page, limit),
     ledger.commissionBpsOf(deps.db, sellerId),
+    pendingRemittanceOf(deps.db, sellerId),
   ]);
   const t = sellerTotals(sums.map((s) => ({ type: s.type, deltaPaise: Number(s.deltaPaise) })));
   const data: SellerEarningsDto = {
@@ -167,6 +168,7 @@ async function statementOf(deps: EarningsDeps, sellerId: string, page: number, l
     refunded: toRupees(t.refunded),
     paidOut: toRupees(t.paidOut),
     commissionPercent: bpsToPercent(rateOf(deps, rate)),
+    codPending: toRupees(codPending),
     entries: rows.map(({ entry: e, orderNumber }) => {
       const number = orderNumber === null ? null : formatOrderNumber(orderNumber);
       return {

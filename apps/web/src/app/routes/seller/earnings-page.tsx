@@ -1,5 +1,6 @@
 /** Seller Earnings: balance, statement and CSV export (docs/money.md, "Seller earnings"). */
 import { SellerEarnings } from '../../../features/earnings/components/seller-earnings';
+import { SellerCodSetting } from '../../../features/payments/seller-cod-setting';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function SellerEarningsPage() {
@@ -9,6 +10,7 @@ export default function SellerEarningsPage() {
       <h1 id="earnings-heading" className="text-2xl font-bold tracking-tight text-gray-900">
         Earnings
       </h1>
+      <SellerCodSetting />
       <SellerEarnings />
     </section>
   );

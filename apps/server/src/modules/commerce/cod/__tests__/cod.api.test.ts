@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { codParcels, sellers } from '../../../../db/schema';
+import { codParcels } from '../../../../db/schema';
 import { createTestContext, type TestAgent } from '../../../../../test/app';
 import {
   addToCart,
@@ -50,7 +50,10 @@ describe('cash on delivery', () => {
 
   it('when a seller does not take cash on delivery, or the shopper refused 2 parcels lately, then 422 with the reasons', async () => {
     const seller = await ctx.loginAsSeller();
-    await ctx.db.update(sellers).set({ acceptsCod: false }).where(eq(sellers.id, seller.sellerId));
+    expect((await seller.agent.get('/api/seller/cod')).body.data).toEqual({ acceptsCod: true });
+    const off = await seller.agent.put('/api/seller/cod').send({ acceptsCod: false });
+    expect(off.body.data).toEqual({ acceptsCod: false });
+    expect((await seller.agent.put('/api/seller/cod').send({ acceptsCod: 'no' })).status).toBe(400);
     const o = await codOrder(seller);
     expect(o.res.status).toBe(422);
     expect(o.res.body.details.reasons.join(' ')).toMatch(/do not take cash on delivery/);
@@ -132,6 +135,8 @@ describe('cash on delivery', () => {
       .send({ orderStatus: 'delivered' });
     expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
     expect(await balanceOf(seller)).toBe(0);
+    const pending = (await seller.agent.get('/api/seller/earnings')).body.data.codPending as number;
+    expect(pending).toBe((await readOrder(ctx.db, o.orderId)).totalPaise / 100);
     const total = (await readOrder(ctx.db, o.orderId)).totalPaise / 100;
     const res = await remit(
       [
@@ -152,6 +157,7 @@ describe('cash on delivery', () => {
       'invalid',
     ]);
     expect(await balanceOf(seller)).toBe(900); // ₹1,000 less the 10% commission
+    expect((await seller.agent.get('/api/seller/earnings')).body.data.codPending).toBe(0);
     const row = await readOrder(ctx.db, o.orderId);
     expect(row.capturedPaise).toBe(row.totalPaise);
   });
