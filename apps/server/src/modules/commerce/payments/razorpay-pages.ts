@@ -5,27 +5,12 @@
  * completes the payment (razorpay-completion.ts) and sends the shopper to the order.
  */
 import { randomBytes } from 'node:crypto';
-import type { Response } from 'express';
 import { endpoints as api, formatINR, gatewayVerifyInputSchema, toRupees } from '@mp/shared';
 import type { AppDeps } from '../../../context';
 import type { Route } from '../../../lib/route';
 import { findOrderByPaymentId } from '../orders/order.repository';
 import { completeGatewayPayment } from './razorpay-completion';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function sendPage(res: Response, status: number, body: string, csp?: string): void {
-  if (csp) res.setHeader('Content-Security-Policy', csp);
-  res
-    .status(status)
-    .type('html')
-    .setHeader('Cache-Control', 'no-store')
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-        `<link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>Payment</title></head><body>${body}</body></html>`,
-    );
-}
+import { escapeHtml, sendPage } from './html-page';
 
 /** where the shopper lands after the gateway: the order's success page, or the orders list when not paid */
 const landing = (orderId: string | undefined, outcome: string) =>
@@ -37,14 +22,19 @@ export function razorpayPages(route: Route, deps: AppDeps): void {
   route(api.razorpayCheckout, async (call) => {
     const { req, res } = call;
     // a browser is looking: pages, never JSON errors (the parameters are read after the session is known)
-    if (!req.user) return sendPage(res, 401, '<h1>Please log in</h1>');
+    if (!req.user) return sendPage(res, 401, 'Please log in', '<h1>Please log in</h1>');
     const { params, query } = call;
     const gateway = deps.config.razorpay;
     const order = gateway ? await findOrderByPaymentId(deps.db, params.gatewayOrderId) : undefined;
     if (!gateway || !order || order.userId !== req.user.id)
-      return sendPage(res, 404, '<h1>Payment not found</h1>');
+      return sendPage(res, 404, 'Payment not found', '<h1>Payment not found</h1>');
     if (order.paymentStatus !== 'pending') {
-      return sendPage(res, 409, `<h1>This payment is ${escapeHtml(order.paymentStatus)}</h1>`);
+      return sendPage(
+        res,
+        409,
+        'Payment closed',
+        `<h1>This payment is ${escapeHtml(order.paymentStatus)}</h1>`,
+      );
     }
     const fields: Record<string, string> = {
       key_id: gateway.keyId,
@@ -66,10 +56,11 @@ export function razorpayPages(route: Route, deps: AppDeps): void {
     sendPage(
       res,
       200,
+      'Opening the payment page',
       `<form id="pay" method="post" action="${escapeHtml(action)}">${inputs}` +
         `<p>Opening the payment page…</p><button type="submit">Continue to payment</button></form>` +
         `<script nonce="${nonce}">document.getElementById('pay').submit()</script>`,
-      `default-src 'none'; script-src 'nonce-${nonce}'; form-action ${new URL(action).origin}; img-src 'self'`,
+      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; form-action ${new URL(action).origin}; img-src 'self'`,
     );
   });
 
@@ -86,7 +77,7 @@ export function razorpayPages(route: Route, deps: AppDeps): void {
     const { razorpay_order_id: gatewayOrderId, razorpay_payment_id: paymentId } = parsed.data;
     if (!gateway.verifyReturn(gatewayOrderId, paymentId, parsed.data.razorpay_signature)) {
       deps.logger.warn({ gatewayOrderId, paymentId }, 'gateway return refused: bad signature');
-      return sendPage(res, 400, '<h1>This payment could not be verified</h1>');
+      return sendPage(res, 400, 'Payment not verified', '<h1>This payment could not be verified</h1>');
     }
     const done = await completeGatewayPayment(
       { db: deps.db, logger: deps.logger, money: deps.money, gateway },
