@@ -4,9 +4,9 @@
  * (`setCodParcelAwb`, `markCodParcelRefused`, called inside the caller's transaction); a matched remittance marks
  * it remitted.
  */
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client';
-import { codParcels } from '../../../db/schema';
+import { codParcels, orders } from '../../../db/schema';
 import type { OrderRow } from '../orders/order.mapper';
 import { linesOf } from '../orders/order.repository';
 
@@ -105,6 +105,10 @@ export async function pendingRemittanceOf(db: DbOrTx, sellerId: string): Promise
   const [row] = await db
     .select({ sum: sql<number>`coalesce(sum(${codParcels.amountPaise}), 0)::int` })
     .from(codParcels)
-    .where(and(eq(codParcels.sellerId, sellerId), eq(codParcels.state, 'awaiting')));
+    .innerJoin(orders, eq(orders.id, codParcels.orderId))
+    // a cancelled order's parcel never ships: nothing to wait for
+    .where(
+      and(eq(codParcels.sellerId, sellerId), eq(codParcels.state, 'awaiting'), isNull(orders.cancelledAt)),
+    );
   return row!.sum;
 }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { codParcels } from '../../../../db/schema';
+import { codParcels, refunds } from '../../../../db/schema';
 import { createTestContext, type TestAgent } from '../../../../../test/app';
 import {
   addToCart,
@@ -160,5 +160,19 @@ describe('cash on delivery', () => {
     expect((await seller.agent.get('/api/seller/earnings')).body.data.codPending).toBe(0);
     const row = await readOrder(ctx.db, o.orderId);
     expect(row.capturedPaise).toBe(row.totalPaise);
+  });
+
+  it('when the shopper cancels a placed COD order before shipping, then the stock comes back and nothing is refunded', async () => {
+    const seller = await ctx.loginAsSeller();
+    const o = await codOrder(seller, 100_000, 1);
+    await confirm(o.agent, o.orderId, lastCode());
+    expect(
+      (await balanceOf(seller)) + (await seller.agent.get('/api/seller/earnings')).body.data.codPending,
+    ).toBe((await readOrder(ctx.db, o.orderId)).totalPaise / 100);
+    const res = await o.agent.post(`/api/shop/order/cancel/${o.orderId}`);
+    expect(res.status).toBe(200);
+    expect(await ctx.db.select().from(refunds).where(eq(refunds.orderId, o.orderId))).toEqual([]);
+    expect((await readProduct(ctx.db, o.product.id)).totalStock).toBe(10);
+    expect((await seller.agent.get('/api/seller/earnings')).body.data.codPending).toBe(0);
   });
 });
