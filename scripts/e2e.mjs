@@ -62,6 +62,8 @@ try {
         E2E_BASE_URL: server.baseUrl,
         // the server has no SMTP_URL: its e-mails land in the development mailbox under DATA_DIR/mail
         E2E_MAIL_DIR: path.join(server.dataDir, 'mail'),
+        // and its text messages (one-time codes) in the development SMS outbox under DATA_DIR/sms
+        E2E_SMS_DIR: path.join(server.dataDir, 'sms'),
       },
     },
   );

@@ -1,3 +1,46 @@
+CREATE TABLE "cod_otps" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"order_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"phone" text NOT NULL,
+	"code_hash" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"confirmed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "cod_parcels" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"order_id" uuid NOT NULL,
+	"seller_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"amount_paise" integer NOT NULL,
+	"awb" text,
+	"state" text DEFAULT 'awaiting' NOT NULL,
+	"remittance_reference" text,
+	"remitted_at" timestamp with time zone,
+	"refused_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "cod_parcels_state_check" CHECK ("cod_parcels"."state" in ('awaiting','remitted','refused')),
+	CONSTRAINT "cod_parcels_amount_positive" CHECK ("cod_parcels"."amount_paise" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "gateway_events" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"provider" text NOT NULL,
+	"event_id" text NOT NULL,
+	"event_type" text NOT NULL,
+	"payment_id" text,
+	"payload" jsonb NOT NULL,
+	"status" text DEFAULT 'received' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"processed_at" timestamp with time zone,
+	CONSTRAINT "gateway_events_status_check" CHECK ("gateway_events"."status" in ('received','processed','ignored','unknown_order'))
+);
+--> statement-breakpoint
 CREATE TABLE "seller_tax_profile_history" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"seller_id" uuid NOT NULL,
@@ -72,12 +115,22 @@ ALTER TABLE "orders" ADD COLUMN "buyer_gstin" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "buyer_business_name" text;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "hsn" text;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "gst_rate" integer;--> statement-breakpoint
+ALTER TABLE "sellers" ADD COLUMN "accepts_cod" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "cod_otps" ADD CONSTRAINT "cod_otps_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cod_parcels" ADD CONSTRAINT "cod_parcels_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "seller_tax_profile_history" ADD CONSTRAINT "seller_tax_profile_history_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "seller_tax_profiles" ADD CONSTRAINT "seller_tax_profiles_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tax_document_files" ADD CONSTRAINT "tax_document_files_document_id_tax_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."tax_documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tax_documents" ADD CONSTRAINT "tax_documents_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tax_documents" ADD CONSTRAINT "tax_documents_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tax_documents" ADD CONSTRAINT "tax_documents_invoice_id_tax_documents_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."tax_documents"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "cod_otps_order_idx" ON "cod_otps" USING btree ("order_id","created_at");--> statement-breakpoint
+CREATE INDEX "cod_otps_user_idx" ON "cod_otps" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "cod_parcels_order_seller_unique" ON "cod_parcels" USING btree ("order_id","seller_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "cod_parcels_awb_unique" ON "cod_parcels" USING btree ("awb") WHERE "cod_parcels"."awb" is not null;--> statement-breakpoint
+CREATE INDEX "cod_parcels_refused_idx" ON "cod_parcels" USING btree ("user_id","refused_at") WHERE "cod_parcels"."state" = 'refused';--> statement-breakpoint
+CREATE UNIQUE INDEX "gateway_events_provider_event_unique" ON "gateway_events" USING btree ("provider","event_id");--> statement-breakpoint
+CREATE INDEX "gateway_events_open_idx" ON "gateway_events" USING btree ("created_at") WHERE "gateway_events"."status" = 'received';--> statement-breakpoint
 CREATE INDEX "seller_tax_profile_history_seller_idx" ON "seller_tax_profile_history" USING btree ("seller_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "seller_tax_profiles_issuer_unique" ON "seller_tax_profiles" USING btree ("issuer_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "tax_documents_number_unique" ON "tax_documents" USING btree ("number");--> statement-breakpoint

@@ -37,8 +37,16 @@ import { createTaxRouter } from './modules/tax/tax.routes';
 /** The only writes whose bodies are not JSON (docs/security.md): the table's uploads and the sandbox's forms. */
 const BODY_RULES = {
   multipartPaths: endpointList.filter((e) => e.body?.kind === 'multipart').map((e) => pathPattern(e.path)),
-  formPaths: [api.sandboxApprove, api.sandboxCancel].map((e) => pathPattern(e.path)),
+  formPaths: [api.sandboxApprove, api.sandboxCancel, api.razorpayReturn].map((e) => pathPattern(e.path)),
+  crossSitePaths: [pathPattern(api.razorpayReturn.path)],
 };
+
+/** Keeps the bytes of a JSON body sent to `path` as `req.rawBody`. */
+function keepRawBodyOf(path: string) {
+  return (req: IncomingMessage & { rawBody?: Buffer; url?: string }, _res: unknown, buf: Buffer) => {
+    if (req.url?.split('?')[0] === path) req.rawBody = buf;
+  };
+}
 
 export interface AppOptions {
   /** the catalogue micro-cache's capture side (see createRequestHandler) */
@@ -113,7 +121,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   // API answers and uploads compressed on the fly (the web build ships precompressed files of its own)
   app.use(compression({ threshold: 1024 }));
   app.use(sameOriginWrites({ publicUrl: config.publicUrl, ...BODY_RULES }));
-  app.use(express.json({ limit: '100kb' }));
+  // the gateway's webhook signature covers the raw body (docs/money.md, "Gateway webhooks"): kept for that path only
+  app.use(express.json({ limit: '100kb', verify: keepRawBodyOf(api.razorpayWebhook.path) }));
   // form posts only where this server's own HTML forms post (docs/security.md)
   app.use(BODY_RULES.formPaths, express.urlencoded({ extended: false, limit: '10kb' }));
   app.use(cookieParser());

@@ -20,6 +20,8 @@ import type { Notifications } from './modules/notifications/notifications.servic
 import type { MoneyService } from './modules/commerce/money/money.service';
 import type { OrderService } from './modules/commerce/orders/order.service';
 import type { PaymentProvider } from './modules/commerce/payments/payment-provider';
+import type { RazorpayGateway } from './modules/commerce/payments/razorpay-provider';
+import type { SmsProvider } from './modules/sms/sms-provider';
 import type { InstanceLimit } from './lib/rate-limit';
 import type { Stores } from './modules/stores';
 
@@ -62,6 +64,10 @@ export interface AppDeps {
   passwords: PasswordHasher;
   /** PayPal when configured, else the built-in sandbox */
   payments: PaymentProvider;
+  /** the Indian payment gateway (UPI, cards, netbanking) when configured (docs/money.md) */
+  gateway: RazorpayGateway | undefined;
+  /** text messages: the SMS gateway, or the development outbox (one-time codes for cash on delivery) */
+  sms: SmsProvider;
   /** capture, cancel, refund use cases (docs/money.md) */
   money: MoneyService;
   /** the shopper's orders: place, capture, cancel, list (docs/orders-and-stock.md) */

@@ -22,6 +22,9 @@ import { createPasswordHasher } from './modules/auth/passwords';
 import { createEarnings } from './modules/commerce/earnings/earnings.service';
 import { createMoneyService } from './modules/commerce/money/money.service';
 import { createPaymentProvider } from './modules/commerce/payments';
+import { createRazorpayProvider } from './modules/commerce/payments/razorpay-provider';
+import { routePayments } from './modules/commerce/payments/razorpay-routing';
+import { createSmsProvider } from './modules/sms/sms-provider';
 import { createOrderService } from './modules/commerce/orders/order.service';
 import { createNotifications } from './modules/notifications/notifications.service';
 import { createStores } from './modules/stores';
@@ -66,7 +69,10 @@ export function buildDeps(
   });
   // the payment provider, the money use cases and the shopper's order use cases (docs/money.md,
   // docs/orders-and-stock.md): one of each per process
-  const payments = createPaymentProvider({ config, db });
+  // the Indian gateway beside PayPal: payments of UPI, cards and netbanking go to it (payments/razorpay-routing.ts)
+  const gateway = config.razorpay ? createRazorpayProvider(config.razorpay) : undefined;
+  const payments = routePayments(createPaymentProvider({ config, db }), gateway);
+  const sms = createSmsProvider(config.sms);
   const earnings = createEarnings({ db, commissionBps: config.commissionBps });
   const money = createMoneyService({
     earnings,
@@ -85,6 +91,7 @@ export function buildDeps(
     holdLimits: config.holdLimits,
     logger,
     changes,
+    cod: { maxPaise: config.codMaxPaise, sms },
   });
   const storage = createStorage(config);
   const products = createProductService({ db, changes });
@@ -113,6 +120,8 @@ export function buildDeps(
     metrics,
     lifecycle: createLifecycle(),
     payments,
+    gateway,
+    sms,
     money,
     orders,
     earnings,

@@ -20,6 +20,7 @@ import { bootstrapData } from './seed/bootstrap';
 import { startBackgroundJobs } from './jobs';
 import { mailWorkerFor } from './modules/mail';
 import { withJwtSecret } from './modules/auth/installation-secret';
+import { withLocalGateway } from './fakes/razorpay/local';
 
 function readConfig(): Config {
   try {
@@ -34,8 +35,10 @@ function readConfig(): Config {
 }
 
 async function main() {
-  const config = readConfig();
-  const logger = createLogger(config.logLevel);
+  const loaded = readConfig();
+  const logger = createLogger(loaded.logLevel);
+  // no gateway keys outside production: the local fake gateway (src/fakes/razorpay/local.ts)
+  const { config, fake: gatewayFake } = await withLocalGateway(loaded, logger);
   const webDist = config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 
   let releaseDataDir: (() => Promise<void>) | undefined;
@@ -120,6 +123,8 @@ async function main() {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  const ownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  gatewayFake?.controls.setWebhookUrl(`http://${ownHost}:${port}/api/payments/razorpay/webhook`);
   logger.info(
     { port, database: database.kind, storage: deps.storage.kind, pid: process.pid },
     `Marketplace listening on ${config.publicUrl}`,
@@ -142,6 +147,7 @@ async function main() {
       .terminate()
       .catch((err: unknown) => logger.warn({ err }, 'closing the HTTP server failed'));
     stopHoldSweeper();
+    await gatewayFake?.stop();
     await stopMailWorker();
     await stopImportWorker();
     await changes.close();

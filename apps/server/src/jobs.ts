@@ -6,6 +6,7 @@
 import type { AppDeps } from './context';
 import { releaseHalfCreatedOrders, startHoldSweeper } from './modules/commerce';
 import { startBestSellers } from './modules/catalog/best-sellers/best-sellers';
+import { startGatewayReconciler } from './modules/commerce/payments/razorpay-reconciler';
 import { startUploadSweeper } from './modules/sellers/document-uploads';
 import { startIntervalJob } from './lib/interval-job';
 
@@ -18,6 +19,7 @@ export function startBackgroundJobs({
   changes,
   money,
   tax,
+  gateway,
 }: AppDeps): () => void {
   releaseHalfCreatedOrders(db, changes)
     .then((n) => {
@@ -53,8 +55,16 @@ export function startBackgroundJobs({
     intervalMs: 30_000,
     onError: (err) => logger.error({ err }, 'tax document job failed'),
   });
+  // gateway attempts no webhook or return completed are asked of the gateway (docs/money.md, "Exactly once")
+  const stopGateway = gateway
+    ? startGatewayReconciler(
+        { db, logger, money, gateway, changes },
+        { intervalMs: 3 * 60_000, onError: (err) => logger.error({ err }, 'gateway reconciler failed') },
+      )
+    : () => undefined;
   return () => {
     stopTax();
+    stopGateway();
     stopBestSellers();
     stopRefunds();
     stopHolds();

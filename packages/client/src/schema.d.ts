@@ -1416,6 +1416,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shop/order/cod/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a cash-on-delivery order with the code sent by SMS: the order is placed
+         * @description Needs a session (the `token` cookie set by login).
+         */
+        post: operations["codConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/razorpay/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Payment gateway webhook events (X-Razorpay-Signature over the raw body)
+         * @description Stored once per event id (X-Razorpay-Event-Id) and answered at once; processed from the stored row. Answers 404 when the gateway is not configured.
+         *
+         *     No session needed.
+         */
+        post: operations["razorpayWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/razorpay/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The browser's signed return from the gateway's checkout: completes the payment
+         * @description Needs a session (the `token` cookie set by login).
+         */
+        post: operations["razorpayVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/razorpay/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The gateway checkout's signed result, posted by the shopper's browser (a form); completes the payment
+         * @description Form fields razorpay_order_id, razorpay_payment_id, razorpay_signature (or error[…] after a failed attempt). No session is needed: only the signature is trusted.
+         *
+         *     No session needed.
+         */
+        post: operations["razorpayReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/razorpay/checkout/{gatewayOrderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Opens the gateway's hosted checkout for a pending order (HTML that posts to the gateway)
+         * @description Needs a session (the `token` cookie set by login).
+         */
+        get: operations["razorpayCheckout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/seller/orders/get": {
         parameters: {
             query?: never;
@@ -1550,6 +1654,52 @@ export interface paths {
          * @description Needs the session of the admin.
          */
         post: operations["adminRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seller/cod": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the session seller takes cash on delivery
+         * @description Needs the session of an approved seller.
+         */
+        get: operations["sellerCod"];
+        /**
+         * Take cash on delivery or not (an order with a seller that does not is not offered it)
+         * @description Needs the session of an approved seller.
+         */
+        put: operations["updateSellerCod"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/cod/remittances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import the courier's cash-on-delivery remittances (CSV: awb,amount,date,reference)
+         * @description Each row is matched to its parcel by AWB: matched (the parcel is remitted and its seller credited), amount_mismatch, unknown, duplicate or invalid.
+         *
+         *     Needs the session of the admin.
+         */
+        post: operations["codRemittances"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2020,7 +2170,7 @@ export interface components {
             success: false;
             message: string;
             /** @enum {string} */
-            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "INVALID_CSV" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID" | "HOLD_LIMIT" | "HOLD_COOLDOWN" | "BRAND_EXISTS" | "STORE_NOT_FOUND" | "IMAGE_TOO_SMALL" | "SKU_TAKEN" | "VARIANT_REPEATED" | "VARIANT_REQUIRED" | "GSTIN_REQUIRED";
+            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "INVALID_CSV" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENT_GATEWAY_UNAVAILABLE" | "PAYMENT_METHOD_UNAVAILABLE" | "COD_NOT_ELIGIBLE" | "OTP_INVALID" | "BAD_SIGNATURE" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID" | "HOLD_LIMIT" | "HOLD_COOLDOWN" | "BRAND_EXISTS" | "STORE_NOT_FOUND" | "IMAGE_TOO_SMALL" | "SKU_TAKEN" | "VARIANT_REPEATED" | "VARIANT_REQUIRED" | "GSTIN_REQUIRED";
             errors?: components["schemas"]["FieldErrors"];
             /** @description facts the caller can act on, per code (e.g. STALE_STOCK: `{ currentStock }`) */
             details?: {
@@ -2251,6 +2401,7 @@ export interface components {
                 provider: "paypal" | "sandbox" | "none";
                 /** @description true with the built-in sandbox: no real money moves; every page says "test payments" */
                 testMode: boolean;
+                methods?: ("paypal" | "upi" | "card" | "netbanking" | "cod")[];
             };
         };
         Review: {
@@ -2542,6 +2693,8 @@ export interface components {
             paidOut: number;
             /** @description the seller's commission rate now */
             commissionPercent: number;
+            /** @description cash on delivery the courier has not remitted yet, rupees (not in the balance) */
+            codPending?: number;
             /** @description newest first, one page */
             entries: components["schemas"]["SellerEntry"][];
         };
@@ -5251,6 +5404,8 @@ export interface operations {
                      */
                     buyerGstin?: string;
                     buyerBusinessName?: string;
+                    /** @enum {string} */
+                    paymentMethod?: "paypal" | "upi" | "card" | "netbanking" | "cod";
                 } & {
                     [key: string]: unknown;
                 };
@@ -5674,6 +5829,227 @@ export interface operations {
             503: components["responses"]["Error503"];
         };
     };
+    codConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    orderId: string;
+                    otp: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Placed (or placed before) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["Order"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    razorpayWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event: string;
+                    payload?: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored (or seen before) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    razorpayVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    razorpay_order_id: string;
+                    razorpay_payment_id: string;
+                    razorpay_signature: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Paid (or still settling: pending) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: {
+                            orderId: string;
+                            /** @enum {string} */
+                            paymentStatus: "paid" | "pending";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    razorpayReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To /shop/payment-success/{orderId}, or the orders page when not paid */
+            303: {
+                headers: {
+                    /** @description where the browser goes next */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The signature is not the gateway’s */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    razorpayCheckout: {
+        parameters: {
+            query?: {
+                method?: "upi" | "card" | "netbanking";
+            };
+            header?: never;
+            path: {
+                gatewayOrderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page that posts to the gateway checkout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such gateway payment of this user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The payment is closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
     sellerOrders: {
         parameters: {
             query?: never;
@@ -5851,6 +6227,7 @@ export interface operations {
                 status?: "pending" | "confirmed" | "inProcess" | "inShipping" | "delivered" | "rejected";
                 paymentStatus?: "pending" | "paid" | "failed" | "cancelled";
                 sellerId?: string;
+                paymentMethod?: "paypal" | "upi" | "card" | "netbanking" | "cod";
                 number?: string;
                 from?: string;
                 to?: string;
@@ -5935,6 +6312,120 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    sellerCod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            acceptsCod: boolean;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    updateSellerCod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    acceptsCod: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: {
+                            acceptsCod: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    codRemittances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    csv: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Each row and what it did */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: {
+                            line: number;
+                            awb: string;
+                            /** @enum {string} */
+                            outcome: "matched" | "amount_mismatch" | "unknown" | "duplicate" | "invalid";
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             500: components["responses"]["Error500"];

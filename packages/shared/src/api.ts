@@ -44,6 +44,16 @@ export const API_ERROR_CODES = [
   /** a payout reference already recorded for this seller with another amount */
   'PAYOUT_REFERENCE_USED',
   'INTERNAL',
+  /** 503: the Indian payment gateway is down at checkout; nothing was charged and no stock stays held */
+  'PAYMENT_GATEWAY_UNAVAILABLE',
+  /** 422: the chosen payment method is not offered here (gateway not configured, order not eligible for COD) */
+  'PAYMENT_METHOD_UNAVAILABLE',
+  /** 422: cash on delivery refused for this order (details: `{ reasons }`, each a sentence) */
+  'COD_NOT_ELIGIBLE',
+  /** 422: a wrong or expired one-time code (details: `{ triesLeft }`) */
+  'OTP_INVALID',
+  /** 400: a gateway webhook or browser return whose signature is not ours */
+  'BAD_SIGNATURE',
   /** checkout while no payment provider is configured (production without PayPal keys) */
   'PAYMENTS_NOT_CONFIGURED',
   /** a write sent from another site (Origin / Sec-Fetch-Site) */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { gstinSchema } from './tax';
 import {
   ADDRESS_PLACES,
+  CHECKOUT_PAYMENT_METHODS,
   INDIAN_STATES,
   LIMITS,
   ORDER_STATUSES,
@@ -148,6 +149,12 @@ export const orderCreateInputSchema = z
     /** a business buyer's GSTIN and name, printed on its tax invoices (docs/tax.md) */
     buyerGstin: z.preprocess(emptyToUndefined, gstinSchema.optional()),
     buyerBusinessName: z.preprocess(emptyToUndefined, z.string().trim().min(2).max(200).optional()),
+    /** how the shopper pays (docs/money.md, "Payment methods"); PayPal when not given */
+    paymentMethod: z
+      .enum(CHECKOUT_PAYMENT_METHODS, {
+        message: 'Choose a payment method: paypal, upi, card, netbanking or cod',
+      })
+      .optional(),
   })
   .loose()
   .refine((o) => o.addressId ?? o.addressInfo?.addressId, {
@@ -309,6 +316,11 @@ export const adminOrderListQuerySchema = z
       z.enum(PAYMENT_STATUSES, { message: 'Unknown payment status' }).optional(),
     ),
     sellerId: z.preprocess(emptyToUndefined, uuidOf('Must be a valid seller id').optional()),
+    /** how the order is paid (docs/money.md, "Payment methods"): paypal also finds the sandbox's */
+    paymentMethod: z.preprocess(
+      emptyToUndefined,
+      z.enum(CHECKOUT_PAYMENT_METHODS, { message: 'Unknown payment method' }).optional(),
+    ),
     number: z.preprocess(
       emptyToUndefined,
       z
@@ -455,6 +467,8 @@ export const shopConfigDtoSchema = z
       testMode: z.boolean().meta({
         description: 'true with the built-in sandbox: no real money moves; every page says "test payments"',
       }),
+      /** the ways to pay checkout offers here (docs/money.md, "Payment methods") */
+      methods: z.array(z.enum(CHECKOUT_PAYMENT_METHODS)).optional(),
     }),
   })
   .meta({ id: 'ShopConfig' });

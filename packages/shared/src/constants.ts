@@ -142,8 +142,13 @@ export type SellerOrderStatus = (typeof SELLER_ORDER_STATUSES)[number];
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'cancelled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const PAYMENT_METHODS = ['paypal', 'sandbox'] as const;
+export const PAYMENT_METHODS = ['paypal', 'sandbox', 'upi', 'card', 'netbanking', 'cod'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** what a shopper picks at checkout (docs/money.md, "Payment methods"); the sandbox stands in for PayPal */
+export const CHECKOUT_PAYMENT_METHODS = ['paypal', 'upi', 'card', 'netbanking', 'cod'] as const;
+export type CheckoutPaymentMethod = (typeof CHECKOUT_PAYMENT_METHODS)[number];
+/** the methods the Indian payment gateway takes */
+export const GATEWAY_PAYMENT_METHODS = ['upi', 'card', 'netbanking'] as const;
 
 export const LIMITS = {
   maxAddresses: 3,

@@ -149,6 +149,9 @@ export const sellerEarningsDtoSchema = z
     refunded: z.number(),
     paidOut: z.number(),
     commissionPercent: z.number().meta({ description: "the seller's commission rate now" }),
+    codPending: z.number().optional().meta({
+      description: 'cash on delivery the courier has not remitted yet, rupees (not in the balance)',
+    }),
     entries: z.array(sellerEntryDtoSchema).meta({ description: 'newest first, one page' }),
   })
   .meta({ id: 'SellerEarnings' });

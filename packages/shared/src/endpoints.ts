@@ -45,6 +45,19 @@ import {
 } from './brand';
 import { LIMITS } from './constants';
 import {
+  codConfirmInputSchema,
+  codRemittanceRowSchema,
+  codRemittancesInputSchema,
+  sellerCodSettingsSchema,
+} from './cod';
+import {
+  gatewayCheckoutParamsSchema,
+  gatewayCheckoutQuerySchema,
+  gatewayVerifyAnswerSchema,
+  gatewayVerifyInputSchema,
+  gatewayWebhookEventSchema,
+} from './gateway';
+import {
   notificationListQuerySchema,
   notificationSettingsSchema,
   sellerNotificationDtoSchema,
@@ -963,6 +976,62 @@ export const endpoints = {
     responses: { 200: okMsg({}, 'Processed (or seen before)') },
     errors: [400, 404, 502, 503],
   },
+  codConfirm: {
+    ...routes.codConfirm,
+    tag: 'Orders',
+    summary: 'Confirm a cash-on-delivery order with the code sent by SMS: the order is placed',
+    body: json(codConfirmInputSchema),
+    responses: { 200: okMsg({ data: orderDtoSchema }, 'Placed (or placed before)') },
+    errors: [404, 409, 422, 429],
+  },
+  razorpayWebhook: {
+    ...routes.razorpayWebhook,
+    tag: 'Payments',
+    summary: 'Payment gateway webhook events (X-Razorpay-Signature over the raw body)',
+    description:
+      'Stored once per event id (X-Razorpay-Event-Id) and answered at once; processed from the stored row. Answers 404 when the gateway is not configured.',
+    body: json(gatewayWebhookEventSchema),
+    responses: { 200: okMsg({}, 'Stored (or seen before)') },
+    errors: [400, 404],
+  },
+  razorpayVerify: {
+    ...routes.razorpayVerify,
+    tag: 'Payments',
+    summary: "The browser's signed return from the gateway's checkout: completes the payment",
+    body: json(gatewayVerifyInputSchema),
+    responses: {
+      200: okMsg({ data: gatewayVerifyAnswerSchema }, 'Paid (or still settling: pending)'),
+    },
+    errors: [400, 402, 404, 409, 503],
+  },
+  razorpayReturn: {
+    ...routes.razorpayReturn,
+    tag: 'Payments',
+    summary:
+      "The gateway checkout's signed result, posted by the shopper's browser (a form); completes the payment",
+    description:
+      'Form fields razorpay_order_id, razorpay_payment_id, razorpay_signature (or error[…] after a failed attempt). No session is needed: only the signature is trusted.',
+    responses: {
+      303: {
+        kind: 'redirect',
+        description: 'To /shop/payment-success/{orderId}, or the orders page when not paid',
+      },
+      400: page('The signature is not the gateway’s'),
+    },
+  },
+  razorpayCheckout: {
+    ...routes.razorpayCheckout,
+    tag: 'Payments',
+    summary: "Opens the gateway's hosted checkout for a pending order (HTML that posts to the gateway)",
+    params: gatewayCheckoutParamsSchema,
+    query: gatewayCheckoutQuerySchema,
+    responses: {
+      200: page('A page that posts to the gateway checkout'),
+      401: page('Not logged in'),
+      404: page('No such gateway payment of this user'),
+      409: page('The payment is closed'),
+    },
+  },
 
   // Seller orders
   sellerOrders: {
@@ -1024,6 +1093,28 @@ export const endpoints = {
       201: okMsg({ data: orderDtoSchema }, 'Refund issued'),
     },
     errors: [404, 409],
+  },
+  sellerCod: {
+    ...routes.sellerCod,
+    tag: 'Orders',
+    summary: 'Whether the session seller takes cash on delivery',
+    responses: { 200: ok({ data: sellerCodSettingsSchema }) },
+  },
+  updateSellerCod: {
+    ...routes.updateSellerCod,
+    tag: 'Orders',
+    summary: 'Take cash on delivery or not (an order with a seller that does not is not offered it)',
+    body: json(sellerCodSettingsSchema),
+    responses: { 200: okMsg({ data: sellerCodSettingsSchema }) },
+  },
+  codRemittances: {
+    ...routes.codRemittances,
+    tag: 'Orders',
+    summary: "Import the courier's cash-on-delivery remittances (CSV: awb,amount,date,reference)",
+    description:
+      'Each row is matched to its parcel by AWB: matched (the parcel is remitted and its seller credited), amount_mismatch, unknown, duplicate or invalid.',
+    body: json(codRemittancesInputSchema),
+    responses: { 200: okMsg({ data: z.array(codRemittanceRowSchema) }, 'Each row and what it did') },
   },
 
   // Earnings (docs/money.md, "Seller earnings")

@@ -10,6 +10,8 @@ export * from './product';
 export * from './product-import';
 export * from './variants';
 export * from './commerce';
+export * from './gateway';
+export * from './cod';
 export * from './seo';
 export * from './order-status';
 export * from './order-display';

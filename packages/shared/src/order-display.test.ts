@@ -208,3 +208,12 @@ describe('formatIstDateTime', () => {
     expect(formatIstDateTime('2026-11-28T10:00:00.000Z')).toMatch(/^28 Nov 2026, 3:30\s?pm IST$/i);
   });
 });
+
+describe('payment status of cash on delivery', () => {
+  it('reads Pay on delivery until the courier remits the cash, then Paid', () => {
+    const cod = { paymentStatus: 'paid' as const, refundedAmount: 0, totalAmount: 500, paymentMethod: 'cod' };
+    expect(paymentStatusLabel({ ...cod, payments: [] }).label).toBe('Pay on delivery');
+    expect(paymentStatusLabel({ ...cod, payments: [{ event: 'capture' }] }).label).toBe('Paid');
+    expect(paymentStatusLabel({ ...cod, paymentMethod: 'upi', payments: [] }).label).toBe('Paid');
+  });
+});

@@ -171,7 +171,17 @@ export function paymentStatusLabel(o: {
   paymentStatus: PaymentStatus;
   refundedAmount: number;
   totalAmount: number;
+  /** cash on delivery placed but not yet remitted reads "Pay on delivery" (docs/money.md, "Cash on delivery") */
+  paymentMethod?: string;
+  payments?: { event: string }[];
 }): { label: string; refunded: 'none' | 'partly' | 'fully' } {
+  if (
+    o.paymentMethod === 'cod' &&
+    o.paymentStatus === 'paid' &&
+    !o.payments?.some((p) => p.event === 'capture')
+  ) {
+    return { label: 'Pay on delivery', refunded: 'none' };
+  }
   if (o.paymentStatus === 'paid' && o.refundedAmount > 0) {
     return o.refundedAmount >= o.totalAmount
       ? { label: 'Refunded', refunded: 'fully' }

@@ -70,6 +70,15 @@ const envSchema = z
       .regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code')
       .default('INR'),
     PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
+    RAZORPAY_KEY_ID: z.string().min(1).optional(),
+    RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+    RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com'),
+    RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
+    COD_MAX_RUPEES: z.coerce.number().min(0).default(10_000),
+    SMS_API_URL: z.url().optional(),
+    SMS_API_KEY: z.string().min(1).optional(),
+    SMS_SENDER_ID: z.string().min(1).default('MKTPLC'),
     PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).default(30),
     UNPAID_ORDER_LINES_MAX: z.coerce.number().int().min(1).default(30),
     UNPAID_ORDER_UNITS_MAX: z.coerce.number().int().min(1).default(200),
@@ -130,6 +139,13 @@ const envSchema = z
           code: 'custom',
           path: ['PAYPAL_CLIENT_SECRET'],
           message: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together',
+        });
+      }
+      if (Boolean(e.RAZORPAY_KEY_ID) !== Boolean(e.RAZORPAY_KEY_SECRET)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['RAZORPAY_KEY_SECRET'],
+          message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together',
         });
       }
       if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
@@ -241,6 +257,15 @@ export interface Config {
       }
     | undefined;
   paypalCurrency: string;
+  /**
+   * The Indian payment gateway (Razorpay's REST API; docs/money.md, "UPI, cards and netbanking"): set when its keys
+   * are; outside production without keys, src/index.ts starts the local fake gateway and fills this in.
+   */
+  razorpay: RazorpayConfig | undefined;
+  /** the largest order total cash on delivery is offered for, in paise (docs/money.md, "Cash on delivery") */
+  codMaxPaise: number;
+  /** the SMS gateway for one-time codes; unset: the development outbox DATA_DIR/sms */
+  sms: { apiUrl: string | undefined; apiKey: string | undefined; senderId: string; dir: string };
   paymentHoldMinutes: number;
   /** what one unpaid shopper may hold (docs/orders-and-stock.md, "Hold limits") */
   holdLimits: HoldLimits;
@@ -270,6 +295,15 @@ export interface Config {
    * sandbox outside production, or in production only when ALLOW_SANDBOX_PAYMENTS=true; else none (checkout 503).
    */
   paymentProvider: 'paypal' | 'sandbox' | 'none';
+}
+
+export interface RazorpayConfig {
+  keyId: string;
+  keySecret: string;
+  /** the secret webhooks are signed with; unset: webhooks are refused (400) */
+  webhookSecret: string | undefined;
+  apiBase: string;
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -363,6 +397,23 @@ export function loadConfig(
           }
         : undefined,
     paypalCurrency: e.PAYPAL_CURRENCY,
+    razorpay:
+      e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
+        ? {
+            keyId: e.RAZORPAY_KEY_ID,
+            keySecret: e.RAZORPAY_KEY_SECRET,
+            webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+            apiBase: e.RAZORPAY_API_BASE.replace(/\/$/, ''),
+            timeoutMs: e.RAZORPAY_TIMEOUT_MS,
+          }
+        : undefined,
+    codMaxPaise: Math.round(e.COD_MAX_RUPEES * 100),
+    sms: {
+      apiUrl: e.SMS_API_URL,
+      apiKey: e.SMS_API_KEY,
+      senderId: e.SMS_SENDER_ID,
+      dir: `${e.DATA_DIR}/sms`,
+    },
     paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES,
     holdLimits: {
       linesMax: e.UNPAID_ORDER_LINES_MAX,

@@ -110,6 +110,8 @@ export const sellers = pgTable(
     decidedAt: timestamp({ withTimezone: true }),
     /** the seller's own commission rate in basis points (10% = 1000); null: PLATFORM_COMMISSION_PERCENT */
     commissionBps: integer(),
+    /** the seller takes cash on delivery (docs/money.md, "Cash on delivery") */
+    acceptsCod: boolean().notNull().default(true),
     /** a product's stock at or below this raises a low-stock notice (docs/seo-and-email.md); 0: none */
     lowStockThreshold: integer().notNull().default(5),
     createdAt: createdAt(),
@@ -678,6 +680,99 @@ export const paymentEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('payment_events_provider_event_unique').on(t.provider, t.eventId)],
+);
+
+/**
+ * The payment gateway's webhook deliveries (docs/money.md, "Gateway webhooks"): stored once per event id as they
+ * arrive (answered 2xx at once), then processed from the row; `unknown_order` rows are kept for the operator.
+ * Only writer: modules/commerce/payments/razorpay-webhook.ts.
+ */
+export const GATEWAY_EVENT_STATES = ['received', 'processed', 'ignored', 'unknown_order'] as const;
+export const gatewayEvents = pgTable(
+  'gateway_events',
+  {
+    id: id(),
+    provider: text().notNull(),
+    eventId: text().notNull(),
+    eventType: text().notNull(),
+    /** the gateway payment the event is about (none for some event types) */
+    paymentId: text(),
+    payload: jsonb().notNull(),
+    status: text({ enum: GATEWAY_EVENT_STATES }).notNull().default('received'),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    createdAt: createdAt(),
+    processedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('gateway_events_provider_event_unique').on(t.provider, t.eventId),
+    index('gateway_events_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'received'`),
+    check('gateway_events_status_check', isOneOf(t.status, GATEWAY_EVENT_STATES)),
+  ],
+);
+
+/**
+ * Cash on delivery (docs/money.md, "Cash on delivery"): one parcel per COD order and seller, what the courier
+ * collects for it, its air waybill once shipped, and whether the courier remitted the cash or the shopper refused
+ * it. Only writer: modules/commerce/cod/cod-parcels.ts.
+ */
+export const COD_PARCEL_STATES = ['awaiting', 'remitted', 'refused'] as const;
+export const codParcels = pgTable(
+  'cod_parcels',
+  {
+    id: id(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sellerId: uuid().notNull(),
+    /** the shopper (refusals are counted per shopper) */
+    userId: uuid().notNull(),
+    amountPaise: integer().notNull(),
+    awb: text(),
+    state: text({ enum: COD_PARCEL_STATES }).notNull().default('awaiting'),
+    remittanceReference: text(),
+    remittedAt: timestamp({ withTimezone: true }),
+    refusedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cod_parcels_order_seller_unique').on(t.orderId, t.sellerId),
+    uniqueIndex('cod_parcels_awb_unique')
+      .on(t.awb)
+      .where(sql`${t.awb} is not null`),
+    index('cod_parcels_refused_idx')
+      .on(t.userId, t.refusedAt)
+      .where(sql`${t.state} = 'refused'`),
+    check('cod_parcels_state_check', isOneOf(t.state, COD_PARCEL_STATES)),
+    check('cod_parcels_amount_positive', sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/**
+ * One-time codes sent by SMS to confirm a cash-on-delivery order (docs/money.md, "Cash on delivery"): one row per
+ * send; the newest row of an order is the code in force. Only writer: modules/commerce/cod/cod-otp.ts.
+ */
+export const codOtps = pgTable(
+  'cod_otps',
+  {
+    id: id(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid().notNull(),
+    phone: text().notNull(),
+    codeHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    attempts: integer().notNull().default(0),
+    confirmedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('cod_otps_order_idx').on(t.orderId, t.createdAt),
+    index('cod_otps_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /**

@@ -23,6 +23,11 @@ export interface WriteRules {
   multipartPaths: RegExp[];
   /** paths whose writes may be application/x-www-form-urlencoded (this server's own HTML forms) */
   formPaths: RegExp[];
+  /**
+   * paths another site's page may post to: the payment gateway's return (its form posts the signed result back;
+   * the route trusts only that signature, docs/money.md)
+   */
+  crossSitePaths?: RegExp[];
 }
 
 const originOf = (url: string): string | undefined => {
@@ -52,9 +57,12 @@ export function sameOriginWrites(rules: WriteRules): RequestHandler {
 
   return (req, _res, next) => {
     if (!WRITE_METHODS.has(req.method)) return next();
+    const crossSiteAllowed = rules.crossSitePaths?.some((p) => p.test(req.path)) ?? false;
 
     const site = req.get('sec-fetch-site');
-    if (site !== undefined) {
+    if (crossSiteAllowed) {
+      // the signed gateway return: checked by its signature, not its origin
+    } else if (site !== undefined) {
       if (site !== 'same-origin' && site !== 'none') throw crossSiteRefused();
     } else {
       const origin = req.get('origin');

@@ -35,6 +35,7 @@ const ProductDetailPage = lazy(() => import('./routes/shop/product-detail'));
 const CartPage = lazy(() => import('./routes/shop/cart'));
 const CheckoutPage = lazy(() => import('./routes/shop/checkout'));
 const PaypalReturnPage = lazy(() => import('./routes/shop/paypal-return'));
+const CodConfirmPage = lazy(() => import('./routes/shop/cod-confirm'));
 const PaypalCancelPage = lazy(() => import('./routes/shop/paypal-cancel'));
 const PaymentSuccessPage = lazy(() => import('./routes/shop/payment-success'));
 
@@ -93,6 +94,7 @@ export function AppRoutes() {
               <Route path="cart" element={<CartPage />} />
               <Route path="checkout" element={<CheckoutPage />} />
               <Route path="paypal-return" element={<PaypalReturnPage />} />
+              <Route path="cod-confirm/:orderId" element={<CodConfirmPage />} />
               <Route path="paypal-cancel" element={<PaypalCancelPage />} />
               <Route path="payment-success/:orderId" element={<PaymentSuccessPage />} />
               <Route path="account" element={<AccountLayout />}>

@@ -2,13 +2,13 @@ import { Router } from 'express';
 import type { AppDeps } from '../../context';
 import { createAddressRouter } from './addresses/address.routes';
 import { createCartRouter } from './cart/cart.routes';
+import { createCodRouter } from './cod/cod.routes';
 import { createDashboardRouter } from './dashboards/dashboard.routes';
 import { createOrderRouter } from './orders/order.routes';
 import { createPaymentRouter } from './payments/payment.routes';
 import { createMoneyRouter } from './money/money.routes';
 import { createEarningsRouter } from './earnings/earnings.routes';
 import { createSellerOrderRouter } from './seller-orders/seller-order.routes';
-
 export { createPaymentProvider } from './payments';
 export { releaseExpiredHolds, releaseHalfCreatedOrders, startHoldSweeper } from './orders/stock-hold';
 
@@ -23,5 +23,6 @@ export function createCommerceRouter(deps: AppDeps): Router {
   r.use(createDashboardRouter(deps));
   r.use(createMoneyRouter(deps));
   r.use(createEarningsRouter(deps));
+  r.use(createCodRouter(deps));
   return r;
 }

@@ -52,7 +52,13 @@ export function LineStateBadge({
 export function PaymentStatusBadge({
   order,
 }: {
-  order: { paymentStatus: PaymentStatus; refundedAmount: number; totalAmount: number };
+  order: {
+    paymentStatus: PaymentStatus;
+    refundedAmount: number;
+    totalAmount: number;
+    paymentMethod?: string;
+    payments?: { event: string }[];
+  };
 }) {
   const { label, refunded } = paymentStatusLabel(order);
   return <Badge tone={refunded === 'none' ? statusTone(order.paymentStatus) : 'amber'}>{label}</Badge>;

@@ -9,6 +9,7 @@ import { baseApi, call, type Whole } from '../../lib/api';
 export interface AdminOrdersArgs {
   status?: string;
   paymentStatus?: string;
+  paymentMethod?: string;
   sellerId?: string;
   from?: string;
   to?: string;

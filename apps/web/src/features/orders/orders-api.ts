@@ -1,5 +1,5 @@
 /** The shopper's orders and the checkout's payment steps (docs/orders-and-stock.md). */
-import type { Answer, OrderDto } from '@mp/shared';
+import type { Answer, CheckoutPaymentMethod, OrderDto } from '@mp/shared';
 import { routes } from '@mp/shared/routes';
 import { baseApi, call } from '../../lib/api';
 
@@ -36,9 +36,11 @@ export const ordersApi = baseApi.injectEndpoints({
         /** a business buyer's GST invoice (docs/tax.md) */
         buyerGstin?: string;
         buyerBusinessName?: string;
+        /** how the shopper pays (docs/money.md, "Payment methods"); PayPal when not given */
+        paymentMethod?: CheckoutPaymentMethod;
       }
     >({
-      query: ({ userId, addressInfo, idempotencyKey, buyNow, ...business }) =>
+      query: ({ userId, addressInfo, idempotencyKey, buyNow, paymentMethod, ...business }) =>
         call(routes.createOrder, {
           body: {
             userId,
@@ -46,6 +48,7 @@ export const ordersApi = baseApi.injectEndpoints({
             addressInfo,
             ...(buyNow ? { buyNow } : {}),
             ...business,
+            ...(paymentMethod ? { paymentMethod } : {}),
           },
           headers: { 'Idempotency-Key': idempotencyKey },
           envelope: 'whole',

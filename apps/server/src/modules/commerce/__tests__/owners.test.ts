@@ -62,3 +62,22 @@ describe('owners of GST state (docs/tax.md)', () => {
     expect(files.filter((f) => pattern.test(f.text)).map((f) => f.file)).toEqual(owner);
   });
 });
+
+describe('owners of the payment gateway state', () => {
+  it('when the server writes gateway_events, then only razorpay-webhook.ts does', () => {
+    const owner = 'modules/commerce/payments/razorpay-webhook.ts';
+    expect(writersBesides(owner, /\.(insert|update|delete)\(gatewayEvents\)/)).toEqual([]);
+    expect(writersBesides(owner, /\b(update|insert\s+into|delete\s+from)\s+"?gateway_events\b/i)).toEqual([]);
+    expect(/\.insert\(gatewayEvents\)/.test(files.find((f) => f.file === owner)!.text)).toBe(true);
+  });
+});
+
+describe('owners of cash on delivery state', () => {
+  it('when the server writes cod_parcels or cod_otps, then only their owners do', () => {
+    const parcels = 'modules/commerce/cod/cod-parcels.ts';
+    const otps = 'modules/commerce/cod/cod-otp.ts';
+    expect(writersBesides(parcels, /\.(insert|update|delete)\(codParcels\)/)).toEqual([]);
+    expect(writersBesides(otps, /\.(insert|update|delete)\(codOtps\)/)).toEqual([]);
+    expect(writersBesides(parcels, /\b(update|insert\s+into|delete\s+from)\s+"?cod_parcels\b/i)).toEqual([]);
+  });
+});

@@ -24,6 +24,7 @@ import type { Db, Tx } from '../../../db/client';
 import { AppError, notFound } from '../../../lib/errors';
 import type { OrderLineRow } from '../orders/order.mapper';
 import * as ledger from './seller-ledger.repository';
+import { awaitingParcelOf, pendingRemittanceOf } from '../cod/cod-parcels';
 import { notifyPayout, notifyRefundDebited } from '../../notifications';
 
 /** How entries name their order when written; the statement answers it as the order's number (docs/money.md). */
@@ -55,6 +56,22 @@ async function recordDeliveryIn(deps: EarningsDeps, tx: Tx, lines: OrderLineRow[
   const owned = lines.filter(
     (l) => l.sellerId !== null && l.status !== 'delivered' && l.status !== 'rejected',
   );
+  // a cash-on-delivery parcel earns when the courier's remittance is matched (cod/cod-remittances.ts)
+  const remitted = [];
+  for (const l of owned) if (!(await awaitingParcelOf(tx, l.orderId, l.sellerId!))) remitted.push(l);
+  await creditLinesIn(deps, tx, remitted);
+}
+
+/** Inside the remittance's transaction: the seller's delivered lines of a remitted COD parcel earn now. */
+async function creditRemittedIn(deps: EarningsDeps, tx: Tx, lines: OrderLineRow[]): Promise<void> {
+  await creditLinesIn(
+    deps,
+    tx,
+    lines.filter((l) => l.sellerId !== null && l.status === 'delivered'),
+  );
+}
+
+async function creditLinesIn(deps: EarningsDeps, tx: Tx, owned: OrderLineRow[]): Promise<void> {
   const rates = await ledger.lockSellers(
     tx,
     owned.map((l) => l.sellerId!),
@@ -137,10 +154,11 @@ async function chargeRefundIn(
 
 /** A seller's statement: totals over every entry and one page of entries, newest first. */
 async function statementOf(deps: EarningsDeps, sellerId: string, page: number, limit: number) {
-  const [sums, { rows, total }, rate] = await Promise.all([
+  const [sums, { rows, total }, rate, codPending] = await Promise.all([
     ledger.sumsByType(deps.db, sellerId),
     ledger.entriesPage(deps.db, sellerId, page, limit),
     ledger.commissionBpsOf(deps.db, sellerId),
+    pendingRemittanceOf(deps.db, sellerId),
   ]);
   const t = sellerTotals(sums.map((s) => ({ type: s.type, deltaPaise: Number(s.deltaPaise) })));
   const data: SellerEarningsDto = {
@@ -150,6 +168,7 @@ async function statementOf(deps: EarningsDeps, sellerId: string, page: number, l
     refunded: toRupees(t.refunded),
     paidOut: toRupees(t.paidOut),
     commissionPercent: bpsToPercent(rateOf(deps, rate)),
+    codPending: toRupees(codPending),
     entries: rows.map(({ entry: e, orderNumber }) => {
       const number = orderNumber === null ? null : formatOrderNumber(orderNumber);
       return {
@@ -266,6 +285,7 @@ async function setCommission(
 export function createEarnings(deps: EarningsDeps) {
   return {
     recordDeliveryIn: (tx: Tx, lines: OrderLineRow[]) => recordDeliveryIn(deps, tx, lines),
+    creditRemittedIn: (tx: Tx, lines: OrderLineRow[]) => creditRemittedIn(deps, tx, lines),
     chargeRefundIn,
     statementOf: (sellerId: string, page: number, limit: number) => statementOf(deps, sellerId, page, limit),
     recordPayout: (actor: { userId: string }, input: PayoutInput) => recordPayout(deps, actor, input),

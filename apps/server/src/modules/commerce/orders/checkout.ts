@@ -11,6 +11,14 @@ import { attachPayment, findOrder } from './order.repository';
 import type { OrderServiceDeps } from './order-access';
 import { placePendingOrder, type PlaceOrderRequest, type Placed } from './place-order';
 import { releaseHold } from './stock-hold';
+import { isGatewayMethod } from '../payments/razorpay-routing';
+import { assertCodEligible } from '../cod/cod-eligibility';
+import { startCodPayment } from '../cod/cod-checkout';
+
+const codOf = (deps: OrderServiceDeps) => {
+  if (!deps.cod) throw new AppError(422, 'PAYMENT_METHOD_UNAVAILABLE', 'Cash on delivery is not available.');
+  return deps.cod;
+};
 
 export interface CheckoutAnswer {
   orderId: string;
@@ -20,25 +28,39 @@ export interface CheckoutAnswer {
 }
 
 export async function checkout(deps: OrderServiceDeps, req: PlaceOrderRequest): Promise<CheckoutAnswer> {
+  const method = req.paymentMethod ?? 'paypal';
   const placeDeps = {
-    paymentMethod: deps.provider.id,
+    // UPI, card and netbanking are recorded as chosen; PayPal as the provider that takes it (paypal or sandbox)
+    paymentMethod: isGatewayMethod(method) || method === 'cod' ? method : deps.provider.id,
     holdMinutes: deps.holdMinutes,
     holdLimits: deps.holdLimits,
   };
-  const { order, replayed, lines } = await inTransaction(deps.db, deps.changes, (tx, touched) =>
-    placePendingOrder(placeDeps, tx, touched, req),
-  );
+  const { order, replayed, lines } = await inTransaction(deps.db, deps.changes, async (tx, touched) => {
+    const placed = await placePendingOrder(placeDeps, tx, touched, req);
+    // cash on delivery: refused (and nothing kept) unless the order may pay so (docs/money.md)
+    if (method === 'cod' && !placed.replayed) await assertCodEligible(tx, placed.order, codOf(deps).maxPaise);
+    return placed;
+  });
   if (replayed) {
     const same = await awaitPayment(deps, order);
     return { orderId: same.id, paymentId: same.paymentId!, approvalURL: same.approvalUrl ?? '', replayed };
   }
-  const payment = await createPayment(deps, order, lines);
+  if (method === 'cod') {
+    const cod = await startCodPayment({ ...deps, cod: codOf(deps) }, order);
+    return { orderId: order.id, ...cod, replayed };
+  }
+  const payment = await createPayment(deps, order, lines, method);
   await attachPayment(deps.db, order.id, payment);
   return { orderId: order.id, paymentId: payment.paymentId, approvalURL: payment.approvalURL, replayed };
 }
 
 /** The provider's payment for a placed order; when the provider fails, the hold is released and nothing charged. */
-async function createPayment(deps: OrderServiceDeps, order: OrderRow, lines: Placed['lines']) {
+async function createPayment(
+  deps: OrderServiceDeps,
+  order: OrderRow,
+  lines: Placed['lines'],
+  method: string,
+) {
   try {
     return await deps.provider.create({
       orderId: order.id,
@@ -47,6 +69,7 @@ async function createPayment(deps: OrderServiceDeps, order: OrderRow, lines: Pla
       shippingPaise: order.shippingPaise,
       totalPaise: order.totalPaise,
       lines,
+      method,
     });
   } catch (err) {
     deps.logger.warn({ err, orderId: order.id }, 'payment creation failed; releasing the stock hold');
@@ -57,6 +80,8 @@ async function createPayment(deps: OrderServiceDeps, order: OrderRow, lines: Pla
       throw err;
     }
     await releaseHold(deps.db, deps.changes, order.id, 'failed');
+    // the gateway down says so itself (503 PAYMENT_GATEWAY_UNAVAILABLE, docs/money.md)
+    if (err instanceof AppError && err.status === 503) throw err;
     throw new AppError(
       502,
       'PAYMENT_PROVIDER_ERROR',

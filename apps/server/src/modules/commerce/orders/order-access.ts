@@ -2,6 +2,7 @@
 import type { OrderDto } from '@mp/shared';
 import type { Db, DbOrTx } from '../../../db/client';
 import type { HoldLimits } from '../../../config/env';
+import type { CodDeps } from '../cod/cod-checkout';
 import type { ChangeFeed } from '../../../lib/change-feed';
 import { conflict, notFound } from '../../../lib/errors';
 import type { Logger } from '../../../lib/logger';
@@ -19,6 +20,8 @@ export interface OrderServiceDeps {
   holdLimits: HoldLimits;
   logger: Logger;
   changes: ChangeFeed;
+  /** cash on delivery (docs/money.md): its limit and the SMS that carries the code */
+  cod?: CodDeps;
 }
 
 export type Caller = Pick<Express.SessionUser, 'id' | 'role'>;

@@ -224,6 +224,33 @@ export async function addRefusedCapture(
   return updated!;
 }
 
+/**
+ * A cash-on-delivery order confirmed by its code (docs/money.md, "Cash on delivery"): placed like a paid order (its
+ * hold becomes a sale, sellers see it) with nothing captured yet; the courier's remittances raise `captured_paise`.
+ */
+export async function markCodPlaced(tx: Tx, orderId: string): Promise<OrderRow> {
+  const [placed] = await tx
+    .update(orders)
+    .set({
+      paymentStatus: 'paid',
+      orderStatus: 'confirmed',
+      paidAt: sql`now()`,
+      stockHeld: false,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending'), eq(orders.stockHeld, true)))
+    .returning();
+  return placed!;
+}
+
+/** The courier remitted a COD parcel's cash: the order's captured money rises by it. */
+export async function addCodRemittance(tx: Tx, orderId: string, amountPaise: number): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ capturedPaise: sql`${orders.capturedPaise} + ${amountPaise}`, updatedAt: sql`now()` })
+    .where(eq(orders.id, orderId));
+}
+
 /** The order is paid: its hold becomes a sale. */
 export async function markPaid(
   tx: Tx,

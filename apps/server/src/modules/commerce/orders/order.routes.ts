@@ -3,7 +3,7 @@ import { endpoints as api } from '@mp/shared';
 import type { AppDeps } from '../../../context';
 import { contractRouter, idempotencyKeyOf } from '../../../lib/route';
 import { assertSelfOrAdmin } from '../../../lib/session';
-import { paymentsNotConfigured } from '../payments/payment-provider';
+import { offeredOrRefused } from '../payments/razorpay-routing';
 import type { OrderService } from './order.service';
 
 /** The shopper's order calls, cancel included (docs/orders-and-stock.md). The shopper is the session user. */
@@ -12,8 +12,8 @@ export function createOrderRouter(deps: AppDeps, orders: OrderService): Router {
 
   route(api.createOrder, async (call) => {
     // refused before any stock is held (docs/security.md)
-    if (deps.config.paymentProvider === 'none') throw paymentsNotConfigured();
     const input = call.body;
+    offeredOrRefused(deps, input.paymentMethod);
     const key = idempotencyKeyOf(call.req);
     const { replayed, ...created } = await orders.create(call.user, input, key);
     // the same checkout attempt again: the order it already made (docs/orders-and-stock.md)

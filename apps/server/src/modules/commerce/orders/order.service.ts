@@ -23,6 +23,12 @@ export async function listAdminOrders(db: Db, q: AdminOrderListQuery) {
   const where = and(
     q.status ? eq(orders.orderStatus, q.status) : undefined,
     q.paymentStatus ? eq(orders.paymentStatus, q.paymentStatus) : undefined,
+    q.paymentMethod
+      ? inArray(
+          orders.paymentMethod,
+          q.paymentMethod === 'paypal' ? ['paypal', 'sandbox'] : [q.paymentMethod],
+        )
+      : undefined,
     q.sellerId
       ? inArray(
           orders.id,
@@ -82,6 +88,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         idempotencyKey: idempotencyKey ?? input.idempotencyKey,
         buyNow: input.buyNow,
         business: input.buyerGstin ? { gstin: input.buyerGstin, name: input.buyerBusinessName! } : undefined,
+        paymentMethod: input.paymentMethod,
       }),
     list: (userId: string) => listOwn(deps.db, userId),
     details: async (caller: Caller, orderId: string) =>

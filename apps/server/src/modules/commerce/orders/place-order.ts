@@ -7,7 +7,15 @@
  * 5. the cart's stock is held, the order and its lines recorded, and the ordered lines leave the cart.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { computeTotals, formatINR, priceBreakdown, toPaise, toRupees, variantLabel } from '@mp/shared';
+import {
+  type CheckoutPaymentMethod,
+  computeTotals,
+  formatINR,
+  priceBreakdown,
+  toPaise,
+  toRupees,
+  variantLabel,
+} from '@mp/shared';
 import type { Tx } from '../../../db/client';
 import { addresses, carts, sellers, users } from '../../../db/schema';
 import type { HoldLimits } from '../../../config/env';
@@ -45,6 +53,8 @@ export interface PlaceOrderRequest {
   buyNow: BuyNowItem | undefined;
   /** a business buyer's GSTIN and name (docs/tax.md) */
   business?: { gstin: string; name: string } | undefined;
+  /** the shopper's choice at checkout (docs/money.md, "Payment methods"); PayPal when not given */
+  paymentMethod?: CheckoutPaymentMethod | undefined;
 }
 
 export interface Placed {

@@ -9,6 +9,8 @@ export interface PaymentOrderInfo {
   shippingPaise: number;
   totalPaise: number;
   lines: { title: string; unitPricePaise: number; quantity: number }[];
+  /** how the shopper chose to pay (upi, card, netbanking) when the provider offers several */
+  method?: string;
 }
 
 export interface CreatedPayment {
@@ -55,7 +57,7 @@ export interface WebhookHeaders {
  * 502 PAYMENT_PROVIDER_ERROR (provider down, 5xx, time-out).
  */
 export interface PaymentProvider {
-  readonly id: PaymentMethod | 'none';
+  readonly id: PaymentMethod | 'razorpay' | 'none';
   create(order: PaymentOrderInfo): Promise<CreatedPayment>;
   /** Idempotent: capturing an already captured payment answers its capture again. */
   capture(paymentId: string): Promise<CaptureResult>;

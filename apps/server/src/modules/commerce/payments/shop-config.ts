@@ -4,16 +4,35 @@
  * test-payments notice is there from the first paint instead of pushing the page down later.
  */
 import escapeHtml from 'escape-html';
-import { SHOP_CONFIG_META, type ShopConfigDto } from '@mp/shared';
+import {
+  GATEWAY_PAYMENT_METHODS,
+  SHOP_CONFIG_META,
+  type CheckoutPaymentMethod,
+  type ShopConfigDto,
+} from '@mp/shared';
 import type { Config } from '../../../config/env';
 
-export function shopConfigOf(config: Pick<Config, 'paymentProvider'>): ShopConfigDto {
+export function shopConfigOf(config: Pick<Config, 'paymentProvider' | 'razorpay'>): ShopConfigDto {
   return {
-    payments: { provider: config.paymentProvider, testMode: config.paymentProvider === 'sandbox' },
+    payments: {
+      provider: config.paymentProvider,
+      testMode: config.paymentProvider === 'sandbox',
+      methods: offeredMethods(config),
+    },
   };
 }
 
+/** what checkout offers: the gateway's methods when it is configured (or its local fake), then PayPal */
+function offeredMethods(config: Pick<Config, 'paymentProvider' | 'razorpay'>): CheckoutPaymentMethod[] {
+  return [
+    ...(config.razorpay ? GATEWAY_PAYMENT_METHODS : []),
+    ...(config.paymentProvider === 'none' ? [] : (['paypal'] as const)),
+    // cash on delivery is the order's to earn (its eligibility is checked when it is placed)
+    'cod' as const,
+  ];
+}
+
 /** `<meta name="shop-config" content="{json}">` for the app shell's head */
-export function shopConfigMeta(config: Pick<Config, 'paymentProvider'>): string {
+export function shopConfigMeta(config: Pick<Config, 'paymentProvider' | 'razorpay'>): string {
   return `<meta name="${SHOP_CONFIG_META}" content="${escapeHtml(JSON.stringify(shopConfigOf(config)))}" />`;
 }

@@ -25,7 +25,7 @@ import { toApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const PAGE_SIZE = 20;
-const KEYS = ['status', 'paymentStatus', 'sellerId', 'from', 'to', 'number'] as const;
+const KEYS = ['status', 'paymentStatus', 'paymentMethod', 'sellerId', 'from', 'to', 'number'] as const;
 
 function filtersFrom(params: URLSearchParams): OrderDeskFilters {
   const out: OrderDeskFilters = { ...EMPTY_FILTERS };
@@ -57,6 +57,7 @@ export default function AdminOrdersPage() {
     {
       status: filters.status,
       paymentStatus: filters.paymentStatus,
+      paymentMethod: filters.paymentMethod,
       sellerId: filters.sellerId,
       from: filters.from,
       to: filters.to,

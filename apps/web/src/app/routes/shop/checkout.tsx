@@ -20,12 +20,14 @@ import { newCheckoutKey, useCreateOrderMutation } from '../../../features/orders
 import { STORAGE_KEYS } from '../../../lib/storage';
 import { readBuyNow, type BuyNowItem } from '../../../features/orders/buy-now';
 import { useGetProductQuery } from '../../../features/shop/products-api';
-import type { CartViewDto, ProductDto, UserDto } from '@mp/shared';
+import type { CartViewDto, CheckoutPaymentMethod, ProductDto, UserDto } from '@mp/shared';
 import { computeTotals } from '@mp/shared/pricing';
 import { AddAddressPanel, EditAddressForm, isEditing } from '../../../features/addresses/add-address-panel';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PaymentsUnavailableNotice } from '../../../features/shop-config/test-payments-notice';
 import { useBusinessInvoice } from '../../../features/tax/business-invoice';
+import { useShopConfig } from '../../../features/shop-config/use-shop-config';
+import { PaymentMethodPicker } from '../../../features/payments/payment-method-picker';
 
 function Step({
   n,
@@ -79,6 +81,9 @@ function DeliveryStep({
   const book = useAddressBook(user.id);
   const [selected, setSelected] = useState<string | null>(null);
   const [createOrder, creation] = useCreateOrderMutation();
+  const methods = useShopConfig()?.payments.methods ?? [];
+  const [method, setMethod] = useState<CheckoutPaymentMethod | null>(null);
+  const paymentMethod = method ?? methods[0];
   // stays processing on success: the browser is leaving for the approval page
   const isProcessing = creation.isLoading || creation.isSuccess;
   // one key per checkout attempt: a double click sends the same key; a failed attempt gets a new one
@@ -97,6 +102,7 @@ function DeliveryStep({
       idempotencyKey: checkoutKey.current,
       userId: user.id,
       buyNow,
+      paymentMethod,
       addressInfo: {
         addressId: a._id,
         address: a.address,
@@ -125,6 +131,7 @@ function DeliveryStep({
   return (
     <div className="space-y-3">
       <PaymentsUnavailableNotice />
+      {paymentMethod && <PaymentMethodPicker methods={methods} value={paymentMethod} onChange={setMethod} />}
       {book.list.length > 0 && (
         <fieldset>
           <legend className="sr-only">Choose a delivery address</legend>

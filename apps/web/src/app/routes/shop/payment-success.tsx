@@ -39,6 +39,11 @@ export default function PaymentSuccessPage() {
               completes; check My Orders for its status.
             </p>
           </>
+        ) : order?.paymentMethod === 'cod' ? (
+          <>
+            <h1 className="mt-4 text-2xl font-bold text-gray-900">Order placed</h1>
+            <p className="mt-1 text-gray-600">Pay on delivery: pay the courier when your parcel arrives.</p>
+          </>
         ) : (
           <>
             <h1 className="mt-4 text-2xl font-bold text-gray-900">Payment Successful!</h1>

@@ -3,7 +3,14 @@
  * from the page; this only shows it.
  */
 import { z } from 'zod';
-import { adminOrderListQuerySchema, ORDER_STATUSES, PAYMENT_STATUSES, type OrderDto } from '@mp/shared';
+import {
+  adminOrderListQuerySchema,
+  CHECKOUT_PAYMENT_METHODS,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  type OrderDto,
+} from '@mp/shared';
+import { PAYMENT_METHOD_LABELS } from '../../payments/payment-method-picker';
 import { formatINR } from '@mp/shared/money';
 import {
   Button,
@@ -21,6 +28,7 @@ import { formatDate } from '../../../lib/format';
 export interface OrderDeskFilters {
   status: string;
   paymentStatus: string;
+  paymentMethod: string;
   sellerId: string;
   from: string;
   to: string;
@@ -31,6 +39,7 @@ export interface OrderDeskFilters {
 export const EMPTY_FILTERS: OrderDeskFilters = {
   status: '',
   paymentStatus: '',
+  paymentMethod: '',
   sellerId: '',
   from: '',
   to: '',
@@ -90,6 +99,13 @@ export function OrderDeskFiltersForm({
         value={value.paymentStatus}
         onChange={(e) => set({ paymentStatus: e.target.value })}
         options={PAYMENT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+      />
+      <Select
+        label="Payment method"
+        placeholder="All payment methods"
+        value={value.paymentMethod}
+        onChange={(e) => set({ paymentMethod: e.target.value })}
+        options={CHECKOUT_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m].title }))}
       />
       <Select
         label="Seller"

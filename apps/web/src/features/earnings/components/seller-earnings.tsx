@@ -82,6 +82,9 @@ export function SellerEarnings() {
     { label: 'Commission', value: s.commission, hint: `${s.commissionPercent}% now` },
     { label: 'Refunded', value: s.refunded, hint: 'of delivered lines' },
     { label: 'Paid out', value: s.paidOut },
+    ...(s.codPending
+      ? [{ label: 'COD pending', value: s.codPending, hint: 'awaiting the courier’s remittance' }]
+      : []),
   ];
   const { pages, total } = data.pagination;
 

@@ -34,14 +34,14 @@ describe('payments in production without a provider', () => {
   it('when a page asks for the shop config, then it says there is no provider and no test mode', async () => {
     const res = await bare.anon().get('/api/shop/config');
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ payments: { provider: 'none', testMode: false } });
+    expect(res.body.data).toEqual({ payments: { provider: 'none', testMode: false, methods: ['cod'] } });
   });
 });
 
 describe('payments in production with ALLOW_SANDBOX_PAYMENTS=true', () => {
   it('when a shopper checks out, then the sandbox takes it, pages say test mode and it is no revenue', async () => {
     expect((await allowed.anon().get('/api/shop/config')).body.data).toEqual({
-      payments: { provider: 'sandbox', testMode: true },
+      payments: { provider: 'sandbox', testMode: true, methods: ['paypal', 'cod'] },
     });
     const admin = await allowed.loginAs('admin');
     const before = (await admin.agent.get('/api/admin/dashboard')).body.data;
@@ -64,7 +64,7 @@ describe('payments in production with ALLOW_SANDBOX_PAYMENTS=true', () => {
 describe('payments in development', () => {
   it('when nothing is configured, then the sandbox is on and pages say test mode', async () => {
     expect((await dev.anon().get('/api/shop/config')).body.data).toEqual({
-      payments: { provider: 'sandbox', testMode: true },
+      payments: { provider: 'sandbox', testMode: true, methods: ['paypal', 'cod'] },
     });
   });
 });

@@ -1,0 +1,178 @@
+/**
+ * Cash on delivery through the API (docs/money.md, "Cash on delivery"): eligibility, the SMS code, placing the
+ * order, and the seller's money waiting for the courier's remittance.
+ */
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { codParcels, refunds } from '../../../../db/schema';
+import { createTestContext, type TestAgent } from '../../../../../test/app';
+import {
+  addToCart,
+  insertProduct,
+  readOrder,
+  readProduct,
+  shopperWithAddress,
+} from '../../__tests__/helpers';
+import { markCodParcelRefused, setCodParcelAwb } from '../cod-parcels';
+
+const ctx = await createTestContext();
+const admin = await ctx.loginAs('admin');
+type Seller = Awaited<ReturnType<typeof ctx.loginAsSeller>>;
+
+async function codOrder(seller: Seller, pricePaise = 100_000, quantity = 1) {
+  const s = await shopperWithAddress(ctx);
+  const product = await insertProduct(ctx.db, { sellerId: seller.sellerId, pricePaise, totalStock: 10 });
+  await addToCart(s.agent, product.id, quantity);
+  const res = await s.agent
+    .post('/api/shop/order/create')
+    .send({ addressId: s.addressId, paymentMethod: 'cod' });
+  return { ...s, product, res, orderId: res.body.orderId as string };
+}
+
+/** the code the shopper's phone received last */
+const lastCode = () => /(\d{6})/.exec(ctx.deps.sms.sent.at(-1)!.text)![1]!;
+const confirm = (agent: TestAgent, orderId: string, otp: string) =>
+  agent.post('/api/shop/order/cod/confirm').send({ orderId, otp });
+const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+const balanceOf = async (seller: Seller) =>
+  (await seller.agent.get('/api/seller/earnings')).body.data.balance as number;
+const remit = (csv: string) => admin.agent.post('/api/admin/cod/remittances').send({ csv });
+
+describe('cash on delivery', () => {
+  it('when the order is over ₹10,000, then 422 names the limit and nothing is held', async () => {
+    const seller = await ctx.loginAsSeller();
+    const o = await codOrder(seller, 1_000_001); // ₹10,000.01, delivered free
+    expect(o.res.status).toBe(422);
+    expect(o.res.body.code).toBe('COD_NOT_ELIGIBLE');
+    expect(o.res.body.message).toContain('₹10,000');
+    expect((await readProduct(ctx.db, o.product.id)).totalStock).toBe(10);
+  });
+
+  it('when a seller does not take cash on delivery, or the shopper refused 2 parcels lately, then 422 with the reasons', async () => {
+    const seller = await ctx.loginAsSeller();
+    expect((await seller.agent.get('/api/seller/cod')).body.data).toEqual({ acceptsCod: true });
+    const off = await seller.agent.put('/api/seller/cod').send({ acceptsCod: false });
+    expect(off.body.data).toEqual({ acceptsCod: false });
+    expect((await seller.agent.put('/api/seller/cod').send({ acceptsCod: 'no' })).status).toBe(400);
+    const o = await codOrder(seller);
+    expect(o.res.status).toBe(422);
+    expect(o.res.body.details.reasons.join(' ')).toMatch(/do not take cash on delivery/);
+
+    const other = await ctx.loginAsSeller();
+    const first = await codOrder(other);
+    expect(first.res.status).toBe(201);
+    await confirm(first.agent, first.orderId, lastCode());
+    await ctx.db.transaction((tx) => markCodParcelRefused(tx, first.orderId, other.sellerId));
+    const product = await insertProduct(ctx.db, {
+      sellerId: other.sellerId,
+      pricePaise: 50_000,
+      totalStock: 5,
+    });
+    await addToCart(first.agent, product.id, 1);
+    // a second refused parcel of the same shopper (test data)
+    await ctx.db.insert(codParcels).values({
+      orderId: first.orderId,
+      sellerId: seller.sellerId,
+      userId: first.userId,
+      amountPaise: 100,
+      state: 'refused',
+      refusedAt: new Date(),
+    });
+    const again = await first.agent
+      .post('/api/shop/order/create')
+      .send({ addressId: first.addressId, paymentMethod: 'cod' });
+    expect(again.status).toBe(422);
+    expect(again.body.details.reasons.join(' ')).toMatch(/2 cash-on-delivery parcels were refused/);
+  });
+
+  it('when the code is wrong, then 422 with the tries left; the fourth try is 429; the order is not placed', async () => {
+    const seller = await ctx.loginAsSeller();
+    const o = await codOrder(seller);
+    expect(o.res.status).toBe(201);
+    expect(o.res.body.approvalURL).toBe(`/shop/cod-confirm/${o.orderId}`);
+    const code = lastCode();
+    const tries = [];
+    for (let i = 0; i < 3; i++) tries.push(await confirm(o.agent, o.orderId, wrong(code)));
+    expect(tries.map((r) => [r.status, r.body.code, r.body.details?.triesLeft])).toEqual([
+      [422, 'OTP_INVALID', 2],
+      [422, 'OTP_INVALID', 1],
+      [422, 'OTP_INVALID', 0],
+    ]);
+    const fourth = await confirm(o.agent, o.orderId, code);
+    expect(fourth.status).toBe(429);
+    const row = await readOrder(ctx.db, o.orderId);
+    expect(row).toMatchObject({ paymentStatus: 'pending', stockHeld: true, paymentMethod: 'cod' });
+  });
+
+  it('when the right code is sent, then the order is placed with nothing captured, one parcel per seller', async () => {
+    const seller = await ctx.loginAsSeller();
+    const o = await codOrder(seller, 100_000, 2);
+    const res = await confirm(o.agent, o.orderId, lastCode());
+    expect(res.status).toBe(200);
+    const row = await readOrder(ctx.db, o.orderId);
+    expect(row).toMatchObject({
+      paymentStatus: 'paid',
+      orderStatus: 'confirmed',
+      capturedPaise: 0,
+      stockHeld: false,
+    });
+    expect((await readProduct(ctx.db, o.product.id)).unitsSold).toBe(2);
+    const parcels = await ctx.db.select().from(codParcels).where(eq(codParcels.orderId, o.orderId));
+    expect(parcels).toEqual([
+      expect.objectContaining({ sellerId: seller.sellerId, amountPaise: row.totalPaise, state: 'awaiting' }),
+    ]);
+    expect((await confirm(o.agent, o.orderId, lastCode())).status).toBe(200); // placed again: the same answer
+  });
+
+  it("when a COD line is delivered, then the seller's balance stays 0 until its remittance row matches", async () => {
+    const seller = await ctx.loginAsSeller();
+    const o = await codOrder(seller, 100_000, 1);
+    await confirm(o.agent, o.orderId, lastCode());
+    const awb = `AWB${Date.now()}`;
+    await ctx.db.transaction((tx) => setCodParcelAwb(tx, o.orderId, seller.sellerId, awb));
+    const delivered = await seller.agent
+      .put(`/api/seller/orders/update/${o.orderId}`)
+      .send({ orderStatus: 'delivered' });
+    expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
+    expect(await balanceOf(seller)).toBe(0);
+    const pending = (await seller.agent.get('/api/seller/earnings')).body.data.codPending as number;
+    expect(pending).toBe((await readOrder(ctx.db, o.orderId)).totalPaise / 100);
+    const total = (await readOrder(ctx.db, o.orderId)).totalPaise / 100;
+    const res = await remit(
+      [
+        'awb,amount,date,reference',
+        `${awb},${(total - 1).toFixed(2)},2026-11-20,REM-1`,
+        `NOPE-${awb},${total.toFixed(2)},2026-11-20,REM-2`,
+        `${awb},${total.toFixed(2)},2026-11-20,REM-3`,
+        `${awb},${total.toFixed(2)},2026-11-21,REM-4`,
+        `${awb},"12,3",2026-11-21,REM-5`,
+      ].join('\n'),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.map((r: { outcome: string }) => r.outcome)).toEqual([
+      'amount_mismatch',
+      'unknown',
+      'matched',
+      'duplicate',
+      'invalid',
+    ]);
+    expect(await balanceOf(seller)).toBe(900); // ₹1,000 less the 10% commission
+    expect((await seller.agent.get('/api/seller/earnings')).body.data.codPending).toBe(0);
+    const row = await readOrder(ctx.db, o.orderId);
+    expect(row.capturedPaise).toBe(row.totalPaise);
+  });
+
+  it('when the shopper cancels a placed COD order before shipping, then the stock comes back and nothing is refunded', async () => {
+    const seller = await ctx.loginAsSeller();
+    const o = await codOrder(seller, 100_000, 1);
+    await confirm(o.agent, o.orderId, lastCode());
+    expect(
+      (await balanceOf(seller)) + (await seller.agent.get('/api/seller/earnings')).body.data.codPending,
+    ).toBe((await readOrder(ctx.db, o.orderId)).totalPaise / 100);
+    const res = await o.agent.post(`/api/shop/order/cancel/${o.orderId}`);
+    expect(res.status).toBe(200);
+    expect(await ctx.db.select().from(refunds).where(eq(refunds.orderId, o.orderId))).toEqual([]);
+    expect((await readProduct(ctx.db, o.product.id)).totalStock).toBe(10);
+    expect((await seller.agent.get('/api/seller/earnings')).body.data.codPending).toBe(0);
+  });
+});

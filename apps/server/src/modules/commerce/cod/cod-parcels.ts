@@ -1,0 +1,114 @@
+/**
+ * Cash-on-delivery parcels (docs/money.md, "Cash on delivery"): the only writer of `cod_parcels`. One parcel per COD
+ * order and seller, made when the order is confirmed; the courier's code sets its air waybill and its refusal
+ * (`setCodParcelAwb`, `markCodParcelRefused`, called inside the caller's transaction); a matched remittance marks
+ * it remitted.
+ */
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../../db/client';
+import { codParcels, orders } from '../../../db/schema';
+import type { OrderRow } from '../orders/order.mapper';
+import { linesOf } from '../orders/order.repository';
+
+export type CodParcel = typeof codParcels.$inferSelect;
+
+/** How long a refused parcel counts against the shopper, and how many refusals end cash on delivery. */
+export const REFUSAL_WINDOW_DAYS = 90;
+export const REFUSALS_MAX = 2;
+
+/**
+ * The order's parcels, one per seller: each collects its seller's lines; the delivery charge rides on the first
+ * parcel (by seller id), so the parcels add up to the order's total.
+ */
+export async function createParcelsIn(tx: Tx, order: OrderRow): Promise<void> {
+  const bySeller = new Map<string, number>();
+  for (const l of await linesOf(tx, order.id)) {
+    if (!l.sellerId) continue;
+    bySeller.set(l.sellerId, (bySeller.get(l.sellerId) ?? 0) + l.linePricePaise * l.quantity);
+  }
+  const sellers = [...bySeller.keys()].sort();
+  const rest = order.totalPaise - [...bySeller.values()].reduce((a, b) => a + b, 0);
+  const rows = sellers.map((sellerId, i) => ({
+    orderId: order.id,
+    sellerId,
+    userId: order.userId,
+    amountPaise: bySeller.get(sellerId)! + (i === 0 ? rest : 0),
+  }));
+  if (rows.length) await tx.insert(codParcels).values(rows).onConflictDoNothing();
+}
+
+/** The courier's air waybill of a seller's parcel of a COD order (the delivery code calls this when it ships). */
+export async function setCodParcelAwb(tx: Tx, orderId: string, sellerId: string, awb: string): Promise<void> {
+  await tx
+    .update(codParcels)
+    .set({ awb })
+    .where(and(eq(codParcels.orderId, orderId), eq(codParcels.sellerId, sellerId)));
+}
+
+/** The shopper refused the parcel at the door (counted against cash on delivery for 90 days). */
+export async function markCodParcelRefused(tx: Tx, orderId: string, sellerId: string): Promise<void> {
+  await tx
+    .update(codParcels)
+    .set({ state: 'refused', refusedAt: sql`now()` })
+    .where(
+      and(
+        eq(codParcels.orderId, orderId),
+        eq(codParcels.sellerId, sellerId),
+        eq(codParcels.state, 'awaiting'),
+      ),
+    );
+}
+
+export async function refusedLately(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(codParcels)
+    .where(
+      and(
+        eq(codParcels.userId, userId),
+        eq(codParcels.state, 'refused'),
+        gt(codParcels.refusedAt, sql`now() - make_interval(days => ${REFUSAL_WINDOW_DAYS})`),
+      ),
+    );
+  return row!.n;
+}
+
+export const parcelByAwb = async (tx: DbOrTx, awb: string): Promise<CodParcel | undefined> =>
+  (await tx.select().from(codParcels).where(eq(codParcels.awb, awb)).for('update'))[0];
+
+/** A seller's parcel of an order still waiting for the courier's cash (its delivered lines earn nothing yet). */
+export async function awaitingParcelOf(tx: DbOrTx, orderId: string, sellerId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ state: codParcels.state })
+    .from(codParcels)
+    .where(and(eq(codParcels.orderId, orderId), eq(codParcels.sellerId, sellerId)));
+  return row !== undefined && row.state !== 'remitted';
+}
+
+export async function markRemitted(
+  tx: Tx,
+  parcelId: string,
+  remittance: { reference: string; date: string },
+): Promise<void> {
+  await tx
+    .update(codParcels)
+    .set({
+      state: 'remitted',
+      remittanceReference: remittance.reference,
+      remittedAt: new Date(remittance.date),
+    })
+    .where(eq(codParcels.id, parcelId));
+}
+
+/** A seller's COD money not yet remitted by the courier (the seller statement shows it as pending). */
+export async function pendingRemittanceOf(db: DbOrTx, sellerId: string): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<number>`coalesce(sum(${codParcels.amountPaise}), 0)::int` })
+    .from(codParcels)
+    .innerJoin(orders, eq(orders.id, codParcels.orderId))
+    // a cancelled order's parcel never ships: nothing to wait for
+    .where(
+      and(eq(codParcels.sellerId, sellerId), eq(codParcels.state, 'awaiting'), isNull(orders.cancelledAt)),
+    );
+  return row!.sum;
+}
