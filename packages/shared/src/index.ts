@@ -19,3 +19,4 @@ export * from './image-schemas';
 export * from './earnings';
 export * from './notifications';
 export * from './store';
+export * from './delivery';
