@@ -2,17 +2,13 @@
  * Delivery rules (docs/delivery.md): PIN codes, billed weight, shipping charge per seller sub-order, the promised
  * date in IST and the courier's tracking states. Pure functions; amounts in integer paise, weights in grams.
  */
-import { z } from 'zod';
 import type { Category } from './constants';
 import { deliversFree } from './pricing';
 
 /** An Indian PIN code: six digits, the first not 0. */
 export const PINCODE_PATTERN = /^[1-9]\d{5}$/;
 export const isPincode = (text: string): boolean => PINCODE_PATTERN.test(text);
-export const pincodeSchema = z
-  .string()
-  .trim()
-  .regex(PINCODE_PATTERN, 'A PIN code is 6 digits and does not start with 0');
+/** The PIN code schema is commerce.ts's `pincodeSchema` (the address form's); this is the same rule as a test. */
 
 /** The courier's volumetric divisor (cm³ per kg) and the weight slab it bills by. */
 export const VOLUMETRIC_DIVISOR = 5000;
