@@ -20,6 +20,7 @@ import { bootstrapData } from './seed/bootstrap';
 import { startBackgroundJobs } from './jobs';
 import { mailWorkerFor } from './modules/mail';
 import { withJwtSecret } from './modules/auth/installation-secret';
+import { withLocalCourier } from './modules/delivery/local-courier';
 
 function readConfig(): Config {
   try {
@@ -34,8 +35,9 @@ function readConfig(): Config {
 }
 
 async function main() {
-  const config = readConfig();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(readConfig().logLevel);
+  // the courier (docs/delivery.md): COURIER_API_KEY's, else the fake courier in-process outside production
+  const { config, fake: courierFake } = await withLocalCourier(readConfig(), logger);
   const webDist = config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 
   let releaseDataDir: (() => Promise<void>) | undefined;
@@ -126,6 +128,7 @@ async function main() {
   );
   if (!config.metricsEnabled)
     logger.warn('GET /metrics is off: in production it needs METRICS_TOKEN (docs/operations.md, "Metrics")');
+  if (courierFake) courierFake.controls.webhookUrl = `http://127.0.0.1:${port}/api/couriers/webhook`;
   const terminator = createHttpTerminator({ server, gracefulTerminationTimeout: config.shutdown.timeoutMs });
 
   let stopping = false;
@@ -144,6 +147,7 @@ async function main() {
     stopHoldSweeper();
     await stopMailWorker();
     await stopImportWorker();
+    await courierFake?.stop();
     await changes.close();
     await catalogReader.close();
     await readDatabase

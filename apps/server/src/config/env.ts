@@ -69,6 +69,9 @@ const envSchema = z
       .regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code')
       .default('INR'),
     PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
+    COURIER_API_BASE: z.url().default('https://apiv2.shiprocket.in'),
+    COURIER_API_KEY: z.string().min(1).optional(),
+    COURIER_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).default(30),
     UNPAID_ORDER_LINES_MAX: z.coerce.number().int().min(1).default(30),
     UNPAID_ORDER_UNITS_MAX: z.coerce.number().int().min(1).default(200),
@@ -121,6 +124,13 @@ const envSchema = z
           code: 'custom',
           path: ['PAYPAL_CLIENT_SECRET'],
           message: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together',
+        });
+      }
+      if (e.COURIER_API_KEY && !e.COURIER_WEBHOOK_SECRET) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['COURIER_WEBHOOK_SECRET'],
+          message: 'is required with COURIER_API_KEY (tracking webhooks are signed with it)',
         });
       }
       if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
@@ -232,6 +242,11 @@ export interface Config {
       }
     | undefined;
   paypalCurrency: string;
+  /**
+   * The courier aggregator (docs/delivery.md): COURIER_API_KEY's; unset outside production, the server starts the
+   * fake courier in-process (src/index.ts); unset in production, delivery is off (estimate and shipments 503).
+   */
+  courier: { apiBase: string; apiKey: string; webhookSecret: string } | undefined;
   paymentHoldMinutes: number;
   /** what one unpaid shopper may hold (docs/orders-and-stock.md, "Hold limits") */
   holdLimits: HoldLimits;
@@ -352,6 +367,14 @@ export function loadConfig(
           }
         : undefined,
     paypalCurrency: e.PAYPAL_CURRENCY,
+    courier:
+      e.COURIER_API_KEY && e.COURIER_WEBHOOK_SECRET
+        ? {
+            apiBase: e.COURIER_API_BASE.replace(/\/$/, ''),
+            apiKey: e.COURIER_API_KEY,
+            webhookSecret: e.COURIER_WEBHOOK_SECRET,
+          }
+        : undefined,
     paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES,
     holdLimits: {
       linesMax: e.UNPAID_ORDER_LINES_MAX,
