@@ -32,6 +32,8 @@ import { createCommerceRouter } from './modules/commerce';
 import { createNotificationsRouter } from './modules/notifications';
 import { createPageRenderer, createSeoRouter } from './modules/seo/seo.routes';
 import { createStoreRouter } from './modules/stores';
+import { createDeliveryRouter } from './modules/delivery/delivery.routes';
+import { keepRawBody } from './modules/delivery/raw-body';
 
 /** The only writes whose bodies are not JSON (docs/security.md): the table's uploads and the sandbox's forms. */
 const BODY_RULES = {
@@ -92,6 +94,7 @@ function apiRoutes(deps: AppDeps): Router {
     createCommerceRouter(deps),
     createNotificationsRouter(deps),
     createStoreRouter(deps),
+    createDeliveryRouter(deps),
   );
   return r;
 }
@@ -111,7 +114,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   // API answers and uploads compressed on the fly (the web build ships precompressed files of its own)
   app.use(compression({ threshold: 1024 }));
   app.use(sameOriginWrites({ publicUrl: config.publicUrl, ...BODY_RULES }));
-  app.use(express.json({ limit: '100kb' }));
+  // the courier's webhook keeps its raw bytes: its signature covers them (docs/delivery.md)
+  app.use(express.json({ limit: '100kb', verify: keepRawBody }));
   // form posts only where this server's own HTML forms post (docs/security.md)
   app.use(BODY_RULES.formPaths, express.urlencoded({ extended: false, limit: '10kb' }));
   app.use(cookieParser());

@@ -25,6 +25,7 @@ import { createPaymentProvider } from './modules/commerce/payments';
 import { createOrderService } from './modules/commerce/orders/order.service';
 import { createNotifications } from './modules/notifications/notifications.service';
 import { createStores } from './modules/stores';
+import { createDelivery } from './modules/delivery';
 
 export interface DepsOptions {
   /** the process's feed (PostgreSQL LISTEN/NOTIFY in src/index.ts); in-process by default */
@@ -116,6 +117,7 @@ export function buildDeps(
     orders,
     earnings,
     notifications: createNotifications({ db }),
+    delivery: createDelivery({ config, db, changes, logger, money, earnings }),
     searchLimit: instanceRateLimit({
       windowMs: 60_000,
       limit: config.searchRateLimit,

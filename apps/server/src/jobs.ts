@@ -16,6 +16,7 @@ export function startBackgroundJobs({
   metrics,
   changes,
   money,
+  delivery,
 }: AppDeps): () => void {
   releaseHalfCreatedOrders(db, changes)
     .then((n) => {
@@ -46,7 +47,10 @@ export function startBackgroundJobs({
     intervalMs: 10 * 60_000,
     onError: (err) => logger.error({ err }, 'working out the best sellers failed'),
   });
+  // shipments queued by sellers are made with the courier; parcels on their way are polled (docs/delivery.md)
+  const stopDelivery = delivery.start();
   return () => {
+    stopDelivery();
     stopBestSellers();
     stopRefunds();
     stopHolds();

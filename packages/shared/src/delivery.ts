@@ -2,6 +2,7 @@
  * Delivery rules (docs/delivery.md): PIN codes, billed weight, shipping charge per seller sub-order, the promised
  * date in IST and the courier's tracking states. Pure functions; amounts in integer paise, weights in grams.
  */
+import { z } from 'zod';
 import type { Category } from './constants';
 import { deliversFree } from './pricing';
 
@@ -279,3 +280,86 @@ export function isLate(promised: string | null, state: TrackingState | null, now
   if (!promised || state === 'delivered' || state === 'rto' || state === 'rtoDelivered') return false;
   return istClock(now).date > promised;
 }
+
+// ---------------------------------------------------------------- contracts (docs/delivery.md)
+
+const pin = z
+  .string()
+  .trim()
+  .regex(PINCODE_PATTERN, 'A PIN code is 6 digits and does not start with 0')
+  .meta({ description: 'Indian PIN code, 6 digits' });
+
+/** A seller's pickup and dispatch settings, as the store settings screen edits them. */
+export const deliverySettingsInputSchema = z.object({
+  pickupAddress: z.string().trim().min(5).max(300),
+  pickupPincode: pin,
+  dispatchDays: z.number().int().min(0).max(7).meta({ description: 'working days to hand a parcel over' }),
+  cutoff: z.string().regex(CUTOFF_PATTERN, 'A cut-off is HH:MM').meta({ description: 'daily cut-off, IST' }),
+});
+export type DeliverySettingsInput = z.infer<typeof deliverySettingsInputSchema>;
+export const deliverySettingsDtoSchema = deliverySettingsInputSchema.extend({
+  pickupAddress: z.string().nullable(),
+  pickupPincode: z.string().nullable(),
+});
+export type DeliverySettingsDto = z.infer<typeof deliverySettingsDtoSchema>;
+
+export const holidayParamsSchema = z.object({ day: z.iso.date() });
+export const holidayInputSchema = z.object({ name: z.string().trim().min(1).max(100) });
+export const holidayDtoSchema = z.object({ day: z.string(), name: z.string() });
+export type HolidayDto = z.infer<typeof holidayDtoSchema>;
+
+/** The PIN code is checked by the server (400 INVALID_PINCODE naming it), so any short text is accepted here. */
+export const deliveryEstimateQuerySchema = z.object({
+  pincode: z.string().max(20),
+  productId: z.uuid(),
+});
+export const deliveryEstimateDtoSchema = z.object({
+  pincode: z.string(),
+  sellerId: z.string().nullable(),
+  storeName: z.string(),
+  deliverable: z.boolean(),
+  cod: z.boolean(),
+  /** YYYY-MM-DD (IST), null when not deliverable */
+  promisedDate: z.string().nullable(),
+  /** "Get it by Thu, 4 Dec" */
+  promise: z.string().nullable(),
+  /** rupees, for this product alone (one unit); the checkout charges per seller sub-order */
+  charge: z.number(),
+  zone: z.enum(COURIER_ZONES).nullable(),
+});
+export type DeliveryEstimateDto = z.infer<typeof deliveryEstimateDtoSchema>;
+
+export const SHIPMENT_STATUSES = ['awaiting', 'creating', 'created', 'failed'] as const;
+export const trackingEventDtoSchema = z.object({
+  state: z.enum(TRACKING_STATES),
+  label: z.string(),
+  at: z.string(),
+  location: z.string().nullable(),
+});
+export const parcelDtoSchema = z.object({
+  sellerId: z.string(),
+  storeName: z.string(),
+  /** the shipment's making: awaiting the seller, creating (queued with the courier), created, failed */
+  shipment: z.enum(SHIPMENT_STATUSES),
+  awb: z.string().nullable(),
+  courierName: z.string().nullable(),
+  pickupDate: z.string().nullable(),
+  state: z.enum(TRACKING_STATES).nullable(),
+  stateLabel: z.string(),
+  promisedDate: z.string().nullable(),
+  shippingCharge: z.number(),
+  late: z.boolean(),
+  events: z.array(trackingEventDtoSchema),
+});
+export type ParcelDto = z.infer<typeof parcelDtoSchema>;
+export const trackingDtoSchema = z.object({ orderId: z.string(), parcels: z.array(parcelDtoSchema) });
+export type TrackingDto = z.infer<typeof trackingDtoSchema>;
+
+/** The courier webhook's body as the server reads it (the rest is kept as it came; the signature covers it all). */
+export const courierWebhookBodySchema = z
+  .object({
+    awb: z.union([z.string(), z.number()]),
+    current_status: z.string(),
+    current_timestamp: z.string(),
+  })
+  .loose();

@@ -55,10 +55,13 @@ function operation(e: Endpoint): ZodOpenApiOperationObject {
         description: answer.description,
         content: { 'application/json': { schema: answer.schema } },
       };
-    } else if (answer.kind === 'html' || answer.kind === 'text') {
+    } else if (answer.kind === 'html' || answer.kind === 'text' || answer.kind === 'pdf') {
+      const type = { html: 'text/html', text: 'text/plain', pdf: 'application/pdf' }[answer.kind];
       responses[key] = {
         description: answer.description,
-        content: { [answer.kind === 'html' ? 'text/html' : 'text/plain']: { schema: { type: 'string' } } },
+        content: {
+          [type]: { schema: { type: 'string', format: answer.kind === 'pdf' ? 'binary' : undefined } },
+        },
       };
     } else {
       responses[key] = {
