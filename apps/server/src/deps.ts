@@ -77,7 +77,9 @@ export function buildDeps(
     currency: config.paypalCurrency,
     mailLimits: config.mailLimits,
   });
+  const delivery = createDelivery({ config, db, changes, logger, money, earnings });
   const orders = createOrderService({
+    delivery,
     db,
     provider: payments,
     money,
@@ -117,7 +119,7 @@ export function buildDeps(
     orders,
     earnings,
     notifications: createNotifications({ db }),
-    delivery: createDelivery({ config, db, changes, logger, money, earnings }),
+    delivery,
     searchLimit: instanceRateLimit({
       windowMs: 60_000,
       limit: config.searchRateLimit,

@@ -7,6 +7,9 @@ import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { DeliverySettingsInput } from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
 import {
+  addresses,
+  cartItems,
+  carts,
   deliveryHolidays,
   orderLines,
   orders,
@@ -239,4 +242,64 @@ export async function parcelsInTransit(db: DbOrTx, limit = 100): Promise<string[
     .orderBy(sql`${orderShipments.lastPolledAt} asc nulls first`)
     .limit(limit);
   return rows.map((r) => r.awb!).filter(Boolean);
+}
+
+const parcelItemColumns = {
+  quantity: cartItems.quantity,
+  category: products.category,
+  weightGrams: products.weightGrams,
+  lengthCm: products.lengthCm,
+  widthCm: products.widthCm,
+  heightCm: products.heightCm,
+  sellerId: products.sellerId,
+  storeName: sellers.storename,
+  ...settingsColumns,
+};
+
+/** The items a checkout is about to order, each with its seller's dispatch settings: the cart, or one buy-now item. */
+export async function checkoutItems(
+  db: DbOrTx,
+  userId: string,
+  buyNow: { productId: string; quantity: number } | undefined,
+) {
+  if (buyNow) {
+    const rows = await db
+      .select({ ...parcelItemColumns, quantity: sql<number>`${buyNow.quantity}::int` })
+      .from(products)
+      .leftJoin(sellers, eq(sellers.id, products.sellerId))
+      .where(eq(products.id, buyNow.productId));
+    return rows;
+  }
+  return db
+    .select(parcelItemColumns)
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(sellers, eq(sellers.id, products.sellerId))
+    .where(eq(carts.userId, userId));
+}
+
+export async function addressPincode(db: DbOrTx, userId: string, addressId: string) {
+  const [row] = await db
+    .select({ pincode: addresses.pincode })
+    .from(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+    .limit(1);
+  return row?.pincode;
+}
+
+/** The promise of each seller sub-order of a new order (a row per seller, awaiting the seller). */
+export async function insertPromises(
+  tx: DbOrTx,
+  rows: {
+    orderId: string;
+    sellerId: string;
+    promisedDate: string;
+    zone: string;
+    billedGrams: number;
+    deliveryPincode: string;
+  }[],
+) {
+  if (rows.length === 0) return;
+  await tx.insert(orderShipments).values(rows).onConflictDoNothing();
 }

@@ -16,6 +16,7 @@ import { estimate } from './delivery-estimate';
 import { deleteHoliday, holidays, putHoliday, saveSettings, settingsOf } from './delivery-settings';
 import { makeDueShipments } from './make-shipments';
 import { orderTracking } from './order-tracking';
+import { promiseCheckout, recordPromisesIn } from './checkout-promise';
 import { createRouteCache } from './route-cache';
 import { shipOrder } from './ship-order';
 import { createShiprocketCourier } from './shiprocket-courier';
@@ -47,6 +48,9 @@ export function createDelivery(deps: DeliveryDeps) {
     cache,
     estimate: (productId: string, pincode: string) =>
       estimate({ db: deps.db, courier, cache }, productId, pincode),
+    promiseCheckout: (req: Parameters<typeof promiseCheckout>[1]) =>
+      promiseCheckout({ db: deps.db, courier, cache }, req),
+    recordPromisesIn,
     settings: (sellerId: string) => settingsOf(base, sellerId),
     saveSettings: (sellerId: string, input: Parameters<typeof saveSettings>[2]) =>
       saveSettings(base, sellerId, input),

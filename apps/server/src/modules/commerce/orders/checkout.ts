@@ -25,9 +25,13 @@ export async function checkout(deps: OrderServiceDeps, req: PlaceOrderRequest): 
     holdMinutes: deps.holdMinutes,
     holdLimits: deps.holdLimits,
   };
-  const { order, replayed, lines } = await inTransaction(deps.db, deps.changes, (tx, touched) =>
-    placePendingOrder(placeDeps, tx, touched, req),
-  );
+  // every seller must reach the address before anything is held or paid (docs/delivery.md)
+  const promise = await deps.delivery?.promiseCheckout(req);
+  const { order, replayed, lines } = await inTransaction(deps.db, deps.changes, async (tx, touched) => {
+    const placed = await placePendingOrder(placeDeps, tx, touched, req);
+    if (promise && !placed.replayed) await deps.delivery!.recordPromisesIn(tx, placed.order.id, promise);
+    return placed;
+  });
   if (replayed) {
     const same = await awaitPayment(deps, order);
     return { orderId: same.id, paymentId: same.paymentId!, approvalURL: same.approvalUrl ?? '', replayed };

@@ -152,6 +152,31 @@ describe('pickup settings and the estimate', () => {
   });
 });
 
+describe('checkout', () => {
+  it("blocks a seller's items the address cannot be served for with 422 naming the seller, before any hold", async () => {
+    const seller = await sellerWithPickup();
+    const p = await insertProduct(ctx.db, { sellerId: seller.sellerId, pricePaise: 40_000 });
+    const shopper = await ctx.loginAs('user');
+    const addressId = await addAddress(shopper.agent, { pincode: '744003' });
+    await addToCart(shopper.agent, p.id, 1);
+    const res = await shopper.agent.post('/api/shop/order/create').send({ addressId });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 'UNSERVICEABLE', details: { sellerId: seller.sellerId } });
+    expect(res.body.message).toContain('744003');
+    expect((await ctx.db.execute(sql`select 1 from orders where user_id = ${shopper.userId}`)).rows).toEqual(
+      [],
+    );
+  });
+
+  it('stores each seller sub-order its promised date with the order', async () => {
+    const seller = await sellerWithPickup();
+    const { orderId } = await paidOrder(seller);
+    const s = await shipment(orderId);
+    expect(s).toMatchObject({ status: 'awaiting', zone: 'C', deliveryPincode: '560004' });
+    expect(s.promisedDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
 describe('shipments and tracking', () => {
   it('a seller cannot set delivered itself: 409 naming the rule', async () => {
     const seller = await sellerWithPickup();
