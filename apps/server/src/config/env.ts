@@ -72,6 +72,7 @@ const envSchema = z
     COURIER_API_BASE: z.url().default('https://apiv2.shiprocket.in'),
     COURIER_API_KEY: z.string().min(1).optional(),
     COURIER_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    COURIER_FAKE_ADVANCE_MS: z.coerce.number().int().min(0).default(60_000),
     PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).default(30),
     UNPAID_ORDER_LINES_MAX: z.coerce.number().int().min(1).default(30),
     UNPAID_ORDER_UNITS_MAX: z.coerce.number().int().min(1).default(200),
@@ -247,6 +248,8 @@ export interface Config {
    * fake courier in-process (src/index.ts); unset in production, delivery is off (estimate and shipments 503).
    */
   courier: { apiBase: string; apiKey: string; webhookSecret: string } | undefined;
+  /** how often the in-process fake courier moves each parcel one status (0: never) */
+  courierFakeAdvanceMs: number;
   paymentHoldMinutes: number;
   /** what one unpaid shopper may hold (docs/orders-and-stock.md, "Hold limits") */
   holdLimits: HoldLimits;
@@ -375,6 +378,7 @@ export function loadConfig(
             webhookSecret: e.COURIER_WEBHOOK_SECRET,
           }
         : undefined,
+    courierFakeAdvanceMs: e.COURIER_FAKE_ADVANCE_MS,
     paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES,
     holdLimits: {
       linesMax: e.UNPAID_ORDER_LINES_MAX,

@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import PDFDocument from 'pdfkit';
-import { PINCODES, ZONE_DAYS, zoneOf } from './pincodes';
+import { ZONE_DAYS, districtOf, zoneOf } from './pincodes';
 
 /** The courier's own status names, in the order a parcel goes through them. */
 export const COURIER_STATUSES = [
@@ -102,8 +102,8 @@ function labelPdf(p: FakeParcel): Promise<Buffer> {
 function serviceability(url: URL, res: ServerResponse) {
   const pickup = url.searchParams.get('pickup_postcode') ?? '';
   const delivery = url.searchParams.get('delivery_postcode') ?? '';
-  const from = PINCODES.get(pickup);
-  const to = PINCODES.get(delivery);
+  const from = districtOf(pickup);
+  const to = districtOf(delivery);
   if (!from || !to) {
     const field = !from ? 'pickup_postcode' : 'delivery_postcode';
     return json(res, 422, {
@@ -220,7 +220,7 @@ export async function startCourierFake(options: CourierFakeOptions): Promise<Cou
     const orderId = String(body.order_id ?? '');
     const pickup = String(body.pickup_postcode ?? '');
     const delivery = String(body.billing_pincode ?? '');
-    if (!orderId || !PINCODES.has(pickup) || !PINCODES.has(delivery)) {
+    if (!orderId || !districtOf(pickup) || !districtOf(delivery)) {
       return json(res, 422, {
         status_code: 422,
         message: 'order_id, pickup_postcode and billing_pincode needed',

@@ -68,6 +68,15 @@ export const PINCODES: ReadonlyMap<string, PinDistrict> = new Map(
   ),
 );
 
+/**
+ * The district of a PIN code: its own row in the table, else (a PIN code of a known district beyond the table's
+ * ten, as addresses in the demo and the journeys have) its district by the first three digits; unknown otherwise.
+ */
+export function districtOf(pin: string): PinDistrict | undefined {
+  if (!/^[1-9]\d{5}$/.test(pin)) return undefined;
+  return PINCODES.get(pin) ?? DISTRICTS.find((d) => pin.startsWith(d.prefix));
+}
+
 export type Zone = 'A' | 'B' | 'C' | 'D' | 'E';
 /** Courier days per zone. */
 export const ZONE_DAYS: Readonly<Record<Zone, number>> = { A: 1, B: 2, C: 3, D: 4, E: 6 };

@@ -21,8 +21,12 @@ export async function withLocalCourier<C extends Config>(
   }
   const apiKey = randomBytes(12).toString('hex');
   const webhookSecret = randomBytes(24).toString('hex');
-  // the demo's parcels move one status a minute until delivered
-  const fake = await startCourierFake({ apiKey, webhookSecret, autoAdvanceMs: 60_000 });
+  // the demo's parcels move one status every COURIER_FAKE_ADVANCE_MS (a minute by default) until delivered
+  const fake = await startCourierFake({
+    apiKey,
+    webhookSecret,
+    autoAdvanceMs: config.courierFakeAdvanceMs || undefined,
+  });
   logger.info(
     { url: fake.url },
     'COURIER_API_KEY is not set: using the local fake courier (docs/delivery.md)',

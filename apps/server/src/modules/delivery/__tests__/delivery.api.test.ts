@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCourierFake, type CourierFake } from '../../../fakes/courier';
 import { createTestContext, type TestAgent } from '../../../../test/app';
-import { orderShipments, sellerLedger, trackingEvents } from '../../../db/schema';
+import { orders, orderShipments, sellerLedger, trackingEvents } from '../../../db/schema';
 import {
   addAddress,
   addToCart,
@@ -163,9 +163,7 @@ describe('checkout', () => {
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ code: 'UNSERVICEABLE', details: { sellerId: seller.sellerId } });
     expect(res.body.message).toContain('744003');
-    expect((await ctx.db.execute(sql`select 1 from orders where user_id = ${shopper.userId}`)).rows).toEqual(
-      [],
-    );
+    expect(await ctx.db.select().from(orders).where(eq(orders.userId, shopper.userId))).toEqual([]);
   });
 
   it('stores each seller sub-order its promised date with the order', async () => {
