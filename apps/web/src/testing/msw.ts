@@ -7,7 +7,13 @@ import { endpoints, type Answer, type ApiErrorBody, type ApiErrorCode, type Endp
 import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 import { setupServer } from 'msw/node';
 
-export const server = setupServer();
+/** Default answers every test starts from: an order's parcels (docs/delivery.md) are none unless a test says so. */
+export const server = setupServer(
+  answer('orderTracking', ({ params }) => ({
+    success: true,
+    data: { orderId: String(params.orderId), parcels: [] },
+  })),
+);
 
 type Resolver<K extends EndpointId> = (info: {
   request: StrictRequest<DefaultBodyType>;
