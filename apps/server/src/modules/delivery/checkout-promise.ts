@@ -6,7 +6,7 @@
 import { formatPromise, packageFor, parcelBilledGrams, promisedDate, type CourierZone } from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { dispatchRulesOf, holidaysOf, routeFor, type EstimateDeps } from './delivery-estimate';
+import { dispatchRulesOf, holidaysOf, ownPackage, routeFor, type EstimateDeps } from './delivery-estimate';
 import { addressPincode, checkoutItems, insertPromises } from './delivery.repository';
 
 export interface SellerPromise {
@@ -33,13 +33,6 @@ function bySeller(items: Item[]) {
   }
   return groups;
 }
-
-const own = (i: Item) => ({
-  weightGrams: i.weightGrams ?? undefined,
-  lengthCm: i.lengthCm ?? undefined,
-  widthCm: i.widthCm ?? undefined,
-  heightCm: i.heightCm ?? undefined,
-});
 
 /** The promise per seller, or 422 UNSERVICEABLE for the first seller that cannot reach the PIN code; null when delivery is off. */
 export async function promiseCheckout(
@@ -81,7 +74,7 @@ export async function promiseCheckout(
       promise: `Get it by ${formatPromise(date)}`,
       zone: route.zone,
       billedGrams: parcelBilledGrams(
-        items.map((i) => ({ pkg: packageFor(i.category, own(i)), quantity: i.quantity })),
+        items.map((i) => ({ pkg: packageFor(i.category, ownPackage(i)), quantity: i.quantity })),
       ),
     });
   }

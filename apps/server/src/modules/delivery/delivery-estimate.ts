@@ -109,7 +109,7 @@ export async function estimate(
     salePrice: p.salePricePaise === null ? null : toRupees(p.salePricePaise),
     discount: p.discount,
   });
-  const grams = billedGrams(packageFor(p.category, nullsOut(p)));
+  const grams = billedGrams(packageFor(p.category, ownPackage(p)));
   const charge = shippingChargePaise({ subtotalPaise: toPaise(unit), billedGrams: grams, zone: route.zone });
   return {
     ...base,
@@ -122,7 +122,8 @@ export async function estimate(
   };
 }
 
-const nullsOut = (p: {
+/** A product's own package fields (null: not set), as packageFor takes them. */
+export const ownPackage = (p: {
   weightGrams: number | null;
   lengthCm: number | null;
   widthCm: number | null;

@@ -26,6 +26,18 @@ export const settingsColumns = {
   cutoff: sellers.dispatchCutoff,
 };
 
+/** A product's package and its seller's dispatch settings: what a promise and a charge are made from. */
+const packageColumns = {
+  category: products.category,
+  weightGrams: products.weightGrams,
+  lengthCm: products.lengthCm,
+  widthCm: products.widthCm,
+  heightCm: products.heightCm,
+  sellerId: products.sellerId,
+  storeName: sellers.storename,
+  ...settingsColumns,
+};
+
 export async function sellerSettings(db: DbOrTx, sellerId: string) {
   const [row] = await db.select(settingsColumns).from(sellers).where(eq(sellers.id, sellerId)).limit(1);
   return row;
@@ -68,17 +80,10 @@ export async function productForEstimate(db: DbOrTx, productId: string) {
   const [row] = await db
     .select({
       id: products.id,
-      category: products.category,
       pricePaise: products.pricePaise,
       salePricePaise: products.salePricePaise,
       discount: products.discount,
-      weightGrams: products.weightGrams,
-      lengthCm: products.lengthCm,
-      widthCm: products.widthCm,
-      heightCm: products.heightCm,
-      sellerId: products.sellerId,
-      storeName: sellers.storename,
-      ...settingsColumns,
+      ...packageColumns,
     })
     .from(products)
     .leftJoin(sellers, eq(sellers.id, products.sellerId))
@@ -244,17 +249,7 @@ export async function parcelsInTransit(db: DbOrTx, limit = 100): Promise<string[
   return rows.map((r) => r.awb!).filter(Boolean);
 }
 
-const parcelItemColumns = {
-  quantity: cartItems.quantity,
-  category: products.category,
-  weightGrams: products.weightGrams,
-  lengthCm: products.lengthCm,
-  widthCm: products.widthCm,
-  heightCm: products.heightCm,
-  sellerId: products.sellerId,
-  storeName: sellers.storename,
-  ...settingsColumns,
-};
+const parcelItemColumns = { quantity: cartItems.quantity, ...packageColumns };
 
 /** The items a checkout is about to order, each with its seller's dispatch settings: the cart, or one buy-now item. */
 export async function checkoutItems(

@@ -8,6 +8,7 @@ import { packageFor, parcelBilledGrams } from '@mp/shared';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import { CourierUnavailableError, type CourierProvider } from './courier-provider';
+import { ownPackage } from './delivery-estimate';
 import {
   dueShipments,
   parcelContents,
@@ -31,12 +32,7 @@ async function makeOne(deps: ShipmentWorkerDeps & { courier: CourierProvider }, 
     return;
   }
   const pkgs = items.map((i) => ({
-    pkg: packageFor(i.category ?? 'accessories', {
-      weightGrams: i.weightGrams ?? undefined,
-      lengthCm: i.lengthCm ?? undefined,
-      widthCm: i.widthCm ?? undefined,
-      heightCm: i.heightCm ?? undefined,
-    }),
+    pkg: packageFor(i.category ?? 'accessories', ownPackage(i)),
     quantity: i.quantity,
   }));
   const largest = pkgs
