@@ -5,15 +5,23 @@
  * lock — shipped/in transit/out for delivery → inShipping, delivered → delivered (earned; only here, never by the
  * seller), RTO → the lines stay shipped until the refund of an RTO (the payments task counts a COD refusal there).
  */
-import { trackingState, trackingTimeline, type TrackingState } from '@mp/shared';
-import type { Db } from '../../db/client';
+import { RTO_REFUND_AFTER_DAYS, trackingState, trackingTimeline, type TrackingState } from '@mp/shared';
+import type { Db, Tx } from '../../db/client';
+import type { OrderRow } from '../commerce/orders/order.mapper';
+import type { Touched } from '../commerce/unit-of-work';
 import type { Logger } from '../../lib/logger';
 import type { Earnings } from '../commerce/earnings/earnings.service';
 import type { MoneyService } from '../commerce/money/money.service';
-import { lockOrder } from '../commerce/orders/order.repository';
+import { linesOf, lockOrder } from '../commerce/orders/order.repository';
 import { moveOwnLinesIn } from '../commerce/seller-orders/seller-order.service';
 import type { CourierEvent, CourierProvider } from './courier-provider';
-import { addTrackingEvent, eventsOf, setTrackingState, shipmentByAwb } from './delivery.repository';
+import {
+  addTrackingEvent,
+  eventsOf,
+  rtoOverdue,
+  setTrackingState,
+  shipmentByAwb,
+} from './delivery.repository';
 
 export interface TrackingDeps {
   db: Db;
@@ -31,8 +39,9 @@ export async function applyCourierEvent(
 ): Promise<'applied' | 'seen' | 'unknown'> {
   const shipment = await shipmentByAwb(deps.db, e.awb);
   if (!shipment) return 'unknown';
-  return deps.money.inTransaction(async (tx) => {
-    await lockOrder(tx, shipment.orderId);
+  let refundId: string | null = null;
+  const outcome = await deps.money.inTransaction(async (tx, touched) => {
+    const order = (await lockOrder(tx, shipment.orderId))!;
     const isNew = await addTrackingEvent(tx, {
       shipmentId: shipment.id,
       state: e.state,
@@ -52,12 +61,57 @@ export async function applyCourierEvent(
     } else if (state === 'delivered') {
       await moveOwnLinesIn(tx, deps.earnings, shipment.orderId, shipment.sellerId, 'delivered', COURIER);
       // the return window starts here (RETURN_WINDOW_DAYS); the tax task's invoice is already issued at shipment
-    } else if (state === 'rto' || state === 'rtoDelivered') {
-      // RTO: the prepaid refund when back at the seller (or after 10 days) goes here through the money use cases;
-      // a COD order's refusal is counted by the payments task's function here (wired at merge)
+    } else if (state === 'rtoDelivered') {
+      // back at the seller: a prepaid order is refunded in full (a COD order's refusal is counted here by the
+      // payments task's function, wired at merge)
+      refundId = await refundRtoIn(deps, tx, touched, order, shipment.sellerId);
     }
-    return 'applied';
+    return 'applied' as const;
   });
+  // the refund goes to the provider now that the decision is committed
+  if (refundId) await deps.money.sendAll([refundId]);
+  return outcome;
+}
+
+/**
+ * RTO (docs/delivery.md): the seller's lines of a prepaid order not yet refunded are refunded in full through the
+ * money use case (stock back, lines rejected), once per parcel (`rto:{order}:{seller}`).
+ */
+export async function refundRtoIn(
+  deps: Pick<TrackingDeps, 'money'>,
+  tx: Tx,
+  touched: Touched,
+  order: OrderRow,
+  sellerId: string,
+): Promise<string | null> {
+  if (order.paymentMethod === 'cod' || order.paymentStatus !== 'paid') return null;
+  const target = (await linesOf(tx, order.id, sellerId)).filter(
+    (l) => l.refundId === null && l.status !== 'rejected',
+  );
+  if (target.length === 0) return null;
+  return deps.money.refundLinesIn(tx, touched, order, target, {
+    kind: 'courier_rto',
+    reason: 'returned to the seller undelivered',
+    dedupeKey: `rto:${order.id}:${sellerId}`,
+    actor: COURIER,
+  });
+}
+
+/** Parcels returning for more than RTO_REFUND_AFTER_DAYS are refunded without waiting for the seller's receipt. */
+export async function refundLateRtos(deps: TrackingDeps): Promise<number> {
+  let n = 0;
+  for (const s of await rtoOverdue(deps.db, RTO_REFUND_AFTER_DAYS)) {
+    let refundId: string | null = null;
+    await deps.money.inTransaction(async (tx, touched) => {
+      const order = (await lockOrder(tx, s.orderId))!;
+      refundId = await refundRtoIn(deps, tx, touched, order, s.sellerId);
+    });
+    if (refundId) {
+      n++;
+      await deps.money.sendAll([refundId]);
+    }
+  }
+  return n;
 }
 
 /** Polling safety net: the courier's own record of each parcel still on its way, applied like webhook events. */

@@ -298,3 +298,15 @@ export async function insertPromises(
   if (rows.length === 0) return;
   await tx.insert(orderShipments).values(rows).onConflictDoNothing();
 }
+
+/** Parcels returning to their seller for more than `days` days (not yet back). */
+export const rtoOverdue = (db: DbOrTx, days: number) =>
+  db
+    .select({ orderId: orderShipments.orderId, sellerId: orderShipments.sellerId })
+    .from(orderShipments)
+    .where(
+      and(
+        eq(orderShipments.trackingState, 'rto'),
+        sql`${orderShipments.trackingAt} < now() - ${`${days} days`}::interval`,
+      ),
+    );

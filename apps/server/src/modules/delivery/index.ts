@@ -9,7 +9,7 @@ import { startIntervalJob } from '../../lib/interval-job';
 import type { Logger } from '../../lib/logger';
 import type { Earnings } from '../commerce/earnings/earnings.service';
 import type { MoneyService } from '../commerce/money/money.service';
-import { applyCourierEvent, pollParcels } from './apply-tracking';
+import { applyCourierEvent, pollParcels, refundLateRtos } from './apply-tracking';
 import type { CourierProvider } from './courier-provider';
 import { signatureValid, parseCourierWebhook } from './courier-webhook-signature';
 import { estimate } from './delivery-estimate';
@@ -81,11 +81,15 @@ export function createDelivery(deps: DeliveryDeps) {
     tracking: (caller: Parameters<typeof orderTracking>[1], orderId: string) =>
       orderTracking(deps.db, caller, orderId),
     poll: async () => pollParcels({ ...tracking, courier }, await parcelsInTransit(deps.db)),
+    refundLateRtos: () => refundLateRtos(tracking),
     /** the queue every 15 s and the polling safety net every 15 minutes */
     start() {
       const log = (what: string) => (err: unknown) => deps.logger.error({ err }, `${what} failed`);
       const stopQueue = startIntervalJob(runQueue, { intervalMs: 15_000, onError: log('shipment queue') });
-      const poll = async () => pollParcels({ ...tracking, courier }, await parcelsInTransit(deps.db));
+      const poll = async () => {
+        await pollParcels({ ...tracking, courier }, await parcelsInTransit(deps.db));
+        await refundLateRtos(tracking);
+      };
       const stopPoll = startIntervalJob(poll, { intervalMs: 15 * 60_000, onError: log('parcel polling') });
       return () => {
         stopQueue();

@@ -18,7 +18,14 @@ import type { PaymentProvider } from '../payments/payment-provider';
 import { recordMoneyEvent, type Actor } from './ledger';
 
 export type RefundKind =
-  'shopper_cancel' | 'seller_reject' | 'admin' | 'late_capture' | 'amount_mismatch' | 'cancelled_order';
+  | 'shopper_cancel'
+  | 'seller_reject'
+  | 'admin'
+  | 'late_capture'
+  | 'amount_mismatch'
+  | 'cancelled_order'
+  /** a prepaid parcel returned to the seller undelivered (docs/delivery.md, "RTO") */
+  | 'courier_rto';
 
 export interface RefundDecision {
   amountPaise: number;

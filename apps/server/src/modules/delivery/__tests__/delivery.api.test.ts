@@ -8,12 +8,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCourierFake, type CourierFake } from '../../../fakes/courier';
 import { createTestContext, type TestAgent } from '../../../../test/app';
-import { orders, orderShipments, sellerLedger, trackingEvents } from '../../../db/schema';
+import { orders, orderShipments, refunds, sellerLedger, trackingEvents } from '../../../db/schema';
 import {
   addAddress,
   addToCart,
   insertProduct,
   readOrder,
+  readProduct,
   sandboxCheckout,
 } from '../../commerce/__tests__/helpers';
 
@@ -277,5 +278,46 @@ describe('shipments and tracking', () => {
     await fake.controls.advance(awb); // sent nowhere
     expect(await ctx.deps.delivery.poll()).toBeGreaterThanOrEqual(1);
     expect((await shipment(orderId)).trackingState).toBe('shipped');
+  });
+});
+
+describe('RTO', () => {
+  it('a prepaid parcel back at the seller is refunded in full, once, with the stock back', async () => {
+    const seller = await sellerWithPickup();
+    const { orderId, product } = await paidOrder(seller);
+    const awb = await shipAndMake(seller.agent, orderId);
+    const from = fake.controls.sent.length;
+    await fake.controls.advance(awb); // picked up
+    await fake.controls.advance(awb, 'RTO INITIATED');
+    await fake.controls.advance(awb); // RTO DELIVERED
+    await fake.controls.duplicate(awb);
+    await deliverSent(from);
+    const order = await readOrder(ctx.db, orderId);
+    expect(order.refundedPaise).toBe(order.capturedPaise);
+    expect(order.orderStatus).toBe('rejected');
+    expect((await shipment(orderId)).trackingState).toBe('rtoDelivered');
+    expect(
+      await ctx.db.select({ kind: refunds.kind }).from(refunds).where(eq(refunds.orderId, orderId)),
+    ).toEqual([{ kind: 'courier_rto' }]);
+    expect((await readProduct(ctx.db, product.id)).unitsSold).toBe(0);
+  });
+
+  it('a parcel returning for more than 10 days is refunded without waiting for the seller', async () => {
+    const seller = await sellerWithPickup();
+    const { orderId } = await paidOrder(seller);
+    const awb = await shipAndMake(seller.agent, orderId);
+    const from = fake.controls.sent.length;
+    await fake.controls.advance(awb, 'RTO INITIATED');
+    await deliverSent(from);
+    expect(await ctx.deps.delivery.refundLateRtos()).toBe(0);
+    const s = await shipment(orderId);
+    await ctx.db
+      .update(orderShipments)
+      .set({ trackingAt: sql`now() - interval '11 days'` })
+      .where(eq(orderShipments.id, s.id));
+    expect(await ctx.deps.delivery.refundLateRtos()).toBe(1);
+    expect(await ctx.deps.delivery.refundLateRtos()).toBe(0);
+    const order = await readOrder(ctx.db, orderId);
+    expect(order.refundedPaise).toBe(order.capturedPaise);
   });
 });
