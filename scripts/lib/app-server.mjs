@@ -65,6 +65,8 @@ export async function startServer({ logPath, env = {}, timeoutMs = 120_000 } = {
       SHUTDOWN_DRAIN_MS: '0',
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      // the in-process fake courier moves parcels along quickly, so journeys see them delivered (docs/delivery.md)
+      COURIER_FAKE_ADVANCE_MS: '1000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -31,6 +31,7 @@ import { sql } from 'drizzle-orm';
 import { BRANDS, CATEGORIES, SORT_IDS } from '@mp/shared';
 import { DEFAULT_POOL_TIMEOUTS, openPostgres } from '../src/db/client';
 import { users } from '../src/db/schema';
+import { PINCODES } from '../src/fakes/courier/pincodes';
 
 const arg = (name: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ??
@@ -679,6 +680,19 @@ async function main() {
       ),
     );
     await run('hot home', (name) => fixed(name, port, ['/api/shop/home'], { conns: 10, child }));
+    // the delivery estimate (docs/delivery.md): 300 PIN codes × 20 products, courier answers cached per PIN code
+    await run('delivery estimate (300 PIN codes × 20 products)', (name) =>
+      fixed(
+        name,
+        port,
+        [...PINCODES.keys()].flatMap((pin, i) =>
+          ids
+            .slice((i % 10) * 2, (i % 10) * 2 + 2)
+            .map((id) => `/api/shop/delivery/estimate?pincode=${pin}&productId=${id}`),
+        ),
+        { conns: 10, child },
+      ),
+    );
     await ask(child, 'reset');
     const editRate = (rate: number) =>
       new Promise<number>((resolve) => {

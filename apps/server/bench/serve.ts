@@ -16,9 +16,18 @@ import { buildDeps } from '../src/deps';
 import { withJwtSecret } from '../src/modules/auth/installation-secret';
 import { createPgChangeFeed } from '../src/lib/change-feed';
 import { createLogger } from '../src/lib/logger';
+import { startCourierFake } from '../src/fakes/courier';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL!;
+// the courier behind the delivery estimate: the fake courier in this process (docs/delivery.md)
+const courier = await startCourierFake({
+  apiKey: 'bench-courier-key',
+  webhookSecret: 'bench-courier-secret-1',
+});
 const config = loadConfig({
+  COURIER_API_BASE: courier.url,
+  COURIER_API_KEY: 'bench-courier-key',
+  COURIER_WEBHOOK_SECRET: 'bench-courier-secret-1',
   NODE_ENV: 'production',
   JWT_SECRET: 'bench-secret-long-enough-123',
   LOG_LEVEL: 'silent',

@@ -26,6 +26,12 @@ CREATE TABLE "cod_parcels" (
 	CONSTRAINT "cod_parcels_amount_positive" CHECK ("cod_parcels"."amount_paise" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "delivery_holidays" (
+	"day" date PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "gateway_events" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"provider" text NOT NULL,
@@ -39,6 +45,31 @@ CREATE TABLE "gateway_events" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"processed_at" timestamp with time zone,
 	CONSTRAINT "gateway_events_status_check" CHECK ("gateway_events"."status" in ('received','processed','ignored','unknown_order'))
+);
+--> statement-breakpoint
+CREATE TABLE "order_shipments" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"order_id" uuid NOT NULL,
+	"seller_id" uuid NOT NULL,
+	"shipping_paise" integer DEFAULT 0 NOT NULL,
+	"zone" text,
+	"billed_grams" integer DEFAULT 0 NOT NULL,
+	"promised_date" date,
+	"delivery_pincode" text,
+	"status" text DEFAULT 'awaiting' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone,
+	"last_error" text,
+	"courier_shipment_id" text,
+	"awb" text,
+	"courier_name" text,
+	"pickup_date" date,
+	"tracking_state" text,
+	"tracking_at" timestamp with time zone,
+	"last_polled_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "order_shipments_status_check" CHECK ("order_shipments"."status" in ('awaiting','creating','created','failed'))
 );
 --> statement-breakpoint
 CREATE TABLE "seller_tax_profile_history" (
@@ -99,6 +130,15 @@ CREATE TABLE "tax_documents" (
 	CONSTRAINT "tax_documents_number_length" CHECK (length("tax_documents"."number") <= 16)
 );
 --> statement-breakpoint
+CREATE TABLE "tracking_events" (
+	"shipment_id" uuid NOT NULL,
+	"state" text NOT NULL,
+	"at" timestamp with time zone NOT NULL,
+	"location" text,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "tracking_events_shipment_id_state_pk" PRIMARY KEY("shipment_id","state")
+);
+--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "brand_label" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" drop column "search_vector";--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', coalesce(brand, '') || ' ' || coalesce(brand_label, '') || ' ' || coalesce(category, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')) STORED NOT NULL;--> statement-breakpoint
@@ -113,17 +153,28 @@ ALTER TABLE "order_lines" ADD COLUMN "tcs_paise" integer DEFAULT 0 NOT NULL;--> 
 ALTER TABLE "order_lines" ADD COLUMN "tds_paise" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "buyer_gstin" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "buyer_business_name" text;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "weight_grams" integer;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "length_cm" smallint;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "width_cm" smallint;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "height_cm" smallint;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "hsn" text;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "gst_rate" integer;--> statement-breakpoint
 ALTER TABLE "sellers" ADD COLUMN "accepts_cod" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "sellers" ADD COLUMN "pickup_address" text;--> statement-breakpoint
+ALTER TABLE "sellers" ADD COLUMN "pickup_pincode" text;--> statement-breakpoint
+ALTER TABLE "sellers" ADD COLUMN "dispatch_days" smallint DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "sellers" ADD COLUMN "dispatch_cutoff" text DEFAULT '14:00' NOT NULL;--> statement-breakpoint
 ALTER TABLE "cod_otps" ADD CONSTRAINT "cod_otps_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cod_parcels" ADD CONSTRAINT "cod_parcels_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_shipments" ADD CONSTRAINT "order_shipments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_shipments" ADD CONSTRAINT "order_shipments_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "seller_tax_profile_history" ADD CONSTRAINT "seller_tax_profile_history_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "seller_tax_profiles" ADD CONSTRAINT "seller_tax_profiles_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tax_document_files" ADD CONSTRAINT "tax_document_files_document_id_tax_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."tax_documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tax_documents" ADD CONSTRAINT "tax_documents_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tax_documents" ADD CONSTRAINT "tax_documents_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tax_documents" ADD CONSTRAINT "tax_documents_invoice_id_tax_documents_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."tax_documents"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tracking_events" ADD CONSTRAINT "tracking_events_shipment_id_order_shipments_id_fk" FOREIGN KEY ("shipment_id") REFERENCES "public"."order_shipments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "cod_otps_order_idx" ON "cod_otps" USING btree ("order_id","created_at");--> statement-breakpoint
 CREATE INDEX "cod_otps_user_idx" ON "cod_otps" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "cod_parcels_order_seller_unique" ON "cod_parcels" USING btree ("order_id","seller_id");--> statement-breakpoint
@@ -131,6 +182,9 @@ CREATE UNIQUE INDEX "cod_parcels_awb_unique" ON "cod_parcels" USING btree ("awb"
 CREATE INDEX "cod_parcels_refused_idx" ON "cod_parcels" USING btree ("user_id","refused_at") WHERE "cod_parcels"."state" = 'refused';--> statement-breakpoint
 CREATE UNIQUE INDEX "gateway_events_provider_event_unique" ON "gateway_events" USING btree ("provider","event_id");--> statement-breakpoint
 CREATE INDEX "gateway_events_open_idx" ON "gateway_events" USING btree ("created_at") WHERE "gateway_events"."status" = 'received';--> statement-breakpoint
+CREATE UNIQUE INDEX "order_shipments_order_seller" ON "order_shipments" USING btree ("order_id","seller_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "order_shipments_awb" ON "order_shipments" USING btree ("awb");--> statement-breakpoint
+CREATE INDEX "order_shipments_due_idx" ON "order_shipments" USING btree ("next_attempt_at") WHERE "order_shipments"."status" = 'creating';--> statement-breakpoint
 CREATE INDEX "seller_tax_profile_history_seller_idx" ON "seller_tax_profile_history" USING btree ("seller_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "seller_tax_profiles_issuer_unique" ON "seller_tax_profiles" USING btree ("issuer_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "tax_documents_number_unique" ON "tax_documents" USING btree ("number");--> statement-breakpoint

@@ -33,6 +33,8 @@ import { createNotificationsRouter } from './modules/notifications';
 import { createPageRenderer, createSeoRouter } from './modules/seo/seo.routes';
 import { createStoreRouter } from './modules/stores';
 import { createTaxRouter } from './modules/tax/tax.routes';
+import { createDeliveryRouter } from './modules/delivery/delivery.routes';
+import { keepRawBodyFor } from './lib/raw-body';
 
 /** The only writes whose bodies are not JSON (docs/security.md): the table's uploads and the sandbox's forms. */
 const BODY_RULES = {
@@ -40,13 +42,6 @@ const BODY_RULES = {
   formPaths: [api.sandboxApprove, api.sandboxCancel, api.razorpayReturn].map((e) => pathPattern(e.path)),
   crossSitePaths: [pathPattern(api.razorpayReturn.path)],
 };
-
-/** Keeps the bytes of a JSON body sent to `path` as `req.rawBody`. */
-function keepRawBodyOf(path: string) {
-  return (req: IncomingMessage & { rawBody?: Buffer; url?: string }, _res: unknown, buf: Buffer) => {
-    if (req.url?.split('?')[0] === path) req.rawBody = buf;
-  };
-}
 
 export interface AppOptions {
   /** the catalogue micro-cache's capture side (see createRequestHandler) */
@@ -102,6 +97,7 @@ function apiRoutes(deps: AppDeps): Router {
     createNotificationsRouter(deps),
     createStoreRouter(deps),
     createTaxRouter(deps),
+    createDeliveryRouter(deps),
   );
   return r;
 }
@@ -121,8 +117,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   // API answers and uploads compressed on the fly (the web build ships precompressed files of its own)
   app.use(compression({ threshold: 1024 }));
   app.use(sameOriginWrites({ publicUrl: config.publicUrl, ...BODY_RULES }));
-  // the gateway's webhook signature covers the raw body (docs/money.md, "Gateway webhooks"): kept for that path only
-  app.use(express.json({ limit: '100kb', verify: keepRawBodyOf(api.razorpayWebhook.path) }));
+  // the gateway's and the courier's webhook signatures cover the raw body (docs/money.md, "Gateway webhooks";
+  // docs/delivery.md): kept for those paths only
+  app.use(
+    express.json({
+      limit: '100kb',
+      verify: keepRawBodyFor([api.razorpayWebhook.path, api.courierWebhook.path]),
+    }),
+  );
   // form posts only where this server's own HTML forms post (docs/security.md)
   app.use(BODY_RULES.formPaths, express.urlencoded({ extended: false, limit: '10kb' }));
   app.use(cookieParser());

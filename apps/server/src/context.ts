@@ -1,4 +1,5 @@
 import type { Tax } from './modules/tax/tax.service';
+import type { Delivery } from './modules/delivery';
 import type { Config } from './config/env';
 import type { Db } from './db/client';
 import type { CatalogReader } from './db/read-routing';
@@ -76,6 +77,8 @@ export interface AppDeps {
   earnings: Earnings;
   /** a seller's notifications and their settings (docs/seo-and-email.md, "Seller notifications") */
   notifications: Notifications;
+  /** delivery: the courier, estimates, pickup settings, shipments and tracking (docs/delivery.md) */
+  delivery: Delivery;
   /** searches per client address (docs/security.md, "Rate limits"): the search routes and the fast lane count here */
   searchLimit: InstanceLimit;
 }

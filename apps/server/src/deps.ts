@@ -29,6 +29,7 @@ import { createOrderService } from './modules/commerce/orders/order.service';
 import { createNotifications } from './modules/notifications/notifications.service';
 import { createStores } from './modules/stores';
 import { createTax } from './modules/tax/tax.service';
+import { createDelivery } from './modules/delivery';
 
 export interface DepsOptions {
   /** the process's feed (PostgreSQL LISTEN/NOTIFY in src/index.ts); in-process by default */
@@ -83,7 +84,9 @@ export function buildDeps(
     currency: config.paypalCurrency,
     mailLimits: config.mailLimits,
   });
+  const delivery = createDelivery({ config, db, changes, logger, money, earnings });
   const orders = createOrderService({
+    delivery,
     db,
     provider: payments,
     money,
@@ -127,6 +130,7 @@ export function buildDeps(
     earnings,
     notifications: createNotifications({ db }),
     tax: createTax({ db, logger, platform: config.platformTax }),
+    delivery,
     searchLimit: instanceRateLimit({
       windowMs: 60_000,
       limit: config.searchRateLimit,

@@ -21,6 +21,7 @@ import { startBackgroundJobs } from './jobs';
 import { mailWorkerFor } from './modules/mail';
 import { withJwtSecret } from './modules/auth/installation-secret';
 import { withLocalGateway } from './fakes/razorpay/local';
+import { withLocalCourier } from './modules/delivery/local-courier';
 
 function readConfig(): Config {
   try {
@@ -38,7 +39,10 @@ async function main() {
   const loaded = readConfig();
   const logger = createLogger(loaded.logLevel);
   // no gateway keys outside production: the local fake gateway (src/fakes/razorpay/local.ts)
-  const { config, fake: gatewayFake } = await withLocalGateway(loaded, logger);
+  const withGateway = await withLocalGateway(loaded, logger);
+  const gatewayFake = withGateway.fake;
+  // the courier (docs/delivery.md): COURIER_API_KEY's, else the fake courier in-process outside production
+  const { config, fake: courierFake } = await withLocalCourier(withGateway.config, logger);
   const webDist = config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 
   let releaseDataDir: (() => Promise<void>) | undefined;
@@ -131,6 +135,7 @@ async function main() {
   );
   if (!config.metricsEnabled)
     logger.warn('GET /metrics is off: in production it needs METRICS_TOKEN (docs/operations.md, "Metrics")');
+  if (courierFake) courierFake.controls.webhookUrl = `http://127.0.0.1:${port}/api/couriers/webhook`;
   const terminator = createHttpTerminator({ server, gracefulTerminationTimeout: config.shutdown.timeoutMs });
 
   let stopping = false;
@@ -150,6 +155,7 @@ async function main() {
     await gatewayFake?.stop();
     await stopMailWorker();
     await stopImportWorker();
+    await courierFake?.stop();
     await changes.close();
     await catalogReader.close();
     await readDatabase

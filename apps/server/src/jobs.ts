@@ -20,6 +20,7 @@ export function startBackgroundJobs({
   money,
   tax,
   gateway,
+  delivery,
 }: AppDeps): () => void {
   releaseHalfCreatedOrders(db, changes)
     .then((n) => {
@@ -62,9 +63,12 @@ export function startBackgroundJobs({
         { intervalMs: 3 * 60_000, onError: (err) => logger.error({ err }, 'gateway reconciler failed') },
       )
     : () => undefined;
+  // shipments queued by sellers are made with the courier; parcels on their way are polled (docs/delivery.md)
+  const stopDelivery = delivery.start();
   return () => {
     stopTax();
     stopGateway();
+    stopDelivery();
     stopBestSellers();
     stopRefunds();
     stopHolds();

@@ -19,6 +19,7 @@ import {
   apiRegisterAndLogin,
   a11yViolations,
   sandboxPay,
+  shipAndAwaitDelivery,
   SHOPPER_ADDRESS,
   cartLineOf,
   type SellerProduct,
@@ -154,10 +155,7 @@ describe('money: refunds from two sellers, earnings and a payout', () => {
     const before = await balanceOf(seller1.request);
     const p = await productOf(seller1.request, 1);
     const delivered = await buy(shopper.request, userId, [p]);
-    const moved = await seller1.request.put(`/api/seller/orders/update/${delivered}`, {
-      data: { orderStatus: 'delivered' },
-    });
-    expect(moved.ok(), await moved.text()).toBe(true);
+    await shipAndAwaitDelivery(seller1.request, delivered);
     const after = await balanceOf(seller1.request);
     expect(after).toBeGreaterThan(before);
 

@@ -12,6 +12,7 @@ import {
   inStockProduct,
   launchBrowser,
   sandboxPay,
+  shipAndAwaitDelivery,
   SHOPPER_ADDRESS,
 } from './support';
 import type { SellerProduct } from './support';
@@ -101,10 +102,7 @@ describe('a 390 px phone with a mouse', () => {
     const addressId = ((await added.json()) as { data: { _id: string } }).data._id;
     // an order of the demo seller's, delivered: the seller's statement has a line (below)
     const orderId = await buy(context.request, await sellerProduct(seller.request), addressId);
-    const delivered = await seller.request.put(`/api/seller/orders/update/${orderId}`, {
-      data: { orderStatus: 'delivered' },
-    });
-    expect(delivered.ok(), await delivered.text()).toBe(true);
+    await shipAndAwaitDelivery(seller.request, orderId);
     expect(
       (
         await context.request.post('/api/shop/cart/add', { data: { productId: product._id, quantity: 2 } })

@@ -175,3 +175,31 @@ export const SHOPPER_ADDRESS = {
   notes: 'Ring twice',
   place: 'home',
 };
+
+/**
+ * A seller's part of an order delivered the only way it can be (docs/delivery.md): the seller marks it ready
+ * (pickup settings first, in case it has none), the in-process fake courier moves the parcel along
+ * (COURIER_FAKE_ADVANCE_MS, a second in journeys) and its signed events mark the lines delivered.
+ */
+export async function shipAndAwaitDelivery(seller: APIRequestContext, orderId: string): Promise<void> {
+  const settings = await seller.put('/api/seller/delivery/settings', {
+    data: {
+      pickupAddress: '12 Nehru Place, New Delhi',
+      pickupPincode: '110002',
+      dispatchDays: 1,
+      cutoff: '14:00',
+    },
+  });
+  expect(settings.ok(), await settings.text()).toBe(true);
+  const shipped = await seller.post(`/api/seller/orders/${orderId}/ship`, { data: {} });
+  expect(shipped.ok(), await shipped.text()).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const res = await seller.get(`/api/seller/orders/details/${orderId}`);
+        return ((await res.json()) as { data?: { orderStatus?: string } }).data?.orderStatus;
+      },
+      { timeout: 60_000, interval: 500 },
+    )
+    .toBe('delivered');
+}

@@ -824,6 +824,182 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/seller/delivery/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The session seller's pickup address, PIN code, dispatch days and cut-off
+         * @description Needs the session of an approved seller.
+         */
+        get: operations["sellerDeliverySettings"];
+        /**
+         * Set the session seller's pickup address, PIN code, dispatch days and cut-off
+         * @description A PIN code the courier does not know is 400 `INVALID_PINCODE`.
+         *
+         *     Needs the session of an approved seller.
+         */
+        put: operations["updateSellerDeliverySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/holidays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The holidays on which nothing is handed over or delivered
+         * @description Needs the session of the admin.
+         */
+        get: operations["deliveryHolidays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/delivery/holidays/{day}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add (or rename) a holiday
+         * @description Needs the session of the admin.
+         */
+        put: operations["setDeliveryHoliday"];
+        post?: never;
+        /**
+         * Remove a holiday
+         * @description Needs the session of the admin.
+         */
+        delete: operations["removeDeliveryHoliday"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/delivery/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a product can reach a PIN code, with cash on delivery, the promised date and the charge
+         * @description A malformed or unknown PIN code is 400 `INVALID_PINCODE`; a product that is not live is 404. An unserviceable route answers 200 with `deliverable: false`. Answers are cached per PIN code and seller.
+         *
+         *     No session needed.
+         */
+        get: operations["deliveryEstimate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seller/orders/{orderId}/ship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the session seller's part of an order ready: the shipment is made with the courier
+         * @description Queued and made by a worker with retry (`shipment: creating`, then `created` with the AWB). Asking again changes nothing. 409 `PICKUP_NOT_SET` without pickup settings, `INVALID_STATUS_TRANSITION` for a rejected or delivered part.
+         *
+         *     Needs the session of an approved seller.
+         */
+        post: operations["shipOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seller/orders/{orderId}/label": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The courier's label (PDF) of the session seller's parcel of an order
+         * @description Needs the session of an approved seller.
+         */
+        get: operations["shipmentLabel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/couriers/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The courier's tracking events, signed (HMAC-SHA256 of the body in X-Courier-Signature)
+         * @description A forged or unsigned event is 400 `INVALID_SIGNATURE` and changes nothing; duplicates are 200.
+         *
+         *     No session needed.
+         */
+        post: operations["courierWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/order/{orderId}/tracking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each parcel of the shopper's order: AWB, state, promised date and the courier's timeline
+         * @description Needs a session (the `token` cookie set by login).
+         */
+        get: operations["orderTracking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shop/config": {
         parameters: {
             query?: never;
@@ -2170,7 +2346,7 @@ export interface components {
             success: false;
             message: string;
             /** @enum {string} */
-            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "INVALID_CSV" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENT_GATEWAY_UNAVAILABLE" | "PAYMENT_METHOD_UNAVAILABLE" | "COD_NOT_ELIGIBLE" | "OTP_INVALID" | "BAD_SIGNATURE" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID" | "HOLD_LIMIT" | "HOLD_COOLDOWN" | "BRAND_EXISTS" | "STORE_NOT_FOUND" | "IMAGE_TOO_SMALL" | "SKU_TAKEN" | "VARIANT_REPEATED" | "VARIANT_REQUIRED" | "GSTIN_REQUIRED";
+            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "INVALID_CSV" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENT_GATEWAY_UNAVAILABLE" | "PAYMENT_METHOD_UNAVAILABLE" | "COD_NOT_ELIGIBLE" | "OTP_INVALID" | "BAD_SIGNATURE" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID" | "HOLD_LIMIT" | "HOLD_COOLDOWN" | "BRAND_EXISTS" | "STORE_NOT_FOUND" | "IMAGE_TOO_SMALL" | "SKU_TAKEN" | "VARIANT_REPEATED" | "VARIANT_REQUIRED" | "GSTIN_REQUIRED" | "INVALID_PINCODE" | "UNSERVICEABLE" | "DELIVERY_BY_COURIER" | "PICKUP_NOT_SET" | "INVALID_SIGNATURE";
             errors?: components["schemas"]["FieldErrors"];
             /** @description facts the caller can act on, per code (e.g. STALE_STOCK: `{ currentStock }`) */
             details?: {
@@ -4555,6 +4731,424 @@ export interface operations {
             403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    sellerDeliverySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            pickupAddress: string | null;
+                            pickupPincode: string | null;
+                            /** @description working days to hand a parcel over */
+                            dispatchDays: number;
+                            /** @description daily cut-off, IST */
+                            cutoff: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    updateSellerDeliverySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pickupAddress: string;
+                    /** @description Indian PIN code, 6 digits */
+                    pickupPincode: string;
+                    /** @description working days to hand a parcel over */
+                    dispatchDays: number;
+                    /** @description daily cut-off, IST */
+                    cutoff: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: {
+                            pickupAddress: string | null;
+                            pickupPincode: string | null;
+                            /** @description working days to hand a parcel over */
+                            dispatchDays: number;
+                            /** @description daily cut-off, IST */
+                            cutoff: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    deliveryHolidays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            day: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    setDeliveryHoliday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: {
+                            day: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    removeDeliveryHoliday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: {
+                            day: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    deliveryEstimate: {
+        parameters: {
+            query: {
+                pincode: string;
+                productId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            pincode: string;
+                            sellerId: string | null;
+                            storeName: string;
+                            deliverable: boolean;
+                            cod: boolean;
+                            promisedDate: string | null;
+                            promise: string | null;
+                            charge: number;
+                            zone: ("A" | "B" | "C" | "D" | "E") | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    shipOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Shipment queued (or already made) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: {
+                            sellerId: string;
+                            storeName: string;
+                            /** @enum {string} */
+                            shipment: "awaiting" | "creating" | "created" | "failed";
+                            awb: string | null;
+                            courierName: string | null;
+                            pickupDate: string | null;
+                            state: ("shipped" | "inTransit" | "outForDelivery" | "delivered" | "rto" | "rtoDelivered") | null;
+                            stateLabel: string;
+                            promisedDate: string | null;
+                            shippingCharge: number;
+                            late: boolean;
+                            events: {
+                                /** @enum {string} */
+                                state: "shipped" | "inTransit" | "outForDelivery" | "delivered" | "rto" | "rtoDelivered";
+                                label: string;
+                                at: string;
+                                location: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    shipmentLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The label */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    courierWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    awb: string | number;
+                    current_status: string;
+                    current_timestamp: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Processed (or seen before) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    orderTracking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            orderId: string;
+                            parcels: {
+                                sellerId: string;
+                                storeName: string;
+                                /** @enum {string} */
+                                shipment: "awaiting" | "creating" | "created" | "failed";
+                                awb: string | null;
+                                courierName: string | null;
+                                pickupDate: string | null;
+                                state: ("shipped" | "inTransit" | "outForDelivery" | "delivered" | "rto" | "rtoDelivered") | null;
+                                stateLabel: string;
+                                promisedDate: string | null;
+                                shippingCharge: number;
+                                late: boolean;
+                                events: {
+                                    /** @enum {string} */
+                                    state: "shipped" | "inTransit" | "outForDelivery" | "delivered" | "rto" | "rtoDelivered";
+                                    label: string;
+                                    at: string;
+                                    location: string | null;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };

@@ -88,6 +88,17 @@ export const API_ERROR_CODES = [
   'VARIANT_REQUIRED',
   /** 409: goods taxed above 0 % listed by a seller whose tax profile has no GSTIN (docs/tax.md) */
   'GSTIN_REQUIRED',
+  // delivery (docs/delivery.md)
+  /** 400: a PIN code that is malformed or unknown to the courier (details: `{ pincode }`) */
+  'INVALID_PINCODE',
+  /** 422: a seller's items the courier cannot bring to this PIN code (details: `{ pincode, sellerId, storeName }`) */
+  'UNSERVICEABLE',
+  /** 409: delivered is set by the courier's event (or the shopper's delivery code), never by the seller */
+  'DELIVERY_BY_COURIER',
+  /** 409: the seller has not set its pickup address and PIN code yet */
+  'PICKUP_NOT_SET',
+  /** 400: a courier webhook whose signature does not match */
+  'INVALID_SIGNATURE',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -58,6 +58,18 @@ import {
   gatewayWebhookEventSchema,
 } from './gateway';
 import {
+  courierWebhookBodySchema,
+  deliveryEstimateDtoSchema,
+  deliveryEstimateQuerySchema,
+  deliverySettingsDtoSchema,
+  deliverySettingsInputSchema,
+  holidayDtoSchema,
+  holidayInputSchema,
+  holidayParamsSchema,
+  parcelDtoSchema,
+  trackingDtoSchema,
+} from './delivery';
+import {
   notificationListQuerySchema,
   notificationSettingsSchema,
   sellerNotificationDtoSchema,
@@ -189,6 +201,10 @@ export const API_TAGS = [
   { name: 'Orders', description: 'Checkout, payment capture and order history' },
   { name: 'Payments', description: 'The built-in sandbox payment pages and the PayPal webhook' },
   { name: 'Seller orders', description: "An approved seller's view of the orders holding its products" },
+  {
+    name: 'Delivery',
+    description: 'PIN codes, promised dates, shipments with the courier and parcel tracking',
+  },
   { name: 'Dashboards', description: 'Figures for the admin and seller consoles' },
   { name: 'Earnings', description: "Sellers' earnings, the platform's commission and payouts to sellers" },
   {
@@ -205,7 +221,7 @@ export interface JsonAnswer<S extends z.ZodType = z.ZodType> {
   schema: S;
   description: string;
 }
-/** A page for a browser (HTML), a redirect, or plain text (e.g. metrics). */
+/** A page for a browser (HTML), a redirect, plain text (e.g. metrics) or a PDF document (a parcel label). */
 export interface PageAnswer {
   kind: 'html' | 'redirect' | 'text' | 'pdf' | 'csv';
   description: string;
@@ -664,6 +680,94 @@ export const endpoints = {
     summary: "Remove the session seller's store logo or banner",
     params: storeImageParamsSchema,
     responses: { 200: okMsg({ data: storeSettingsDtoSchema }, 'Removed') },
+  },
+
+  // Delivery (docs/delivery.md)
+  sellerDeliverySettings: {
+    ...routes.sellerDeliverySettings,
+    tag: 'Delivery',
+    summary: "The session seller's pickup address, PIN code, dispatch days and cut-off",
+    responses: { 200: ok({ data: deliverySettingsDtoSchema }) },
+  },
+  updateSellerDeliverySettings: {
+    ...routes.updateSellerDeliverySettings,
+    tag: 'Delivery',
+    summary: "Set the session seller's pickup address, PIN code, dispatch days and cut-off",
+    description: 'A PIN code the courier does not know is 400 `INVALID_PINCODE`.',
+    body: json(deliverySettingsInputSchema),
+    responses: { 200: okMsg({ data: deliverySettingsDtoSchema }, 'Saved') },
+    errors: [400],
+  },
+  deliveryHolidays: {
+    ...routes.deliveryHolidays,
+    tag: 'Delivery',
+    summary: 'The holidays on which nothing is handed over or delivered',
+    responses: { 200: ok({ data: z.array(holidayDtoSchema) }) },
+  },
+  setDeliveryHoliday: {
+    ...routes.setDeliveryHoliday,
+    tag: 'Delivery',
+    summary: 'Add (or rename) a holiday',
+    params: holidayParamsSchema,
+    body: json(holidayInputSchema),
+    responses: { 200: okMsg({ data: z.array(holidayDtoSchema) }, 'Saved') },
+  },
+  removeDeliveryHoliday: {
+    ...routes.removeDeliveryHoliday,
+    tag: 'Delivery',
+    summary: 'Remove a holiday',
+    params: holidayParamsSchema,
+    responses: { 200: okMsg({ data: z.array(holidayDtoSchema) }, 'Removed') },
+  },
+  deliveryEstimate: {
+    ...routes.deliveryEstimate,
+    tag: 'Delivery',
+    summary:
+      'Whether a product can reach a PIN code, with cash on delivery, the promised date and the charge',
+    description:
+      'A malformed or unknown PIN code is 400 `INVALID_PINCODE`; a product that is not live is 404. An ' +
+      'unserviceable route answers 200 with `deliverable: false`. Answers are cached per PIN code and seller.',
+    query: deliveryEstimateQuerySchema,
+    responses: { 200: ok({ data: deliveryEstimateDtoSchema }) },
+    errors: [400, 404],
+  },
+  shipOrder: {
+    ...routes.shipOrder,
+    tag: 'Delivery',
+    summary: "Mark the session seller's part of an order ready: the shipment is made with the courier",
+    description:
+      'Queued and made by a worker with retry (`shipment: creating`, then `created` with the AWB). Asking again ' +
+      'changes nothing. 409 `PICKUP_NOT_SET` without pickup settings, `INVALID_STATUS_TRANSITION` for a rejected ' +
+      'or delivered part.',
+    params: z.object({ orderId: idSchema }),
+    responses: { 200: okMsg({ data: parcelDtoSchema }, 'Shipment queued (or already made)') },
+    errors: [404, 409],
+  },
+  shipmentLabel: {
+    ...routes.shipmentLabel,
+    tag: 'Delivery',
+    summary: "The courier's label (PDF) of the session seller's parcel of an order",
+    params: z.object({ orderId: idSchema }),
+    responses: { 200: { kind: 'pdf', description: 'The label' } },
+    errors: [404, 409, 502],
+  },
+  courierWebhook: {
+    ...routes.courierWebhook,
+    tag: 'Delivery',
+    summary: "The courier's tracking events, signed (HMAC-SHA256 of the body in X-Courier-Signature)",
+    description:
+      'A forged or unsigned event is 400 `INVALID_SIGNATURE` and changes nothing; duplicates are 200.',
+    body: json(courierWebhookBodySchema),
+    responses: { 200: okMsg({}, 'Processed (or seen before)') },
+    errors: [400],
+  },
+  orderTracking: {
+    ...routes.orderTracking,
+    tag: 'Delivery',
+    summary: "Each parcel of the shopper's order: AWB, state, promised date and the courier's timeline",
+    params: z.object({ orderId: idSchema }),
+    responses: { 200: ok({ data: trackingDtoSchema }) },
+    errors: [404],
   },
 
   shopConfig: {

@@ -22,3 +22,4 @@ export * from './earnings';
 export * from './notifications';
 export * from './store';
 export * from './tax';
+export * from './delivery';

@@ -42,8 +42,13 @@ export function discountedUnitPrice(p: PriceInput): number {
   return toRupees(Math.round((toPaise(unitPrice(p)) * (100 - discountPercent(p))) / 100));
 }
 
+/** The platform's free-delivery rule: a subtotal above LIMITS.freeDeliveryAbove rupees ships free (docs/delivery.md). */
+export function deliversFree(subtotalPaise: number): boolean {
+  return subtotalPaise > toPaise(LIMITS.freeDeliveryAbove);
+}
+
 export function deliveryChargeFor(subtotal: number): number {
-  return subtotal <= LIMITS.freeDeliveryAbove ? LIMITS.deliveryCharge : 0;
+  return deliversFree(toPaise(subtotal)) ? 0 : LIMITS.deliveryCharge;
 }
 
 export interface CartTotals {

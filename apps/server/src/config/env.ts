@@ -79,6 +79,10 @@ const envSchema = z
     SMS_API_URL: z.url().optional(),
     SMS_API_KEY: z.string().min(1).optional(),
     SMS_SENDER_ID: z.string().min(1).default('MKTPLC'),
+    COURIER_API_BASE: z.url().default('https://apiv2.shiprocket.in'),
+    COURIER_API_KEY: z.string().min(1).optional(),
+    COURIER_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    COURIER_FAKE_ADVANCE_MS: z.coerce.number().int().min(0).default(60_000),
     PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).default(30),
     UNPAID_ORDER_LINES_MAX: z.coerce.number().int().min(1).default(30),
     UNPAID_ORDER_UNITS_MAX: z.coerce.number().int().min(1).default(200),
@@ -146,6 +150,13 @@ const envSchema = z
           code: 'custom',
           path: ['RAZORPAY_KEY_SECRET'],
           message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together',
+        });
+      }
+      if (e.COURIER_API_KEY && !e.COURIER_WEBHOOK_SECRET) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['COURIER_WEBHOOK_SECRET'],
+          message: 'is required with COURIER_API_KEY (tracking webhooks are signed with it)',
         });
       }
       if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
@@ -266,6 +277,13 @@ export interface Config {
   codMaxPaise: number;
   /** the SMS gateway for one-time codes; unset: the development outbox DATA_DIR/sms */
   sms: { apiUrl: string | undefined; apiKey: string | undefined; senderId: string; dir: string };
+  /**
+   * The courier aggregator (docs/delivery.md): COURIER_API_KEY's; unset outside production, the server starts the
+   * fake courier in-process (src/index.ts); unset in production, delivery is off (estimate and shipments 503).
+   */
+  courier: { apiBase: string; apiKey: string; webhookSecret: string } | undefined;
+  /** how often the in-process fake courier moves each parcel one status (0: never) */
+  courierFakeAdvanceMs: number;
   paymentHoldMinutes: number;
   /** what one unpaid shopper may hold (docs/orders-and-stock.md, "Hold limits") */
   holdLimits: HoldLimits;
@@ -414,6 +432,15 @@ export function loadConfig(
       senderId: e.SMS_SENDER_ID,
       dir: `${e.DATA_DIR}/sms`,
     },
+    courier:
+      e.COURIER_API_KEY && e.COURIER_WEBHOOK_SECRET
+        ? {
+            apiBase: e.COURIER_API_BASE.replace(/\/$/, ''),
+            apiKey: e.COURIER_API_KEY,
+            webhookSecret: e.COURIER_WEBHOOK_SECRET,
+          }
+        : undefined,
+    courierFakeAdvanceMs: e.COURIER_FAKE_ADVANCE_MS,
     paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES,
     holdLimits: {
       linesMax: e.UNPAID_ORDER_LINES_MAX,

@@ -114,6 +114,12 @@ export const sellers = pgTable(
     acceptsCod: boolean().notNull().default(true),
     /** a product's stock at or below this raises a low-stock notice (docs/seo-and-email.md); 0: none */
     lowStockThreshold: integer().notNull().default(5),
+    /** where the courier picks parcels up, and the seller's dispatch rules (docs/delivery.md); null: not set yet */
+    pickupAddress: text(),
+    pickupPincode: text(),
+    dispatchDays: smallint().notNull().default(1),
+    /** "HH:MM" IST: an order at or after it counts from the next working day */
+    dispatchCutoff: text().notNull().default('14:00'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -151,6 +157,11 @@ export const products = pgTable(
     images: text().array().notNull(),
     /** null for products the admin lists directly */
     sellerId: uuid().references(() => sellers.id, { onDelete: 'restrict' }),
+    /** the packed parcel of one unit (docs/delivery.md); null: the category's default */
+    weightGrams: integer(),
+    lengthCm: smallint(),
+    widthCm: smallint(),
+    heightCm: smallint(),
     ratingSum: integer().notNull().default(0),
     reviewCount: integer().notNull().default(0),
     unitsSold: integer().notNull().default(0),
@@ -1210,3 +1221,73 @@ export const taxDocumentFiles = pgTable('tax_document_files', {
     .references(() => taxDocuments.id, { onDelete: 'cascade' }),
   pdf: bytea().notNull(),
 });
+// ------------------------------------------------------------------ delivery (docs/delivery.md)
+
+const SHIPMENT_STATUSES = ['awaiting', 'creating', 'created', 'failed'] as const;
+
+/** The admin's holidays: no hand-over and no courier day on them. */
+export const deliveryHolidays = pgTable('delivery_holidays', {
+  day: date({ mode: 'string' }).primaryKey(),
+  name: text().notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * One row per seller sub-order of an order: its shipping charge and promise, frozen at checkout, then the
+ * shipment the courier makes (a durable queue: `creating` rows are worked with retry) and its tracking state.
+ */
+export const orderShipments = pgTable(
+  'order_shipments',
+  {
+    id: id(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sellerId: uuid()
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'restrict' }),
+    shippingPaise: integer().notNull().default(0),
+    zone: text(),
+    billedGrams: integer().notNull().default(0),
+    /** IST date promised at checkout */
+    promisedDate: date({ mode: 'string' }),
+    deliveryPincode: text(),
+    status: text({ enum: SHIPMENT_STATUSES }).notNull().default('awaiting'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    courierShipmentId: text(),
+    awb: text(),
+    courierName: text(),
+    pickupDate: date({ mode: 'string' }),
+    /** the latest tracking state (packages/shared TRACKING_STATES); null before the first event */
+    trackingState: text(),
+    trackingAt: timestamp({ withTimezone: true }),
+    lastPolledAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('order_shipments_order_seller').on(t.orderId, t.sellerId),
+    uniqueIndex('order_shipments_awb').on(t.awb),
+    index('order_shipments_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'creating'`),
+    check('order_shipments_status_check', isOneOf(t.status, SHIPMENT_STATUSES)),
+  ],
+);
+
+/** The courier's tracking events, one per state per shipment: duplicates and reordering give one timeline. */
+export const trackingEvents = pgTable(
+  'tracking_events',
+  {
+    shipmentId: uuid()
+      .notNull()
+      .references(() => orderShipments.id, { onDelete: 'cascade' }),
+    state: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    location: text(),
+    receivedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.shipmentId, t.state] })],
+);

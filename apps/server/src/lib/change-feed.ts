@@ -12,7 +12,8 @@ export type Change =
   | { type: 'stock'; ids: string[] } // stock or units sold of these products changed
   | { type: 'banners' }
   | { type: 'brands' } // a brand was added, renamed, hidden, shown, accepted or merged
-  | { type: 'stores' }; // a store page's own fields (logo, banner) or whether it is shown (approval)
+  | { type: 'stores' } // a store page's own fields (logo, banner) or whether it is shown (approval)
+  | { type: 'delivery'; sellerId?: string }; // a seller's pickup settings (or, without sellerId, the holidays)
 
 export interface ChangeFeed {
   /** delivers to this process's subscribers at once and to every other instance (PostgreSQL NOTIFY) */
@@ -57,6 +58,7 @@ const IDS_PER_MESSAGE = 100;
 function isChange(v: unknown): v is Change {
   const c = v as { type?: unknown; ids?: unknown };
   if (c?.type === 'banners' || c?.type === 'brands' || c?.type === 'stores') return true;
+  if (c?.type === 'delivery') return true;
   return (
     (c?.type === 'products' || c?.type === 'stock') &&
     Array.isArray(c.ids) &&

@@ -4,7 +4,7 @@
  * instances starting together on one database create each thing once.
  */
 import { count, eq, sql } from 'drizzle-orm';
-import { brandLabel, CATEGORY_TAX_DEFAULTS, storeSlug, toPaise } from '@mp/shared';
+import { brandLabel, CATEGORY_TAX_DEFAULTS, packageFor, storeSlug, toPaise } from '@mp/shared';
 import type { AppDeps } from '../context';
 import { storeImage } from '../lib/images';
 import { banners, products, reviews, sellers, sellerTaxProfiles, users } from '../db/schema';
@@ -155,6 +155,11 @@ export async function seedDemo({
           gstno: i === 1 ? '27ABCDE1234F1Z0' : i === 0 ? '29AAGCB7383J1Z4' : null,
           document: documentImage,
           address: `${12 + i} MG Road, Bengaluru`,
+          // pickup for the courier (docs/delivery.md): Ravi ships from Delhi, Meera from Mumbai
+          pickupAddress: `${12 + i} ${i === 0 ? 'Nehru Place, New Delhi' : 'Linking Road, Mumbai'}`,
+          pickupPincode: i === 0 ? '110002' : i === 1 ? '400003' : null,
+          dispatchDays: 1,
+          dispatchCutoff: '14:00',
           bankaccount: `1234567890${i}`,
           ifsccode: 'HDFC0001234',
           approvalstatus: s.status,
@@ -201,6 +206,10 @@ export async function seedDemo({
         image: productImages[i]![0]!,
         images: productImages[i]!,
         sellerId: ownerFor(p.category, i % 8),
+        // every fourth product carries its own packed weight; the others ship as their category's default
+        ...(i % 4 === 0
+          ? { ...packageFor(p.category, null), weightGrams: packageFor(p.category, null).weightGrams + 150 }
+          : {}),
         unitsSold: (i * 37) % 400,
         ...CATEGORY_TAX_DEFAULTS[p.category as keyof typeof CATEGORY_TAX_DEFAULTS],
       };

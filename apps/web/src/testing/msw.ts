@@ -7,7 +7,20 @@ import { endpoints, type Answer, type ApiErrorBody, type ApiErrorCode, type Endp
 import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 import { setupServer } from 'msw/node';
 
-export const server = setupServer();
+/**
+ * Default answers every test starts from (docs/delivery.md): an order has no parcels and a seller no pickup
+ * settings unless a test says so.
+ */
+export const server = setupServer(
+  answer('orderTracking', ({ params }) => ({
+    success: true,
+    data: { orderId: String(params.orderId), parcels: [] },
+  })),
+  answer('sellerDeliverySettings', {
+    success: true,
+    data: { pickupAddress: null, pickupPincode: null, dispatchDays: 1, cutoff: '14:00' },
+  }),
+);
 
 type Resolver<K extends EndpointId> = (info: {
   request: StrictRequest<DefaultBodyType>;

@@ -377,6 +377,25 @@ const FIXTURES: Record<EndpointId, Fixture> = {
   adminDocuments: { query: () => ({ page: '1', limit: '5' }) },
   adminTcsReport: { query: () => ({ month: '2026-11' }) },
   adminIssueCommissionInvoices: { body: () => ({ month: '2026-11' }) },
+  sellerDeliverySettings: {},
+  updateSellerDeliverySettings: {
+    body: () => ({
+      pickupAddress: '1 Audit Road',
+      pickupPincode: '110001',
+      dispatchDays: 1,
+      cutoff: '14:00',
+    }),
+  },
+  deliveryHolidays: {},
+  setDeliveryHoliday: { params: () => ({ day: '2030-01-26' }), body: () => ({ name: 'Republic Day' }) },
+  removeDeliveryHoliday: { params: () => ({ day: '2030-01-26' }), destructive: true },
+  deliveryEstimate: { query: () => ({ pincode: '110001', productId: randomUUID() }) },
+  shipOrder: { params: () => ({ orderId: f.paidOrderA }) },
+  shipmentLabel: { params: () => ({ orderId: randomUUID() }) },
+  courierWebhook: {
+    body: () => ({ awb: 'FX0', current_status: 'DELIVERED', current_timestamp: '2026-12-04T10:00:00Z' }),
+  },
+  orderTracking: { params: () => ({ orderId: f.orderA }) },
 };
 
 const ROUTES: RouteCase[] = endpointList.map((e) => ({

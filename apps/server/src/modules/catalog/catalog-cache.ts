@@ -265,7 +265,8 @@ export class CatalogCache {
   }
 
   private apply(change: Change) {
-    if (change.type === 'banners' || change.type === 'stores') return; // no catalogue answer shows either
+    // no catalogue answer shows banners, store fields or delivery settings
+    if (change.type === 'banners' || change.type === 'stores' || change.type === 'delivery') return;
     // suggestions show brand labels and offer only listed brands; brand changes are rare admin acts
     if (change.type === 'brands') return this.clear();
     // no ids: a writer that cannot say what it changed (or a feed that missed messages) — drop everything

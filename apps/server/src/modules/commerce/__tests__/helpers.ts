@@ -4,6 +4,9 @@ import { expect } from 'vitest';
 import type { Db } from '../../../db/client';
 import { orderLines, orders, productVariants, products } from '../../../db/schema';
 import type { TestAgent, TestContext } from '../../../../test/app';
+import type { AppDeps } from '../../../context';
+import { lockOrder } from '../orders/order.repository';
+import { moveOwnLinesIn } from '../seller-orders/seller-order.service';
 
 let n = 0;
 
@@ -140,4 +143,22 @@ export async function insertOrderOf(
     status: paid ? 'confirmed' : 'pending',
   });
   return order!.id;
+}
+
+/**
+ * The courier reports a seller's parcel of an order delivered (docs/delivery.md): the only way its lines become
+ * delivered (and earned); a seller's own PUT of delivered is 409. For tests about what delivery means elsewhere.
+ */
+export async function courierDelivers(
+  deps: Pick<AppDeps, 'money' | 'earnings'>,
+  orderId: string,
+  sellerId: string,
+) {
+  await deps.money.inTransaction(async (tx) => {
+    await lockOrder(tx, orderId);
+    await moveOwnLinesIn(tx, deps.earnings, orderId, sellerId, 'delivered', {
+      userId: null,
+      role: 'courier',
+    });
+  });
 }

@@ -47,6 +47,16 @@ describe('owners of orders and stock', () => {
     expect(writersBesides(STOCK_OWNER, /\b(total_stock|units_sold)\s*=|\bset stock\s*=/)).toEqual([]);
     expect(setsStock(files.find((f) => f.file === STOCK_OWNER)!.text)).toBe(true);
   });
+
+  it('when the server writes shipments, tracking events or holidays, then only delivery.repository.ts does', () => {
+    const owner = 'modules/delivery/delivery.repository.ts';
+    const drizzle = /\.(insert|update|delete)\((orderShipments|trackingEvents|deliveryHolidays)\)/;
+    const raw =
+      /\b(update|insert\s+into|delete\s+from)\s+"?(order_shipments|tracking_events|delivery_holidays)\b/i;
+    expect(writersBesides(owner, drizzle)).toEqual([]);
+    expect(writersBesides(owner, raw)).toEqual([]);
+    expect(drizzle.test(files.find((f) => f.file === owner)!.text)).toBe(true);
+  });
 });
 
 describe('owners of GST state (docs/tax.md)', () => {

@@ -19,7 +19,14 @@ import { recordMoneyEvent, type Actor } from './ledger';
 import { issueCreditNotesIn } from '../../tax/credit-notes';
 
 export type RefundKind =
-  'shopper_cancel' | 'seller_reject' | 'admin' | 'late_capture' | 'amount_mismatch' | 'cancelled_order';
+  | 'shopper_cancel'
+  | 'seller_reject'
+  | 'admin'
+  | 'late_capture'
+  | 'amount_mismatch'
+  | 'cancelled_order'
+  /** a prepaid parcel returned to the seller undelivered (docs/delivery.md, "RTO") */
+  | 'courier_rto';
 
 export interface RefundDecision {
   amountPaise: number;

@@ -35,10 +35,13 @@ export async function checkout(deps: OrderServiceDeps, req: PlaceOrderRequest): 
     holdMinutes: deps.holdMinutes,
     holdLimits: deps.holdLimits,
   };
+  // every seller must reach the address before anything is held or paid (docs/delivery.md)
+  const promise = await deps.delivery?.promiseCheckout(req);
   const { order, replayed, lines } = await inTransaction(deps.db, deps.changes, async (tx, touched) => {
     const placed = await placePendingOrder(placeDeps, tx, touched, req);
     // cash on delivery: refused (and nothing kept) unless the order may pay so (docs/money.md)
     if (method === 'cod' && !placed.replayed) await assertCodEligible(tx, placed.order, codOf(deps).maxPaise);
+    if (promise && !placed.replayed) await deps.delivery!.recordPromisesIn(tx, placed.order.id, promise);
     return placed;
   });
   if (replayed) {

@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../../lib/errors';
 import type { Logger } from '../../../lib/logger';
 import type { MoneyService } from '../money/money.service';
 import type { PaymentProvider } from '../payments/payment-provider';
+import type { Delivery } from '../../delivery';
 import type { OrderRow } from './order.mapper';
 import { findOrder, findOrderByPaymentId } from './order.repository';
 import { orderViews } from './order-views';
@@ -22,6 +23,8 @@ export interface OrderServiceDeps {
   changes: ChangeFeed;
   /** cash on delivery (docs/money.md): its limit and the SMS that carries the code */
   cod?: CodDeps;
+  /** delivery at checkout (docs/delivery.md): 422 for a seller that cannot deliver, the promise kept per seller */
+  delivery?: Pick<Delivery, 'promiseCheckout' | 'recordPromisesIn'>;
 }
 
 export type Caller = Pick<Express.SessionUser, 'id' | 'role'>;

@@ -7,6 +7,7 @@ import type { Request } from 'express';
 import { endpoints as api } from '@mp/shared';
 import type { AppDeps } from '../../../context';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
+import { rawBodyOf } from '../../../lib/raw-body';
 import type { Route } from '../../../lib/route';
 import { findOrderByPaymentId } from '../orders/order.repository';
 import { completeGatewayPayment, type CompletionDeps } from './razorpay-completion';
@@ -26,7 +27,7 @@ export function razorpayRoutes(route: Route, deps: AppDeps): void {
   route(api.razorpayWebhook, async ({ req, reply }) => {
     const cd = completionDeps(deps);
     const id = await receiveWebhook(cd, {
-      rawBody: (req as Request & { rawBody?: Buffer }).rawBody,
+      rawBody: rawBodyOf(req),
       signature: req.get('x-razorpay-signature'),
       eventId: req.get('x-razorpay-event-id'),
       body: req.body,

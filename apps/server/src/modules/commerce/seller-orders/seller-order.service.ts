@@ -38,7 +38,12 @@ export async function listSellerOrders(db: Db, sellerId: string): Promise<Seller
   return sellerOrderViews(db, sellerId, rows);
 }
 
-async function sellerOrder(db: DbOrTx, sellerId: string, orderId: string, lock = false): Promise<OrderRow> {
+export async function sellerOrder(
+  db: DbOrTx,
+  sellerId: string,
+  orderId: string,
+  lock = false,
+): Promise<OrderRow> {
   const q = db
     .select({ order: orders })
     .from(orders)
@@ -77,30 +82,64 @@ export async function updateSellerOrderStatus(
   let refundId: string | null = null;
   const dto = await money.inTransaction(async (tx, touched) => {
     const locked = await sellerOrder(tx, sellerId, orderId, true);
+    // only the courier's event (or the shopper's delivery code) sets delivered (docs/delivery.md)
+    if (status === 'delivered') {
+      throw new AppError(
+        409,
+        'DELIVERY_BY_COURIER',
+        "Delivered is set by the courier's tracking event, not by the seller: mark the order ready to ship instead",
+      );
+    }
     const own = await linesOf(tx, orderId, sellerId);
     if (checkMove(own, status) === 'same') return (await sellerOrderViews(tx, sellerId, [locked]))[0]!;
-    await recordStatusChangesIn(tx, orderId, own, status, actor);
     if (status === 'rejected') {
+      await recordStatusChangesIn(tx, orderId, own, status, actor);
       refundId = await rejectOwnLines(money, tx, touched, locked, sellerId, { actor, reason });
-    } else {
-      // the seller earns its delivered lines, less the commission (docs/money.md, "Seller earnings")
-      if (status === 'delivered') await earnings.recordDeliveryIn(tx, own);
-      await setSellerLines(tx, orderId, sellerId, { status });
-      // the part ships: its tax invoice is issued now, its PDF made by a job (docs/tax.md)
-      if (status === 'inShipping') await issueSubOrderInvoiceIn(tx, orderId, sellerId);
+      const order = await setOrderStatus(
+        tx,
+        orderId,
+        (await linesOf(tx, orderId)).map((l) => l.status),
+      );
+      await enqueueLineStatusMail(tx, { orderId, sellerId, status, ...(reason ? { reason } : {}) });
+      return (await sellerOrderViews(tx, sellerId, [order]))[0]!;
     }
-    const order = await setOrderStatus(
-      tx,
-      orderId,
-      (await linesOf(tx, orderId)).map((l) => l.status),
-    );
-    await enqueueLineStatusMail(tx, { orderId, sellerId, status, ...(reason ? { reason } : {}) });
-    return (await sellerOrderViews(tx, sellerId, [order]))[0]!;
+    const order = await moveOwnLinesIn(tx, earnings, orderId, sellerId, status, actor);
+    return (await sellerOrderViews(tx, sellerId, [order!]))[0]!;
   });
   if (refundId === null) return dto;
   // the refund goes to the provider now that the decision is committed
   await money.sendAll([refundId]);
   return sellerOrderDetails(db, sellerId, orderId);
+}
+
+/**
+ * Moves a seller's lines of a locked order forward to `status` (nothing when they are there or past it): history,
+ * lines, the order's status and the shopper's mail. Delivered lines earn the seller its net, less the commission
+ * (docs/money.md, "Seller earnings"); delivered comes only from the courier's event (modules/delivery).
+ */
+export async function moveOwnLinesIn(
+  tx: Tx,
+  earnings: Earnings,
+  orderId: string,
+  sellerId: string,
+  status: Exclude<SellerOrderStatus, 'rejected'>,
+  actor: { userId: string | null; role: string },
+): Promise<OrderRow | null> {
+  const own = await linesOf(tx, orderId, sellerId);
+  if (sellerStatusMove(deriveOrderStatus(own.map((l) => l.status)), status) !== 'move') return null;
+  await recordStatusChangesIn(tx, orderId, own, status, actor);
+  if (status === 'delivered') await earnings.recordDeliveryIn(tx, own);
+  await setSellerLines(tx, orderId, sellerId, { status });
+  // the part ships (or the courier's first word is that it arrived): its tax invoice is issued now, once, its PDF
+  // made by a job (docs/tax.md)
+  if (status === 'inShipping' || status === 'delivered') await issueSubOrderInvoiceIn(tx, orderId, sellerId);
+  const order = await setOrderStatus(
+    tx,
+    orderId,
+    (await linesOf(tx, orderId)).map((l) => l.status),
+  );
+  await enqueueLineStatusMail(tx, { orderId, sellerId, status });
+  return order;
 }
 
 /** Whether the seller's part may move to `status` (`same`: it already is); 409 INVALID_STATUS_TRANSITION if not. */

@@ -8,7 +8,13 @@ import { createTestContext } from '../../../../test/app';
 import { startSmtpInbox } from '../../../../test/smtp-inbox';
 import { mailOutbox, sellers } from '../../../db/schema';
 import { createLogger } from '../../../lib/logger';
-import { addAddress, addToCart, insertProduct, sandboxCheckout } from '../../commerce/__tests__/helpers';
+import {
+  addAddress,
+  addToCart,
+  courierDelivers,
+  insertProduct,
+  sandboxCheckout,
+} from '../../commerce/__tests__/helpers';
 import { enqueueRefundMail, mailWorkerFor } from '..';
 import { claimDueMails, pruneSent } from '../mail-outbox';
 import { createMailTransport } from '../mail-transport';
@@ -169,7 +175,7 @@ describe('transactional e-mail through the outbox', () => {
     expect(shipped.subject).toMatch(/on its way/);
     expect(shipped.text).toContain('Silk Kurta');
     expect(shipped.text).not.toContain('Trail Shoes');
-    await setStatus('delivered');
+    await courierDelivers(ctx.deps, orderId, a.sellerId);
     await worker().runOnce();
     expect(inbox.messages.at(-1)!.subject).toMatch(/delivered/);
   });

@@ -5,7 +5,13 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../../../test/app';
 import { startSmtpInbox } from '../../../../test/smtp-inbox';
 import { mailOutbox } from '../../../db/schema';
-import { addAddress, addToCart, insertProduct, sandboxCheckout } from '../../commerce/__tests__/helpers';
+import {
+  addAddress,
+  addToCart,
+  courierDelivers,
+  insertProduct,
+  sandboxCheckout,
+} from '../../commerce/__tests__/helpers';
 import { sellerBody } from '../../sellers/__tests__/helpers';
 import { mailWorkerFor } from '..';
 
@@ -69,10 +75,7 @@ describe('seller e-mails', () => {
 
   it('when a refund is taken from the seller’s balance and a payout is made, then the seller hears of each', async () => {
     const { seller, orderId } = await paidOrder();
-    const delivered = await seller.agent
-      .put(`/api/seller/orders/update/${orderId}`)
-      .send({ orderStatus: 'delivered' });
-    expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
+    await courierDelivers(ctx.deps, orderId, seller.sellerId);
     const refund = await admin.agent
       .post(`/api/admin/orders/${orderId}/refund`)
       .send({ amount: 100, reason: 'damaged in transit' });

@@ -11,6 +11,7 @@ import {
   insertProduct,
   readProduct,
   sandboxCheckout,
+  courierDelivers,
 } from '../../commerce/__tests__/helpers';
 import { productBody } from '../../catalog/__tests__/catalog-fixtures';
 import { mailWorkerFor } from '../../mail';
@@ -122,12 +123,7 @@ describe('seller notifications', () => {
 
   it('when a refund is taken from the balance and a payout is made, then the seller is told of each', async () => {
     const { a, b, orderId } = await paidOrderOfTwo();
-    for (const seller of [a, b]) {
-      const delivered = await seller.agent
-        .put(`/api/seller/orders/update/${orderId}`)
-        .send({ orderStatus: 'delivered' });
-      expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
-    }
+    for (const seller of [a, b]) await courierDelivers(ctx.deps, orderId, seller.sellerId);
     const payout = await admin.agent
       .post('/api/admin/payouts')
       .send({ sellerId: a.sellerId, amount: 500, reference: 'NEFT-77' });

@@ -14,6 +14,7 @@ import {
 import { errorMessage } from '../../../lib/api';
 import { statusUpdatedMessage } from '../../../features/seller/status-toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ShipPanel } from '../../../features/delivery/ship-panel';
 
 export default function SellerOrdersPage() {
   useDocumentTitle('Orders – Seller');
@@ -57,6 +58,7 @@ export default function SellerOrdersPage() {
         order={orderDetails.data}
         loading={isLoading(orderDetails)}
         onUpdateStatus={updateStatus}
+        extra={openId ? <ShipPanel key={openId} orderId={openId} /> : null}
       />
     </section>
   );

@@ -1,5 +1,9 @@
-/** Seller Store: the store page's logo, banner and a preview link (docs/seo-and-email.md, "Store pages"). */
+/**
+ * Seller Store: the store page's logo, banner and a preview link (docs/seo-and-email.md, "Store pages"), and the
+ * pickup and dispatch settings (docs/delivery.md).
+ */
 import { StoreSettings } from '../../../features/store/store-settings';
+import { PickupSettings } from '../../../features/delivery/pickup-settings';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function SellerStorePage() {
@@ -10,6 +14,7 @@ export default function SellerStorePage() {
         Store
       </h1>
       <StoreSettings />
+      <PickupSettings />
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { averageRating, useListReviewsQuery } from '../../../features/reviews/re
 import { Stars } from '../../../features/reviews/star-rating';
 import { ProductBadges } from '../../../features/shop/product-card';
 import { ProductFacts } from '../../../features/shop/product-facts';
+import { PinCheck } from '../../../features/delivery/pin-check';
 import { ProductGallery } from '../../../features/shop/product-gallery';
 import { useBrandLabel } from '../../../features/shop/brands-api';
 import { firstChoice, VariantPicker } from '../../../features/shop/variant-picker';
@@ -199,6 +200,7 @@ export default function ProductDetailPage() {
               </>
             )}
           </p>
+          <PinCheck productId={product._id} />
           <ProductFacts product={product} />
           {/* at phone widths the buy buttons stay in reach at the bottom of the screen (≥ 44 px targets) */}
           <div

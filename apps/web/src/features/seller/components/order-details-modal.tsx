@@ -1,4 +1,5 @@
 /** 'Order Details' for a seller: summary, its own products, shipping, payment, and the status form. */
+import type { ReactNode } from 'react';
 import { formatINR, lineStateLabel, type SellerOrderDto, type SellerOrderStatus } from '@mp/shared';
 import {
   DetailRows,
@@ -21,6 +22,8 @@ export interface OrderDetailsModalProps {
   order: SellerOrderDto | null;
   loading: boolean;
   onUpdateStatus: (status: SellerOrderStatus, reason?: string) => Promise<unknown>;
+  /** more of the seller's actions on the order (the shipment, docs/delivery.md) */
+  extra?: ReactNode;
 }
 
 /** The seller's own part's state: its one fulfilment entry ("Cancelled by the buyer" when the shopper cancelled). */
@@ -30,7 +33,14 @@ export function SellerPartBadge({ order }: { order: SellerOrderDto }) {
   return <LineStateBadge state={partState(order)} viewer="seller" />;
 }
 
-export function OrderDetailsModal({ open, onClose, order, loading, onUpdateStatus }: OrderDetailsModalProps) {
+export function OrderDetailsModal({
+  open,
+  onClose,
+  order,
+  loading,
+  onUpdateStatus,
+  extra,
+}: OrderDetailsModalProps) {
   return (
     <Modal open={open} onClose={onClose} title="Order Details" size="lg">
       {!order ? (
@@ -123,6 +133,7 @@ export function OrderDetailsModal({ open, onClose, order, loading, onUpdateStatu
           <DetailSection title="Progress">
             <FulfilmentTimeline parts={order.fulfilment} showStore={false} />
           </DetailSection>
+          {extra}
           <OrderStatusForm
             key={order._id}
             current={order.orderStatus}

@@ -8,6 +8,7 @@ import { codParcels, refunds } from '../../../../db/schema';
 import { createTestContext, type TestAgent } from '../../../../../test/app';
 import {
   addToCart,
+  courierDelivers,
   insertProduct,
   readOrder,
   readProduct,
@@ -130,10 +131,7 @@ describe('cash on delivery', () => {
     await confirm(o.agent, o.orderId, lastCode());
     const awb = `AWB${Date.now()}`;
     await ctx.db.transaction((tx) => setCodParcelAwb(tx, o.orderId, seller.sellerId, awb));
-    const delivered = await seller.agent
-      .put(`/api/seller/orders/update/${o.orderId}`)
-      .send({ orderStatus: 'delivered' });
-    expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
+    await courierDelivers(ctx.deps, o.orderId, seller.sellerId);
     expect(await balanceOf(seller)).toBe(0);
     const pending = (await seller.agent.get('/api/seller/earnings')).body.data.codPending as number;
     expect(pending).toBe((await readOrder(ctx.db, o.orderId)).totalPaise / 100);

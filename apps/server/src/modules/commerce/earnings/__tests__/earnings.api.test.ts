@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { payouts, sellerLedger } from '../../../../db/schema';
 import { createTestContext, type TestAgent } from '../../../../../test/app';
-import { addToCart, insertProduct, sandboxCheckout, shopperWithAddress } from '../../__tests__/helpers';
+import {
+  addToCart,
+  courierDelivers,
+  insertProduct,
+  sandboxCheckout,
+  shopperWithAddress,
+} from '../../__tests__/helpers';
 
 const ctx = await createTestContext();
 const admin = await ctx.loginAs('admin');
@@ -28,8 +34,7 @@ const setStatus = (seller: Seller, orderId: string, orderStatus: string) =>
 
 async function delivered(seller: Seller, pricePaise = 100_000, quantity = 1) {
   const o = await paidOrderOf(seller, pricePaise, quantity);
-  const res = await setStatus(seller, o.orderId, 'delivered');
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  await courierDelivers(ctx.deps, o.orderId, seller.sellerId);
   return o;
 }
 
@@ -76,8 +81,9 @@ describe('earnings', () => {
       expect(e.description).toContain(orderNumber);
       expect(e.description).not.toMatch(/#[0-9A-F]{8}/);
     }
-    // a second "delivered" changes nothing
-    expect((await setStatus(seller, orderId, 'delivered')).status).toBe(200);
+    // a second report of delivery changes nothing; the seller cannot set it (docs/delivery.md)
+    await courierDelivers(ctx.deps, orderId, seller.sellerId);
+    expect((await setStatus(seller, orderId, 'delivered')).status).toBe(409);
     expect((await earningsOf(seller.agent)).data).toMatchObject({ balance: 1800, earned: 2000 });
   });
 
@@ -208,7 +214,7 @@ describe('refunds of delivered lines', () => {
       (await admin.agent.post(`/api/admin/orders/${o.orderId}/refund`).send({ amount: 300, reason: 'late' }))
         .status,
     ).toBe(201);
-    expect((await setStatus(seller, o.orderId, 'delivered')).status).toBe(200);
+    await courierDelivers(ctx.deps, o.orderId, seller.sellerId);
     expect((await earningsOf(seller.agent)).data).toMatchObject({
       earned: 700,
       commission: 70,

@@ -17,6 +17,7 @@ import {
   readOrder,
   readProduct,
   setStock,
+  courierDelivers,
 } from '../../__tests__/helpers';
 
 const fake = await startPayPalFake();
@@ -429,10 +430,7 @@ describe('racing refunds, cancels and rejections', () => {
     const created = await createOrder(buyer.agent, addressId);
     fake.approve(created.paymentId);
     expect((await capture({ agent: buyer.agent, ...created })).status).toBe(200);
-    const deliver = await s3.agent
-      .put(`/api/seller/orders/update/${created.orderId}`)
-      .send({ orderStatus: 'delivered' });
-    expect(deliver.status).toBe(200);
+    await courierDelivers(ctx.deps, created.orderId, s3.sellerId);
     const url = `/api/admin/orders/${created.orderId}/refund`;
     const calls = Array.from({ length: 50 }, (_, i) =>
       i % 10 === 0

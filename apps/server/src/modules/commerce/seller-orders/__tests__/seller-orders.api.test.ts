@@ -9,6 +9,7 @@ import {
   insertProduct,
   readOrder,
   sandboxCheckout,
+  courierDelivers,
 } from '../../__tests__/helpers';
 
 const ctx = await createTestContext();
@@ -88,8 +89,8 @@ describe('seller orders', () => {
     await b.agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus: 'inShipping' });
     mine = (await shopper.agent.get(`/api/shop/order/details/${orderId}`)).body.data;
     expect(mine.orderStatus).toBe('inShipping');
-    await a.agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus: 'delivered' });
-    await b.agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus: 'delivered' });
+    await courierDelivers(ctx.deps, orderId, a.sellerId);
+    await courierDelivers(ctx.deps, orderId, b.sellerId);
     expect((await readOrder(ctx.db, orderId)).orderStatus).toBe('delivered');
   });
 
@@ -153,7 +154,7 @@ describe('seller orders', () => {
 
     it('when the seller moves forward step by step, then each move is recorded with actor and time', async () => {
       const { a, orderId } = await splitOrder();
-      for (const status of ['inProcess', 'inShipping', 'delivered']) {
+      for (const status of ['inProcess', 'inShipping']) {
         const res = await move(a.agent, orderId, status);
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         expect(res.body.data.orderStatus).toBe(status);
@@ -171,7 +172,6 @@ describe('seller orders', () => {
       expect(history.map((h) => [h.fromStatus, h.toStatus])).toEqual([
         ['confirmed', 'inProcess'],
         ['inProcess', 'inShipping'],
-        ['inShipping', 'delivered'],
       ]);
       expect(history.every((h) => h.actorUserId === a.userId && h.sellerId === a.sellerId)).toBe(true);
       expect(history.every((h) => h.actorRole === 'seller' && h.createdAt instanceof Date)).toBe(true);
@@ -183,10 +183,10 @@ describe('seller orders', () => {
       ['inShipping', 'rejected'],
       ['inShipping', 'inProcess'],
       ['rejected', 'inProcess'],
-      ['rejected', 'delivered'],
     ])('when the lines are %s and the seller asks for %s, then 409 and nothing changes', async (at, to) => {
       const { a, shopper, orderId } = await splitOrder();
-      expect((await move(a.agent, orderId, at)).status).toBe(200);
+      if (at === 'delivered') await courierDelivers(ctx.deps, orderId, a.sellerId);
+      else expect((await move(a.agent, orderId, at)).status).toBe(200);
       const res = await move(a.agent, orderId, to);
       expect(res.status).toBe(409);
       expect(res.body.code).toBe('INVALID_STATUS_TRANSITION');
@@ -194,6 +194,16 @@ describe('seller orders', () => {
       expect(res.body.details.current).toBe(at);
       const mine = (await shopper.agent.get(`/api/shop/order/details/${orderId}`)).body.data;
       expect(mine.sellerStatuses[a.sellerId]).toBe(at);
+      expect(await sellerMoves(orderId)).toHaveLength(at === 'delivered' ? 0 : 1);
+    });
+
+    it('when the seller asks for delivered, then 409 DELIVERY_BY_COURIER: only the courier sets it', async () => {
+      const { a, orderId } = await splitOrder();
+      expect((await move(a.agent, orderId, 'inShipping')).status).toBe(200);
+      const res = await move(a.agent, orderId, 'delivered');
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe('DELIVERY_BY_COURIER');
+      expect(res.body.message).toMatch(/courier/);
       expect(await sellerMoves(orderId)).toHaveLength(1);
     });
 

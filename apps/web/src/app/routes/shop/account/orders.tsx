@@ -5,6 +5,7 @@ import { useAppSelector } from '../../../hooks';
 import { Modal, paymentMethodLabel, Price, ProductImage } from '../../../../components/ui';
 import { useListOrdersQuery } from '../../../../features/orders/orders-api';
 import { CancelOrder } from '../../../../features/orders/cancel-order';
+import { ParcelTimeline } from '../../../../features/delivery/parcel-timeline';
 import { OrderHistoryTable } from '../../../../components/orders/order-history-table';
 import { FulfilmentTimeline } from '../../../../components/orders/fulfilment-timeline';
 import {
@@ -106,6 +107,7 @@ function OrderDetails({ order }: { order: OrderDto }) {
         <h4 className="mb-2 mt-3 font-medium text-gray-900">Tax invoices</h4>
         <OrderDocuments orderId={order._id} />
       </section>
+      <ParcelTimeline orderId={order._id} />
       <CancelOrder order={order} />
     </div>
   );

@@ -1,0 +1,333 @@
+/**
+ * A local courier aggregator speaking the Shiprocket-like API our adapter calls (docs/delivery.md, "The courier"):
+ * serviceability, ad-hoc order → shipment, AWB assignment, label PDF, tracking by AWB, and tracking webhooks signed
+ * with HMAC-SHA256 of the raw body. Used by the tests (each starts its own) and by `pnpm start` without
+ * COURIER_API_KEY outside production. `controls` move parcels along and misbehave on purpose.
+ */
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import PDFDocument from 'pdfkit';
+import { ZONE_DAYS, districtOf, zoneOf } from './pincodes';
+
+/** The courier's own status names, in the order a parcel goes through them. */
+export const COURIER_STATUSES = [
+  'PICKED UP',
+  'IN TRANSIT',
+  'OUT FOR DELIVERY',
+  'DELIVERED',
+  'RTO INITIATED',
+  'RTO DELIVERED',
+] as const;
+export type CourierStatus = (typeof COURIER_STATUSES)[number];
+
+export interface FakeParcel {
+  shipmentId: number;
+  orderId: string;
+  awb: string;
+  pickupPostcode: string;
+  deliveryPostcode: string;
+  weightKg: number;
+  events: { event_id: string; status: CourierStatus; at: string; location: string }[];
+  lost: boolean;
+}
+
+export interface CourierFakeControls {
+  parcels: Map<string, FakeParcel>;
+  /** where tracking webhooks go (our POST /api/couriers/webhook) */
+  webhookUrl: string | undefined;
+  /** webhook bodies sent, in order */
+  sent: string[];
+  /** the next `n` create-shipment calls answer 503 (the courier is down) */
+  failCreates(n: number): void;
+  /** the parcel's next status (or the one given), reported by webhook; nothing for a lost parcel */
+  advance(awb: string, to?: CourierStatus): Promise<void>;
+  /** the last event of the parcel, sent again */
+  duplicate(awb: string): Promise<void>;
+  /** these statuses happen in order but their webhooks arrive in reverse */
+  reorder(awb: string, statuses: CourierStatus[]): Promise<void>;
+  /** the parcel is lost: no more events, tracking stays where it was */
+  lose(awb: string): void;
+  /** the AWB of the shipment made for our order id */
+  awbOf(orderId: string): string | undefined;
+}
+
+export interface CourierFake {
+  url: string;
+  controls: CourierFakeControls;
+  stop(): Promise<void>;
+}
+
+export interface CourierFakeOptions {
+  port?: number;
+  apiKey: string;
+  webhookSecret: string;
+  webhookUrl?: string;
+  /** advance every parcel one status this often (the demo of `pnpm start`); off when unset */
+  autoAdvanceMs?: number;
+}
+
+const json = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const raw = Buffer.concat(chunks).toString('utf8');
+  try {
+    return raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function labelPdf(p: FakeParcel): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument({ size: [288, 432], margin: 18 });
+    const parts: Buffer[] = [];
+    doc.on('data', (c: Buffer) => parts.push(c));
+    doc.on('end', () => resolve(Buffer.concat(parts)));
+    doc.fontSize(16).text('Fake Express', { align: 'center' });
+    doc.moveDown().fontSize(12).text(`AWB ${p.awb}`);
+    doc.text(`Order ${p.orderId}`);
+    doc.text(`From PIN ${p.pickupPostcode}`);
+    doc.text(`To PIN ${p.deliveryPostcode}`);
+    doc.text(`Weight ${p.weightKg} kg`);
+    doc.end();
+  });
+}
+
+function serviceability(url: URL, res: ServerResponse) {
+  const pickup = url.searchParams.get('pickup_postcode') ?? '';
+  const delivery = url.searchParams.get('delivery_postcode') ?? '';
+  const from = districtOf(pickup);
+  const to = districtOf(delivery);
+  if (!from || !to) {
+    const field = !from ? 'pickup_postcode' : 'delivery_postcode';
+    return json(res, 422, {
+      status_code: 422,
+      message: `Invalid ${field}`,
+      errors: { [field]: [`${!from ? pickup : delivery} is not a known postcode`] },
+    });
+  }
+  if (!from.serviceable || !to.serviceable) {
+    return json(res, 200, { status: 404, message: 'No courier serviceable for this route' });
+  }
+  const zone = zoneOf(from, to);
+  const weight = Number(url.searchParams.get('weight') ?? '0.5') || 0.5;
+  return json(res, 200, {
+    status: 200,
+    data: {
+      available_courier_companies: [
+        {
+          courier_company_id: 1,
+          courier_name: 'Fake Express',
+          zone: `z_${zone.toLowerCase()}`,
+          estimated_delivery_days: String(ZONE_DAYS[zone]),
+          cod: from.cod && to.cod ? 1 : 0,
+          rate: Math.ceil(weight * 2) * 30,
+        },
+      ],
+    },
+  });
+}
+
+const nextStatus = (p: FakeParcel): CourierStatus | undefined => {
+  const last = p.events.at(-1)?.status;
+  if (!last) return 'PICKED UP';
+  if (last === 'RTO INITIATED') return 'RTO DELIVERED';
+  if (last === 'DELIVERED' || last === 'RTO DELIVERED') return undefined;
+  return COURIER_STATUSES[COURIER_STATUSES.indexOf(last) + 1];
+};
+
+export async function startCourierFake(options: CourierFakeOptions): Promise<CourierFake> {
+  const parcels = new Map<string, FakeParcel>(); // by AWB
+  const byShipment = new Map<number, FakeParcel>();
+  const byOrder = new Map<string, FakeParcel>();
+  const sent: string[] = [];
+  let failing = 0;
+  let seq = 0;
+  let base = '';
+
+  const controls: CourierFakeControls = {
+    parcels,
+    webhookUrl: options.webhookUrl,
+    sent,
+    failCreates: (n) => void (failing = n),
+    advance: async (awb, to) => {
+      const p = parcels.get(awb);
+      if (!p || p.lost) return;
+      const status = to ?? nextStatus(p);
+      if (!status) return;
+      await send(p, record(p, status));
+    },
+    duplicate: async (awb) => {
+      const p = parcels.get(awb);
+      const last = p?.events.at(-1);
+      if (p && last) await send(p, last);
+    },
+    reorder: async (awb, statuses) => {
+      const p = parcels.get(awb);
+      if (!p) return;
+      const made = statuses.map((s) => record(p, s));
+      for (const e of made.reverse()) await send(p, e);
+    },
+    lose: (awb) => {
+      const p = parcels.get(awb);
+      if (p) p.lost = true;
+    },
+    awbOf: (orderId) => byOrder.get(orderId)?.awb,
+  };
+
+  function record(p: FakeParcel, status: CourierStatus) {
+    const e = {
+      event_id: `ev_${++seq}`,
+      status,
+      at: new Date(Date.now() + seq).toISOString(),
+      location: status === 'DELIVERED' || status === 'OUT FOR DELIVERY' ? p.deliveryPostcode : 'Hub',
+    };
+    p.events.push(e);
+    return e;
+  }
+
+  async function send(p: FakeParcel, e: FakeParcel['events'][number]) {
+    const body = JSON.stringify({
+      event_id: e.event_id,
+      awb: p.awb,
+      order_id: p.orderId,
+      shipment_id: p.shipmentId,
+      current_status: e.status,
+      current_timestamp: e.at,
+      location: e.location,
+    });
+    sent.push(body);
+    if (!controls.webhookUrl) return;
+    const signature = createHmac('sha256', options.webhookSecret).update(body).digest('hex');
+    await fetch(controls.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-courier-signature': signature },
+      body,
+    }).catch(() => undefined);
+  }
+
+  function createOrder(body: Record<string, unknown>, res: ServerResponse) {
+    if (failing > 0) {
+      failing--;
+      return json(res, 503, { status_code: 503, message: 'Service temporarily unavailable' });
+    }
+    const orderId = String(body.order_id ?? '');
+    const pickup = String(body.pickup_postcode ?? '');
+    const delivery = String(body.billing_pincode ?? '');
+    if (!orderId || !districtOf(pickup) || !districtOf(delivery)) {
+      return json(res, 422, {
+        status_code: 422,
+        message: 'order_id, pickup_postcode and billing_pincode needed',
+      });
+    }
+    // the same channel order id again is the same shipment (a retried call makes one)
+    let p = byOrder.get(orderId);
+    if (!p) {
+      const shipmentId = 100_000 + byShipment.size + 1;
+      p = {
+        shipmentId,
+        orderId,
+        awb: `FX${String(shipmentId).padStart(10, '0')}`,
+        pickupPostcode: pickup,
+        deliveryPostcode: delivery,
+        weightKg: Number(body.weight ?? 0.5),
+        events: [],
+        lost: false,
+      };
+      byOrder.set(orderId, p);
+      byShipment.set(shipmentId, p);
+    }
+    return json(res, 200, { order_id: p.shipmentId, shipment_id: p.shipmentId, status: 'NEW' });
+  }
+
+  function assignAwb(body: Record<string, unknown>, res: ServerResponse) {
+    const p = byShipment.get(Number(body.shipment_id));
+    if (!p) return json(res, 404, { status_code: 404, message: 'Shipment not found' });
+    parcels.set(p.awb, p);
+    const pickupDate = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    return json(res, 200, {
+      awb_assign_status: 1,
+      response: {
+        data: {
+          awb_code: p.awb,
+          courier_name: 'Fake Express',
+          shipment_id: p.shipmentId,
+          pickup_scheduled_date: pickupDate,
+        },
+      },
+    });
+  }
+
+  function track(awb: string, res: ServerResponse) {
+    const p = parcels.get(awb);
+    if (!p) return json(res, 404, { status_code: 404, message: 'AWB not found' });
+    return json(res, 200, {
+      tracking_data: {
+        track_status: 1,
+        shipment_track: [{ awb_code: p.awb, current_status: p.events.at(-1)?.status ?? 'AWB ASSIGNED' }],
+        shipment_track_activities: p.events.map((e) => ({
+          date: e.at,
+          status: e.status,
+          activity: e.status,
+          location: e.location,
+          event_id: e.event_id,
+        })),
+      },
+    });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const label = /^\/labels\/(\d+)\.pdf$/.exec(url.pathname);
+    if (req.method === 'GET' && label) {
+      const p = byShipment.get(Number(label[1]));
+      if (!p) return json(res, 404, { message: 'no label' });
+      res.writeHead(200, { 'content-type': 'application/pdf' });
+      return res.end(await labelPdf(p));
+    }
+    if (req.headers.authorization !== `Bearer ${options.apiKey}`) {
+      return json(res, 401, { status_code: 401, message: 'Token is invalid' });
+    }
+    const path = url.pathname.replace(/\/$/, '');
+    if (req.method === 'GET' && path === '/v1/external/courier/serviceability')
+      return serviceability(url, res);
+    const tracked = /^\/v1\/external\/courier\/track\/awb\/([\w-]+)$/.exec(path);
+    if (req.method === 'GET' && tracked) return track(tracked[1]!, res);
+    const body = await readBody(req);
+    if (req.method === 'POST' && path === '/v1/external/orders/create/adhoc') return createOrder(body, res);
+    if (req.method === 'POST' && path === '/v1/external/courier/assign/awb') return assignAwb(body, res);
+    if (req.method === 'POST' && path === '/v1/external/courier/generate/label') {
+      const id = Number((body.shipment_id as unknown[] | undefined)?.[0]);
+      if (!byShipment.has(id)) return json(res, 404, { status_code: 404, message: 'Shipment not found' });
+      return json(res, 200, { label_created: 1, label_url: `${base}/labels/${id}.pdf` });
+    }
+    return json(res, 404, { status_code: 404, message: 'Not found' });
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => json(res, 500, { message: 'fake courier failed' }));
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const timer = options.autoAdvanceMs
+    ? setInterval(() => {
+        for (const awb of parcels.keys()) void controls.advance(awb);
+      }, options.autoAdvanceMs)
+    : undefined;
+  timer?.unref();
+  return {
+    url: base,
+    controls,
+    stop: async () => {
+      if (timer) clearInterval(timer);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

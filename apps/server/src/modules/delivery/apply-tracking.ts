@@ -1,0 +1,136 @@
+/**
+ * The courier's tracking events (docs/delivery.md, "Tracking"), from the signed webhook or the polling safety
+ * net, applied forward only: each state is kept once per parcel (its earliest report), the parcel's state is the
+ * end of the one timeline (packages/shared trackingTimeline), and the seller's lines follow it under the order's
+ * lock — shipped/in transit/out for delivery → inShipping, delivered → delivered (earned; only here, never by the
+ * seller), RTO → the lines stay shipped until the refund of an RTO (the payments task counts a COD refusal there).
+ */
+import { markCodParcelRefused } from '../commerce/cod/cod-parcels';
+import { RTO_REFUND_AFTER_DAYS, trackingState, trackingTimeline, type TrackingState } from '@mp/shared';
+import type { Db, Tx } from '../../db/client';
+import type { OrderRow } from '../commerce/orders/order.mapper';
+import type { Touched } from '../commerce/unit-of-work';
+import type { Logger } from '../../lib/logger';
+import type { Earnings } from '../commerce/earnings/earnings.service';
+import type { MoneyService } from '../commerce/money/money.service';
+import { linesOf, lockOrder } from '../commerce/orders/order.repository';
+import { moveOwnLinesIn } from '../commerce/seller-orders/seller-order.service';
+import type { CourierEvent, CourierProvider } from './courier-provider';
+import {
+  addTrackingEvent,
+  eventsOf,
+  rtoOverdue,
+  setTrackingState,
+  shipmentByAwb,
+} from './delivery.repository';
+
+export interface TrackingDeps {
+  db: Db;
+  money: MoneyService;
+  earnings: Earnings;
+  logger: Logger;
+}
+
+const COURIER = { userId: null, role: 'courier' };
+
+/** Applies one event; answers whether it changed the parcel's timeline ('unknown' for an AWB not ours). */
+export async function applyCourierEvent(
+  deps: TrackingDeps,
+  e: CourierEvent,
+): Promise<'applied' | 'seen' | 'unknown'> {
+  const shipment = await shipmentByAwb(deps.db, e.awb);
+  if (!shipment) return 'unknown';
+  let refundId: string | null = null;
+  const outcome = await deps.money.inTransaction(async (tx, touched) => {
+    const order = (await lockOrder(tx, shipment.orderId))!;
+    const isNew = await addTrackingEvent(tx, {
+      shipmentId: shipment.id,
+      state: e.state,
+      at: e.at,
+      location: e.location,
+    });
+    if (!isNew) return 'seen';
+    const events = await eventsOf(tx, [shipment.id]);
+    const timeline = trackingTimeline(
+      events.map((r) => ({ state: r.state as TrackingState, at: r.at.toISOString() })),
+    );
+    const state = trackingState(timeline);
+    const last = timeline.at(-1);
+    await setTrackingState(tx, shipment.id, state, last?.at ?? null);
+    if (state === 'shipped' || state === 'inTransit' || state === 'outForDelivery') {
+      await moveOwnLinesIn(tx, deps.earnings, shipment.orderId, shipment.sellerId, 'inShipping', COURIER);
+    } else if (state === 'delivered') {
+      await moveOwnLinesIn(tx, deps.earnings, shipment.orderId, shipment.sellerId, 'delivered', COURIER);
+      // the return window starts here (RETURN_WINDOW_DAYS); the tax task's invoice is already issued at shipment
+    } else if (state === 'rtoDelivered') {
+      // back at the seller: a prepaid order is refunded in full; a cash-on-delivery parcel was refused, which
+      // counts against the shopper's cash on delivery (docs/money.md, "Cash on delivery")
+      if (order.paymentMethod === 'cod') await markCodParcelRefused(tx, shipment.orderId, shipment.sellerId);
+      refundId = await refundRtoIn(deps, tx, touched, order, shipment.sellerId);
+    }
+    return 'applied' as const;
+  });
+  // the refund goes to the provider now that the decision is committed
+  if (refundId) await deps.money.sendAll([refundId]);
+  return outcome;
+}
+
+/**
+ * RTO (docs/delivery.md): the seller's lines of a prepaid order not yet refunded are refunded in full through the
+ * money use case (stock back, lines rejected), once per parcel (`rto:{order}:{seller}`).
+ */
+export async function refundRtoIn(
+  deps: Pick<TrackingDeps, 'money'>,
+  tx: Tx,
+  touched: Touched,
+  order: OrderRow,
+  sellerId: string,
+): Promise<string | null> {
+  if (order.paymentMethod === 'cod' || order.paymentStatus !== 'paid') return null;
+  const target = (await linesOf(tx, order.id, sellerId)).filter(
+    (l) => l.refundId === null && l.status !== 'rejected',
+  );
+  if (target.length === 0) return null;
+  return deps.money.refundLinesIn(tx, touched, order, target, {
+    kind: 'courier_rto',
+    reason: 'returned to the seller undelivered',
+    dedupeKey: `rto:${order.id}:${sellerId}`,
+    actor: COURIER,
+  });
+}
+
+/** Parcels returning for more than RTO_REFUND_AFTER_DAYS are refunded without waiting for the seller's receipt. */
+export async function refundLateRtos(deps: TrackingDeps): Promise<number> {
+  let n = 0;
+  for (const s of await rtoOverdue(deps.db, RTO_REFUND_AFTER_DAYS)) {
+    let refundId: string | null = null;
+    await deps.money.inTransaction(async (tx, touched) => {
+      const order = (await lockOrder(tx, s.orderId))!;
+      refundId = await refundRtoIn(deps, tx, touched, order, s.sellerId);
+    });
+    if (refundId) {
+      n++;
+      await deps.money.sendAll([refundId]);
+    }
+  }
+  return n;
+}
+
+/** Polling safety net: the courier's own record of each parcel still on its way, applied like webhook events. */
+export async function pollParcels(
+  deps: TrackingDeps & { courier: CourierProvider | undefined },
+  awbs: string[],
+): Promise<number> {
+  if (!deps.courier) return 0;
+  let applied = 0;
+  for (const awb of awbs) {
+    try {
+      for (const e of await deps.courier.track(awb)) {
+        if ((await applyCourierEvent(deps, e)) === 'applied') applied++;
+      }
+    } catch (err) {
+      deps.logger.warn({ err, awb }, 'polling a parcel failed');
+    }
+  }
+  return applied;
+}

@@ -1,0 +1,313 @@
+/**
+ * The delivery module's reads and writes (docs/delivery.md): sellers' pickup settings, the admin's holidays, the
+ * order shipments and their tracking events. The only writer of `delivery_holidays`, `order_shipments`,
+ * `tracking_events` and the sellers' pickup columns.
+ */
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { DeliverySettingsInput } from '@mp/shared';
+import type { DbOrTx } from '../../db/client';
+import {
+  addresses,
+  cartItems,
+  carts,
+  deliveryHolidays,
+  orderLines,
+  orders,
+  orderShipments,
+  products,
+  sellers,
+  trackingEvents,
+} from '../../db/schema';
+
+export const settingsColumns = {
+  pickupAddress: sellers.pickupAddress,
+  pickupPincode: sellers.pickupPincode,
+  dispatchDays: sellers.dispatchDays,
+  cutoff: sellers.dispatchCutoff,
+};
+
+/** A product's package and its seller's dispatch settings: what a promise and a charge are made from. */
+const packageColumns = {
+  category: products.category,
+  weightGrams: products.weightGrams,
+  lengthCm: products.lengthCm,
+  widthCm: products.widthCm,
+  heightCm: products.heightCm,
+  sellerId: products.sellerId,
+  storeName: sellers.storename,
+  ...settingsColumns,
+};
+
+export async function sellerSettings(db: DbOrTx, sellerId: string) {
+  const [row] = await db.select(settingsColumns).from(sellers).where(eq(sellers.id, sellerId)).limit(1);
+  return row;
+}
+
+export async function saveSellerSettings(db: DbOrTx, sellerId: string, s: DeliverySettingsInput) {
+  const [row] = await db
+    .update(sellers)
+    .set({
+      pickupAddress: s.pickupAddress,
+      pickupPincode: s.pickupPincode,
+      dispatchDays: s.dispatchDays,
+      dispatchCutoff: s.cutoff,
+      updatedAt: new Date(),
+    })
+    .where(eq(sellers.id, sellerId))
+    .returning(settingsColumns);
+  return row;
+}
+
+export const listHolidays = (db: DbOrTx) =>
+  db
+    .select({ day: deliveryHolidays.day, name: deliveryHolidays.name })
+    .from(deliveryHolidays)
+    .orderBy(asc(deliveryHolidays.day));
+
+export async function setHoliday(db: DbOrTx, day: string, name: string) {
+  await db
+    .insert(deliveryHolidays)
+    .values({ day, name })
+    .onConflictDoUpdate({ target: deliveryHolidays.day, set: { name } });
+}
+
+export async function removeHoliday(db: DbOrTx, day: string) {
+  await db.delete(deliveryHolidays).where(eq(deliveryHolidays.day, day));
+}
+
+/** A live product with what its estimate needs: price, package and its seller's dispatch settings. */
+export async function productForEstimate(db: DbOrTx, productId: string) {
+  const [row] = await db
+    .select({
+      id: products.id,
+      pricePaise: products.pricePaise,
+      salePricePaise: products.salePricePaise,
+      discount: products.discount,
+      acceptsCod: sql<boolean>`coalesce(${sellers.acceptsCod}, true)`,
+      ...packageColumns,
+    })
+    .from(products)
+    .leftJoin(sellers, eq(sellers.id, products.sellerId))
+    .where(and(eq(products.id, productId), isNull(products.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export type ShipmentRow = typeof orderShipments.$inferSelect;
+
+/** The seller sub-order's shipment row, made (awaiting) when missing; locked for the caller's transaction. */
+export async function lockShipment(tx: DbOrTx, orderId: string, sellerId: string): Promise<ShipmentRow> {
+  await tx.insert(orderShipments).values({ orderId, sellerId }).onConflictDoNothing();
+  const [row] = await tx
+    .select()
+    .from(orderShipments)
+    .where(and(eq(orderShipments.orderId, orderId), eq(orderShipments.sellerId, sellerId)))
+    .for('update');
+  return row!;
+}
+
+export async function queueShipment(tx: DbOrTx, id: string) {
+  await tx
+    .update(orderShipments)
+    .set({ status: 'creating', nextAttemptAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(orderShipments.id, id));
+}
+
+/** Shipments due to be made with the courier, oldest first. */
+export const dueShipments = (db: DbOrTx, limit = 20) =>
+  db
+    .select()
+    .from(orderShipments)
+    .where(and(eq(orderShipments.status, 'creating'), lte(orderShipments.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(orderShipments.nextAttemptAt))
+    .limit(limit);
+
+export async function shipmentMade(
+  db: DbOrTx,
+  id: string,
+  made: { courierShipmentId: string; awb: string; courierName: string; pickupDate: string | null },
+) {
+  await db
+    .update(orderShipments)
+    .set({ ...made, status: 'created', lastError: null, nextAttemptAt: null, updatedAt: sql`now()` })
+    .where(and(eq(orderShipments.id, id), eq(orderShipments.status, 'creating')));
+}
+
+export async function shipmentAttemptFailed(db: DbOrTx, id: string, error: string, retryInMs: number | null) {
+  await db
+    .update(orderShipments)
+    .set({
+      attempts: sql`${orderShipments.attempts} + 1`,
+      lastError: error.slice(0, 500),
+      status: retryInMs === null ? 'failed' : 'creating',
+      nextAttemptAt: retryInMs === null ? null : sql`now() + ${`${retryInMs} milliseconds`}::interval`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(orderShipments.id, id));
+}
+
+export async function shipmentByAwb(db: DbOrTx, awb: string) {
+  const [row] = await db.select().from(orderShipments).where(eq(orderShipments.awb, awb)).limit(1);
+  return row;
+}
+
+export async function shipmentOf(db: DbOrTx, orderId: string, sellerId: string) {
+  const [row] = await db
+    .select()
+    .from(orderShipments)
+    .where(and(eq(orderShipments.orderId, orderId), eq(orderShipments.sellerId, sellerId)))
+    .limit(1);
+  return row;
+}
+
+/** Records a tracking event once per state (a duplicate changes nothing); answers whether it was new. */
+export async function addTrackingEvent(
+  tx: DbOrTx,
+  e: { shipmentId: string; state: string; at: string; location: string | null },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(trackingEvents)
+    .values({ shipmentId: e.shipmentId, state: e.state, at: new Date(e.at), location: e.location })
+    .onConflictDoUpdate({
+      target: [trackingEvents.shipmentId, trackingEvents.state],
+      // the earliest report of a state wins, whatever order they came in
+      set: { at: sql`least(${trackingEvents.at}, excluded.at)` },
+      setWhere: sql`excluded.at < ${trackingEvents.at}`,
+    })
+    .returning({ state: trackingEvents.state });
+  return inserted.length > 0;
+}
+
+export const eventsOf = (db: DbOrTx, shipmentIds: string[]) =>
+  shipmentIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select()
+        .from(trackingEvents)
+        .where(sql`${trackingEvents.shipmentId} = any(${sql.param(shipmentIds)}::uuid[])`);
+
+export async function setTrackingState(tx: DbOrTx, id: string, state: string | null, at: string | null) {
+  await tx
+    .update(orderShipments)
+    .set({ trackingState: state, trackingAt: at ? new Date(at) : null, updatedAt: sql`now()` })
+    .where(eq(orderShipments.id, id));
+}
+
+export const shipmentsOfOrder = (db: DbOrTx, orderId: string) =>
+  db
+    .select({ shipment: orderShipments, storeName: sellers.storename })
+    .from(orderShipments)
+    .innerJoin(sellers, eq(sellers.id, orderShipments.sellerId))
+    .where(eq(orderShipments.orderId, orderId));
+
+/** What the courier needs for a seller sub-order: the order's delivery address and the parcel's contents. */
+export async function parcelContents(db: DbOrTx, orderId: string, sellerId: string) {
+  const [order] = await db
+    .select({
+      recipientName: orders.recipientName,
+      buyerName: orders.buyerName,
+      address: orders.address,
+      city: orders.city,
+      state: orders.state,
+      pincode: orders.pincode,
+      phone: orders.phone,
+      paymentMethod: orders.paymentMethod,
+      pickupPincode: sellers.pickupPincode,
+    })
+    .from(orders)
+    .innerJoin(sellers, eq(sellers.id, sellerId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  const items = await db
+    .select({
+      quantity: orderLines.quantity,
+      linePricePaise: orderLines.linePricePaise,
+      category: products.category,
+      weightGrams: products.weightGrams,
+      lengthCm: products.lengthCm,
+      widthCm: products.widthCm,
+      heightCm: products.heightCm,
+    })
+    .from(orderLines)
+    .leftJoin(products, eq(products.id, orderLines.productId))
+    .where(and(eq(orderLines.orderId, orderId), eq(orderLines.sellerId, sellerId)));
+  return { order, items };
+}
+
+/** AWBs of parcels made and not yet at an end state, least recently polled first (the polling safety net). */
+export async function parcelsInTransit(db: DbOrTx, limit = 100): Promise<string[]> {
+  const rows = await db
+    .select({ awb: orderShipments.awb })
+    .from(orderShipments)
+    .where(
+      and(
+        eq(orderShipments.status, 'created'),
+        sql`coalesce(${orderShipments.trackingState}, '') not in ('delivered', 'rtoDelivered')`,
+      ),
+    )
+    .orderBy(sql`${orderShipments.lastPolledAt} asc nulls first`)
+    .limit(limit);
+  return rows.map((r) => r.awb!).filter(Boolean);
+}
+
+const parcelItemColumns = { quantity: cartItems.quantity, ...packageColumns };
+
+/** The items a checkout is about to order, each with its seller's dispatch settings: the cart, or one buy-now item. */
+export async function checkoutItems(
+  db: DbOrTx,
+  userId: string,
+  buyNow: { productId: string; quantity: number } | undefined,
+) {
+  if (buyNow) {
+    const rows = await db
+      .select({ ...parcelItemColumns, quantity: sql<number>`${buyNow.quantity}::int` })
+      .from(products)
+      .leftJoin(sellers, eq(sellers.id, products.sellerId))
+      .where(eq(products.id, buyNow.productId));
+    return rows;
+  }
+  return db
+    .select(parcelItemColumns)
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(sellers, eq(sellers.id, products.sellerId))
+    .where(eq(carts.userId, userId));
+}
+
+export async function addressPincode(db: DbOrTx, userId: string, addressId: string) {
+  const [row] = await db
+    .select({ pincode: addresses.pincode })
+    .from(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+    .limit(1);
+  return row?.pincode;
+}
+
+/** The promise of each seller sub-order of a new order (a row per seller, awaiting the seller). */
+export async function insertPromises(
+  tx: DbOrTx,
+  rows: {
+    orderId: string;
+    sellerId: string;
+    promisedDate: string;
+    zone: string;
+    billedGrams: number;
+    deliveryPincode: string;
+  }[],
+) {
+  if (rows.length === 0) return;
+  await tx.insert(orderShipments).values(rows).onConflictDoNothing();
+}
+
+/** Parcels returning to their seller for more than `days` days (not yet back). */
+export const rtoOverdue = (db: DbOrTx, days: number) =>
+  db
+    .select({ orderId: orderShipments.orderId, sellerId: orderShipments.sellerId })
+    .from(orderShipments)
+    .where(
+      and(
+        eq(orderShipments.trackingState, 'rto'),
+        sql`${orderShipments.trackingAt} < now() - ${`${days} days`}::interval`,
+      ),
+    );

@@ -1,0 +1,53 @@
+/** Delivery's routes (docs/delivery.md): thin — validate through the table, call the delivery service, answer. */
+import type { Router } from 'express';
+import { endpoints as api } from '@mp/shared';
+import type { AppDeps } from '../../context';
+import { contractRouter } from '../../lib/route';
+import { rawBodyOf } from '../../lib/raw-body';
+
+export function createDeliveryRouter(deps: AppDeps): Router {
+  const { router, route } = contractRouter(deps.db);
+  const d = deps.delivery;
+
+  route(api.sellerDeliverySettings, async ({ req, reply }) => {
+    reply({ data: await d.settings(req.sellerId!) });
+  });
+  route(api.updateSellerDeliverySettings, async ({ req, body, reply }) => {
+    reply({ message: 'Pickup settings saved', data: await d.saveSettings(req.sellerId!, body) });
+  });
+  route(api.deliveryHolidays, async ({ reply }) => {
+    reply({ data: await d.holidays() });
+  });
+  route(api.setDeliveryHoliday, async ({ params, body, reply }) => {
+    reply({ message: 'Holiday saved', data: await d.putHoliday(params.day, body.name) });
+  });
+  route(api.removeDeliveryHoliday, async ({ params, reply }) => {
+    reply({ message: 'Holiday removed', data: await d.deleteHoliday(params.day) });
+  });
+  route(api.deliveryEstimate, async ({ query, reply }) => {
+    reply({ data: await d.estimate(query.productId, query.pincode) });
+  });
+  route(api.shipOrder, async ({ req, params, user, reply }) => {
+    const { queued, parcel } = await d.ship(req.sellerId!, params.orderId, {
+      userId: user.id,
+      role: user.role,
+    });
+    reply({ message: queued ? 'Creating shipment' : 'The shipment is already on its way', data: parcel });
+  });
+  route(api.shipmentLabel, async ({ req, res, params }) => {
+    const pdf = await d.label(req.sellerId!, params.orderId);
+    res
+      .status(200)
+      .type('application/pdf')
+      .setHeader('Content-Disposition', `inline; filename="label-${params.orderId}.pdf"`)
+      .send(pdf);
+  });
+  route(api.courierWebhook, async ({ req, reply }) => {
+    const outcome = await d.webhook(rawBodyOf(req), req.get('x-courier-signature'));
+    reply({ message: outcome === 'applied' ? 'Processed' : 'Seen before or ignored' });
+  });
+  route(api.orderTracking, async ({ params, user, reply }) => {
+    reply({ data: await d.tracking(user, params.orderId) });
+  });
+  return router;
+}
