@@ -105,7 +105,9 @@ const collectFailures = (pass, report) => {
     if (failed.length === 0 && file.status === 'failed')
       failures.push(`[${pass}] ${name}: ${String(file.message ?? '').split('\n')[0]}`);
     for (const t of failed)
-      failures.push(`[${pass}] ${name} > ${t.fullName}: ${String(t.failureMessages?.[0] ?? '').split('\n')[0]}`);
+      failures.push(
+        `[${pass}] ${name} > ${t.fullName}: ${String(t.failureMessages?.[0] ?? '').split('\n')[0]}`,
+      );
   }
 };
 collectFailures('unit', unitReport);

@@ -3,7 +3,6 @@
  * answered at once, processed from the stored row) and the browser's signed return (verify). Both end in the one
  * completion (razorpay-completion.ts).
  */
-import type { Request } from 'express';
 import { endpoints as api } from '@mp/shared';
 import type { AppDeps } from '../../../context';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
