@@ -13,6 +13,7 @@ import {
   makePng,
   registerSellerThroughWizard,
   uniqueSuffix,
+  readyToSell,
 } from './console-helpers';
 
 const run = uniqueSuffix();
@@ -45,6 +46,7 @@ async function registerAndApprove(seller: Page, admin: Page) {
   });
   expect(decided.status()).toBe(200);
   await seller.waitForURL(/\/seller\/dashboard$/, { timeout: 15_000 });
+  await readyToSell(seller.request, `${newSeller.storename} LLP`);
 }
 
 describe('a seller proposes a brand, the admin accepts it', () => {

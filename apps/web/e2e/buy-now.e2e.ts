@@ -5,7 +5,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatINR } from '@mp/shared/money';
-import { apiRegisterAndLogin, inStockProduct, launchBrowser, newContext, screenshots } from './support';
+import {
+  apiRegisterAndLogin,
+  inStockProduct,
+  launchBrowser,
+  newContext,
+  screenshots,
+  payByPayPal,
+} from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -57,6 +64,7 @@ async function buyNowAndPay(page: Page, product: { _id: string; title: string })
   const deliver = page.getByRole('button', { name: 'DELIVER HERE' });
   await deliver.waitFor();
   await screenshots(page, 'checkout-buy-now');
+  await payByPayPal(page);
   await deliver.click();
   await page.waitForURL(/\/api\/payments\/sandbox\//);
   await page.getByRole('button', { name: 'Approve payment' }).click();

@@ -1,7 +1,7 @@
 /** Console-only helpers of the browser journeys; the shared ones come from ./support (storefront's). */
 import { deflateSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { launchBrowser, newContext, screenshots as shots, uiLogin } from './support';
 
 export { a11yViolations, BASE_URL, expectToast, launchBrowser } from './support';
@@ -133,3 +133,18 @@ export function makePng(
 }
 
 export const uniqueSuffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+
+/**
+ * What a new seller gives before it sells: its GST registration (taxed goods need a GSTIN, docs/tax.md) and where the
+ * courier collects its parcels (docs/delivery.md).
+ */
+export async function readyToSell(seller: APIRequestContext, legalName: string): Promise<void> {
+  const tax = await seller.put('/api/seller/tax-profile', {
+    data: { legalName, gstin: '27AAPFU0939F1ZV', state: 'Maharashtra', address: '1 Market Lane, Pune' },
+  });
+  expect(tax.ok(), await tax.text()).toBe(true);
+  const pickup = await seller.put('/api/seller/delivery/settings', {
+    data: { pickupAddress: '1 Market Lane, Pune', pickupPincode: '411001', dispatchDays: 1, cutoff: '14:00' },
+  });
+  expect(pickup.ok(), await pickup.text()).toBe(true);
+}

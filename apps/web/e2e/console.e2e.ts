@@ -15,8 +15,9 @@ import {
   screenshots,
   a11yViolations,
   uniqueSuffix,
+  readyToSell,
 } from './console-helpers';
-import { SHOPPER_ADDRESS, soldAsOne } from './support';
+import { SHOPPER_ADDRESS, soldAsOne, payByPayPal } from './support';
 
 const run = uniqueSuffix();
 const newSeller = {
@@ -94,6 +95,7 @@ describe('seller lifecycle: register, approval, product, sale, shipping', () => 
   }, 90_000);
 
   it('when the approved seller adds a product with an image, then it is listed and found in the shop', async () => {
+    await readyToSell(seller.request, 'Lamp Works LLP');
     await seller.getByRole('link', { name: 'Products' }).first().click();
     await seller.getByText('No products found.').waitFor();
     await seller.getByRole('button', { name: '+ Add Product' }).click();
@@ -182,7 +184,11 @@ describe('seller lifecycle: register, approval, product, sale, shipping', () => 
       .first()
       .click();
     await shopper.waitForURL(/\/shop\/checkout/);
-    await shopper.getByRole('radio').first().check();
+    await shopper
+      .getByRole('radio', { name: /^Deliver to/ })
+      .first()
+      .check();
+    await payByPayPal(shopper);
     await shopper.getByRole('button', { name: 'DELIVER HERE' }).first().click();
     await shopper.waitForURL(/\/api\/payments\/sandbox\//);
     await shopper.getByRole('button', { name: 'Approve payment' }).click();

@@ -15,6 +15,7 @@ import {
   a11yViolations,
   soldAsOne,
   uiLogin,
+  payByPayPal,
 } from './support';
 
 let browser: Browser;
@@ -75,6 +76,7 @@ describe('order views', () => {
     const product = await demoSellerProduct();
     await shopperWithCart(context, product.productId);
     await page.goto('/shop/checkout');
+    await payByPayPal(page);
     await page.getByRole('button', { name: 'DELIVER HERE' }).click();
     await page.waitForURL(/\/api\/payments\/sandbox\//);
     await page.getByRole('button', { name: 'Cancel' }).click();

@@ -11,6 +11,7 @@ import {
   screenshots,
   uiLogin,
   uniqueUser,
+  payByPayPal,
 } from './support';
 
 let browser: Browser;
@@ -113,6 +114,7 @@ describe('storefront', () => {
     await deliver.waitFor();
     await screenshots(page, 'checkout');
 
+    await payByPayPal(page);
     await deliver.click();
     await page.waitForURL(/\/api\/payments\/sandbox\//);
     // the sandbox page names an icon that exists (no request for a missing /favicon.ico)
@@ -165,6 +167,7 @@ describe('storefront', () => {
       },
     });
     await page.goto('/shop/checkout');
+    await payByPayPal(page);
     await page.getByRole('button', { name: 'DELIVER HERE' }).click();
     await page.waitForURL(/\/api\/payments\/sandbox\//);
     await page.getByRole('button', { name: 'Cancel' }).click();

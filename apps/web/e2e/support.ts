@@ -119,6 +119,14 @@ export function cartLineOf(p: SellerProduct): { productId: string; variantId: st
   return { productId: p._id, variantId: most._id };
 }
 
+/**
+ * Checkout pays by PayPal (the sandbox without keys) instead of the first method offered (UPI): for the journeys that
+ * approve or cancel on the sandbox page.
+ */
+export async function payByPayPal(page: Page): Promise<void> {
+  await page.getByRole('radio', { name: 'PayPal', exact: true }).check();
+}
+
 /** A product with plenty of stock, from the public listing. */
 export async function inStockProduct(context: BrowserContext, skip = 0): Promise<ProductLite> {
   const r = await context.request.get('/api/shop/products/get?limit=100&sortBy=price-hightolow');

@@ -5,7 +5,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from './console-helpers';
-import { apiRegisterAndLogin, launchBrowser, newContext, screenshots, SHOPPER_ADDRESS } from './support';
+import {
+  apiRegisterAndLogin,
+  launchBrowser,
+  newContext,
+  screenshots,
+  SHOPPER_ADDRESS,
+  payByPayPal,
+} from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -65,6 +72,7 @@ describe('variants', () => {
     await page.goto('/shop/cart');
     await page.getByTestId('variant-label').getByText('Size: M').waitFor();
     await page.goto('/shop/checkout');
+    await payByPayPal(page);
     await page.getByRole('button', { name: 'DELIVER HERE' }).click();
     await page.waitForURL(/\/api\/payments\/sandbox\//);
     await page.getByRole('button', { name: 'Approve payment' }).click();

@@ -3,6 +3,7 @@
  * UPI, cards and netbanking open the payment gateway's page (UPI: its QR on a desktop, the UPI apps on a phone);
  * PayPal opens PayPal (or the sandbox) as before.
  */
+import { useId } from 'react';
 import type { CheckoutPaymentMethod } from '@mp/shared';
 
 export const PAYMENT_METHOD_LABELS: Record<CheckoutPaymentMethod, { title: string; hint: string }> = {
@@ -22,6 +23,7 @@ export function PaymentMethodPicker({
   value: CheckoutPaymentMethod;
   onChange: (m: CheckoutPaymentMethod) => void;
 }) {
+  const id = useId();
   if (methods.length <= 1) return null;
   return (
     <fieldset className="rounded-lg border border-gray-200 p-3">
@@ -40,11 +42,18 @@ export function PaymentMethodPicker({
               value={m}
               checked={value === m}
               onChange={() => onChange(m)}
+              // named by the method alone, the hint read as its description
+              aria-labelledby={`${id}-${m}`}
+              aria-describedby={`${id}-${m}-hint`}
               className="mt-1 h-4 w-4 accent-brand-600"
             />
             <span>
-              <span className="block font-medium text-gray-900">{PAYMENT_METHOD_LABELS[m].title}</span>
-              <span className="block text-gray-600">{PAYMENT_METHOD_LABELS[m].hint}</span>
+              <span id={`${id}-${m}`} className="block font-medium text-gray-900">
+                {PAYMENT_METHOD_LABELS[m].title}
+              </span>
+              <span id={`${id}-${m}-hint`} className="block text-gray-600">
+                {PAYMENT_METHOD_LABELS[m].hint}
+              </span>
             </span>
           </label>
         ))}

@@ -11,6 +11,7 @@ import { orderLines, sellerTaxProfiles, taxDocuments } from '../../../db/schema'
 import {
   addAddress,
   addToCart,
+  courierDelivers,
   insertOrderOf,
   insertProduct,
   payOrder,
@@ -281,10 +282,8 @@ describe('commission invoices, statements and reports', () => {
       pricePaise: 118_000,
     });
     await ship(orderId, s.agent);
-    const delivered = await s.agent
-      .put(`/api/seller/orders/update/${orderId}`)
-      .send({ orderStatus: 'delivered' });
-    expect(delivered.status).toBe(200);
+    // delivered by the courier's event (docs/delivery.md)
+    await courierDelivers(ctx.deps, orderId, s.sellerId);
     const month = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
     const issued = await admin.agent.post('/api/admin/tax/commission-invoices').send({ month });
     expect(issued.body.issued).toBeGreaterThanOrEqual(1);
