@@ -38,37 +38,38 @@ function readConfig(): Config {
 async function main() {
   const loaded = readConfig();
   const logger = createLogger(loaded.logLevel);
+  const webDist = loaded.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+  let releaseDataDir: (() => Promise<void>) | undefined;
+  if (!loaded.databaseUrl) {
+    releaseDataDir = await lockDataDir(loaded.dataDir, (err) => {
+      logger.fatal({ err }, 'lost the DATA_DIR lock; stopping to protect the embedded database');
+      process.exit(1);
+    });
+  }
+  if (!loaded.s3 && !loaded.cloudinaryUrl) assertWritable(loaded.uploadDir, 'UPLOAD_DIR');
+
+  const database = await openDatabase({
+    databaseUrl: loaded.databaseUrl,
+    dataDir: loaded.dataDir,
+    poolMax: loaded.databasePoolMax,
+    timeouts: loaded.databaseTimeouts,
+    onPoolError: (err) =>
+      logger.warn({ err: err.message }, 'database connection lost; the pool opens a new one'),
+  });
+  if (loaded.databaseUrl) {
+    await waitForDatabase(database.db, {
+      timeoutMs: loaded.databaseTimeouts.startupMs,
+      logger,
+      url: loaded.databaseUrl,
+    });
+  }
+  // the outside parties' local fakes start once the database answers (so a start-up failure is the first line)
   // no gateway keys outside production: the local fake gateway (src/fakes/razorpay/local.ts)
   const withGateway = await withLocalGateway(loaded, logger);
   const gatewayFake = withGateway.fake;
   // the courier (docs/delivery.md): COURIER_API_KEY's, else the fake courier in-process outside production
   const { config, fake: courierFake } = await withLocalCourier(withGateway.config, logger);
-  const webDist = config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
-
-  let releaseDataDir: (() => Promise<void>) | undefined;
-  if (!config.databaseUrl) {
-    releaseDataDir = await lockDataDir(config.dataDir, (err) => {
-      logger.fatal({ err }, 'lost the DATA_DIR lock; stopping to protect the embedded database');
-      process.exit(1);
-    });
-  }
-  if (!config.s3 && !config.cloudinaryUrl) assertWritable(config.uploadDir, 'UPLOAD_DIR');
-
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolMax: config.databasePoolMax,
-    timeouts: config.databaseTimeouts,
-    onPoolError: (err) =>
-      logger.warn({ err: err.message }, 'database connection lost; the pool opens a new one'),
-  });
-  if (config.databaseUrl) {
-    await waitForDatabase(database.db, {
-      timeoutMs: config.databaseTimeouts.startupMs,
-      logger,
-      url: config.databaseUrl,
-    });
-  }
 
   let resync = (): void => undefined;
   const metrics = createMetrics({ defaultMetrics: true });
