@@ -25,6 +25,8 @@ export type RefundKind =
   | 'late_capture'
   | 'amount_mismatch'
   | 'cancelled_order'
+  /** a second, different payment for an order another payment settled (docs/money.md, "Capture") */
+  | 'second_payment'
   /** a prepaid parcel returned to the seller undelivered (docs/delivery.md, "RTO") */
   | 'courier_rto';
 

@@ -30,7 +30,7 @@ import * as stock from '../stock/stock.repository';
 import { inTransaction, type Touched } from '../unit-of-work';
 import { recordMoneyEvent, SYSTEM } from './ledger';
 import { sendAll, type MoneyContext } from './money-context';
-import { captureRefundOf, requestRefundIn, type RefundKind } from './refunds';
+import { captureRefundOf, refundByDedupeKey, requestRefundIn, type RefundKind } from './refunds';
 
 export interface ProviderCapture {
   status: 'COMPLETED' | 'PENDING';
@@ -40,7 +40,7 @@ export interface ProviderCapture {
   currency: string | null;
 }
 
-type RefusalCode = 'ORDER_CANCELLED' | 'OUT_OF_STOCK' | 'AMOUNT_MISMATCH';
+type RefusalCode = 'ORDER_CANCELLED' | 'OUT_OF_STOCK' | 'AMOUNT_MISMATCH' | 'ALREADY_PAID';
 
 export type CaptureOutcome =
   | { outcome: 'paid'; order: OrderRow }
@@ -57,6 +57,10 @@ const REFUSALS = {
   cancelled_order: {
     code: 'ORDER_CANCELLED',
     message: 'This order was cancelled before the payment arrived; the payment is refunded in full.',
+  },
+  second_payment: {
+    code: 'ALREADY_PAID',
+    message: 'This order was already paid by another payment; this payment is refunded in full.',
   },
   late_capture: {
     code: 'OUT_OF_STOCK',
@@ -75,6 +79,14 @@ export async function settleCapture(
   const result = await inTransaction(ctx.db, ctx.changes, async (tx, touched) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw notFound('Order');
+    // a second, different payment for the same order (a shopper who paid twice) is refunded in full; the same
+    // payment reported again changes nothing (docs/money.md, "Capture")
+    if (isSecondPayment(order, capture)) {
+      const seen = await refundByDedupeKey(tx, captureDedupeKey(order, capture));
+      if (seen) return { outcome: 'refunded' as const, order, refundId: seen, ...REFUSALS.second_payment };
+      const reason = `the order was already ${order.paymentStatus === 'paid' ? 'paid' : 'refused a payment'}`;
+      return refuse(ctx, tx, order, capture, 'second_payment', reason);
+    }
     if (order.paymentStatus === 'paid') return { outcome: 'paid' as const, order };
     if (order.capturedPaise > 0) return refusedBefore(tx, order);
     if (capture.status === 'PENDING') return settlePending(ctx, tx, order, capture);
@@ -109,6 +121,25 @@ export async function settleCapture(
     await sendAll(ctx, [result.refundId]);
   }
   return result;
+}
+
+/** One refusal per capture: the same capture reported again finds the refund it made. */
+const captureDedupeKey = (order: OrderRow, capture: ProviderCapture) =>
+  `capture:${order.id}:${capture.captureId ?? 'none'}`;
+
+/**
+ * Money taken by another payment than the one this order already settled (paid, or refused and refunded): not the
+ * same payment reported again, and not a capture the provider has not completed.
+ */
+function isSecondPayment(order: OrderRow, capture: ProviderCapture): boolean {
+  const settled = order.paymentStatus === 'paid' || order.capturedPaise > 0;
+  return (
+    settled &&
+    capture.status !== 'PENDING' &&
+    capture.captureId !== null &&
+    order.captureId !== null &&
+    capture.captureId !== order.captureId
+  );
 }
 
 /** A capture of this order was already refused and refunded (a retried return page or webhook). */
@@ -161,7 +192,11 @@ async function refuse(
   reason: string,
 ): Promise<CaptureOutcome> {
   const taken = capture.amountPaise ?? order.totalPaise;
-  const updated = await addRefusedCapture(tx, order, { captureId: capture.captureId, amountPaise: taken });
+  // a second payment is refunded against its own id; the order keeps the capture it settled (later refunds use it)
+  const updated = await addRefusedCapture(tx, order, {
+    captureId: kind === 'second_payment' ? null : capture.captureId,
+    amountPaise: taken,
+  });
   await recordMoneyEvent(tx, {
     orderId: order.id,
     type: 'capture_refused',
@@ -175,7 +210,7 @@ async function refuse(
     amountPaise: taken,
     kind,
     reason,
-    dedupeKey: `capture:${order.id}:${capture.captureId ?? 'none'}`,
+    dedupeKey: captureDedupeKey(order, capture),
     actor: SYSTEM,
     captureId: capture.captureId ?? undefined,
   });

@@ -256,6 +256,44 @@ describe('exactly once, whatever reports first', () => {
     expect((await readOrder(ctx.db, o.orderId)).captureId).toBe(later.paymentId);
   });
 
+  it('a second, different payment of a paid order is refunded in full, once; the order keeps the first', async () => {
+    fake.controls.planWebhooks({ drop: true });
+    const o = await gatewayOrder();
+    const total = (await readOrder(ctx.db, o.orderId)).totalPaise;
+    const first = await fake.controls.pay(o.gatewayOrderId, 'succeed');
+    expect((await verify(o, first.paymentId)).status).toBe(200);
+    const second = await fake.controls.pay(o.gatewayOrderId, 'succeed');
+    const res = await verify(o, second.paymentId);
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+    expect(res.body.code).toBe('ALREADY_PAID');
+    // reported again, and the first one again: nothing more happens
+    expect((await verify(o, second.paymentId)).body.code).toBe('ALREADY_PAID');
+    expect((await verify(o, first.paymentId)).status).toBe(200);
+    const refunded = [...fake.controls.refunds.values()].filter((r) => r.payment_id === second.paymentId);
+    expect(refunded).toHaveLength(1);
+    expect(refunded[0]).toMatchObject({ amount: total, status: 'processed' });
+    expect([...fake.controls.refunds.values()].some((r) => r.payment_id === first.paymentId)).toBe(false);
+    const order = await readOrder(ctx.db, o.orderId);
+    expect(order).toMatchObject({ paymentStatus: 'paid', captureId: first.paymentId });
+    expect(order.capturedPaise).toBe(2 * total);
+    expect(order.refundedPaise).toBe(total);
+    expect(await ledger(o.orderId, 'capture')).toHaveLength(1);
+  });
+
+  it('a second payment after a refused one is refunded in full too', async () => {
+    fake.controls.planWebhooks({ drop: true });
+    const o = await gatewayOrder();
+    const total = (await readOrder(ctx.db, o.orderId)).totalPaise;
+    const short = await fake.controls.pay(o.gatewayOrderId, 'succeed', { amount: total - 100 });
+    expect((await verify(o, short.paymentId)).body.code).toBe('AMOUNT_MISMATCH');
+    const again = await fake.controls.pay(o.gatewayOrderId, 'succeed');
+    expect((await verify(o, again.paymentId)).status).toBe(409);
+    const refunds = [...fake.controls.refunds.values()];
+    expect(refunds.find((r) => r.payment_id === short.paymentId)).toMatchObject({ amount: total - 100 });
+    expect(refunds.find((r) => r.payment_id === again.paymentId)).toMatchObject({ amount: total });
+    expect((await readOrder(ctx.db, o.orderId)).paymentStatus).toBe('failed');
+  });
+
   it('a bad or missing signature is refused (400) and changes nothing', async () => {
     const o = await gatewayOrder();
     fake.controls.planWebhooks({ drop: true });
