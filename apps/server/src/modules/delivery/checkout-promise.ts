@@ -52,7 +52,10 @@ export async function promiseCheckout(
       throw new AppError(
         422,
         'UNSERVICEABLE',
-        `${storeName} cannot deliver to PIN code ${pincode}`,
+        // a seller that has not said where parcels are collected cannot ship anywhere yet (docs/delivery.md)
+        first.pickupPincode
+          ? `${storeName} cannot deliver to PIN code ${pincode}`
+          : `${storeName} is not shipping orders yet (it has not set its pickup address); remove its items to order the rest`,
         undefined,
         {
           pincode,

@@ -165,6 +165,19 @@ describe('pickup settings and the estimate', () => {
 });
 
 describe('checkout', () => {
+  it('a seller without a pickup address is named with the reason: 422, nothing held', async () => {
+    const seller = await ctx.loginAsSeller();
+    const p = await insertProduct(ctx.db, { sellerId: seller.sellerId, pricePaise: 40_000, totalStock: 5 });
+    const shopper = await ctx.loginAs('user');
+    const addressId = await addAddress(shopper.agent, { pincode: '560004' });
+    await addToCart(shopper.agent, p.id, 1);
+    const res = await shopper.agent.post('/api/shop/order/create').send({ addressId });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 'UNSERVICEABLE', details: { sellerId: seller.sellerId } });
+    expect(res.body.message).toContain('has not set its pickup address');
+    expect((await readProduct(ctx.db, p.id)).totalStock).toBe(5);
+  });
+
   it("blocks a seller's items the address cannot be served for with 422 naming the seller, before any hold", async () => {
     const seller = await sellerWithPickup();
     const p = await insertProduct(ctx.db, { sellerId: seller.sellerId, pricePaise: 40_000 });
