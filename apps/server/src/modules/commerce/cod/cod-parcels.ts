@@ -6,7 +6,7 @@
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client';
-import { codParcels, orders } from '../../../db/schema';
+import { codParcels, orderLines, orders } from '../../../db/schema';
 import type { OrderRow } from '../orders/order.mapper';
 import { linesOf } from '../orders/order.repository';
 
@@ -106,9 +106,15 @@ export async function pendingRemittanceOf(db: DbOrTx, sellerId: string): Promise
     .select({ sum: sql<number>`coalesce(sum(${codParcels.amountPaise}), 0)::int` })
     .from(codParcels)
     .innerJoin(orders, eq(orders.id, codParcels.orderId))
-    // a cancelled order's parcel never ships: nothing to wait for
+    // a cancelled order's parcel never ships, nor one whose lines the seller rejected: nothing to wait for
     .where(
-      and(eq(codParcels.sellerId, sellerId), eq(codParcels.state, 'awaiting'), isNull(orders.cancelledAt)),
+      and(
+        eq(codParcels.sellerId, sellerId),
+        eq(codParcels.state, 'awaiting'),
+        isNull(orders.cancelledAt),
+        sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${codParcels.orderId}
+          and ${orderLines.sellerId} = ${codParcels.sellerId} and ${orderLines.status} <> 'rejected')`,
+      ),
     );
   return row!.sum;
 }

@@ -173,4 +173,17 @@ describe('cash on delivery', () => {
     expect((await readProduct(ctx.db, o.product.id)).totalStock).toBe(10);
     expect((await seller.agent.get('/api/seller/earnings')).body.data.codPending).toBe(0);
   });
+
+  it('when the seller rejects its lines of a placed COD order, then nothing is refunded and nothing waits for remittance', async () => {
+    const seller = await ctx.loginAsSeller();
+    const o = await codOrder(seller, 100_000, 1);
+    await confirm(o.agent, o.orderId, lastCode());
+    const res = await seller.agent
+      .put(`/api/seller/orders/update/${o.orderId}`)
+      .send({ orderStatus: 'rejected', reason: 'Out of stock at the warehouse' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await ctx.db.select().from(refunds).where(eq(refunds.orderId, o.orderId))).toEqual([]);
+    expect((await readProduct(ctx.db, o.product.id)).totalStock).toBe(10);
+    expect((await seller.agent.get('/api/seller/earnings')).body.data.codPending).toBe(0);
+  });
 });
