@@ -3,7 +3,7 @@
  * net, applied forward only: each state is kept once per parcel (its earliest report), the parcel's state is the
  * end of the one timeline (packages/shared trackingTimeline), and the seller's lines follow it under the order's
  * lock — shipped/in transit/out for delivery → inShipping, delivered → delivered (earned; only here, never by the
- * seller), RTO → the lines stay shipped until the refund of an RTO (the payments task counts a COD refusal there).
+ * seller), RTO → the lines stay shipped until the refund of an RTO (a COD parcel is marked refused there).
  */
 import { markCodParcelRefused } from '../commerce/cod/cod-parcels';
 import { RTO_REFUND_AFTER_DAYS, trackingState, trackingTimeline, type TrackingState } from '@mp/shared';
@@ -61,7 +61,7 @@ export async function applyCourierEvent(
       await moveOwnLinesIn(tx, deps.earnings, shipment.orderId, shipment.sellerId, 'inShipping', COURIER);
     } else if (state === 'delivered') {
       await moveOwnLinesIn(tx, deps.earnings, shipment.orderId, shipment.sellerId, 'delivered', COURIER);
-      // the return window starts here (RETURN_WINDOW_DAYS); the tax task's invoice is already issued at shipment
+      // the return window starts here (RETURN_WINDOW_DAYS); the GST invoice was issued when the lines reached shipping
     } else if (state === 'rtoDelivered') {
       // back at the seller: a prepaid order is refunded in full; a cash-on-delivery parcel was refused, which
       // counts against the shopper's cash on delivery (docs/money.md, "Cash on delivery")
