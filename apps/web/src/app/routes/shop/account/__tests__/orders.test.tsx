@@ -169,7 +169,10 @@ describe('My Orders', () => {
       expect(toast.success).toHaveBeenCalledWith('Order HM-100042 cancelled and ₹898.20 refunded.'),
     );
     expect(cancels).toBe(1);
-    expect(within(dialog).getByTestId('refunded-amount')).toHaveTextContent('Refunded: ₹898.20');
+    // the refreshed order arrives after the toast
+    expect(await within(dialog).findByTestId('refunded-amount', {}, { timeout: 5000 })).toHaveTextContent(
+      'Refunded: ₹898.20',
+    );
     expect(within(dialog).queryByRole('button', { name: 'Cancel order' })).toBeNull();
     await waitFor(() =>
       expect(within(screen.getByTestId('order-row')).getByText('Cancelled')).toBeInTheDocument(),
