@@ -21,7 +21,7 @@ import { startBackgroundJobs } from './jobs';
 import { mailWorkerFor } from './modules/mail';
 import { withJwtSecret } from './modules/auth/installation-secret';
 import { withLocalGateway } from './fakes/razorpay/local';
-import { withLocalCourier } from './modules/delivery/local-courier';
+import { withLocalCourier } from './fakes/courier/local';
 
 function readConfig(): Config {
   try {

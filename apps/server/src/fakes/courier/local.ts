@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config/env';
 import type { Logger } from '../../lib/logger';
-import { startCourierFake, type CourierFake } from '../../fakes/courier';
+import { startCourierFake, type CourierFake } from './index';
 
 export async function withLocalCourier<C extends Config>(
   config: C,
