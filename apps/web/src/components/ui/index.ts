@@ -19,6 +19,6 @@ export { Skeleton, LoadingRegion } from './skeleton';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { Spinner } from './spinner';
 export { Price, type PriceProps } from './price';
-export { ProductImage, type ProductImageProps } from './product-image';
+export { ProductImage, ProductThumb, type ProductImageProps, type ProductThumbProps } from './product-image';
 export { useFocusTrap } from './use-focus-trap';
 export { DetailRows, DetailSection } from './detail-list';

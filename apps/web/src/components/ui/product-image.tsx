@@ -93,3 +93,16 @@ export function ProductImage({
     </picture>
   );
 }
+
+export interface ProductThumbProps extends Omit<ProductImageProps, 'src' | 'alt' | 'width' | 'height'> {
+  /** what is pictured: its image and its title (the picture's text) */
+  item: { image?: string | null; title: string };
+  /** width in CSS pixels; the picture is square unless `height` says otherwise */
+  size: number;
+  height?: number;
+}
+
+/** An item's picture in a list (cart and order lines, wishlist, stock lists, product grids). */
+export function ProductThumb({ item, size, height = size, ...rest }: ProductThumbProps) {
+  return <ProductImage src={item.image} alt={item.title} width={size} height={height} {...rest} />;
+}

@@ -7,7 +7,7 @@ import {
   EmptyState,
   LoadingRegion,
   Price,
-  ProductImage,
+  ProductThumb,
   Skeleton,
 } from '../../components/ui';
 import { BoxIcon } from './icons';
@@ -63,10 +63,9 @@ export function ProductGrid({
             className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm"
           >
             <div className="relative">
-              <ProductImage
-                src={p.image}
-                alt={p.title}
-                width={400}
+              <ProductThumb
+                item={p}
+                size={400}
                 height={300}
                 sizes="(min-width: 1536px) 20vw, (min-width: 1024px) 25vw, 50vw"
                 className="aspect-[4/3] w-full"

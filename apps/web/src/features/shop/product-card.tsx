@@ -4,7 +4,7 @@ import { stockBadge, unitPrice } from '@mp/shared/pricing';
 import { formatINR } from '@mp/shared/money';
 import type { ProductDto } from '@mp/shared';
 import { StarIcon } from '../../components/icons';
-import { Badge, Price, ProductImage, Skeleton } from '../../components/ui';
+import { Badge, Price, ProductThumb, Skeleton } from '../../components/ui';
 import { WishlistHeart } from '../wishlist/wishlist-heart';
 import { useBrandLabel } from './brands-api';
 
@@ -36,11 +36,9 @@ export function ProductCard({ product, priority }: { product: ProductDto; priori
         className="flex flex-1 flex-col focus-visible:outline-offset-[-2px]"
       >
         <div className="relative">
-          <ProductImage
-            src={product.image}
-            alt={product.title}
-            width={400}
-            height={400}
+          <ProductThumb
+            item={product}
+            size={400}
             priority={priority}
             sizes={CARD_IMAGE_SIZES}
             className="aspect-square w-full transition duration-300 group-hover:scale-[1.02]"

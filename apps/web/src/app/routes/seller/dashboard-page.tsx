@@ -1,7 +1,7 @@
 /** Seller dashboard: welcome line and the seller's real figures (GET /api/seller/dashboard). */
 import { Link } from 'react-router-dom';
 import { formatINR } from '@mp/shared';
-import { EmptyState, ProductImage } from '../../../components/ui';
+import { EmptyState, ProductThumb } from '../../../components/ui';
 import { useSellerInfoQuery } from '../../../features/auth/auth-api';
 import { useSellerDashboardQuery } from '../../../features/seller/seller-api';
 import { isLoading, remoteOf } from '../../../features/console/remote';
@@ -88,13 +88,7 @@ export default function SellerDashboardPage() {
                 <ul className="divide-y divide-gray-100">
                   {d.lowStock.map((p) => (
                     <li key={p._id} className="flex items-center gap-3 py-2">
-                      <ProductImage
-                        src={p.image}
-                        alt={p.title}
-                        width={40}
-                        height={40}
-                        className="h-10 w-10 rounded-md"
-                      />
+                      <ProductThumb item={p} size={40} className="h-10 w-10 rounded-md" />
                       <span className="min-w-0 flex-1 truncate text-sm text-gray-900">{p.title}</span>
                       <span
                         className={

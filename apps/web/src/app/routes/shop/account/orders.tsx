@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatINR } from '@mp/shared/money';
 import { deliveryAddressLines, type OrderDto } from '@mp/shared';
 import { useAppSelector } from '../../../hooks';
-import { Modal, paymentMethodLabel, Price, ProductImage } from '../../../../components/ui';
+import { Modal, paymentMethodLabel, Price, ProductThumb } from '../../../../components/ui';
 import { useListOrdersQuery } from '../../../../features/orders/orders-api';
 import { CancelOrder } from '../../../../features/orders/cancel-order';
 import { ParcelTimeline } from '../../../../features/delivery/parcel-timeline';
@@ -49,13 +49,7 @@ function OrderDetails({ order }: { order: OrderDto }) {
         <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200">
           {order.cartItems.map((l) => (
             <li key={l._id} className="flex gap-3 p-3">
-              <ProductImage
-                src={l.image}
-                alt={l.title}
-                width={56}
-                height={56}
-                className="h-14 w-14 rounded"
-              />
+              <ProductThumb item={l} size={56} className="h-14 w-14 rounded" />
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-gray-900">{l.title}</p>
                 {l.variantLabel && <p className="text-sm text-gray-700">{l.variantLabel}</p>}

@@ -7,7 +7,7 @@ import {
   EmptyState,
   LoadingRegion,
   Price,
-  ProductImage,
+  ProductThumb,
   Skeleton,
 } from '../../../../components/ui';
 import {
@@ -54,13 +54,7 @@ export default function WishlistPage() {
               data-testid="wishlist-item"
             >
               <Link to={`/product/${w.productId}`}>
-                <ProductImage
-                  src={w.image}
-                  alt={w.title}
-                  width={400}
-                  height={300}
-                  className="aspect-[4/3] w-full"
-                />
+                <ProductThumb item={w} size={400} height={300} className="aspect-[4/3] w-full" />
               </Link>
               <button
                 type="button"
