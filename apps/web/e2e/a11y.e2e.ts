@@ -1,19 +1,13 @@
 /** axe-core on every storefront page: nothing above minor (WCAG 2.1 A/AA and axe best practices). */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { a11yViolations, apiRegisterAndLogin, inStockProduct, launchBrowser, newContext } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { describe, expect, it } from 'vitest';
+import { a11yViolations, apiRegisterAndLogin, inStockProduct, fileBrowser, newContext } from './support';
+
+const browser = fileBrowser();
 
 describe('accessibility (axe)', () => {
   it('when every storefront page is scanned, then none has a violation above minor', async () => {
-    const { context, page } = await newContext(browser);
+    const { context, page } = await newContext(browser());
     const product = await inStockProduct(context, 3);
     const found: Record<string, unknown> = {};
     const scan = async (name: string, path: string, ready: () => Promise<unknown>) => {

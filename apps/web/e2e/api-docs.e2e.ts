@@ -1,19 +1,13 @@
 /** The API reference at /api/docs renders the OpenAPI document in a real browser with no outside request. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, launchBrowser, newContext, screenshots } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { describe, expect, it } from 'vitest';
+import { BASE_URL, fileBrowser, newContext, screenshots } from './support';
+
+const browser = fileBrowser();
 
 describe('API reference', () => {
   it('when /api/docs is opened, then it lists the API areas and routes and asks nothing from outside', async () => {
-    const { context, page } = await newContext(browser);
+    const { context, page } = await newContext(browser());
     const origin = new URL(BASE_URL).origin;
     const outside: string[] = [];
     const failed: string[] = [];

@@ -2,25 +2,19 @@
  * Issue 11's majors, as a shopper meets them: BUY NOW buys that one item and leaves the cart as it was (item 1);
  * the price on a card is the unit price of the order line (item 3).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatINR } from '@mp/shared/money';
 import {
   apiRegisterAndLogin,
   inStockProduct,
-  launchBrowser,
+  fileBrowser,
   newContext,
   screenshots,
   payByPayPal,
 } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 interface ListedProduct {
   _id: string;
@@ -75,7 +69,7 @@ async function buyNowAndPay(page: Page, product: { _id: string; title: string })
 
 describe('buy now and honest prices', () => {
   it('when the shopper buys one product now with other lines in the cart, then the order is that item only and the cart is unchanged', async () => {
-    const { context, page } = await newContext(browser);
+    const { context, page } = await newContext(browser());
     const user = await apiRegisterAndLogin(context);
     await addAddress(context, user.id);
     const [a, b, kettle] = [
@@ -114,7 +108,7 @@ describe('buy now and honest prices', () => {
   });
 
   it('when a discounted product is bought, then the price on its card is the unit price of the order line', async () => {
-    const { context, page } = await newContext(browser);
+    const { context, page } = await newContext(browser());
     const user = await apiRegisterAndLogin(context);
     await addAddress(context, user.id);
     const list = (await (

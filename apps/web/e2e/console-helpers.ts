@@ -1,8 +1,8 @@
 /** Console-only helpers of the browser journeys; the shared ones come from ./support (storefront's). */
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { launchBrowser, newContext, screenshots as shots, uiLogin } from './support';
+import { afterAll, expect } from 'vitest';
+import { fileBrowser, newContext, screenshots as shots, uiLogin } from './support';
 
 export { a11yViolations, BASE_URL, expectToast, launchBrowser } from './support';
 
@@ -18,17 +18,13 @@ export const newSession = (browser: Browser) => newContext(browser);
 
 /** One browser for a journey file: `session()` opens a logged-out context; all are closed after the file. */
 export function journeySessions() {
-  let browser: Browser;
+  const browser = fileBrowser();
   const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
   });
   return async () => {
-    const s = await newSession(browser);
+    const s = await newSession(browser());
     contexts.push(s.context);
     return s;
   };

@@ -1,19 +1,13 @@
 /** Navigation that follows the shopper (issue 11 item 6): View All, listing headings, search filters, suggestions. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { describe, expect, it } from 'vitest';
+import { fileBrowser, newContext } from './support';
+
+const browser = fileBrowser();
 
 describe('navigation', () => {
   it("when View All is clicked after a category visit, then the section's own filter opens, named in the heading", async () => {
-    const { context, page } = await newContext(browser);
+    const { context, page } = await newContext(browser());
     await page.goto('/shop/listing?category=footwear');
     await page.getByRole('heading', { level: 1, name: 'Footwear' }).waitFor();
     await page.goto('/');
@@ -31,7 +25,7 @@ describe('navigation', () => {
   });
 
   it('when search results are filtered and sorted, then they match the API under the same filter and sort', async () => {
-    const { context, page } = await newContext(browser);
+    const { context, page } = await newContext(browser());
     await page.goto('/shop/listing/search?keyword=watch');
     await page.locator('article').first().waitFor();
     const aside = page.locator('aside');
@@ -65,7 +59,7 @@ describe('navigation', () => {
   });
 
   it('when suggestions are chosen with the keyboard, then Enter opens the product, or the brand listing', async () => {
-    const { context, page } = await newContext(browser);
+    const { context, page } = await newContext(browser());
     await page.goto('/');
     const box = page.getByRole('combobox', { name: 'Search products' }).first();
     await box.fill('sneakers');

@@ -3,13 +3,13 @@
  * abandoned sandbox payment reads Cancelled (never Pending), orders name their stores and numbers, and the admin's
  * Orders page shows an order's ledger and makes a partial refund.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from './console-helpers';
 import {
   apiRegisterAndLogin,
   expectToast,
-  launchBrowser,
+  fileBrowser,
   newContext,
   screenshots,
   a11yViolations,
@@ -18,13 +18,7 @@ import {
   payByPayPal,
 } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const ADDRESS = {
   address: '9 Residency Road',
@@ -37,7 +31,7 @@ const ADDRESS = {
 
 /** A product of the demo seller with stock, and that seller's store name. */
 async function demoSellerProduct(): Promise<{ productId: string; title: string; storeName: string }> {
-  const { context, page } = await newContext(browser);
+  const { context, page } = await newContext(browser());
   const login = await page.request.post('/api/auth/login', { data: DEMO.seller });
   expect(login.ok()).toBe(true);
   const info = (await (await page.request.get('/api/auth/check-auth')).json()) as {
@@ -72,7 +66,7 @@ async function openFirstOrder(page: Page) {
 
 describe('order views', () => {
   it('when the shopper cancels on the sandbox page, then My Orders shows the order as Cancelled, never Pending', async () => {
-    const { context, page } = await newContext(browser);
+    const { context, page } = await newContext(browser());
     const product = await demoSellerProduct();
     await shopperWithCart(context, product.productId);
     await page.goto('/shop/checkout');
@@ -98,7 +92,7 @@ describe('order views', () => {
 
   it('when a shopper pays, then every order view names the store and the number, and the admin refunds part of it from the Orders page', async () => {
     const product = await demoSellerProduct();
-    const shopper = await newContext(browser);
+    const shopper = await newContext(browser());
     const { addressId, user } = await shopperWithCart(shopper.context, product.productId);
     const created = await shopper.context.request.post('/api/shop/order/create', { data: { addressId } });
     expect(created.ok()).toBe(true);
@@ -121,7 +115,7 @@ describe('order views', () => {
     await shopper.page.keyboard.press('Escape');
 
     // the seller: the buyer's name and the number
-    const seller = await newContext(browser);
+    const seller = await newContext(browser());
     await uiLogin(seller.page, DEMO.seller.email, DEMO.seller.password);
     await seller.page.goto('/seller/orders');
     const sellerRow = seller.page.getByRole('table').getByRole('row').filter({ hasText: number });
@@ -132,7 +126,7 @@ describe('order views', () => {
     await seller.context.close();
 
     // the admin: find it by number, see the ledger, refund ₹10 of it
-    const admin = await newContext(browser);
+    const admin = await newContext(browser());
     await uiLogin(admin.page, DEMO.admin.email, DEMO.admin.password);
     await admin.page.getByRole('navigation').getByRole('link', { name: 'Orders' }).first().click();
     await admin.page.getByRole('heading', { name: 'Orders', exact: true }).waitFor();

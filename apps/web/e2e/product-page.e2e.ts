@@ -2,9 +2,9 @@
  * The product page like the stores people use (issue 11 item 4): a gallery of several pictures (thumbnails, arrow
  * keys, swipe, zoom), "Sold by" linking to the store's page with its products, and the buy buttons at ≥ 44 px on a phone.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, MOBILE, launchBrowser, newContext, screenshots } from './support';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { BASE_URL, MOBILE, fileBrowser, newContext, screenshots } from './support';
 
 interface Listed {
   _id: string;
@@ -13,13 +13,7 @@ interface Listed {
   images: { url: string }[];
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** A demo product with several pictures, sold by a seller (every fourth demo product has three views). */
 async function galleryProduct(context: BrowserContext): Promise<Listed> {
@@ -37,7 +31,7 @@ const mainImage = (page: Page) => page.getByTestId('gallery-main').locator('img'
 
 describe('product page', () => {
   it('when a product has several pictures, then thumbnails, arrow keys and a zoomed view show each of them', async () => {
-    const { context, page } = await newContext(browser);
+    const { context, page } = await newContext(browser());
     const product = await galleryProduct(context);
     const urls = product.images.map((i) => i.url);
     await page.goto(`/product/${product._id}`);
@@ -90,7 +84,7 @@ describe('product page', () => {
   });
 
   it('when the shopper follows "Sold by", then the store page shows only that store\'s products', async () => {
-    const { context, page } = await newContext(browser);
+    const { context, page } = await newContext(browser());
     const product = await galleryProduct(context);
     await page.goto(`/product/${product._id}`);
     const soldBy = page.getByTestId('sold-by').getByRole('link');
@@ -111,7 +105,7 @@ describe('product page', () => {
   });
 
   it('when shown at 390 px, then ADD TO CART and BUY NOW stay in a bar at the bottom with ≥ 44 px targets, and a swipe changes the picture', async () => {
-    const context = await browser.newContext({
+    const context = await browser().newContext({
       baseURL: BASE_URL,
       viewport: MOBILE,
       hasTouch: true,

@@ -6,20 +6,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO, makePng, uniqueSuffix } from './console-helpers';
-import { apiRegisterAndLogin, BASE_URL, inStockProduct, launchBrowser, newContext } from './support';
+import { apiRegisterAndLogin, BASE_URL, inStockProduct, fileBrowser, newContext } from './support';
 
 const MAIL_DIR = process.env.E2E_MAIL_DIR;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** Waits (up to 20 s: the mail worker polls every 2 s) for a mailbox message to `to` matching the subject. */
 async function waitForMail(to: string, subject: RegExp): Promise<ParsedMail> {
@@ -41,7 +35,7 @@ async function waitForMail(to: string, subject: RegExp): Promise<ParsedMail> {
 
 describe('crawler-ready pages and titles', () => {
   it('when an anonymous visitor browses home → category → product, then each tab has a meaningful title and the console stays quiet', async () => {
-    const { context, page } = await newContext(browser);
+    const { context, page } = await newContext(browser());
     const errors: string[] = [];
     page.on('console', (msg) => {
       if (msg.type() === 'error') errors.push(msg.text());
@@ -75,7 +69,7 @@ describe('crawler-ready pages and titles', () => {
   });
 
   it('when a product URL is fetched without a browser, then its HTML names it with price, availability and valid JSON-LD; an unknown one is 404', async () => {
-    const context: BrowserContext = await browser.newContext({ baseURL: BASE_URL });
+    const context: BrowserContext = await browser().newContext({ baseURL: BASE_URL });
     const product = await inStockProduct(context);
     const res = await context.request.get(`/product/${product._id}`);
     expect(res.status()).toBe(200);
@@ -114,7 +108,7 @@ describe('crawler-ready pages and titles', () => {
 
 describe.skipIf(!MAIL_DIR)('e-mail', () => {
   it('when a shopper pays an order, then an order confirmation with ₹ totals reaches their mailbox', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const shopper = await apiRegisterAndLogin(context);
     const product = await inStockProduct(context, 3);
     const address = await context.request.post('/api/shop/address/add', {
@@ -156,7 +150,7 @@ describe.skipIf(!MAIL_DIR)('e-mail', () => {
   });
 
   it("when the admin approves a seller, then the seller's approval e-mail arrives", async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const run = uniqueSuffix();
     const doc = await context.request.post('/api/auth/seller/upload-document', {
       multipart: {
@@ -183,7 +177,7 @@ describe.skipIf(!MAIL_DIR)('e-mail', () => {
     expect(reg.ok(), await reg.text()).toBe(true);
     const sellerId = ((await reg.json()) as { seller: { _id: string } }).seller._id;
 
-    const admin = await browser.newContext({ baseURL: BASE_URL });
+    const admin = await browser().newContext({ baseURL: BASE_URL });
     expect((await admin.request.post('/api/auth/login', { data: DEMO.admin })).ok()).toBe(true);
     const decided = await admin.request.put(`/api/auth/sellerlist/update/${sellerId}`, {
       data: { approvalstatus: 'approved' },

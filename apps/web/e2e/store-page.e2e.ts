@@ -2,11 +2,11 @@
  * Store pages (issue 29 item 3): from a product page, "Sold by" opens the seller's store page, which shows the
  * store's name, rating, "Seller since" and its products, with the listing's filters and sort.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { describe, expect, it } from 'vitest';
 import { categoryLabel } from '@mp/shared/constants';
 import { DEMO, loginThroughUi, makePng } from './console-helpers';
-import { a11yViolations, apiRegisterAndLogin, launchBrowser, newContext, screenshots } from './support';
+import { a11yViolations, apiRegisterAndLogin, fileBrowser, newContext, screenshots } from './support';
 
 interface Listed {
   _id: string;
@@ -21,19 +21,13 @@ interface ListingAnswer {
   pagination: { total: number };
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const shown = (p: Listed) => (p.salePrice && p.salePrice > 0 ? p.salePrice : p.price);
 
 describe('store page', () => {
   it('when the shopper follows "Sold by", then the store page shows name, rating and products, and filters and sorts them', async () => {
-    const { context, page } = await newContext(browser);
+    const { context, page } = await newContext(browser());
     await apiRegisterAndLogin(context);
     const all = (await (
       await context.request.get('/api/shop/products/get?limit=100')
@@ -105,7 +99,7 @@ describe('store page', () => {
   });
 
   it('when the demo seller uploads a logo on the Store screen, then its store page shows it', async () => {
-    const { context, page } = await newContext(browser);
+    const { context, page } = await newContext(browser());
     await page.goto('/auth/login');
     await loginThroughUi(page, DEMO.seller, /\/seller\/dashboard/);
     await page.getByRole('link', { name: 'Store' }).first().click();
@@ -142,7 +136,7 @@ describe('store page', () => {
   });
 
   it('when an unknown store is opened, then the page says so and offers the whole listing', async () => {
-    const { context, page } = await newContext(browser);
+    const { context, page } = await newContext(browser());
     const res = await page.goto('/shop/store/no-such-store-here');
     expect(res!.status()).toBe(404);
     await page.getByRole('heading', { name: 'This store does not exist' }).waitFor();

@@ -1,12 +1,12 @@
 /** Storefront journeys of the "Storefront web app" issue, against the real built app. */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   apiRegisterAndLogin,
   dismissToasts,
   expectToast,
   inStockProduct,
-  launchBrowser,
+  fileBrowser,
   newContext,
   screenshots,
   uiLogin,
@@ -14,13 +14,7 @@ import {
   payByPayPal,
 } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 async function addAddressViaUi(page: Page, n = 1) {
   await page.getByLabel('Recipient name').fill('Asha Rao');
@@ -35,7 +29,7 @@ async function addAddressViaUi(page: Page, n = 1) {
 
 describe('storefront', () => {
   it('when anonymous, then browse → search → product, and ADD TO CART asks to log in', async () => {
-    const { context, page } = await newContext(browser);
+    const { context, page } = await newContext(browser());
     await page.goto('/');
     await page.getByRole('heading', { name: 'Best Deals' }).waitFor();
     await page.getByRole('heading', { name: 'Top Offers on Electronics' }).waitFor();
@@ -75,7 +69,7 @@ describe('storefront', () => {
   });
 
   it('when a new shopper registers, logs in and pays in the sandbox, then the order shows in My Orders', async () => {
-    const { context, page } = await newContext(browser);
+    const { context, page } = await newContext(browser());
     const user = uniqueUser();
     await page.goto('/auth/register');
     await page.getByRole('heading', { name: 'Create New Account' }).waitFor();
@@ -152,7 +146,7 @@ describe('storefront', () => {
   });
 
   it('when the shopper cancels on the sandbox page, then the cancelled page offers Retry Payment to checkout', async () => {
-    const { context, page } = await newContext(browser);
+    const { context, page } = await newContext(browser());
     await apiRegisterAndLogin(context);
     const product = await inStockProduct(context, 2);
     await context.request.post('/api/shop/cart/add', { data: { productId: product._id, quantity: 1 } });
@@ -182,7 +176,7 @@ describe('storefront', () => {
   });
 
   it('when 3 addresses exist, then adding a 4th warns and editing still works', async () => {
-    const { context, page } = await newContext(browser);
+    const { context, page } = await newContext(browser());
     await apiRegisterAndLogin(context);
     await page.goto('/shop/account/address');
     await page.getByRole('heading', { name: 'Manage Addresses' }).waitFor();
@@ -213,7 +207,7 @@ describe('storefront', () => {
   });
 
   it('when the heart on a card is clicked, then it fills and the product is in My Wishlist', async () => {
-    const { context, page } = await newContext(browser);
+    const { context, page } = await newContext(browser());
     await apiRegisterAndLogin(context);
     await page.goto('/shop/listing');
     const card = page.locator('article').first();
@@ -237,7 +231,7 @@ describe('storefront', () => {
   });
 
   it('when a shopper opens /admin/dashboard, then they land on /unauth-page; anonymous checkout goes to login', async () => {
-    const { context, page } = await newContext(browser);
+    const { context, page } = await newContext(browser());
     await page.goto('/shop/checkout');
     await page.waitForURL(/\/auth\/login$/);
     await apiRegisterAndLogin(context);
@@ -252,7 +246,7 @@ describe('storefront', () => {
   });
 
   it("when the password is wrong, then login stays put with 'Login failed. Please check credentials.'; a logged-in shopper on /auth/register goes home", async () => {
-    const { context, page } = await newContext(browser);
+    const { context, page } = await newContext(browser());
     const user = await apiRegisterAndLogin(context);
     await page.goto('/auth/register');
     await page.waitForURL((u) => u.pathname === '/');

@@ -9,7 +9,7 @@ import {
   type BrowserContext,
   type Page,
 } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3101').replace(/\/$/, '');
 const SHOTS = path.resolve(import.meta.dirname, '../../../artifacts/screenshots');
@@ -23,6 +23,21 @@ export function launchBrowser(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
+}
+
+/** One browser for a journey file, launched before its tests and closed after them; call it for the browser. */
+export function fileBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is not running (used outside a test?)');
+    return browser;
+  };
 }
 
 export async function newContext(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {

@@ -2,32 +2,26 @@
  * Issue 29 item 2, as a shopper meets it: a shirt in S, M, L whose L is sold out. L cannot be chosen, the shopper
  * picks M, adds it, pays in the sandbox, and the seller sees M's stock (and only M's) lowered.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { describe, expect, it } from 'vitest';
 import { DEMO } from './console-helpers';
 import {
   apiRegisterAndLogin,
-  launchBrowser,
+  fileBrowser,
   newContext,
   screenshots,
   SHOPPER_ADDRESS,
   payByPayPal,
 } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 type Variant = { _id: string; optionValues: string[]; stock: number };
 
 describe('variants', () => {
   it('when a shopper buys Size M of a shirt whose L is sold out, then L is disabled and only M loses stock', async () => {
     // the demo seller lists the shirt
-    const seller = await newContext(browser);
+    const seller = await newContext(browser());
     const login = await seller.context.request.post('/api/auth/login', { data: DEMO.seller });
     expect(login.ok()).toBe(true);
     const title = `Variant Oxford Shirt ${Date.now().toString(36)}`;
@@ -53,7 +47,7 @@ describe('variants', () => {
     const product = ((await added.json()) as { data: { _id: string; variants: Variant[] } }).data;
 
     // the shopper picks M on the product page; L cannot be chosen
-    const { context, page } = await newContext(browser);
+    const { context, page } = await newContext(browser());
     await apiRegisterAndLogin(context);
     const address = await context.request.post('/api/shop/address/add', { data: SHOPPER_ADDRESS });
     expect(address.ok()).toBe(true);
