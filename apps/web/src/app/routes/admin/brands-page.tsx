@@ -12,7 +12,7 @@ import {
 } from '../../../features/shop/brands-api';
 import { errorCode, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ConsolePage } from '../../../features/console/console-page';
 
 const DONE: Record<BrandAction, string> = {
   accept: 'Brand accepted: its products are in the shop',
@@ -63,7 +63,6 @@ function AddBrandForm() {
 }
 
 export default function AdminBrandsPage() {
-  useDocumentTitle('Brands – Admin');
   const query = useAdminBrandsQuery(undefined, { refetchOnMountOrArgChange: true });
   const brands = remoteOf(query, []);
   const [updateBrand] = useUpdateBrandMutation();
@@ -83,10 +82,7 @@ export default function AdminBrandsPage() {
   }
 
   return (
-    <section aria-labelledby="brands-heading" className="flex flex-col gap-6">
-      <h1 id="brands-heading" className="text-2xl font-bold tracking-tight text-gray-900">
-        Brands
-      </h1>
+    <ConsolePage title="Brands – Admin" heading="Brands">
       <AddBrandForm />
       <BrandsTable
         brands={brands.data}
@@ -102,6 +98,6 @@ export default function AdminBrandsPage() {
         onClose={() => setDialog(null)}
         onChange={(brand, input) => change(brand, input, dialog?.kind ?? 'rename')}
       />
-    </section>
+    </ConsolePage>
   );
 }

@@ -4,17 +4,13 @@ import {
   PayoutHistory,
   SellerAccounts,
 } from '../../../features/earnings/components/admin-payouts';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ConsolePage } from '../../../features/console/console-page';
 
 const card = 'rounded-xl border border-gray-200 bg-white p-4 shadow-sm';
 
 export default function AdminPayoutsPage() {
-  useDocumentTitle('Payouts – Admin');
   return (
-    <section aria-labelledby="payouts-heading" className="flex flex-col gap-6">
-      <h1 id="payouts-heading" className="text-2xl font-bold tracking-tight text-gray-900">
-        Payouts
-      </h1>
+    <ConsolePage title="Payouts – Admin" heading="Payouts">
       <section aria-labelledby="record-heading" className={card}>
         <h2 id="record-heading" className="mb-3 text-lg font-semibold text-gray-900">
           Record a payout
@@ -33,6 +29,6 @@ export default function AdminPayoutsPage() {
         </h2>
         <PayoutHistory />
       </section>
-    </section>
+    </ConsolePage>
   );
 }

@@ -11,10 +11,9 @@ import { SellerDetailsModal } from '../../../features/admin/components/seller-de
 import { SellersTable } from '../../../features/admin/components/sellers-table';
 import { isLoading, remoteOf } from '../../../features/console/remote';
 import { errorMessage } from '../../../lib/api';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ConsolePage } from '../../../features/console/console-page';
 
 export default function SellerListingPage() {
-  useDocumentTitle('Sellers – Admin');
   const sellers = remoteOf(useSellersQuery(undefined, { refetchOnMountOrArgChange: true }), []);
   const [openId, setOpenId] = useState<string | null>(null);
   // the open seller only; kept on screen while it is asked again after a decision
@@ -36,10 +35,7 @@ export default function SellerListingPage() {
   }
 
   return (
-    <section aria-labelledby="sellers-heading" className="flex flex-col gap-6">
-      <h1 id="sellers-heading" className="text-2xl font-bold tracking-tight text-gray-900">
-        Seller&apos;s Listing
-      </h1>
+    <ConsolePage title="Sellers – Admin" heading="Seller's Listing">
       <SellersTable sellers={sellers.data} loading={isLoading(sellers)} onView={(s) => open(s._id)} />
       <SellerDetailsModal
         open={openId !== null}
@@ -48,6 +44,6 @@ export default function SellerListingPage() {
         loading={isLoading(sellerDetails)}
         onDecide={decide}
       />
-    </section>
+    </ConsolePage>
   );
 }

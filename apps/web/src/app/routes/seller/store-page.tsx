@@ -4,17 +4,13 @@
  */
 import { StoreSettings } from '../../../features/store/store-settings';
 import { PickupSettings } from '../../../features/delivery/pickup-settings';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ConsolePage } from '../../../features/console/console-page';
 
 export default function SellerStorePage() {
-  useDocumentTitle('Store – Seller');
   return (
-    <section aria-labelledby="store-heading" className="flex flex-col gap-6">
-      <h1 id="store-heading" className="text-2xl font-bold tracking-tight text-gray-900">
-        Store
-      </h1>
+    <ConsolePage title="Store – Seller" heading="Store">
       <StoreSettings />
       <PickupSettings />
-    </section>
+    </ConsolePage>
   );
 }
