@@ -13,18 +13,6 @@ export function TaxPart({ id, title, children }: { id: string; title: string; ch
   );
 }
 
-/** A Tax page: its heading and its parts. */
-export function TaxPage({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="flex flex-col gap-6">
-      <h1 id={id} className="text-2xl font-bold tracking-tight text-gray-900">
-        Tax
-      </h1>
-      {children}
-    </section>
-  );
-}
-
 /** Previous / next over the pages of a list (nothing when it fits on one). */
 export function Pager({
   page,

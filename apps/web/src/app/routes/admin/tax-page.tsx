@@ -1,12 +1,11 @@
 /** Admin Tax: the TCS export, the document register and the sellers' GST registrations (docs/tax.md). */
-import { TaxPage, TaxPart } from '../../../features/tax/tax-part';
+import { TaxPart } from '../../../features/tax/tax-part';
 import { DocumentRegister, TaxProfiles, TcsExport } from '../../../features/tax/admin-tax';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ConsolePage } from '../../../features/console/console-page';
 
 export default function AdminTaxPage() {
-  useDocumentTitle('Tax – Admin');
   return (
-    <TaxPage id="admin-tax-heading">
+    <ConsolePage title="Tax – Admin" heading="Tax">
       <TaxPart id="tcs-heading" title="TCS return">
         <TcsExport />
       </TaxPart>
@@ -16,6 +15,6 @@ export default function AdminTaxPage() {
       <TaxPart id="profiles-heading" title="Sellers' GST registrations">
         <TaxProfiles />
       </TaxPart>
-    </TaxPage>
+    </ConsolePage>
   );
 }

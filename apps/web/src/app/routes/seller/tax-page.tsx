@@ -1,13 +1,12 @@
 /** Seller Tax: the GST profile, the monthly tax statement and the documents (docs/tax.md). */
-import { TaxPage, TaxPart } from '../../../features/tax/tax-part';
+import { TaxPart } from '../../../features/tax/tax-part';
 import { SellerDocuments, TaxStatement } from '../../../features/tax/seller-tax';
 import { TaxProfileForm } from '../../../features/tax/tax-profile-form';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ConsolePage } from '../../../features/console/console-page';
 
 export default function SellerTaxPage() {
-  useDocumentTitle('Tax – Seller');
   return (
-    <TaxPage id="tax-heading">
+    <ConsolePage title="Tax – Seller" heading="Tax">
       <TaxPart id="tax-profile-heading" title="GST registration">
         <TaxProfileForm />
       </TaxPart>
@@ -17,6 +16,6 @@ export default function SellerTaxPage() {
       <TaxPart id="tax-documents-heading" title="Invoices and credit notes">
         <SellerDocuments />
       </TaxPart>
-    </TaxPage>
+    </ConsolePage>
   );
 }
