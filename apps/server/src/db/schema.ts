@@ -757,7 +757,8 @@ export const codParcels = pgTable(
       .on(t.userId, t.refusedAt)
       .where(sql`${t.state} = 'refused'`),
     check('cod_parcels_state_check', isOneOf(t.state, COD_PARCEL_STATES)),
-    check('cod_parcels_amount_positive', sql`${t.amountPaise} > 0`),
+    // 0 once nothing is left to collect (its lines rejected, docs/money.md "Cash on delivery")
+    check('cod_parcels_amount_not_negative', sql`${t.amountPaise} >= 0`),
   ],
 );
 

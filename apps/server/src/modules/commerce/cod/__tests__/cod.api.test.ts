@@ -186,4 +186,76 @@ describe('cash on delivery', () => {
     expect((await readProduct(ctx.db, o.product.id)).totalStock).toBe(10);
     expect((await seller.agent.get('/api/seller/earnings')).body.data.codPending).toBe(0);
   });
+
+  it('when the admin refunds part of a COD order before delivery, then the parcel asks for less and the seller earns the rest', async () => {
+    const seller = await ctx.loginAsSeller();
+    const o = await codOrder(seller, 100_000, 2);
+    await confirm(o.agent, o.orderId, lastCode());
+    const total = (await readOrder(ctx.db, o.orderId)).totalPaise;
+    const refund = () =>
+      admin.agent
+        .post(`/api/admin/orders/${o.orderId}/refund`)
+        .send({ amount: 250, reason: 'Scratched box' });
+    const first = await refund();
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.data.payments).toEqual([
+      expect.objectContaining({ event: 'cod_lowered', type: 'refund', amount: 250 }),
+    ]);
+    expect((await refund()).status).toBe(200); // the same decision again changes nothing
+    const [parcel] = await ctx.db.select().from(codParcels).where(eq(codParcels.orderId, o.orderId));
+    expect(parcel!.amountPaise).toBe(total - 25_000);
+    expect(await ctx.db.select().from(refunds).where(eq(refunds.orderId, o.orderId))).toEqual([]);
+    const over = await admin.agent
+      .post(`/api/admin/orders/${o.orderId}/refund`)
+      .send({ amount: 5_000, reason: 'Too much' });
+    expect([over.status, over.body.code]).toEqual([409, 'REFUND_EXCEEDS_CAPTURED']);
+
+    const awb = `AWB-L${Date.now()}`;
+    await ctx.db.transaction((tx) => setCodParcelAwb(tx, o.orderId, seller.sellerId, awb));
+    await courierDelivers(ctx.deps, o.orderId, seller.sellerId);
+    const rupees = (p: number) => (p / 100).toFixed(2);
+    const res = await remit(
+      [
+        'awb,amount,date,reference',
+        `${awb},${rupees(total)},2026-11-20,REM-L1`,
+        `${awb},${rupees(total - 25_000)},2026-11-20,REM-L2`,
+      ].join('\n'),
+    );
+    expect(res.body.data.map((r: { outcome: string }) => r.outcome)).toEqual(['amount_mismatch', 'matched']);
+    expect(await balanceOf(seller)).toBe(1_575); // (₹2,000 − ₹250) less the 10% commission
+    const after = await admin.agent
+      .post(`/api/admin/orders/${o.orderId}/refund`)
+      .send({ amount: 10, reason: 'After delivery' });
+    expect([after.status, after.body.code]).toEqual([409, 'COD_REFUND_UNAVAILABLE']);
+  });
+
+  it("when one seller rejects its lines of a two-seller COD order, then its parcel collects nothing and the other's collects the rest", async () => {
+    const [a, b] = [await ctx.loginAsSeller(), await ctx.loginAsSeller()];
+    const s = await shopperWithAddress(ctx);
+    for (const [seller, price] of [
+      [a, 30_000],
+      [b, 45_000],
+    ] as const) {
+      const product = await insertProduct(ctx.db, {
+        sellerId: seller.sellerId,
+        pricePaise: price,
+        totalStock: 5,
+      });
+      await addToCart(s.agent, product.id, 1);
+    }
+    const res = await s.agent
+      .post('/api/shop/order/create')
+      .send({ addressId: s.addressId, paymentMethod: 'cod' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const orderId = res.body.orderId as string;
+    await confirm(s.agent, orderId, lastCode());
+    const total = (await readOrder(ctx.db, orderId)).totalPaise;
+    const rejected = await a.agent
+      .put(`/api/seller/orders/update/${orderId}`)
+      .send({ orderStatus: 'rejected', reason: 'Out of stock at the warehouse' });
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+    const parcels = await ctx.db.select().from(codParcels).where(eq(codParcels.orderId, orderId));
+    const of = (seller: Seller) => parcels.find((p) => p.sellerId === seller.sellerId)!.amountPaise;
+    expect([of(a), of(b)]).toEqual([0, total - 30_000]);
+  });
 });
