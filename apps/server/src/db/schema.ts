@@ -788,6 +788,34 @@ export const codOtps = pgTable(
 );
 
 /**
+ * Text messages waiting for the SMS gateway (docs/money.md, "Cash on delivery"): written with the code they carry,
+ * sent after commit and retried with back-off until the gateway takes them, or until they expire (a one-time code
+ * is worth nothing after 10 minutes); the text is blanked once sent or expired. Only writer: modules/sms/sms-outbox.ts.
+ */
+export const SMS_STATES = ['pending', 'sent', 'expired'] as const;
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: id(),
+    phone: text().notNull(),
+    body: text().notNull(),
+    state: text({ enum: SMS_STATES }).notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sms_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'pending'`),
+    check('sms_outbox_state_check', isOneOf(t.state, SMS_STATES)),
+  ],
+);
+
+/**
  * Refunds (docs/money.md): a row is written, in the transaction that decides the refund, before the provider is
  * asked; `pending` until the provider confirms it (retried by the refund sweeper), then `completed`.
  */

@@ -1,2 +1,0 @@
-ALTER TABLE "cod_parcels" DROP CONSTRAINT "cod_parcels_amount_positive";--> statement-breakpoint
-ALTER TABLE "cod_parcels" ADD CONSTRAINT "cod_parcels_amount_not_negative" CHECK ("cod_parcels"."amount_paise" >= 0);
