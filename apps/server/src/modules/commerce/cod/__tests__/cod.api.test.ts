@@ -258,4 +258,29 @@ describe('cash on delivery', () => {
     const of = (seller: Seller) => parcels.find((p) => p.sellerId === seller.sellerId)!.amountPaise;
     expect([of(a), of(b)]).toEqual([0, total - 30_000]);
   });
+
+  it('when the admin uploads the remittance file, then each row is answered; another type, no file or over 1 MB is refused', async () => {
+    const seller = await ctx.loginAsSeller();
+    const o = await codOrder(seller, 100_000, 1);
+    await confirm(o.agent, o.orderId, lastCode());
+    const awb = `AWB-F${Date.now()}`;
+    await ctx.db.transaction((tx) => setCodParcelAwb(tx, o.orderId, seller.sellerId, awb));
+    await courierDelivers(ctx.deps, o.orderId, seller.sellerId);
+    const total = ((await readOrder(ctx.db, o.orderId)).totalPaise / 100).toFixed(2);
+    const upload = (bytes: Buffer, filename: string, contentType: string) =>
+      admin.agent.post('/api/admin/cod/remittances').attach('my_file', bytes, { filename, contentType });
+    const csv = Buffer.from(`awb,amount,date,reference\r\n${awb},${total},2026-11-20,REM-F1\r\n`);
+    const png = await upload(csv, 'remit.png', 'image/png');
+    expect([png.status, png.body.code]).toEqual([415, 'UNSUPPORTED_FILE']);
+    const none = await admin.agent.post('/api/admin/cod/remittances').field('note', 'no file');
+    expect([none.status, none.body.code]).toEqual([400, 'INVALID_CSV']);
+    const big = await upload(Buffer.alloc(1_000_001, 'a'), 'big.csv', 'text/csv');
+    expect([big.status, big.body.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+    const res = await upload(csv, 'remit.csv', 'text/csv');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual([{ line: 2, awb, outcome: 'matched', message: 'Matched' }]);
+    expect(await balanceOf(seller)).toBe(900);
+    const again = await upload(csv, 'remit.csv', 'application/vnd.ms-excel');
+    expect(again.body.data.map((r: { outcome: string }) => r.outcome)).toEqual(['duplicate']);
+  });
 });
