@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { smsOutbox } from '../../../db/schema';
 import { createTestContext } from '../../../../test/app';
 import { startSmsFake } from '../../../fakes/sms';
-import { addToCart, insertProduct, shopperWithAddress } from '../../commerce/__tests__/helpers';
+import { codCheckout } from '../../commerce/__tests__/helpers';
 
 const fake = await startSmsFake();
 afterAll(() => fake.stop());
@@ -18,26 +18,17 @@ const ctx = await createTestContext({
 });
 const seller = await ctx.loginAsSeller();
 
-async function codCheckout() {
-  const s = await shopperWithAddress(ctx);
-  const product = await insertProduct(ctx.db, {
-    sellerId: seller.sellerId,
-    pricePaise: 50_000,
-    totalStock: 5,
-  });
-  await addToCart(s.agent, product.id, 1);
-  const res = await s.agent
-    .post('/api/shop/order/create')
-    .send({ addressId: s.addressId, paymentMethod: 'cod' });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { ...s, orderId: res.body.orderId as string };
+async function checkout() {
+  const o = await codCheckout(ctx, [{ sellerId: seller.sellerId, pricePaise: 50_000 }]);
+  expect(o.res.status, JSON.stringify(o.res.body)).toBe(201);
+  return o;
 }
 const rowsOf = () => ctx.db.select().from(smsOutbox);
 
 describe('SMS through the gateway', () => {
   it('when a COD order is created, then its code reaches the gateway and confirms the order', async () => {
     const before = fake.controls.messages.length;
-    const o = await codCheckout();
+    const o = await checkout();
     expect(fake.controls.messages.slice(before)).toEqual([
       expect.objectContaining({ sender: 'MKTPLC', message: expect.stringMatching(/^\d{6} is your code/) }),
     ]);
@@ -50,7 +41,7 @@ describe('SMS through the gateway', () => {
   it('when the gateway fails, then the checkout still stands and the outbox sends the code on a later try', async () => {
     const before = fake.controls.messages.length;
     fake.controls.failNext(2);
-    const o = await codCheckout();
+    const o = await checkout();
     expect(fake.controls.messages.length).toBe(before);
     const [pending] = (await rowsOf()).filter((r) => r.state === 'pending');
     expect(pending).toMatchObject({ attempts: 1, lastError: expect.stringContaining('could not be sent') });
@@ -74,7 +65,7 @@ describe('SMS through the gateway', () => {
   it("when a message is past its code's 10 minutes, then it is never sent and its text is blanked", async () => {
     const before = fake.controls.messages.length;
     fake.controls.failNext(1);
-    await codCheckout();
+    await checkout();
     const [pending] = (await rowsOf()).filter((r) => r.state === 'pending');
     await ctx.db
       .update(smsOutbox)

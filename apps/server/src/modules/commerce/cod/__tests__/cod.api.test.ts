@@ -12,7 +12,7 @@ import {
   insertProduct,
   readOrder,
   readProduct,
-  shopperWithAddress,
+  codCheckout,
 } from '../../__tests__/helpers';
 import { markCodParcelRefused, setCodParcelAwb } from '../cod-parcels';
 
@@ -21,13 +21,8 @@ const admin = await ctx.loginAs('admin');
 type Seller = Awaited<ReturnType<typeof ctx.loginAsSeller>>;
 
 async function codOrder(seller: Seller, pricePaise = 100_000, quantity = 1) {
-  const s = await shopperWithAddress(ctx);
-  const product = await insertProduct(ctx.db, { sellerId: seller.sellerId, pricePaise, totalStock: 10 });
-  await addToCart(s.agent, product.id, quantity);
-  const res = await s.agent
-    .post('/api/shop/order/create')
-    .send({ addressId: s.addressId, paymentMethod: 'cod' });
-  return { ...s, product, res, orderId: res.body.orderId as string };
+  const o = await codCheckout(ctx, [{ sellerId: seller.sellerId, pricePaise, quantity }]);
+  return { ...o, product: o.products[0]! };
 }
 
 /** the code the shopper's phone received last */
@@ -231,23 +226,12 @@ describe('cash on delivery', () => {
 
   it("when one seller rejects its lines of a two-seller COD order, then its parcel collects nothing and the other's collects the rest", async () => {
     const [a, b] = [await ctx.loginAsSeller(), await ctx.loginAsSeller()];
-    const s = await shopperWithAddress(ctx);
-    for (const [seller, price] of [
-      [a, 30_000],
-      [b, 45_000],
-    ] as const) {
-      const product = await insertProduct(ctx.db, {
-        sellerId: seller.sellerId,
-        pricePaise: price,
-        totalStock: 5,
-      });
-      await addToCart(s.agent, product.id, 1);
-    }
-    const res = await s.agent
-      .post('/api/shop/order/create')
-      .send({ addressId: s.addressId, paymentMethod: 'cod' });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const orderId = res.body.orderId as string;
+    const s = await codCheckout(ctx, [
+      { sellerId: a.sellerId, pricePaise: 30_000 },
+      { sellerId: b.sellerId, pricePaise: 45_000 },
+    ]);
+    expect(s.res.status, JSON.stringify(s.res.body)).toBe(201);
+    const orderId = s.orderId;
     await confirm(s.agent, orderId, lastCode());
     const total = (await readOrder(ctx.db, orderId)).totalPaise;
     const rejected = await a.agent
