@@ -391,7 +391,7 @@ async function upiCheckout(
   buying: (method: string, path: string, body?: unknown) => Promise<Reply>,
   addressId: string,
 ): Promise<void> {
-  const created = await timed('order create (upi)', () =>
+  const created = await timed('create (upi)', () =>
     buying('POST', '/api/shop/order/create', { addressId, paymentMethod: 'upi' }),
   );
   if (created.status !== 201) return;
