@@ -12,7 +12,9 @@
  * - cold: every URL distinct (thousands of search phrases with 10% typos; random category/brand subsets × 4 sorts ×
  *   pages 1..2,000; every product id), so no answer comes from a cache;
  * - shopper sessions at 10 and 50 connections, each shopper from its own client address: home → listing → search →
- *   2 details → add to cart, and 1 session in 5 checks out (order, sandbox approval, capture), which changes stock
+ *   2 details → add to cart, and 1 session in 5 checks out, which changes stock — half of those by PayPal's sandbox
+ *   (order, approval, capture), half by UPI through the fake Indian gateway in this process (order, the fake's
+ *   succeed control, the browser's signed verify) —
  *   while the others browse. Listings and searches come 80% from 300 popular pages/phrases (asked for once before
  *   the run, as in a store that has been open a while) and 20% from a tail of 3,000 each.
  * Each row prints req/s (sessions/s), p50 and p99 latency, its share of the ceiling, the cache hit rates
@@ -25,6 +27,7 @@ import http from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startRazorpayFake } from '../src/fakes/razorpay';
 import bcrypt from 'bcryptjs';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -175,6 +178,9 @@ interface Stats {
   shown: { hits: number; misses: number };
 }
 
+// the Indian gateway's fake, in this process: UPI checkouts are paid through its succeed control (docs/money.md)
+const gateway = await startRazorpayFake();
+
 function startServer(databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
   const child = fork(fileURLToPath(new URL('./serve.ts', import.meta.url)), {
     execArgv: ['--import', 'tsx', ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [])],
@@ -182,6 +188,9 @@ function startServer(databaseUrl: string): Promise<{ child: ChildProcess; port: 
       ...process.env,
       BENCH_DATABASE_URL: databaseUrl,
       BENCH_WORKERS: String(WORKERS),
+      BENCH_RAZORPAY_KEY_ID: gateway.keyId,
+      BENCH_RAZORPAY_KEY_SECRET: gateway.keySecret,
+      BENCH_RAZORPAY_API_BASE: gateway.url,
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -376,6 +385,27 @@ interface Shopper {
   from: string;
 }
 
+/** A UPI checkout through the fake gateway: the order, the shopper paying on the gateway, the signed verify. */
+async function upiCheckout(
+  timed: (step: string, f: () => Promise<Reply>) => Promise<Reply>,
+  buying: (method: string, path: string, body?: unknown) => Promise<Reply>,
+  addressId: string,
+): Promise<void> {
+  const created = await timed('create (upi)', () =>
+    buying('POST', '/api/shop/order/create', { addressId, paymentMethod: 'upi' }),
+  );
+  if (created.status !== 201) return;
+  const { paymentId: gatewayOrderId } = JSON.parse(created.body) as Record<string, string>;
+  const paid = await gateway.controls.pay(gatewayOrderId!, 'succeed');
+  await timed('verify (upi)', () =>
+    buying('POST', '/api/payments/razorpay/verify', {
+      razorpay_order_id: gatewayOrderId,
+      razorpay_payment_id: paid.paymentId,
+      razorpay_signature: paid.signature,
+    }),
+  );
+}
+
 /** Shopper sessions, one per connection, back to back for the duration. */
 async function sessions(
   port: number,
@@ -438,7 +468,9 @@ async function sessions(
         await timed('add to cart', () =>
           buying('POST', '/api/shop/cart/add', { productId: chosen[0], quantity: 1 }),
         );
-        if (Math.random() < 0.2) {
+        const checkout = Math.random() < 0.2;
+        if (checkout && Math.random() < 0.5) await upiCheckout(timed, buying, me.addressId);
+        else if (checkout) {
           const created = await timed('order create', () =>
             buying('POST', '/api/shop/order/create', { addressId: me.addressId }),
           );
@@ -759,6 +791,7 @@ async function main() {
       await new Promise((resolve) => child!.once('exit', resolve));
     }
     agent.destroy();
+    await gateway.stop();
     await database.close();
     if (!KEEP && !REUSE) await admin.query(`drop database if exists ${BENCH_DB}`);
     await admin.end();

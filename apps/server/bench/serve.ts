@@ -37,6 +37,14 @@ const config = loadConfig({
   SEED_DEMO: 'false',
   // the session workload checks out through the built-in sandbox (production turns it off unless asked)
   ALLOW_SANDBOX_PAYMENTS: 'true',
+  // and half of them through the Indian gateway's fake, which bench.ts runs (docs/money.md)
+  ...(process.env.BENCH_RAZORPAY_KEY_ID
+    ? {
+        RAZORPAY_KEY_ID: process.env.BENCH_RAZORPAY_KEY_ID,
+        RAZORPAY_KEY_SECRET: process.env.BENCH_RAZORPAY_KEY_SECRET,
+        RAZORPAY_API_BASE: process.env.BENCH_RAZORPAY_API_BASE,
+      }
+    : {}),
   LOGIN_RATE_LIMIT: '100000',
   // each simulated shopper names its own client address (X-Forwarded-For, one trusted proxy), but each runs many
   // sessions a second: per-address search and mail limits would refuse what a real crowd of shoppers does (the

@@ -23,6 +23,7 @@ import type { OrderService } from './modules/commerce/orders/order.service';
 import type { PaymentProvider } from './modules/commerce/payments/payment-provider';
 import type { RazorpayGateway } from './modules/commerce/payments/razorpay-provider';
 import type { SmsProvider } from './modules/sms/sms-provider';
+import type { SmsOutbox } from './modules/sms/sms-outbox';
 import type { InstanceLimit } from './lib/rate-limit';
 import type { Stores } from './modules/stores';
 
@@ -69,6 +70,8 @@ export interface AppDeps {
   gateway: RazorpayGateway | undefined;
   /** text messages: the SMS gateway, or the development outbox (one-time codes for cash on delivery) */
   sms: SmsProvider;
+  /** text messages sent after commit and retried (docs/money.md, "Cash on delivery") */
+  smsOutbox: SmsOutbox;
   /** capture, cancel, refund use cases (docs/money.md) */
   money: MoneyService;
   /** the shopper's orders: place, capture, cancel, list (docs/orders-and-stock.md) */

@@ -25,6 +25,7 @@ import { createPaymentProvider } from './modules/commerce/payments';
 import { createRazorpayProvider } from './modules/commerce/payments/razorpay-provider';
 import { routePayments } from './modules/commerce/payments/razorpay-routing';
 import { createSmsProvider } from './modules/sms/sms-provider';
+import { createSmsOutbox } from './modules/sms/sms-outbox';
 import { createOrderService } from './modules/commerce/orders/order.service';
 import { createNotifications } from './modules/notifications/notifications.service';
 import { createStores } from './modules/stores';
@@ -74,6 +75,7 @@ export function buildDeps(
   const gateway = config.razorpay ? createRazorpayProvider(config.razorpay) : undefined;
   const payments = routePayments(createPaymentProvider({ config, db }), gateway);
   const sms = createSmsProvider(config.sms);
+  const smsOutbox = createSmsOutbox({ db, provider: sms, logger });
   const earnings = createEarnings({ db, commissionBps: config.commissionBps });
   const money = createMoneyService({
     earnings,
@@ -94,7 +96,7 @@ export function buildDeps(
     holdLimits: config.holdLimits,
     logger,
     changes,
-    cod: { maxPaise: config.codMaxPaise, sms },
+    cod: { maxPaise: config.codMaxPaise, sms: smsOutbox },
   });
   const storage = createStorage(config);
   const products = createProductService({ db, changes });
@@ -125,6 +127,7 @@ export function buildDeps(
     payments,
     gateway,
     sms,
+    smsOutbox,
     money,
     orders,
     earnings,

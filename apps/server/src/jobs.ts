@@ -21,6 +21,7 @@ export function startBackgroundJobs({
   tax,
   gateway,
   delivery,
+  smsOutbox,
 }: AppDeps): () => void {
   releaseHalfCreatedOrders(db, changes)
     .then((n) => {
@@ -65,7 +66,10 @@ export function startBackgroundJobs({
     : () => undefined;
   // shipments queued by sellers are made with the courier; parcels on their way are polled (docs/delivery.md)
   const stopDelivery = delivery.start();
+  // text messages the SMS gateway did not take yet (docs/money.md, "Cash on delivery")
+  const stopSms = smsOutbox.start({ intervalMs: 15_000 });
   return () => {
+    stopSms();
     stopTax();
     stopGateway();
     stopDelivery();

@@ -1871,7 +1871,7 @@ export interface paths {
         put?: never;
         /**
          * Import the courier's cash-on-delivery remittances (CSV: awb,amount,date,reference)
-         * @description Each row is matched to its parcel by AWB: matched (the parcel is remitted and its seller credited), amount_mismatch, unknown, duplicate or invalid.
+         * @description multipart `my_file`: the CSV (text/csv, 1 MB and 5,000 rows at most; a JSON body `{ csv }` is taken too). Each row is matched to its parcel by AWB: matched (the parcel is remitted and its seller credited), amount_mismatch, unknown, duplicate or invalid. 400 INVALID_CSV: no file or not a CSV; 413 PAYLOAD_TOO_LARGE: over 1 MB; 415 UNSUPPORTED_FILE: not text/csv.
          *
          *     Needs the session of the admin.
          */
@@ -2346,7 +2346,7 @@ export interface components {
             success: false;
             message: string;
             /** @enum {string} */
-            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "INVALID_CSV" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENT_GATEWAY_UNAVAILABLE" | "PAYMENT_METHOD_UNAVAILABLE" | "COD_NOT_ELIGIBLE" | "OTP_INVALID" | "BAD_SIGNATURE" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID" | "HOLD_LIMIT" | "HOLD_COOLDOWN" | "BRAND_EXISTS" | "STORE_NOT_FOUND" | "IMAGE_TOO_SMALL" | "SKU_TAKEN" | "VARIANT_REPEATED" | "VARIANT_REQUIRED" | "GSTIN_REQUIRED" | "INVALID_PINCODE" | "UNSERVICEABLE" | "DELIVERY_BY_COURIER" | "PICKUP_NOT_SET" | "INVALID_SIGNATURE";
+            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "INVALID_CSV" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "COD_REFUND_UNAVAILABLE" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENT_GATEWAY_UNAVAILABLE" | "PAYMENT_METHOD_UNAVAILABLE" | "COD_NOT_ELIGIBLE" | "OTP_INVALID" | "BAD_SIGNATURE" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID" | "HOLD_LIMIT" | "HOLD_COOLDOWN" | "BRAND_EXISTS" | "STORE_NOT_FOUND" | "IMAGE_TOO_SMALL" | "SKU_TAKEN" | "VARIANT_REPEATED" | "VARIANT_REQUIRED" | "GSTIN_REQUIRED" | "INVALID_PINCODE" | "UNSERVICEABLE" | "DELIVERY_BY_COURIER" | "PICKUP_NOT_SET" | "INVALID_SIGNATURE";
             errors?: components["schemas"]["FieldErrors"];
             /** @description facts the caller can act on, per code (e.g. STALE_STOCK: `{ currentStock }`) */
             details?: {
@@ -6991,8 +6991,12 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    csv: string;
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description a CSV (text/csv) with the columns awb,amount,date,reference; 1 MB at most
+                     */
+                    my_file: string;
                 };
             };
         };

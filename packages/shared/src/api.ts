@@ -36,6 +36,8 @@ export const API_ERROR_CODES = [
   'NOT_CANCELLABLE',
   'NOT_REFUNDABLE',
   'REFUND_EXCEEDS_CAPTURED',
+  /** cash collected on delivery cannot be refunded through the shop yet */
+  'COD_REFUND_UNAVAILABLE',
   'REFUND_REFUSED',
   'ORDER_CANCELLED',
   'AMOUNT_MISMATCH',

@@ -14,12 +14,15 @@ export const sellerCodSettingsSchema = z.object({
   acceptsCod: z.boolean({ message: 'acceptsCod must be true or false' }),
 });
 
+/** The largest remittance file taken (bytes). */
+export const COD_REMITTANCE_MAX_BYTES = 1_000_000;
+
 /** POST /api/admin/cod/remittances: the courier's remittance file, `awb,amount,date,reference` (amount in rupees) */
 export const codRemittancesInputSchema = z.object({
   csv: z
     .string({ message: 'Attach the remittance CSV' })
     .min(1, 'Attach the remittance CSV')
-    .max(1_000_000, 'The file is too large'),
+    .max(COD_REMITTANCE_MAX_BYTES, 'The file is too large'),
 });
 
 export const COD_REMITTANCE_OUTCOMES = [

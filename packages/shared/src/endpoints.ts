@@ -47,7 +47,7 @@ import { LIMITS } from './constants';
 import {
   codConfirmInputSchema,
   codRemittanceRowSchema,
-  codRemittancesInputSchema,
+  COD_REMITTANCE_MAX_BYTES,
   sellerCodSettingsSchema,
 } from './cod';
 import {
@@ -172,6 +172,13 @@ export const importUploadBodySchema = z.object({
   [UPLOAD_FIELD]: z
     .file()
     .meta({ description: 'a CSV file in the template’s columns (5 MB and 5,000 rows at most by default)' }),
+});
+/** The courier's COD remittance file in `my_file` (docs/money.md, "Cash on delivery"). */
+export const codRemittanceUploadBodySchema = z.object({
+  [UPLOAD_FIELD]: z
+    .file()
+    .max(COD_REMITTANCE_MAX_BYTES)
+    .meta({ description: 'a CSV (text/csv) with the columns awb,amount,date,reference; 1 MB at most' }),
 });
 const uploadedSchema = z.object({ url: z.string().meta({ description: 'where the file is served' }) });
 
@@ -1216,9 +1223,12 @@ export const endpoints = {
     tag: 'Orders',
     summary: "Import the courier's cash-on-delivery remittances (CSV: awb,amount,date,reference)",
     description:
-      'Each row is matched to its parcel by AWB: matched (the parcel is remitted and its seller credited), amount_mismatch, unknown, duplicate or invalid.',
-    body: json(codRemittancesInputSchema),
+      'multipart `my_file`: the CSV (text/csv, 1 MB and 5,000 rows at most; a JSON body `{ csv }` is taken too). ' +
+      'Each row is matched to its parcel by AWB: matched (the parcel is remitted and its seller credited), amount_mismatch, unknown, duplicate or invalid. ' +
+      '400 INVALID_CSV: no file or not a CSV; 413 PAYLOAD_TOO_LARGE: over 1 MB; 415 UNSUPPORTED_FILE: not text/csv.',
+    body: { kind: 'multipart', schema: codRemittanceUploadBodySchema },
     responses: { 200: okMsg({ data: z.array(codRemittanceRowSchema) }, 'Each row and what it did') },
+    errors: [413, 415],
   },
 
   // Earnings (docs/money.md, "Seller earnings")

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  codStillToCollect,
   formatIstDateTime,
   formatOrderNumber,
   lineState,
@@ -215,5 +216,20 @@ describe('payment status of cash on delivery', () => {
     expect(paymentStatusLabel({ ...cod, payments: [] }).label).toBe('Pay on delivery');
     expect(paymentStatusLabel({ ...cod, payments: [{ event: 'capture' }] }).label).toBe('Paid');
     expect(paymentStatusLabel({ ...cod, paymentMethod: 'upi', payments: [] }).label).toBe('Paid');
+  });
+});
+
+describe('codStillToCollect', () => {
+  it('when lines were delivered, rejected or taken off, then only what the courier still collects for lines is left', () => {
+    const cartItems = [
+      { status: 'confirmed' as const, price: '1249.50', quantity: 2 },
+      { status: 'delivered' as const, price: '500.00', quantity: 1 },
+      { status: 'rejected' as const, price: '300.00', quantity: 1 },
+    ];
+    expect(codStillToCollect({ cartItems, payments: [] })).toBe(2499);
+    expect(codStillToCollect({ cartItems, payments: [{ event: 'cod_lowered', amount: 249.5 }] })).toBe(
+      2249.5,
+    );
+    expect(codStillToCollect({ cartItems: cartItems.slice(1), payments: [] })).toBe(0);
   });
 });

@@ -317,6 +317,24 @@ export function refundableAmount(payments: { event: string; amount: number }[]):
 }
 
 /**
+ * What the admin may still take off a cash-on-delivery order before delivery (docs/money.md, "Cash on delivery"):
+ * the lines neither delivered nor rejected, less what was already taken off (`cod_lowered`), in rupees. An estimate
+ * for the form; the server decides with the parcels' own figures.
+ */
+export function codStillToCollect(o: {
+  cartItems: { status: OrderStatus; price: string; quantity: number }[];
+  payments: { event: string; amount: number }[];
+}): number {
+  let paise = 0;
+  for (const l of o.cartItems) {
+    if (l.status !== 'delivered' && l.status !== 'rejected')
+      paise += Math.round(Number(l.price) * 100) * l.quantity;
+  }
+  for (const p of o.payments) if (p.event === 'cod_lowered') paise -= Math.round(p.amount * 100);
+  return Math.max(paise, 0) / 100;
+}
+
+/**
  * Whether the shopper may cancel the order (POST /api/shop/order/cancel/{id}, docs/money.md): not already
  * cancelled; unpaid and still payable; or paid with no line in shipping or delivered and some line not yet
  * rejected or refunded.

@@ -757,7 +757,8 @@ export const codParcels = pgTable(
       .on(t.userId, t.refusedAt)
       .where(sql`${t.state} = 'refused'`),
     check('cod_parcels_state_check', isOneOf(t.state, COD_PARCEL_STATES)),
-    check('cod_parcels_amount_positive', sql`${t.amountPaise} > 0`),
+    // 0 once nothing is left to collect (its lines rejected, docs/money.md "Cash on delivery")
+    check('cod_parcels_amount_not_negative', sql`${t.amountPaise} >= 0`),
   ],
 );
 
@@ -783,6 +784,34 @@ export const codOtps = pgTable(
   (t) => [
     index('cod_otps_order_idx').on(t.orderId, t.createdAt),
     index('cod_otps_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Text messages waiting for the SMS gateway (docs/money.md, "Cash on delivery"): written with the code they carry,
+ * sent after commit and retried with back-off until the gateway takes them, or until they expire (a one-time code
+ * is worth nothing after 10 minutes); the text is blanked once sent or expired. Only writer: modules/sms/sms-outbox.ts.
+ */
+export const SMS_STATES = ['pending', 'sent', 'expired'] as const;
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: id(),
+    phone: text().notNull(),
+    body: text().notNull(),
+    state: text({ enum: SMS_STATES }).notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sms_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'pending'`),
+    check('sms_outbox_state_check', isOneOf(t.state, SMS_STATES)),
   ],
 );
 

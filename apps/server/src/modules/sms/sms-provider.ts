@@ -1,7 +1,9 @@
 /**
  * Text messages (one-time codes; docs/money.md, "Cash on delivery"): an SMS gateway's HTTP API when SMS_API_URL is
- * set (POST JSON `{ to, sender, text }` with `Authorization: Bearer SMS_API_KEY`), else the development outbox:
- * each message a JSON file in DATA_DIR/sms (like the mailbox), and kept in memory for the tests.
+ * set (MSG91-style: POST JSON `{ sender, mobiles, message }` with the `authkey: SMS_API_KEY` header, answered
+ * `{ type: "success" }`; the local fake is src/fakes/sms), else the development outbox: each message a JSON file in
+ * DATA_DIR/sms (like the mailbox), and kept in memory for the tests. Messages reach it through the durable outbox
+ * (sms-outbox.ts), which retries a failed send.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -34,11 +36,12 @@ export function createSmsProvider(sms: Config['sms']): SmsProvider {
       async send(to, text) {
         const res = await fetch(apiUrl, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey ?? ''}` },
-          body: JSON.stringify({ to, sender: senderId, text }),
+          headers: { 'content-type': 'application/json', authkey: apiKey ?? '' },
+          body: JSON.stringify({ sender: senderId, mobiles: to, message: text }),
           signal: AbortSignal.timeout(10_000),
         }).catch(() => undefined);
-        if (!res?.ok) throw unavailable();
+        const body = (await res?.json().catch(() => undefined)) as { type?: string } | undefined;
+        if (!res?.ok || body?.type !== 'success') throw unavailable();
       },
     };
   }

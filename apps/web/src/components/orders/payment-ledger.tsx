@@ -11,6 +11,7 @@ const EVENT_LABELS: Record<string, string> = {
   refund_requested: 'Refund requested',
   refund_completed: 'Refund completed',
   refund_failed: 'Refund attempt failed',
+  cod_lowered: 'Taken off the cash due on delivery',
 };
 
 const STATUS_TONE: Record<PaymentEntryDto['status'], BadgeTone> = {

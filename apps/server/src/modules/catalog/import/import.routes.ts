@@ -1,37 +1,9 @@
-import type { RequestHandler, Router } from 'express';
-import multer from 'multer';
+import type { Router } from 'express';
 import { endpoints as api, UPLOAD_FIELD } from '@mp/shared';
 import type { AppDeps } from '../../../context';
 import { AppError } from '../../../lib/errors';
 import { contractRouter } from '../../../lib/route';
-
-/** The CSV in `my_file`, held in memory (it is kept in the database anyway): over the limit is 413. */
-function csvUpload(maxBytes: number): RequestHandler {
-  const single = multer({
-    storage: multer.memoryStorage(),
-    limits: { fileSize: maxBytes, files: 1, fields: 10 },
-  }).single(UPLOAD_FIELD);
-  const mb = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
-  return (req, res, next) => {
-    single(req, res, (err?: unknown) => {
-      if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE') {
-        return next(
-          new AppError(
-            413,
-            'PAYLOAD_TOO_LARGE',
-            `This file is over ${mb} MB. Split it and upload each part.`,
-            undefined,
-            {
-              maxBytes,
-            },
-          ),
-        );
-      }
-      if (!err || err instanceof multer.MulterError) return next(err);
-      next(new AppError(400, 'VALIDATION_FAILED', 'Malformed multipart/form-data body'));
-    });
-  };
-}
+import { csvUpload } from '../../../lib/csv-upload';
 
 /** Bulk product upload for approved sellers (docs/catalogue-import.md); the seller is always the session's. */
 export function createImportRouter(deps: AppDeps): Router {

@@ -67,6 +67,28 @@ export async function shopperWithAddress(ctx: Pick<TestContext, 'loginAs'>) {
   return { ...s, addressId: await addAddress(s.agent) };
 }
 
+/** A new shopper checks out new products by cash on delivery (docs/money.md); answers the create's answer. */
+export async function codCheckout(
+  ctx: Pick<TestContext, 'loginAs' | 'db'>,
+  items: { sellerId: string; pricePaise: number; quantity?: number }[],
+) {
+  const s = await shopperWithAddress(ctx);
+  const bought = [];
+  for (const i of items) {
+    const product = await insertProduct(ctx.db, {
+      sellerId: i.sellerId,
+      pricePaise: i.pricePaise,
+      totalStock: 10,
+    });
+    await addToCart(s.agent, product.id, i.quantity ?? 1);
+    bought.push(product);
+  }
+  const res = await s.agent
+    .post('/api/shop/order/create')
+    .send({ addressId: s.addressId, paymentMethod: 'cod' });
+  return { ...s, products: bought, res, orderId: res.body.orderId as string };
+}
+
 export async function addToCart(agent: TestAgent, productId: string, quantity = 1): Promise<void> {
   const res = await agent.post('/api/shop/cart/add').send({ productId, quantity });
   expect(res.status, JSON.stringify(res.body)).toBe(201);

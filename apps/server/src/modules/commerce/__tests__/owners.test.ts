@@ -90,4 +90,11 @@ describe('owners of cash on delivery state', () => {
     expect(writersBesides(otps, /\.(insert|update|delete)\(codOtps\)/)).toEqual([]);
     expect(writersBesides(parcels, /\b(update|insert\s+into|delete\s+from)\s+"?cod_parcels\b/i)).toEqual([]);
   });
+
+  it('when the server writes sms_outbox, then only sms-outbox.ts does', () => {
+    const owner = 'modules/sms/sms-outbox.ts';
+    expect(writersBesides(owner, /\.(insert|update|delete)\(smsOutbox\)/)).toEqual([]);
+    expect(writersBesides(owner, /\b(update|insert\s+into|delete\s+from)\s+"?sms_outbox\b/i)).toEqual([]);
+    expect(/\.insert\(smsOutbox\)/.test(files.find((f) => f.file === owner)!.text)).toBe(true);
+  });
 });

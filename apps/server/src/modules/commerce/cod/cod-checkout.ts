@@ -1,11 +1,12 @@
 /**
  * A cash-on-delivery checkout after its order is placed (docs/money.md, "Cash on delivery"): the order is named
  * `COD-{order id}` as its payment, and the code is sent by SMS to the delivery phone. The shopper lands on the
- * code page; a code that cannot be sent (3 an hour, the SMS gateway down) releases the hold at once.
+ * code page; a code that may not be sent (3 an hour) releases the hold at once; the SMS gateway down does not (the
+ * SMS outbox retries the message).
  */
 import type { Db } from '../../../db/client';
 import type { ChangeFeed } from '../../../lib/change-feed';
-import type { SmsProvider } from '../../sms/sms-provider';
+import type { SmsOutbox } from '../../sms/sms-outbox';
 import type { OrderRow } from '../orders/order.mapper';
 import { attachPayment } from '../orders/order.repository';
 import { releaseHold } from '../orders/stock-hold';
@@ -13,7 +14,7 @@ import { sendCodOtp } from './cod-otp';
 
 export interface CodDeps {
   maxPaise: number;
-  sms: SmsProvider;
+  sms: SmsOutbox;
 }
 
 export const codConfirmPath = (orderId: string) => `/shop/cod-confirm/${orderId}`;

@@ -7,7 +7,7 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { codOtps } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
-import type { SmsProvider } from '../../sms/sms-provider';
+import type { SmsOutbox } from '../../sms/sms-outbox';
 
 export const OTP_TTL_MINUTES = 10;
 export const OTP_TRIES = 3;
@@ -16,10 +16,13 @@ export const OTP_SENDS_PER_HOUR = 3;
 const hashOf = (orderId: string, code: string) =>
   createHash('sha256').update(`${orderId}:${code}`).digest('hex');
 
-/** Sends a new code for the order to the phone (refused with 429 after 3 sends in the hour). */
+/**
+ * Sends a new code for the order to the phone (refused with 429 after 3 sends in the hour): the code and its text
+ * message are written together, then the message is sent; a gateway failure is retried by the SMS outbox.
+ */
 export async function sendCodOtp(
   db: Db,
-  sms: SmsProvider,
+  sms: SmsOutbox,
   o: { orderId: string; userId: string; phone: string },
 ): Promise<void> {
   const [recent] = await db
@@ -30,17 +33,18 @@ export async function sendCodOtp(
     throw new AppError(429, 'RATE_LIMITED', 'Too many codes sent. Please wait an hour and try again.');
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await db.insert(codOtps).values({
-    orderId: o.orderId,
-    userId: o.userId,
-    phone: o.phone,
-    codeHash: hashOf(o.orderId, code),
-    expiresAt: sql`now() + make_interval(mins => ${OTP_TTL_MINUTES})`,
+  const text = `${code} is your code to confirm your cash on delivery order. It is valid for 10 minutes.`;
+  const smsId = await db.transaction(async (tx) => {
+    await tx.insert(codOtps).values({
+      orderId: o.orderId,
+      userId: o.userId,
+      phone: o.phone,
+      codeHash: hashOf(o.orderId, code),
+      expiresAt: sql`now() + make_interval(mins => ${OTP_TTL_MINUTES})`,
+    });
+    return sms.enqueueIn(tx, o.phone, text, OTP_TTL_MINUTES);
   });
-  await sms.send(
-    o.phone,
-    `${code} is your code to confirm your cash on delivery order. It is valid for 10 minutes.`,
-  );
+  await sms.deliver(smsId);
 }
 
 export type OtpCheck = { ok: true } | { ok: false; status: 422 | 429; triesLeft: number; message: string };

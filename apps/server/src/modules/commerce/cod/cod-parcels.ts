@@ -118,3 +118,20 @@ export async function pendingRemittanceOf(db: DbOrTx, sellerId: string): Promise
     );
   return row!.sum;
 }
+
+/** The order's parcels, by seller id (the delivery charge rides on the first), locked for the caller's change. */
+export const parcelsOf = async (tx: Tx, orderId: string): Promise<CodParcel[]> =>
+  tx
+    .select()
+    .from(codParcels)
+    .where(eq(codParcels.orderId, orderId))
+    .orderBy(codParcels.sellerId)
+    .for('update');
+
+/** What a parcel collects changes (lines taken off it, the delivery charge moved); never below nothing. */
+export async function setParcelAmountIn(tx: Tx, parcelId: string, amountPaise: number): Promise<void> {
+  await tx
+    .update(codParcels)
+    .set({ amountPaise: Math.max(0, amountPaise) })
+    .where(and(eq(codParcels.id, parcelId), eq(codParcels.state, 'awaiting')));
+}

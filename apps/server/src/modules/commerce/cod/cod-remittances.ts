@@ -6,9 +6,11 @@
  * reference as its provider id) and credits the seller for the parcel's delivered lines.
  */
 import { parse } from 'csv-parse/sync';
+import type { Request } from 'express';
+import { codRemittancesInputSchema, UPLOAD_FIELD } from '@mp/shared';
 import type { Db } from '../../../db/client';
 import type { ChangeFeed } from '../../../lib/change-feed';
-import { badRequest } from '../../../lib/errors';
+import { AppError, badRequest } from '../../../lib/errors';
 import type { Earnings } from '../earnings/earnings.service';
 import { recordMoneyEvent, SYSTEM } from '../money/ledger';
 import { addCodRemittance, linesOf, lockOrder } from '../orders/order.repository';
@@ -31,6 +33,23 @@ interface Row {
 }
 
 const MAX_ROWS = 5000;
+/** A spreadsheet program on Windows names a .csv file so; anything else is not a CSV. */
+const CSV_TYPES = ['text/csv', 'application/vnd.ms-excel'];
+
+/** The remittance file: uploaded in `my_file` (text/csv), or a JSON body `{ csv }`. */
+export function remittanceCsvOf(req: Request): string {
+  const file = req.file;
+  if (file) {
+    const csvType = file.mimetype === CSV_TYPES[0] || /\.csv$/i.test(file.originalname);
+    if (!CSV_TYPES.includes(file.mimetype) || !csvType) {
+      throw new AppError(415, 'UNSUPPORTED_FILE', 'Upload the remittance file as a .csv (text/csv)');
+    }
+    return file.buffer.toString('utf8');
+  }
+  const json = codRemittancesInputSchema.safeParse(req.body);
+  if (json.success) return json.data.csv;
+  throw badRequest(`Attach the remittance CSV in the "${UPLOAD_FIELD}" field`, 'INVALID_CSV');
+}
 
 function readRows(csv: string): (Row | { awb: string; problem: string })[] {
   let records: Record<string, string>[];

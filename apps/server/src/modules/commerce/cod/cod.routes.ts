@@ -1,11 +1,12 @@
 /** Cash on delivery's calls (docs/money.md, "Cash on delivery"): the shopper's code, the admin's remittances. */
 import type { Router } from 'express';
-import { endpoints as api } from '@mp/shared';
+import { COD_REMITTANCE_MAX_BYTES, endpoints as api } from '@mp/shared';
+import { csvUpload } from '../../../lib/csv-upload';
 import type { AppDeps } from '../../../context';
 import { contractRouter } from '../../../lib/route';
 import { loadOrderDto } from '../orders/order-access';
 import { confirmCodOrder } from './cod-confirm';
-import { importRemittances } from './cod-remittances';
+import { importRemittances, remittanceCsvOf } from './cod-remittances';
 import { acceptsCodOf, setAcceptsCod } from './cod-settings';
 
 export function createCodRouter(deps: AppDeps): Router {
@@ -19,8 +20,8 @@ export function createCodRouter(deps: AppDeps): Router {
     });
   });
 
-  route(api.codRemittances, async ({ body, reply }) => {
-    const rows = await importRemittances(deps, body.csv);
+  route(api.codRemittances, csvUpload(COD_REMITTANCE_MAX_BYTES), async ({ req, reply }) => {
+    const rows = await importRemittances(deps, remittanceCsvOf(req));
     const matched = rows.filter((r) => r.outcome === 'matched').length;
     reply({ message: `${matched} of ${rows.length} rows matched`, data: rows });
   });

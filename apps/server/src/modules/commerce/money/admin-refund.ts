@@ -7,6 +7,7 @@ import type { Actor } from './ledger';
 import { notifyLinesRefunded } from '../../notifications';
 import { sendAll, type MoneyContext } from './money-context';
 import { refundableIn, refundByDedupeKey, requestRefundIn } from './refunds';
+import { lowerCodOrderIn } from '../cod/cod-lower';
 
 /**
  * The admin gives back `amount` (rupees) or everything refundable of a captured order, with a reason. The same
@@ -18,14 +19,17 @@ export async function adminRefund(
   orderId: string,
   input: { amount?: number; reason: string },
   idempotencyKey?: string,
-): Promise<{ order: OrderRow; refundId: string; created: boolean }> {
+): Promise<{ order: OrderRow; refundId: string | null; created: boolean }> {
   const out = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw notFound('Order');
+    const key = `admin:${orderId}:${idempotencyKey ?? `${input.amount ?? 'all'}:${input.reason}`}`;
+    // cash on delivery: the parcel asks for less (cod/cod-lower.ts)
+    if (order.paymentMethod === 'cod')
+      return { refundId: null, ...(await lowerCodOrderIn(tx, order, actor, input, key)) };
     if (order.capturedPaise <= 0) {
       throw new AppError(409, 'NOT_REFUNDABLE', 'This order has no captured payment to refund');
     }
-    const key = `admin:${orderId}:${idempotencyKey ?? `${input.amount ?? 'all'}:${input.reason}`}`;
     const same = await refundByDedupeKey(tx, key);
     if (same) return { refundId: same, created: false };
     const amountPaise = input.amount === undefined ? await refundableIn(tx, order) : toPaise(input.amount);

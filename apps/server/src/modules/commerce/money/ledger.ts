@@ -9,7 +9,9 @@ export type LedgerType =
   | 'capture_refused'
   | 'refund_requested'
   | 'refund_completed'
-  | 'refund_failed';
+  | 'refund_failed'
+  /** cash on delivery: the parcel asks for less (cod/cod-lower.ts) */
+  | 'cod_lowered';
 
 export interface Actor {
   userId: string | null;
@@ -52,6 +54,8 @@ const STATUS_OF: Record<string, PaymentEntryDto['status']> = {
   refund_requested: 'pending',
   refund_completed: 'completed',
   refund_failed: 'failed',
+  /** cash on delivery: the parcel asks for less (cod/cod-lower.ts) */
+  cod_lowered: 'completed',
 };
 
 /** The ledger of these orders as answered to shoppers, sellers and the admin, oldest first. */
@@ -72,7 +76,7 @@ export async function paymentsOf(
     if (onlyRefunds && !(r.refundId && onlyRefunds.has(r.refundId))) continue;
     const list = out.get(r.orderId) ?? [];
     list.push({
-      type: r.type.startsWith('refund') ? 'refund' : 'capture',
+      type: r.type.startsWith('refund') || r.type === 'cod_lowered' ? 'refund' : 'capture',
       event: r.type,
       amount: toRupees(r.amountPaise),
       status: STATUS_OF[r.type] ?? 'completed',

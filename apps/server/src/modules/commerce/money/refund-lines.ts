@@ -6,6 +6,7 @@ import * as stock from '../stock/stock.repository';
 import type { Touched } from '../unit-of-work';
 import type { MoneyContext } from './money-context';
 import { refundableIn, requestRefundIn, type RefundDecision } from './refunds';
+import { lowerCodParcelsForLinesIn } from '../cod/cod-lower';
 
 /** What is left to give back of a line (earlier partial refunds by the admin taken off). */
 const lineLeft = (l: OrderLineRow) => lineValueOf(l) - l.refundedPaise;
@@ -27,9 +28,11 @@ export async function refundLinesIn(
   const all = await linesOf(tx, order.id);
   const ids = new Set(target.map((l) => l.id));
   const left = all.filter((l) => !ids.has(l.id) && l.refundId === null && l.status !== 'rejected');
+  // a cash-on-delivery order paid nothing for these lines: its parcels ask for less instead (cod/cod-lower.ts)
+  if (order.paymentMethod === 'cod') await lowerCodParcelsForLinesIn(tx, order.id, target, left.length === 0);
   const amountPaise = linesRefundPaise({
     targetLeftPaise: target.reduce((s, l) => s + lineLeft(l), 0),
-    refundablePaise: await refundableIn(tx, order),
+    refundablePaise: order.paymentMethod === 'cod' ? 0 : await refundableIn(tx, order),
     lastLines: left.length === 0,
   });
   const refundId =

@@ -91,6 +91,14 @@ export default function AdminOrdersPage() {
     try {
       const answer = await refund({ orderId: open._id, input, idempotencyKey: newRefundKey() }).unwrap();
       const count = (o: OrderDto, event: string) => o.payments.filter((p) => p.event === event).length;
+      const lowered = answer.data.payments.filter((p) => p.event === 'cod_lowered');
+      if (open.paymentMethod === 'cod' && lowered.length > count(open, 'cod_lowered')) {
+        // cash on delivery before delivery: nothing was paid, the courier collects less (docs/money.md)
+        toast.success(
+          `${formatINR(lowered.at(-1)!.amount)} taken off the cash due on delivery for order ${open.orderNumber}.`,
+        );
+        return { ok: true };
+      }
       const requested = answer.data.payments.filter((p) => p.event === 'refund_requested');
       const amount = formatINR(requested.at(-1)?.amount ?? 0);
       if (requested.length === count(open, 'refund_requested')) {

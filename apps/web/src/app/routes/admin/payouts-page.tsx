@@ -1,10 +1,14 @@
-/** Admin Payouts: sellers' balances and commission rates, recording a payout, the payout history. */
+/**
+ * Admin Payouts: sellers' balances and commission rates, recording a payout, the payout history, and the courier's
+ * cash-on-delivery remittance upload.
+ */
 import {
   PayoutForm,
   PayoutHistory,
   SellerAccounts,
 } from '../../../features/earnings/components/admin-payouts';
 import { ConsolePage } from '../../../features/console/console-page';
+import { CodRemittances } from '../../../features/earnings/components/cod-remittances';
 
 const card = 'rounded-xl border border-gray-200 bg-white p-4 shadow-sm';
 
@@ -28,6 +32,12 @@ export default function AdminPayoutsPage() {
           Payout history
         </h2>
         <PayoutHistory />
+      </section>
+      <section aria-labelledby="remittances-heading" className={card}>
+        <h2 id="remittances-heading" className="mb-3 text-lg font-semibold text-gray-900">
+          Cash-on-delivery remittances
+        </h2>
+        <CodRemittances />
       </section>
     </ConsolePage>
   );

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { adminRefundInputSchema, deliveryAddressLines, type OrderDto } from '@mp/shared';
 import { formatINR } from '@mp/shared/money';
-import { refundableAmount } from '@mp/shared/order-display';
+import { codStillToCollect, refundableAmount } from '@mp/shared/order-display';
 import {
   Button,
   DetailRows,
@@ -51,7 +51,11 @@ function RefundForm({
   order: OrderDto;
   onRefund: (input: RefundRequest) => Promise<RefundOutcome>;
 }) {
-  const refundable = refundableAmount(order.payments);
+  // cash on delivery before delivery: the parcel asks for less (docs/money.md, "Cash on delivery")
+  const refundable =
+    order.paymentMethod === 'cod' && order.paymentStatus === 'paid'
+      ? codStillToCollect(order)
+      : refundableAmount(order.payments);
   const form = useZodForm(refundFormSchema, { amount: '', reason: '' });
   const [confirming, setConfirming] = useState<RefundRequest | null>(null);
   const [sending, setSending] = useState(false);
@@ -59,9 +63,11 @@ function RefundForm({
   if (refundable <= 0) {
     return (
       <p className="text-sm text-gray-700">
-        {order.payments.some((p) => p.event === 'capture')
-          ? 'Everything captured for this order has been refunded.'
-          : 'Nothing was captured for this order, so there is nothing to refund.'}
+        {order.paymentMethod === 'cod' && order.paymentStatus === 'paid'
+          ? 'Nothing is left to take off before delivery; cash collected on delivery cannot be refunded through the shop yet.'
+          : order.payments.some((p) => p.event === 'capture')
+            ? 'Everything captured for this order has been refunded.'
+            : 'Nothing was captured for this order, so there is nothing to refund.'}
       </p>
     );
   }

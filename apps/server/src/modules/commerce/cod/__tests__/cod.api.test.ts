@@ -12,7 +12,7 @@ import {
   insertProduct,
   readOrder,
   readProduct,
-  shopperWithAddress,
+  codCheckout,
 } from '../../__tests__/helpers';
 import { markCodParcelRefused, setCodParcelAwb } from '../cod-parcels';
 
@@ -21,13 +21,8 @@ const admin = await ctx.loginAs('admin');
 type Seller = Awaited<ReturnType<typeof ctx.loginAsSeller>>;
 
 async function codOrder(seller: Seller, pricePaise = 100_000, quantity = 1) {
-  const s = await shopperWithAddress(ctx);
-  const product = await insertProduct(ctx.db, { sellerId: seller.sellerId, pricePaise, totalStock: 10 });
-  await addToCart(s.agent, product.id, quantity);
-  const res = await s.agent
-    .post('/api/shop/order/create')
-    .send({ addressId: s.addressId, paymentMethod: 'cod' });
-  return { ...s, product, res, orderId: res.body.orderId as string };
+  const o = await codCheckout(ctx, [{ sellerId: seller.sellerId, pricePaise, quantity }]);
+  return { ...o, product: o.products[0]! };
 }
 
 /** the code the shopper's phone received last */
@@ -185,5 +180,91 @@ describe('cash on delivery', () => {
     expect(await ctx.db.select().from(refunds).where(eq(refunds.orderId, o.orderId))).toEqual([]);
     expect((await readProduct(ctx.db, o.product.id)).totalStock).toBe(10);
     expect((await seller.agent.get('/api/seller/earnings')).body.data.codPending).toBe(0);
+  });
+
+  it('when the admin refunds part of a COD order before delivery, then the parcel asks for less and the seller earns the rest', async () => {
+    const seller = await ctx.loginAsSeller();
+    const o = await codOrder(seller, 100_000, 2);
+    await confirm(o.agent, o.orderId, lastCode());
+    const total = (await readOrder(ctx.db, o.orderId)).totalPaise;
+    const refund = () =>
+      admin.agent
+        .post(`/api/admin/orders/${o.orderId}/refund`)
+        .send({ amount: 250, reason: 'Scratched box' });
+    const first = await refund();
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.data.payments).toEqual([
+      expect.objectContaining({ event: 'cod_lowered', type: 'refund', amount: 250 }),
+    ]);
+    expect((await refund()).status).toBe(200); // the same decision again changes nothing
+    const [parcel] = await ctx.db.select().from(codParcels).where(eq(codParcels.orderId, o.orderId));
+    expect(parcel!.amountPaise).toBe(total - 25_000);
+    expect(await ctx.db.select().from(refunds).where(eq(refunds.orderId, o.orderId))).toEqual([]);
+    const over = await admin.agent
+      .post(`/api/admin/orders/${o.orderId}/refund`)
+      .send({ amount: 5_000, reason: 'Too much' });
+    expect([over.status, over.body.code]).toEqual([409, 'REFUND_EXCEEDS_CAPTURED']);
+
+    const awb = `AWB-L${Date.now()}`;
+    await ctx.db.transaction((tx) => setCodParcelAwb(tx, o.orderId, seller.sellerId, awb));
+    await courierDelivers(ctx.deps, o.orderId, seller.sellerId);
+    const rupees = (p: number) => (p / 100).toFixed(2);
+    const res = await remit(
+      [
+        'awb,amount,date,reference',
+        `${awb},${rupees(total)},2026-11-20,REM-L1`,
+        `${awb},${rupees(total - 25_000)},2026-11-20,REM-L2`,
+      ].join('\n'),
+    );
+    expect(res.body.data.map((r: { outcome: string }) => r.outcome)).toEqual(['amount_mismatch', 'matched']);
+    expect(await balanceOf(seller)).toBe(1_575); // (₹2,000 − ₹250) less the 10% commission
+    const after = await admin.agent
+      .post(`/api/admin/orders/${o.orderId}/refund`)
+      .send({ amount: 10, reason: 'After delivery' });
+    expect([after.status, after.body.code]).toEqual([409, 'COD_REFUND_UNAVAILABLE']);
+  });
+
+  it("when one seller rejects its lines of a two-seller COD order, then its parcel collects nothing and the other's collects the rest", async () => {
+    const [a, b] = [await ctx.loginAsSeller(), await ctx.loginAsSeller()];
+    const s = await codCheckout(ctx, [
+      { sellerId: a.sellerId, pricePaise: 30_000 },
+      { sellerId: b.sellerId, pricePaise: 45_000 },
+    ]);
+    expect(s.res.status, JSON.stringify(s.res.body)).toBe(201);
+    const orderId = s.orderId;
+    await confirm(s.agent, orderId, lastCode());
+    const total = (await readOrder(ctx.db, orderId)).totalPaise;
+    const rejected = await a.agent
+      .put(`/api/seller/orders/update/${orderId}`)
+      .send({ orderStatus: 'rejected', reason: 'Out of stock at the warehouse' });
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+    const parcels = await ctx.db.select().from(codParcels).where(eq(codParcels.orderId, orderId));
+    const of = (seller: Seller) => parcels.find((p) => p.sellerId === seller.sellerId)!.amountPaise;
+    expect([of(a), of(b)]).toEqual([0, total - 30_000]);
+  });
+
+  it('when the admin uploads the remittance file, then each row is answered; another type, no file or over 1 MB is refused', async () => {
+    const seller = await ctx.loginAsSeller();
+    const o = await codOrder(seller, 100_000, 1);
+    await confirm(o.agent, o.orderId, lastCode());
+    const awb = `AWB-F${Date.now()}`;
+    await ctx.db.transaction((tx) => setCodParcelAwb(tx, o.orderId, seller.sellerId, awb));
+    await courierDelivers(ctx.deps, o.orderId, seller.sellerId);
+    const total = ((await readOrder(ctx.db, o.orderId)).totalPaise / 100).toFixed(2);
+    const upload = (bytes: Buffer, filename: string, contentType: string) =>
+      admin.agent.post('/api/admin/cod/remittances').attach('my_file', bytes, { filename, contentType });
+    const csv = Buffer.from(`awb,amount,date,reference\r\n${awb},${total},2026-11-20,REM-F1\r\n`);
+    const png = await upload(csv, 'remit.png', 'image/png');
+    expect([png.status, png.body.code]).toEqual([415, 'UNSUPPORTED_FILE']);
+    const none = await admin.agent.post('/api/admin/cod/remittances').field('note', 'no file');
+    expect([none.status, none.body.code]).toEqual([400, 'INVALID_CSV']);
+    const big = await upload(Buffer.alloc(1_000_001, 'a'), 'big.csv', 'text/csv');
+    expect([big.status, big.body.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+    const res = await upload(csv, 'remit.csv', 'text/csv');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual([{ line: 2, awb, outcome: 'matched', message: 'Matched' }]);
+    expect(await balanceOf(seller)).toBe(900);
+    const again = await upload(csv, 'remit.csv', 'application/vnd.ms-excel');
+    expect(again.body.data.map((r: { outcome: string }) => r.outcome)).toEqual(['duplicate']);
   });
 });

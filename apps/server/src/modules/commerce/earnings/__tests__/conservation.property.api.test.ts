@@ -1,14 +1,21 @@
 /**
  * Money is conserved in the database (docs/money.md, "Invariants"): random sequences of checkouts, captures,
  * cancellations, rejections, shipping, deliveries, admin refunds and payouts through the API (the real use cases,
- * sandbox provider and the Indian gateway's fake), then the sums read back from the tables. The 1,000-sequence run over the pure maths is in
+ * sandbox provider, the Indian gateway's fake, and cash on delivery with the courier's remittances), then the sums read back from the tables. The 1,000-sequence run over the pure maths is in
  * packages/shared (earnings.property.test.ts); this one runs fewer, slower sequences end to end.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { createTestContext } from '../../../../../test/app';
-import { addAddress, addToCart, courierDelivers, insertProduct } from '../../__tests__/helpers';
+import {
+  addAddress,
+  addToCart,
+  courierDelivers,
+  insertProduct,
+  shopperWithAddress,
+} from '../../__tests__/helpers';
+import { setCodParcelAwb } from '../../cod/cod-parcels';
 import { startRazorpayFake } from '../../../../fakes/razorpay';
 
 // the Indian gateway's fake beside the sandbox: orders pay by PayPal (sandbox) or UPI (docs/money.md)
@@ -33,11 +40,22 @@ const products = await Promise.all(
   ),
 );
 
+// cash on delivery (docs/money.md, "Cash on delivery"): the courier remits a seller's parcel of a COD order, for
+// the amount it collected or another (a mismatch the import refuses)
+type CodStep = { t: 'remit'; o: number; s: number; exact: boolean };
+const codStep: fc.Arbitrary<CodStep> = fc.record({
+  t: fc.constant('remit' as const),
+  o: fc.nat(2),
+  s: fc.nat(1),
+  exact: fc.nat(3).map((n) => n > 0),
+});
+
 type Step =
   | { t: 'capture' | 'cancel'; o: number }
   | { t: 'reject' | 'ship' | 'deliver'; o: number; s: number }
   | { t: 'refund'; o: number; amount: number | null }
-  | { t: 'payout'; s: number; amount: number };
+  | { t: 'payout'; s: number; amount: number }
+  | CodStep;
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ t: fc.constantFrom('capture' as const, 'cancel' as const), o: fc.nat(2) }),
@@ -56,6 +74,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     s: fc.nat(1),
     amount: fc.integer({ min: 1, max: 300_000 }),
   }),
+  codStep,
 );
 const orderSpec = fc.record({
   lines: fc.array(fc.record({ p: fc.nat(products.length - 1), quantity: fc.integer({ min: 1, max: 2 }) }), {
@@ -64,7 +83,7 @@ const orderSpec = fc.record({
   }),
   /** paid before the steps (three times in four), so deliveries and refunds have something to act on */
   paid: fc.nat(3).map((n) => n > 0),
-  method: fc.constantFrom('paypal' as const, 'upi' as const),
+  method: fc.constantFrom('paypal' as const, 'upi' as const, 'cod' as const),
 });
 
 let refs = 0;
@@ -89,10 +108,14 @@ async function placeOrder(i: number, lines: { p: number; quantity: number }[], m
     ...(res.body as { orderId: string; paymentId: string; approvalURL: string }),
   };
 }
-type Placed = Awaited<ReturnType<typeof placeOrder>>;
+type Placed = Omit<Awaited<ReturnType<typeof placeOrder>>, 'method'> & {
+  method: 'paypal' | 'upi' | 'cod';
+  otp?: string;
+};
 
 async function run(o: Placed, st: Step) {
   const seller = 's' in st ? sellers[st.s]! : undefined;
+  if (st.t === 'remit' || (o.method === 'cod' && st.t === 'capture')) return runCod(o, st);
   switch (st.t) {
     case 'capture': {
       if (o.method === 'upi') {
@@ -162,7 +185,11 @@ async function checkInvariants() {
   // sellers keep earned − commission − refunds (their balance plus what was paid out); the platform the commission
   const sellerEarnings = n.earned! + n.seller_refunds! + n.commission!;
   const commission = -n.commission!;
-  expect(n.captured).toBe(n.refunded! + sellerEarnings + commission + n.delivery_kept! + n.in_flight!);
+  // cash on delivery adds up on its own (checkCodInvariants): what the sums above count of it is taken off both sides
+  const cod = await codShare();
+  expect(n.captured! - cod.captured).toBe(
+    n.refunded! + sellerEarnings + commission + n.delivery_kept! + n.in_flight! - cod.counted,
+  );
   const negative = await rowsOf(
     sql`select seller_id, sum(delta_paise) as balance from seller_ledger group by seller_id having sum(delta_paise) < 0`,
   );
@@ -180,6 +207,104 @@ async function checkInvariants() {
       where l.product_id = p.id and ((o.payment_status = 'paid' and l.status <> 'rejected') or o.stock_held)), 0) as units
     from products p`);
   for (const r of stock) expect(Number(r.units)).toBe(STOCK);
+  await checkCodInvariants();
+}
+
+// ---- cash on delivery: placing with the SMS code, the courier's remittance, and its invariants ----
+
+/** A COD order of a new shopper (3 codes an hour per shopper), with the code its phone received. */
+async function placeCodOrder(lines: { p: number; quantity: number }[]): Promise<Placed> {
+  const s = await shopperWithAddress(ctx);
+  for (const l of new Map(lines.map((l) => [l.p, l])).values())
+    await addToCart(s.agent, products[l.p]!.id, l.quantity);
+  const res = await s.agent
+    .post('/api/shop/order/create')
+    .send({ addressId: s.addressId, paymentMethod: 'cod' });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const otp = /(\d{6})/.exec(ctx.deps.sms.sent.at(-1)!.text)![1]!;
+  return { agent: s.agent, method: 'cod' as const, otp, ...(res.body as Omit<Placed, 'agent' | 'method'>) };
+}
+
+/** Confirming the code places a COD order; a remittance row for a delivered parcel records the courier's cash. */
+async function runCod(o: Placed, st: Step) {
+  if (st.t === 'capture')
+    return o.agent.post('/api/shop/order/cod/confirm').send({ orderId: o.orderId, otp: o.otp });
+  if (st.t !== 'remit' || o.method !== 'cod') return { status: 200, body: {} };
+  const sellerId = sellers[st.s]!.sellerId;
+  const parcelOf = () =>
+    one<
+      { id: string; awb: string | null; amount: number; state: string; undelivered: number } | undefined
+    >(sql`
+      select id, awb, amount_paise as amount, state, (select count(*) from order_lines l join orders o on o.id = l.order_id
+          where l.order_id = p.order_id and l.seller_id = p.seller_id and o.payment_status = 'paid'
+            and l.status not in ('delivered', 'rejected'))::int as undelivered
+        from cod_parcels p where order_id = ${o.orderId} and seller_id = ${sellerId}
+          and exists (select 1 from order_lines l where l.order_id = p.order_id and l.seller_id = p.seller_id
+            and l.status <> 'rejected')`);
+  // the courier delivers the parcel (if it has not yet), then remits for it
+  if ((await parcelOf())?.undelivered) await courierDelivers(ctx.deps, o.orderId, sellerId);
+  const parcel = await parcelOf();
+  // the courier remits only for a parcel it delivered (its AWB set when it shipped, as make-shipments does)
+  if (!parcel || parcel.state === 'refused') return { status: 200, body: {} };
+  const awb = parcel.awb ?? `AWB-${parcel.id}`;
+  if (!parcel.awb) await ctx.db.transaction((tx) => setCodParcelAwb(tx, o.orderId, sellerId, awb));
+  const amount = (Number(parcel.amount) + (st.exact ? 0 : 100)) / 100;
+  const res = await admin.agent
+    .post('/api/admin/cod/remittances')
+    .send({ csv: `awb,amount,date,reference\n${awb},${amount.toFixed(2)},2026-11-20,REM-${refs++}` });
+  const expected = parcel.state === 'remitted' ? 'duplicate' : st.exact ? 'matched' : 'amount_mismatch';
+  expect(res.body.data?.[0]?.outcome, JSON.stringify(res.body)).toBe(expected);
+  return res;
+}
+
+/** What the conservation sums of checkInvariants count of COD orders (captured; everything else), in paise. */
+async function codShare(): Promise<{ captured: number; counted: number }> {
+  const r = await one<Record<string, string | number>>(sql`
+    select
+      (select coalesce(sum(captured_paise), 0) from orders where payment_method = 'cod') as captured,
+      (select coalesce(sum(r.amount_paise), 0) from refunds r join orders o on o.id = r.order_id
+        where o.payment_method = 'cod')
+      + (select coalesce(sum(sl.delta_paise), 0) from seller_ledger sl join orders o on o.id = sl.order_id
+        where o.payment_method = 'cod' and sl.type in ('earned', 'refund'))
+      + (select coalesce(sum(o.shipping_paise - ((select coalesce(sum(r.amount_paise), 0) from refunds r where r.order_id = o.id)
+          - (select coalesce(sum(l.refunded_paise), 0) from order_lines l where l.order_id = o.id))), 0)
+        from orders o where o.payment_status = 'paid' and o.payment_method = 'cod')
+      + (select coalesce(sum(l.line_price_paise * l.quantity - l.refunded_paise), 0)
+        from order_lines l join orders o on o.id = l.order_id
+        where o.payment_status = 'paid' and o.payment_method = 'cod' and l.status not in ('delivered', 'rejected'))
+      as counted`);
+  return { captured: Number(r.captured), counted: Number(r.counted) };
+}
+
+/** A seller's lines of a COD order still owed: their value less what was taken off them. */
+const codLinesOwed = sql`(select coalesce(sum(l.line_price_paise * l.quantity - l.refunded_paise), 0) from order_lines l
+  where l.order_id = p.order_id and l.seller_id = p.seller_id and l.status <> 'rejected')`;
+
+/** Cash on delivery adds up (docs/money.md, "Cash on delivery"). */
+async function checkCodInvariants() {
+  // an order's captured money is its remitted parcels, each recorded once in the payment ledger
+  const capturedOnce = await rowsOf(sql`
+    select o.id from orders o where o.payment_method = 'cod' and (
+      o.captured_paise <> (select coalesce(sum(amount_paise), 0) from cod_parcels p where p.order_id = o.id and p.state = 'remitted')
+      or o.captured_paise <> (select coalesce(sum(amount_paise), 0) from payment_ledger pl where pl.order_id = o.id and pl.type = 'capture'))`);
+  expect(capturedOnce).toEqual([]);
+  // nothing in a seller's balance before the courier's cash is remitted
+  const earlyEarned = await rowsOf(sql`
+    select sl.id from seller_ledger sl join order_lines l on l.id = sl.order_line_id
+      join cod_parcels p on p.order_id = l.order_id and p.seller_id = l.seller_id where p.state <> 'remitted'`);
+  expect(earlyEarned).toEqual([]);
+  // a remitted parcel's lines earned what they were owed
+  const unearned = await rowsOf(sql`
+    select p.id from cod_parcels p where p.state = 'remitted' and ${codLinesOwed} <>
+      (select coalesce(sum(sl.delta_paise), 0) from seller_ledger sl where sl.order_id = p.order_id
+        and sl.seller_id = p.seller_id and sl.type in ('earned', 'refund'))`);
+  expect(unearned).toEqual([]);
+  // the parcels collect the lines still owed and at most the delivery charge besides (nothing once cancelled)
+  const parcelsOff = await rowsOf(sql`
+    select o.id from orders o where o.payment_method = 'cod' and exists (select 1 from cod_parcels where order_id = o.id)
+      and (select sum(p.amount_paise - ${codLinesOwed}) from cod_parcels p where p.order_id = o.id)
+        not between 0 and case when o.cancelled_at is null then o.shipping_paise else 0 end`);
+  expect(parcelsOff).toEqual([]);
 }
 
 describe('money conservation in the database (property)', () => {
@@ -191,7 +316,10 @@ describe('money conservation in the database (property)', () => {
         async (orders, steps) => {
           const placed: Placed[] = [];
           for (const [i, spec] of orders.entries()) {
-            const o = await placeOrder(i, spec.lines, spec.method);
+            const o =
+              spec.method === 'cod'
+                ? await placeCodOrder(spec.lines)
+                : await placeOrder(i, spec.lines, spec.method);
             if (spec.paid) expect((await run(o, { t: 'capture', o: 0 })).status).toBe(200);
             placed.push(o);
           }

@@ -141,6 +141,49 @@ describe('admin Orders page', () => {
     expect(within(after!).queryByText('Paid')).toBeNull();
   });
 
+  it('when the admin takes money off a COD order before delivery, then the toast says the courier collects less', async () => {
+    let current = orderFixture({ paymentMethod: 'cod', payments: [] });
+    server.use(
+      sellers,
+      answer('adminOrders', () => page([current])),
+      answer('adminRefund', () => {
+        current = {
+          ...current,
+          payments: [
+            {
+              type: 'refund',
+              event: 'cod_lowered',
+              amount: 100,
+              status: 'completed',
+              reason: 'Dented box',
+              createdAt: '2026-11-20T10:00:00.000Z',
+            },
+          ],
+        };
+        return { success: true as const, message: 'Refund issued', data: current };
+      }),
+    );
+    renderConsole(<AdminOrdersPage />, { path: '/admin/orders', route: '/admin/orders' });
+    const [row] = await screen.findAllByTestId('admin-order-row');
+    await userEvent.click(within(row!).getByRole('button', { name: 'View order HM-100042' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order HM-100042' });
+    // nothing captured, but the lines not yet delivered can be taken off the cash due
+    expect(within(dialog).getByText(/Left to refund/)).toHaveTextContent('₹898.20');
+    await userEvent.type(within(dialog).getByLabelText('Amount (₹)'), '100');
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Dented box');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund…' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm refund of ₹100' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(
+        '₹100 taken off the cash due on delivery for order HM-100042.',
+      ),
+    );
+    const ledger = within(dialog).getByRole('list', { name: 'Payments' });
+    await waitFor(() =>
+      expect(within(ledger).getByText('Taken off the cash due on delivery')).toBeInTheDocument(),
+    );
+  });
+
   it('when everything was refunded, then the desk and the order read Refunded, not Paid', async () => {
     setup([
       orderFixture({

@@ -1,0 +1,17 @@
+CREATE TABLE "sms_outbox" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"phone" text NOT NULL,
+	"body" text NOT NULL,
+	"state" text DEFAULT 'pending' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_error" text,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"sent_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sms_outbox_state_check" CHECK ("sms_outbox"."state" in ('pending','sent','expired'))
+);
+--> statement-breakpoint
+ALTER TABLE "cod_parcels" DROP CONSTRAINT "cod_parcels_amount_positive";--> statement-breakpoint
+CREATE INDEX "sms_outbox_due_idx" ON "sms_outbox" USING btree ("next_attempt_at") WHERE "sms_outbox"."state" = 'pending';--> statement-breakpoint
+ALTER TABLE "cod_parcels" ADD CONSTRAINT "cod_parcels_amount_not_negative" CHECK ("cod_parcels"."amount_paise" >= 0);
