@@ -330,6 +330,20 @@ export const deliveryEstimateDtoSchema = z.object({
 export type DeliveryEstimateDto = z.infer<typeof deliveryEstimateDtoSchema>;
 
 export const SHIPMENT_STATUSES = ['awaiting', 'creating', 'created', 'failed'] as const;
+export const SHIPMENT_MODES = ['courier', 'self'] as const;
+/** The seller's mark-ready: by the courier (default), or shipped by the seller itself (docs/delivery.md). */
+export const shipOrderInputSchema = z.object({
+  mode: z.enum(SHIPMENT_MODES).default('courier'),
+  carrier: z.string().trim().max(80).optional(),
+  trackingRef: z.string().trim().max(80).optional(),
+});
+export type ShipOrderInput = z.infer<typeof shipOrderInputSchema>;
+export const DELIVERY_CODE_PATTERN = /^\d{6}$/;
+export const deliverWithCodeInputSchema = z.object({
+  code: z.string().trim().regex(DELIVERY_CODE_PATTERN, 'The delivery code is 6 digits'),
+});
+/** Wrong codes in a row before the code is locked for an hour */
+export const DELIVERY_CODE_TRIES = 5;
 export const trackingEventDtoSchema = z.object({
   state: z.enum(TRACKING_STATES),
   label: z.string(),
@@ -350,6 +364,12 @@ export const parcelDtoSchema = z.object({
   shippingCharge: z.number(),
   late: z.boolean(),
   events: z.array(trackingEventDtoSchema),
+  /** 'self': the seller delivers it itself, and marks it delivered with the shopper's delivery code */
+  mode: z.enum(SHIPMENT_MODES),
+  /** the seller's own carrier's reference (own shipping) */
+  trackingRef: z.string().nullable(),
+  /** the shopper's 6-digit delivery code to give the seller at the door: only to the shopper, until delivered */
+  deliveryCode: z.string().nullable(),
 });
 export type ParcelDto = z.infer<typeof parcelDtoSchema>;
 export const trackingDtoSchema = z.object({ orderId: z.string(), parcels: z.array(parcelDtoSchema) });

@@ -21,6 +21,8 @@ export function parcelView(
   storeName: string,
   events: { state: string; at: Date; location: string | null }[],
   now: Date,
+  /** the shopper's delivery code, for the shopper's own view only */
+  deliveryCode: string | null = null,
 ): ParcelDto {
   const timeline = trackingTimeline(
     events.map((e) => ({
@@ -48,5 +50,8 @@ export function parcelView(
       at: e.at,
       location: e.location ?? null,
     })),
+    mode: s.mode,
+    trackingRef: s.trackingRef,
+    deliveryCode: state === 'delivered' ? null : deliveryCode,
   };
 }
