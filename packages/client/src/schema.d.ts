@@ -2773,6 +2773,19 @@ export interface components {
             payments: components["schemas"]["PaymentEntry"][];
             /** @description each seller's part of the order with its status timeline */
             fulfilment: components["schemas"]["Fulfilment"][];
+            /** @description each seller's parcel: state, AWB, late (docs/delivery.md); in sellers' and admin's lists */
+            parcels?: {
+                sellerId: string;
+                /** @enum {string} */
+                shipment: "awaiting" | "creating" | "created" | "failed";
+                /** @enum {string} */
+                mode: "courier" | "self";
+                awb: string | null;
+                state: ("shipped" | "inTransit" | "outForDelivery" | "delivered" | "rto" | "rtoDelivered") | null;
+                stateLabel: string;
+                promisedDate: string | null;
+                late: boolean;
+            }[];
         };
         PaymentEntry: {
             /** @enum {string} */
@@ -2880,6 +2893,19 @@ export interface components {
             payments: components["schemas"]["PaymentEntry"][];
             /** @description each seller's part of the order with its status timeline */
             fulfilment: components["schemas"]["Fulfilment"][];
+            /** @description each seller's parcel: state, AWB, late (docs/delivery.md); in sellers' and admin's lists */
+            parcels?: {
+                sellerId: string;
+                /** @enum {string} */
+                shipment: "awaiting" | "creating" | "created" | "failed";
+                /** @enum {string} */
+                mode: "courier" | "self";
+                awb: string | null;
+                state: ("shipped" | "inTransit" | "outForDelivery" | "delivered" | "rto" | "rtoDelivered") | null;
+                stateLabel: string;
+                promisedDate: string | null;
+                late: boolean;
+            }[];
             sellerId: string;
         };
         SellerEarnings: {
@@ -6935,6 +6961,7 @@ export interface operations {
                 number?: string;
                 from?: string;
                 to?: string;
+                late?: string;
                 page?: number;
                 limit?: number;
             };

@@ -372,6 +372,25 @@ export const parcelDtoSchema = z.object({
   deliveryCode: z.string().nullable(),
 });
 export type ParcelDto = z.infer<typeof parcelDtoSchema>;
+/** A parcel as the seller's and admin's order lists show it: its state, AWB and whether it is late. */
+export const parcelSummarySchema = z.object({
+  sellerId: z.string(),
+  shipment: z.enum(SHIPMENT_STATUSES),
+  mode: z.enum(SHIPMENT_MODES),
+  awb: z.string().nullable(),
+  state: z.enum(TRACKING_STATES).nullable(),
+  stateLabel: z.string(),
+  promisedDate: z.string().nullable(),
+  late: z.boolean(),
+});
+export type ParcelSummary = z.infer<typeof parcelSummarySchema>;
+/** `?late=true`: only orders with a parcel past its promised date and not delivered (isLate) */
+export const lateFilterSchema = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .stringbool({ truthy: ['true', '1'], falsy: ['false', '0'], error: 'late must be true or false' })
+    .optional(),
+);
 export const trackingDtoSchema = z.object({ orderId: z.string(), parcels: z.array(parcelDtoSchema) });
 export type TrackingDto = z.infer<typeof trackingDtoSchema>;
 

@@ -351,3 +351,22 @@ export async function deliveryCodeUsed(tx: DbOrTx, id: string) {
     .set({ deliveryCodeHash: null, deliveryCodeTries: 0, deliveryCodeTriedAt: null, updatedAt: sql`now()` })
     .where(eq(orderShipments.id, id));
 }
+
+/** The parcels of a page of orders (a seller's only, with `sellerId`), in one read: the lists' parcel column. */
+export const parcelsOfOrders = (db: DbOrTx, orderIds: string[], sellerId?: string) =>
+  orderIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select()
+        .from(orderShipments)
+        .where(
+          and(
+            sql`${orderShipments.orderId} = any(${sql.param(orderIds)}::uuid[])`,
+            sellerId ? eq(orderShipments.sellerId, sellerId) : undefined,
+          ),
+        );
+
+/** SQL of isLate (packages/shared): a parcel past its promised IST date `today` and not delivered or returning. */
+export const lateParcelOf = (orderId: typeof orders.id, today: string) => sql`exists (
+  select 1 from ${orderShipments} s where s.order_id = ${orderId} and s.promised_date < ${today}::date
+    and coalesce(s.tracking_state, '') not in ('delivered', 'rto', 'rtoDelivered'))`;

@@ -5,6 +5,7 @@ import {
   toRupees,
   trackingTimeline,
   type ParcelDto,
+  type ParcelSummary,
   type TrackingState,
 } from '@mp/shared';
 import type { ShipmentRow } from './delivery.repository';
@@ -53,5 +54,20 @@ export function parcelView(
     mode: s.mode,
     trackingRef: s.trackingRef,
     deliveryCode: state === 'delivered' ? null : deliveryCode,
+  };
+}
+
+/** A parcel in the seller's and admin's order lists: its state, AWB and the late flag. */
+export function parcelSummary(s: ShipmentRow, now: Date): ParcelSummary {
+  const state = (s.trackingState as TrackingState | null) ?? null;
+  return {
+    sellerId: s.sellerId,
+    shipment: s.status,
+    mode: s.mode,
+    awb: s.awb,
+    state,
+    stateLabel: state ? TRACKING_LABELS[state] : SHIPMENT_LABELS[s.status],
+    promisedDate: s.promisedDate,
+    late: isLate(s.promisedDate, state, now),
   };
 }

@@ -1,7 +1,8 @@
 /**
- * Own shipping with the shopper's delivery code, and the parcel mails (docs/delivery.md, "Own shipping" and
- * "Tracking"): a wrong code changes nothing, five in a row lock it, the right one delivers once through the
- * courier's path (earnings, tax invoice, mail); the code reaches the shopper by mail and on its order only.
+ * Delivery in the consoles (docs/delivery.md, "Own shipping", "Tracking", "Late parcels"): own shipping with the
+ * shopper's delivery code (a wrong code changes nothing, five in a row lock it, the right one delivers once through
+ * the courier's path: earnings, tax invoice, mail; the code reaches the shopper by mail and on its order only), the
+ * out-for-delivery mail once per parcel, and each parcel's state and late flag in the seller's and admin's lists.
  */
 import { createHmac } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
@@ -32,14 +33,12 @@ afterAll(() => fake.stop());
 
 async function paidOrder() {
   const seller = await ctx.loginAsSeller();
-  const put = await seller.agent
-    .put('/api/seller/delivery/settings')
-    .send({
-      pickupAddress: '4 Chandni Chowk, Delhi',
-      pickupPincode: '110001',
-      dispatchDays: 1,
-      cutoff: '14:00',
-    });
+  const put = await seller.agent.put('/api/seller/delivery/settings').send({
+    pickupAddress: '4 Chandni Chowk, Delhi',
+    pickupPincode: '110001',
+    dispatchDays: 1,
+    cutoff: '14:00',
+  });
   expect(put.status, JSON.stringify(put.body)).toBe(200);
   const product = await insertProduct(ctx.db, {
     sellerId: seller.sellerId,
@@ -222,5 +221,51 @@ describe('parcel mails', () => {
         .from(mailOutbox)
         .where(like(mailOutbox.dedupeKey, `line-status:${orderId}:%`)),
     ).toHaveLength(1);
+  });
+});
+
+describe('late parcels in the consoles', () => {
+  it("the seller's and admin's lists show each parcel's state and AWB, and flag the late ones; admin filters late", async () => {
+    const late = await paidOrder();
+    const onTime = await paidOrder();
+    expect((await late.seller.agent.post(`/api/seller/orders/${late.orderId}/ship`).send({})).status).toBe(
+      200,
+    );
+    await ctx.deps.delivery.runQueue();
+    // the late parcel was promised yesterday or before (IST); the other is promised in the future
+    await ctx.db
+      .update(orderShipments)
+      .set({ promisedDate: '2020-01-06' })
+      .where(eq(orderShipments.orderId, late.orderId));
+
+    const sellerList = await late.seller.agent.get('/api/seller/orders/get');
+    expect(sellerList.status).toBe(200);
+    const [row] = sellerList.body.data;
+    expect(row.parcels).toHaveLength(1);
+    expect(row.parcels[0]).toMatchObject({ late: true, shipment: 'created', sellerId: late.seller.sellerId });
+    expect(row.parcels[0].awb).toMatch(/\w+/);
+    const other = await onTime.seller.agent.get('/api/seller/orders/get');
+    expect(other.body.data[0].parcels[0]).toMatchObject({ late: false, shipment: 'awaiting', awb: null });
+
+    const admin = await ctx.loginAs('admin');
+    const all = await admin.agent.get('/api/admin/orders?limit=100');
+    const ids = (body: { data: { _id: string }[] }) => body.data.map((o) => o._id);
+    expect(ids(all.body)).toEqual(expect.arrayContaining([late.orderId, onTime.orderId]));
+    const lateOnly = await admin.agent.get('/api/admin/orders?late=true&limit=100');
+    expect(lateOnly.status).toBe(200);
+    expect(ids(lateOnly.body)).toContain(late.orderId);
+    expect(ids(lateOnly.body)).not.toContain(onTime.orderId);
+    const lateOrder = lateOnly.body.data.find((o: { _id: string }) => o._id === late.orderId);
+    expect(lateOrder.parcels[0]).toMatchObject({ late: true, stateLabel: 'Ready for pickup' });
+    expect((await admin.agent.get('/api/admin/orders?late=maybe')).status).toBe(400);
+
+    // delivered is never late, and leaves the filter
+    await ctx.db
+      .update(orderShipments)
+      .set({ trackingState: 'delivered' })
+      .where(eq(orderShipments.orderId, late.orderId));
+    expect(ids((await admin.agent.get('/api/admin/orders?late=true&limit=100')).body)).not.toContain(
+      late.orderId,
+    );
   });
 });
