@@ -2438,6 +2438,10 @@ export interface components {
             brandPending?: boolean;
             hsn?: string | null;
             gstRate?: number | null;
+            weightGrams?: number | null;
+            lengthCm?: number | null;
+            widthCm?: number | null;
+            heightCm?: number | null;
             options: components["schemas"]["ProductOptionOutput"][];
             maxPrice: number;
             variants: components["schemas"]["Variant"][];
@@ -2493,6 +2497,10 @@ export interface components {
             brandPending?: boolean;
             hsn?: string | null;
             gstRate?: number | null;
+            weightGrams?: number | null;
+            lengthCm?: number | null;
+            widthCm?: number | null;
+            heightCm?: number | null;
             options: components["schemas"]["ProductOptionOutput"][];
             maxPrice: number;
         };
@@ -2528,6 +2536,10 @@ export interface components {
             brandPending?: boolean;
             hsn?: string | null;
             gstRate?: number | null;
+            weightGrams?: number | null;
+            lengthCm?: number | null;
+            widthCm?: number | null;
+            heightCm?: number | null;
             options: components["schemas"]["ProductOptionOutput"][];
             maxPrice: number;
             /** @description the seller's store; null for the marketplace's own */
@@ -3893,6 +3905,10 @@ export interface operations {
                      * @example 18
                      */
                     gstRate?: number;
+                    weightGrams?: number | null;
+                    lengthCm?: number | null;
+                    widthCm?: number | null;
+                    heightCm?: number | null;
                     stockLoaded?: number;
                 };
             };
@@ -3994,6 +4010,10 @@ export interface operations {
                      * @example 18
                      */
                     gstRate?: number;
+                    weightGrams?: number | null;
+                    lengthCm?: number | null;
+                    widthCm?: number | null;
+                    heightCm?: number | null;
                     stockLoaded?: number;
                 };
             };
@@ -4144,6 +4164,10 @@ export interface operations {
                      * @example 18
                      */
                     gstRate?: number;
+                    weightGrams?: number | null;
+                    lengthCm?: number | null;
+                    widthCm?: number | null;
+                    heightCm?: number | null;
                     stockLoaded?: number;
                 };
             };
@@ -4247,6 +4271,10 @@ export interface operations {
                      * @example 18
                      */
                     gstRate?: number;
+                    weightGrams?: number | null;
+                    lengthCm?: number | null;
+                    widthCm?: number | null;
+                    heightCm?: number | null;
                     stockLoaded?: number;
                 };
             };

@@ -45,6 +45,29 @@ export function packageFor(category: string, own: Partial<PackageSize> | null | 
   };
 }
 
+/**
+ * A product's own package figure in its form and the bulk upload (optional): a whole number; empty text or null is
+ * none (the category's default, `packageFor`), absent leaves it as it is.
+ */
+const packageFigure = (what: string, max: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? null : typeof v === 'string' ? Number(v.trim()) : v),
+    z
+      .number({ message: `${what} must be a number` })
+      .int(`${what} must be a whole number`)
+      .min(1, `${what} must be at least 1`)
+      .max(max, `${what} is at most ${max}`)
+      .nullable()
+      .optional(),
+  );
+export const packageInputShape = {
+  weightGrams: packageFigure('Weight (g)', 100_000),
+  lengthCm: packageFigure('Length (cm)', 300),
+  widthCm: packageFigure('Width (cm)', 300),
+  heightCm: packageFigure('Height (cm)', 300),
+};
+export const PACKAGE_FIELDS = ['weightGrams', 'lengthCm', 'widthCm', 'heightCm'] as const;
+
 /** Volumetric weight in grams: L×W×H / 5000 kg, to the gram (rounded up). */
 export function volumetricGrams(p: Pick<PackageSize, 'lengthCm' | 'widthCm' | 'heightCm'>): number {
   return Math.ceil((p.lengthCm * p.widthCm * p.heightCm * 1000) / VOLUMETRIC_DIVISOR);

@@ -22,6 +22,13 @@ export const IMPORT_COLUMNS = [
   'sale_price',
   'stock',
   'image_urls',
+  // optional (docs/delivery.md, docs/tax.md): the product's package and tax, from its first row
+  'weight_grams',
+  'length_cm',
+  'width_cm',
+  'height_cm',
+  'hsn',
+  'gst_rate',
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
@@ -59,6 +66,12 @@ const templateRows: Record<ImportColumn, string>[] = [
     sale_price: '4499',
     stock: '12',
     image_urls: '/uploads/products/replace-with-your-image.jpg',
+    weight_grams: '700',
+    length_cm: '35',
+    width_cm: '28',
+    height_cm: '6',
+    hsn: '5007',
+    gst_rate: '5',
   },
   ...[
     ['S', '8'],
@@ -82,6 +95,12 @@ const templateRows: Record<ImportColumn, string>[] = [
     stock: stock!,
     image_urls:
       i === 0 ? '/uploads/products/replace-with-front.jpg|/uploads/products/replace-with-back.jpg' : '',
+    weight_grams: '',
+    length_cm: '',
+    width_cm: '',
+    height_cm: '',
+    hsn: '',
+    gst_rate: '',
   })),
 ];
 
