@@ -5,6 +5,16 @@
 import { z } from 'zod';
 
 /** Every column the importer reads, in the template's order. */
+/** Optional columns of a product's package (docs/delivery.md) and tax (docs/tax.md), read from its first row. */
+export const IMPORT_PACKAGE_TAX_COLUMNS = [
+  'weight_grams',
+  'length_cm',
+  'width_cm',
+  'height_cm',
+  'hsn',
+  'gst_rate',
+] as const;
+
 export const IMPORT_COLUMNS = [
   'handle',
   'title',
@@ -22,13 +32,7 @@ export const IMPORT_COLUMNS = [
   'sale_price',
   'stock',
   'image_urls',
-  // optional (docs/delivery.md, docs/tax.md): the product's package and tax, from its first row
-  'weight_grams',
-  'length_cm',
-  'width_cm',
-  'height_cm',
-  'hsn',
-  'gst_rate',
+  ...IMPORT_PACKAGE_TAX_COLUMNS,
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 

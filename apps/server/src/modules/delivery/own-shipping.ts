@@ -8,8 +8,6 @@ import type { Db } from '../../db/client';
 import { AppError, conflict } from '../../lib/errors';
 import type { Earnings } from '../commerce/earnings/earnings.service';
 import type { MoneyService } from '../commerce/money/money.service';
-import { deriveOrderStatus } from '../commerce/orders/order.mapper';
-import { linesOf } from '../commerce/orders/order.repository';
 import { sellerOrder } from '../commerce/seller-orders/seller-order.service';
 import { enqueueDeliveryCodeMail } from '../mail/parcel-mails';
 import { applyParcelEventIn } from './apply-tracking';
@@ -24,6 +22,7 @@ import {
   type ShipmentRow,
 } from './delivery.repository';
 import { parcelView } from './parcel-view';
+import { lockShippablePart } from './ship-order';
 
 export interface OwnShippingDeps {
   db: Db;
@@ -52,12 +51,7 @@ export async function shipOwn(
   actor: Actor,
 ) {
   const shipped = await deps.money.inTransaction(async (tx, touched) => {
-    await sellerOrder(tx, sellerId, orderId, true);
-    const current = deriveOrderStatus((await linesOf(tx, orderId, sellerId)).map((l) => l.status));
-    if (current === 'rejected' || current === 'delivered') {
-      throw new AppError(409, 'INVALID_STATUS_TRANSITION', `This order is ${current}: it cannot be shipped`);
-    }
-    const shipment = await lockShipment(tx, orderId, sellerId);
+    const shipment = await lockShippablePart(tx, sellerId, orderId);
     if (shipment.status !== 'awaiting' && shipment.status !== 'failed') return false;
     const code = deliveryCodeOf(deps.codeSecret, shipment.id);
     await shippedBySeller(tx, shipment.id, {

@@ -5,6 +5,7 @@
  */
 import {
   IMPORT_IMAGE_SEPARATOR,
+  IMPORT_PACKAGE_TAX_COLUMNS,
   productInputSchema,
   type ImportColumn,
   type ImportRowResult,
@@ -28,12 +29,7 @@ const PRODUCT_COLUMNS: readonly ImportColumn[] = [
   'description',
   'category',
   'brand',
-  'weight_grams',
-  'length_cm',
-  'width_cm',
-  'height_cm',
-  'hsn',
-  'gst_rate',
+  ...IMPORT_PACKAGE_TAX_COLUMNS,
 ];
 
 /** Rows grouped by handle, in the order each handle first appears; a row without a handle stands alone. */

@@ -4,11 +4,9 @@
  * the courier's path: earnings, tax invoice, mail; the code reaches the shopper by mail and on its order only), the
  * out-for-delivery mail once per parcel, and each parcel's state and late flag in the seller's and admin's lists.
  */
-import { createHmac } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCourierFake, type CourierFake } from '../../../fakes/courier';
-import { createTestContext } from '../../../../test/app';
+import { describe, expect, it } from 'vitest';
+import { courierTestContext } from './courier-context';
 import { mailOutbox, orderShipments, sellerLedger, taxDocuments, trackingEvents } from '../../../db/schema';
 import {
   addAddress,
@@ -18,28 +16,11 @@ import {
   sandboxCheckout,
 } from '../../commerce/__tests__/helpers';
 
-const KEY = 'courier-test-key';
 const SECRET = 'courier-webhook-secret-2';
-const fake: CourierFake = await startCourierFake({ apiKey: KEY, webhookSecret: SECRET });
-const ctx = await createTestContext({
-  COURIER_API_BASE: fake.url,
-  COURIER_API_KEY: KEY,
-  COURIER_WEBHOOK_SECRET: SECRET,
-});
-beforeAll(() => {
-  fake.controls.webhookUrl = undefined;
-});
-afterAll(() => fake.stop());
+const { fake, ctx, deliverSent, sellerWithPickup } = await courierTestContext(SECRET);
 
 async function paidOrder() {
-  const seller = await ctx.loginAsSeller();
-  const put = await seller.agent.put('/api/seller/delivery/settings').send({
-    pickupAddress: '4 Chandni Chowk, Delhi',
-    pickupPincode: '110001',
-    dispatchDays: 1,
-    cutoff: '14:00',
-  });
-  expect(put.status, JSON.stringify(put.body)).toBe(200);
+  const seller = await sellerWithPickup();
   const product = await insertProduct(ctx.db, {
     sellerId: seller.sellerId,
     pricePaise: 40_000,
@@ -201,16 +182,7 @@ describe('parcel mails', () => {
     await fake.controls.advance(awb); // in transit
     await fake.controls.advance(awb); // out for delivery
     await fake.controls.duplicate(awb);
-    for (const body of fake.controls.sent.slice(from)) {
-      const sig = createHmac('sha256', SECRET).update(body).digest('hex');
-      const res = await ctx
-        .anon()
-        .post('/api/couriers/webhook')
-        .set('content-type', 'application/json')
-        .set('x-courier-signature', sig)
-        .send(body);
-      expect(res.status).toBe(200);
-    }
+    expect(await deliverSent(from)).toEqual([200, 200, 200, 200]);
     const events = await ctx.db.select().from(trackingEvents).where(eq(trackingEvents.shipmentId, s!.id));
     expect(events.map((e) => e.state)).toContain('outForDelivery');
     const ofd = await mailsTo(shopper.email, 'parcel-out-for-delivery');
