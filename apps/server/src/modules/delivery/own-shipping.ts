@@ -51,7 +51,14 @@ export async function shipOwn(
   actor: Actor,
 ) {
   const shipped = await deps.money.inTransaction(async (tx, touched) => {
-    const shipment = await lockShippablePart(tx, sellerId, orderId);
+    const { order, shipment } = await lockShippablePart(tx, sellerId, orderId);
+    if (order.paymentMethod === 'cod') {
+      // the courier collects the cash and remits it (docs/money.md, "Cash on delivery")
+      throw conflict(
+        'A cash-on-delivery order travels with the courier, who collects the cash',
+        'DELIVERY_BY_COURIER',
+      );
+    }
     if (shipment.status !== 'awaiting' && shipment.status !== 'failed') return false;
     const code = deliveryCodeOf(deps.codeSecret, shipment.id);
     await shippedBySeller(tx, shipment.id, {

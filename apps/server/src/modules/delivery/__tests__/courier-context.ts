@@ -40,14 +40,12 @@ export async function courierTestContext(secret: string) {
 
   async function sellerWithPickup(pin = '110001') {
     const seller = await ctx.loginAsSeller();
-    const res = await seller.agent
-      .put('/api/seller/delivery/settings')
-      .send({
-        pickupAddress: '4 Chandni Chowk, Delhi',
-        pickupPincode: pin,
-        dispatchDays: 1,
-        cutoff: '14:00',
-      });
+    const res = await seller.agent.put('/api/seller/delivery/settings').send({
+      pickupAddress: '4 Chandni Chowk, Delhi',
+      pickupPincode: pin,
+      dispatchDays: 1,
+      cutoff: '14:00',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return seller;
   }

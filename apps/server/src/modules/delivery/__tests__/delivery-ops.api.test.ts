@@ -7,7 +7,14 @@
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { courierTestContext } from './courier-context';
-import { mailOutbox, orderShipments, sellerLedger, taxDocuments, trackingEvents } from '../../../db/schema';
+import {
+  mailOutbox,
+  orders,
+  orderShipments,
+  sellerLedger,
+  taxDocuments,
+  trackingEvents,
+} from '../../../db/schema';
 import {
   addAddress,
   addToCart,
@@ -152,6 +159,16 @@ describe('own shipping with the delivery code', () => {
     expect((await seller.agent.post(`/api/seller/orders/${orderId}/deliver`).send({ code })).status).toBe(
       200,
     );
+  });
+
+  it('a cash-on-delivery order cannot be shipped by the seller itself: 409, nothing changes', async () => {
+    const { seller, orderId } = await paidOrder();
+    await ctx.db.update(orders).set({ paymentMethod: 'cod' }).where(eq(orders.id, orderId));
+    const res = await seller.agent.post(`/api/seller/orders/${orderId}/ship`).send({ mode: 'self' });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('DELIVERY_BY_COURIER');
+    const [row] = await ctx.db.select().from(orderShipments).where(eq(orderShipments.orderId, orderId));
+    expect(row).toMatchObject({ mode: 'courier', status: 'awaiting', deliveryCodeHash: null });
   });
 
   it('a courier parcel cannot be delivered with a code (409); another seller cannot reach it (404)', async () => {
