@@ -1,7 +1,7 @@
 /**
  * Issue 30's journey (docs/delivery.md): a shopper checks a PIN code on a product page and sees the date, orders;
  * the seller marks the order ready and prints the label; the fake courier (in-process, one status a second in
- * journeys) delivers; the shopper's order shows the timeline and "Delivered".
+ * journeys) delivers; the shopper's order shows the timeline and "Delivered", the seller's list the parcel's state.
  */
 import type { APIRequestContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -95,5 +95,11 @@ describe('delivery: a promised date, a shipment and the courier', () => {
       .getByText(/AWB FX\d{10}/)
       .waitFor();
     await screenshots(page, 'delivery-delivered');
+
+    // the seller's order list shows the parcel's state and AWB
+    await seller.page.goto('/seller/orders');
+    await expect
+      .poll(() => seller.page.getByTestId('parcel-summary').first().textContent())
+      .toMatch(/^Delivered · AWB FX\d{10}/);
   }, 180_000);
 });

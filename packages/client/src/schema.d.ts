@@ -927,11 +927,33 @@ export interface paths {
         put?: never;
         /**
          * Mark the session seller's part of an order ready: the shipment is made with the courier
-         * @description Queued and made by a worker with retry (`shipment: creating`, then `created` with the AWB). Asking again changes nothing. 409 `PICKUP_NOT_SET` without pickup settings, `INVALID_STATUS_TRANSITION` for a rejected or delivered part.
+         * @description Queued and made by a worker with retry (`shipment: creating`, then `created` with the AWB). Asking again changes nothing. 409 `PICKUP_NOT_SET` without pickup settings, `INVALID_STATUS_TRANSITION` for a rejected or delivered part. `mode: self`: the seller ships it itself (optional carrier and reference); the shopper is sent a 6-digit delivery code, and delivered needs it (`POST …/deliver`).
          *
          *     Needs the session of an approved seller.
          */
         post: operations["shipOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seller/orders/{orderId}/deliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The session seller delivered its own parcel: the shopper's delivery code marks it delivered
+         * @description Only for a parcel the seller ships itself (else 409 `DELIVERY_BY_COURIER`). A wrong code is 422 `DELIVERY_CODE_WRONG` with `details.triesLeft` and changes nothing; the fifth wrong one in a row is 429 `DELIVERY_CODE_LOCKED` for an hour. Asking again once delivered changes nothing.
+         *
+         *     Needs the session of an approved seller.
+         */
+        post: operations["deliverWithCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2346,7 +2368,7 @@ export interface components {
             success: false;
             message: string;
             /** @enum {string} */
-            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "INVALID_CSV" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "COD_REFUND_UNAVAILABLE" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENT_GATEWAY_UNAVAILABLE" | "PAYMENT_METHOD_UNAVAILABLE" | "COD_NOT_ELIGIBLE" | "OTP_INVALID" | "BAD_SIGNATURE" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID" | "HOLD_LIMIT" | "HOLD_COOLDOWN" | "BRAND_EXISTS" | "STORE_NOT_FOUND" | "IMAGE_TOO_SMALL" | "SKU_TAKEN" | "VARIANT_REPEATED" | "VARIANT_REQUIRED" | "GSTIN_REQUIRED" | "INVALID_PINCODE" | "UNSERVICEABLE" | "DELIVERY_BY_COURIER" | "PICKUP_NOT_SET" | "INVALID_SIGNATURE";
+            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "INVALID_CSV" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "COD_REFUND_UNAVAILABLE" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENT_GATEWAY_UNAVAILABLE" | "PAYMENT_METHOD_UNAVAILABLE" | "COD_NOT_ELIGIBLE" | "OTP_INVALID" | "BAD_SIGNATURE" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID" | "HOLD_LIMIT" | "HOLD_COOLDOWN" | "BRAND_EXISTS" | "STORE_NOT_FOUND" | "IMAGE_TOO_SMALL" | "SKU_TAKEN" | "VARIANT_REPEATED" | "VARIANT_REQUIRED" | "GSTIN_REQUIRED" | "INVALID_PINCODE" | "UNSERVICEABLE" | "DELIVERY_BY_COURIER" | "PICKUP_NOT_SET" | "INVALID_SIGNATURE" | "DELIVERY_CODE_WRONG" | "DELIVERY_CODE_LOCKED";
             errors?: components["schemas"]["FieldErrors"];
             /** @description facts the caller can act on, per code (e.g. STALE_STOCK: `{ currentStock }`) */
             details?: {
@@ -2416,6 +2438,10 @@ export interface components {
             brandPending?: boolean;
             hsn?: string | null;
             gstRate?: number | null;
+            weightGrams?: number | null;
+            lengthCm?: number | null;
+            widthCm?: number | null;
+            heightCm?: number | null;
             options: components["schemas"]["ProductOptionOutput"][];
             maxPrice: number;
             variants: components["schemas"]["Variant"][];
@@ -2471,6 +2497,10 @@ export interface components {
             brandPending?: boolean;
             hsn?: string | null;
             gstRate?: number | null;
+            weightGrams?: number | null;
+            lengthCm?: number | null;
+            widthCm?: number | null;
+            heightCm?: number | null;
             options: components["schemas"]["ProductOptionOutput"][];
             maxPrice: number;
         };
@@ -2506,6 +2536,10 @@ export interface components {
             brandPending?: boolean;
             hsn?: string | null;
             gstRate?: number | null;
+            weightGrams?: number | null;
+            lengthCm?: number | null;
+            widthCm?: number | null;
+            heightCm?: number | null;
             options: components["schemas"]["ProductOptionOutput"][];
             maxPrice: number;
             /** @description the seller's store; null for the marketplace's own */
@@ -2751,6 +2785,19 @@ export interface components {
             payments: components["schemas"]["PaymentEntry"][];
             /** @description each seller's part of the order with its status timeline */
             fulfilment: components["schemas"]["Fulfilment"][];
+            /** @description each seller's parcel: state, AWB, late (docs/delivery.md); in sellers' and admin's lists */
+            parcels?: {
+                sellerId: string;
+                /** @enum {string} */
+                shipment: "awaiting" | "creating" | "created" | "failed";
+                /** @enum {string} */
+                mode: "courier" | "self";
+                awb: string | null;
+                state: ("shipped" | "inTransit" | "outForDelivery" | "delivered" | "rto" | "rtoDelivered") | null;
+                stateLabel: string;
+                promisedDate: string | null;
+                late: boolean;
+            }[];
         };
         PaymentEntry: {
             /** @enum {string} */
@@ -2858,6 +2905,19 @@ export interface components {
             payments: components["schemas"]["PaymentEntry"][];
             /** @description each seller's part of the order with its status timeline */
             fulfilment: components["schemas"]["Fulfilment"][];
+            /** @description each seller's parcel: state, AWB, late (docs/delivery.md); in sellers' and admin's lists */
+            parcels?: {
+                sellerId: string;
+                /** @enum {string} */
+                shipment: "awaiting" | "creating" | "created" | "failed";
+                /** @enum {string} */
+                mode: "courier" | "self";
+                awb: string | null;
+                state: ("shipped" | "inTransit" | "outForDelivery" | "delivered" | "rto" | "rtoDelivered") | null;
+                stateLabel: string;
+                promisedDate: string | null;
+                late: boolean;
+            }[];
             sellerId: string;
         };
         SellerEarnings: {
@@ -3845,6 +3905,10 @@ export interface operations {
                      * @example 18
                      */
                     gstRate?: number;
+                    weightGrams?: number | null;
+                    lengthCm?: number | null;
+                    widthCm?: number | null;
+                    heightCm?: number | null;
                     stockLoaded?: number;
                 };
             };
@@ -3946,6 +4010,10 @@ export interface operations {
                      * @example 18
                      */
                     gstRate?: number;
+                    weightGrams?: number | null;
+                    lengthCm?: number | null;
+                    widthCm?: number | null;
+                    heightCm?: number | null;
                     stockLoaded?: number;
                 };
             };
@@ -4096,6 +4164,10 @@ export interface operations {
                      * @example 18
                      */
                     gstRate?: number;
+                    weightGrams?: number | null;
+                    lengthCm?: number | null;
+                    widthCm?: number | null;
+                    heightCm?: number | null;
                     stockLoaded?: number;
                 };
             };
@@ -4199,6 +4271,10 @@ export interface operations {
                      * @example 18
                      */
                     gstRate?: number;
+                    weightGrams?: number | null;
+                    lengthCm?: number | null;
+                    widthCm?: number | null;
+                    heightCm?: number | null;
                     stockLoaded?: number;
                 };
             };
@@ -4982,7 +5058,19 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default courier
+                     * @enum {string}
+                     */
+                    mode?: "courier" | "self";
+                    carrier?: string;
+                    trackingRef?: string;
+                };
+            };
+        };
         responses: {
             /** @description Shipment queued (or already made) */
             200: {
@@ -5014,6 +5102,10 @@ export interface operations {
                                 at: string;
                                 location: string | null;
                             }[];
+                            /** @enum {string} */
+                            mode: "courier" | "self";
+                            trackingRef: string | null;
+                            deliveryCode: string | null;
                         };
                     };
                 };
@@ -5025,6 +5117,74 @@ export interface operations {
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    deliverWithCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: {
+                            sellerId: string;
+                            storeName: string;
+                            /** @enum {string} */
+                            shipment: "awaiting" | "creating" | "created" | "failed";
+                            awb: string | null;
+                            courierName: string | null;
+                            pickupDate: string | null;
+                            state: ("shipped" | "inTransit" | "outForDelivery" | "delivered" | "rto" | "rtoDelivered") | null;
+                            stateLabel: string;
+                            promisedDate: string | null;
+                            shippingCharge: number;
+                            late: boolean;
+                            events: {
+                                /** @enum {string} */
+                                state: "shipped" | "inTransit" | "outForDelivery" | "delivered" | "rto" | "rtoDelivered";
+                                label: string;
+                                at: string;
+                                location: string | null;
+                            }[];
+                            /** @enum {string} */
+                            mode: "courier" | "self";
+                            trackingRef: string | null;
+                            deliveryCode: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };
@@ -5141,6 +5301,10 @@ export interface operations {
                                     at: string;
                                     location: string | null;
                                 }[];
+                                /** @enum {string} */
+                                mode: "courier" | "self";
+                                trackingRef: string | null;
+                                deliveryCode: string | null;
                             }[];
                         };
                     };
@@ -6825,6 +6989,7 @@ export interface operations {
                 number?: string;
                 from?: string;
                 to?: string;
+                late?: string;
                 page?: number;
                 limit?: number;
             };

@@ -101,6 +101,10 @@ export const API_ERROR_CODES = [
   'PICKUP_NOT_SET',
   /** 400: a courier webhook whose signature does not match */
   'INVALID_SIGNATURE',
+  /** 422: a wrong delivery code (details: `{ triesLeft }`) */
+  'DELIVERY_CODE_WRONG',
+  /** 429: five wrong delivery codes in a row; tried again after an hour (details: `{ retryAfterMinutes }`) */
+  'DELIVERY_CODE_LOCKED',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -12,6 +12,7 @@ import {
 import { emptyToUndefined, text, uuidOf } from './api';
 import { phoneSchema } from './auth';
 import { pageQuerySchema } from './product';
+import { lateFilterSchema, parcelSummarySchema } from './delivery';
 import {
   LINE_STATES,
   parseOrderNumber,
@@ -300,6 +301,9 @@ const orderFields = {
   fulfilment: z
     .array(fulfilmentDtoSchema)
     .meta({ description: "each seller's part of the order with its status timeline" }),
+  parcels: z.array(parcelSummarySchema).optional().meta({
+    description: "each seller's parcel: state, AWB, late (docs/delivery.md); in sellers' and admin's lists",
+  }),
 };
 export const orderDtoSchema = z.object(orderFields).meta({ id: 'Order' });
 export type OrderDto = z.infer<typeof orderDtoSchema>;
@@ -338,6 +342,7 @@ export const adminOrderListQuerySchema = z
     ),
     from: z.preprocess(emptyToUndefined, z.iso.date('from must be a date (YYYY-MM-DD)').optional()),
     to: z.preprocess(emptyToUndefined, z.iso.date('to must be a date (YYYY-MM-DD)').optional()),
+    late: lateFilterSchema,
     ...pageQuerySchema.shape,
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {

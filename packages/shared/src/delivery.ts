@@ -45,6 +45,29 @@ export function packageFor(category: string, own: Partial<PackageSize> | null | 
   };
 }
 
+/**
+ * A product's own package figure in its form and the bulk upload (optional): a whole number; empty text or null is
+ * none (the category's default, `packageFor`), absent leaves it as it is.
+ */
+const packageFigure = (what: string, max: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? null : typeof v === 'string' ? Number(v.trim()) : v),
+    z
+      .number({ message: `${what} must be a number` })
+      .int(`${what} must be a whole number`)
+      .min(1, `${what} must be at least 1`)
+      .max(max, `${what} is at most ${max}`)
+      .nullable()
+      .optional(),
+  );
+export const packageInputShape = {
+  weightGrams: packageFigure('Weight (g)', 100_000),
+  lengthCm: packageFigure('Length (cm)', 300),
+  widthCm: packageFigure('Width (cm)', 300),
+  heightCm: packageFigure('Height (cm)', 300),
+};
+export const PACKAGE_FIELDS = ['weightGrams', 'lengthCm', 'widthCm', 'heightCm'] as const;
+
 /** Volumetric weight in grams: L×W×H / 5000 kg, to the gram (rounded up). */
 export function volumetricGrams(p: Pick<PackageSize, 'lengthCm' | 'widthCm' | 'heightCm'>): number {
   return Math.ceil((p.lengthCm * p.widthCm * p.heightCm * 1000) / VOLUMETRIC_DIVISOR);
@@ -330,6 +353,20 @@ export const deliveryEstimateDtoSchema = z.object({
 export type DeliveryEstimateDto = z.infer<typeof deliveryEstimateDtoSchema>;
 
 export const SHIPMENT_STATUSES = ['awaiting', 'creating', 'created', 'failed'] as const;
+export const SHIPMENT_MODES = ['courier', 'self'] as const;
+/** The seller's mark-ready: by the courier (default), or shipped by the seller itself (docs/delivery.md). */
+export const shipOrderInputSchema = z.object({
+  mode: z.enum(SHIPMENT_MODES).default('courier'),
+  carrier: z.string().trim().max(80).optional(),
+  trackingRef: z.string().trim().max(80).optional(),
+});
+export type ShipOrderInput = z.infer<typeof shipOrderInputSchema>;
+export const DELIVERY_CODE_PATTERN = /^\d{6}$/;
+export const deliverWithCodeInputSchema = z.object({
+  code: z.string().trim().regex(DELIVERY_CODE_PATTERN, 'The delivery code is 6 digits'),
+});
+/** Wrong codes in a row before the code is locked for an hour */
+export const DELIVERY_CODE_TRIES = 5;
 export const trackingEventDtoSchema = z.object({
   state: z.enum(TRACKING_STATES),
   label: z.string(),
@@ -350,8 +387,33 @@ export const parcelDtoSchema = z.object({
   shippingCharge: z.number(),
   late: z.boolean(),
   events: z.array(trackingEventDtoSchema),
+  /** 'self': the seller delivers it itself, and marks it delivered with the shopper's delivery code */
+  mode: z.enum(SHIPMENT_MODES),
+  /** the seller's own carrier's reference (own shipping) */
+  trackingRef: z.string().nullable(),
+  /** the shopper's 6-digit delivery code to give the seller at the door: only to the shopper, until delivered */
+  deliveryCode: z.string().nullable(),
 });
 export type ParcelDto = z.infer<typeof parcelDtoSchema>;
+/** A parcel as the seller's and admin's order lists show it: its state, AWB and whether it is late. */
+export const parcelSummarySchema = z.object({
+  sellerId: z.string(),
+  shipment: z.enum(SHIPMENT_STATUSES),
+  mode: z.enum(SHIPMENT_MODES),
+  awb: z.string().nullable(),
+  state: z.enum(TRACKING_STATES).nullable(),
+  stateLabel: z.string(),
+  promisedDate: z.string().nullable(),
+  late: z.boolean(),
+});
+export type ParcelSummary = z.infer<typeof parcelSummarySchema>;
+/** `?late=true`: only orders with a parcel past its promised date and not delivered (isLate) */
+export const lateFilterSchema = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .stringbool({ truthy: ['true', '1'], falsy: ['false', '0'], error: 'late must be true or false' })
+    .optional(),
+);
 export const trackingDtoSchema = z.object({ orderId: z.string(), parcels: z.array(parcelDtoSchema) });
 export type TrackingDto = z.infer<typeof trackingDtoSchema>;
 

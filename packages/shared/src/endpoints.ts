@@ -67,6 +67,8 @@ import {
   holidayInputSchema,
   holidayParamsSchema,
   parcelDtoSchema,
+  shipOrderInputSchema,
+  deliverWithCodeInputSchema,
   trackingDtoSchema,
 } from './delivery';
 import {
@@ -745,10 +747,25 @@ export const endpoints = {
     description:
       'Queued and made by a worker with retry (`shipment: creating`, then `created` with the AWB). Asking again ' +
       'changes nothing. 409 `PICKUP_NOT_SET` without pickup settings, `INVALID_STATUS_TRANSITION` for a rejected ' +
-      'or delivered part.',
+      'or delivered part. `mode: self`: the seller ships it itself (optional carrier and reference); the shopper ' +
+      'is sent a 6-digit delivery code, and delivered needs it (`POST …/deliver`).',
     params: z.object({ orderId: idSchema }),
+    body: json(shipOrderInputSchema),
     responses: { 200: okMsg({ data: parcelDtoSchema }, 'Shipment queued (or already made)') },
-    errors: [404, 409],
+    errors: [400, 404, 409],
+  },
+  deliverWithCode: {
+    ...routes.deliverWithCode,
+    tag: 'Delivery',
+    summary: "The session seller delivered its own parcel: the shopper's delivery code marks it delivered",
+    description:
+      'Only for a parcel the seller ships itself (else 409 `DELIVERY_BY_COURIER`). A wrong code is 422 ' +
+      '`DELIVERY_CODE_WRONG` with `details.triesLeft` and changes nothing; the fifth wrong one in a row is 429 ' +
+      '`DELIVERY_CODE_LOCKED` for an hour. Asking again once delivered changes nothing.',
+    params: z.object({ orderId: idSchema }),
+    body: json(deliverWithCodeInputSchema),
+    responses: { 200: okMsg({ data: parcelDtoSchema }, 'Delivered') },
+    errors: [400, 404, 409, 422, 429],
   },
   shipmentLabel: {
     ...routes.shipmentLabel,

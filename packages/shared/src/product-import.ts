@@ -5,6 +5,16 @@
 import { z } from 'zod';
 
 /** Every column the importer reads, in the template's order. */
+/** Optional columns of a product's package (docs/delivery.md) and tax (docs/tax.md), read from its first row. */
+export const IMPORT_PACKAGE_TAX_COLUMNS = [
+  'weight_grams',
+  'length_cm',
+  'width_cm',
+  'height_cm',
+  'hsn',
+  'gst_rate',
+] as const;
+
 export const IMPORT_COLUMNS = [
   'handle',
   'title',
@@ -22,6 +32,7 @@ export const IMPORT_COLUMNS = [
   'sale_price',
   'stock',
   'image_urls',
+  ...IMPORT_PACKAGE_TAX_COLUMNS,
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
@@ -59,6 +70,12 @@ const templateRows: Record<ImportColumn, string>[] = [
     sale_price: '4499',
     stock: '12',
     image_urls: '/uploads/products/replace-with-your-image.jpg',
+    weight_grams: '700',
+    length_cm: '35',
+    width_cm: '28',
+    height_cm: '6',
+    hsn: '5007',
+    gst_rate: '5',
   },
   ...[
     ['S', '8'],
@@ -82,6 +99,12 @@ const templateRows: Record<ImportColumn, string>[] = [
     stock: stock!,
     image_urls:
       i === 0 ? '/uploads/products/replace-with-front.jpg|/uploads/products/replace-with-back.jpg' : '',
+    weight_grams: '',
+    length_cm: '',
+    width_cm: '',
+    height_cm: '',
+    hsn: '',
+    gst_rate: '',
   })),
 ];
 

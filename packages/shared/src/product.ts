@@ -4,6 +4,7 @@ import { brandIdSchema, brandLabelSchema } from './brand';
 import { emptyToUndefined, imageUrlSchema, text, uuidOf } from './api';
 import { imageVariantSchema } from './image-schemas';
 import { gstRateSchema, hsnSchema } from './tax';
+import { packageInputShape } from './delivery';
 import { responsiveImage } from './images';
 import {
   discountField,
@@ -77,6 +78,8 @@ export const productInputSchema = z
     /** HSN code and GST rate (docs/tax.md); left out on a new product: the category's */
     hsn: z.preprocess(emptyToUndefined, hsnSchema.optional()),
     gstRate: z.preprocess(emptyToUndefined, gstRateSchema.optional()),
+    /** the packed weight (g) and box (cm), optional: without them the category's (docs/delivery.md) */
+    ...packageInputShape,
     stockLoaded: z.preprocess(
       emptyToUndefined,
       z.coerce
@@ -178,6 +181,11 @@ export const productDtoSchema = z
     /** consoles: HSN code and GST rate (null on rows from before: the category's) */
     hsn: z.string().nullable().optional(),
     gstRate: z.number().nullable().optional(),
+    /** consoles: the packed weight (g) and box (cm); null: the category's default (docs/delivery.md) */
+    weightGrams: z.number().nullable().optional(),
+    lengthCm: z.number().nullable().optional(),
+    widthCm: z.number().nullable().optional(),
+    heightCm: z.number().nullable().optional(),
     /** the options a shopper chooses (Size, Colour…); [] for a product sold as one default variant */
     options: z.array(productOptionSchema),
     /**

@@ -85,6 +85,7 @@ export const routes = {
   deliveryEstimate: { method: 'get', path: '/api/shop/delivery/estimate', auth: 'none' },
   shipOrder: { method: 'post', path: '/api/seller/orders/:orderId/ship', auth: 'approvedSeller' },
   shipmentLabel: { method: 'get', path: '/api/seller/orders/:orderId/label', auth: 'approvedSeller' },
+  deliverWithCode: { method: 'post', path: '/api/seller/orders/:orderId/deliver', auth: 'approvedSeller' },
   courierWebhook: { method: 'post', path: '/api/couriers/webhook', auth: 'none' },
   orderTracking: { method: 'get', path: '/api/shop/order/:orderId/tracking', auth: 'session' },
   uploadStoreImage: { method: 'post', path: '/api/seller/store/images/:kind', auth: 'approvedSeller' },

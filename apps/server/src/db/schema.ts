@@ -1253,6 +1253,7 @@ export const taxDocumentFiles = pgTable('tax_document_files', {
 // ------------------------------------------------------------------ delivery (docs/delivery.md)
 
 const SHIPMENT_STATUSES = ['awaiting', 'creating', 'created', 'failed'] as const;
+const SHIPMENT_MODES = ['courier', 'self'] as const;
 
 /** The admin's holidays: no hand-over and no courier day on them. */
 export const deliveryHolidays = pgTable('delivery_holidays', {
@@ -1293,6 +1294,14 @@ export const orderShipments = pgTable(
     trackingState: text(),
     trackingAt: timestamp({ withTimezone: true }),
     lastPolledAt: timestamp({ withTimezone: true }),
+    /** 'self': the seller delivers it; delivered only with the shopper's delivery code (docs/delivery.md) */
+    mode: text({ enum: SHIPMENT_MODES }).notNull().default('courier'),
+    /** the seller's own carrier's reference, when it ships itself */
+    trackingRef: text(),
+    /** sha256 of the shopper's 6-digit delivery code, until delivered */
+    deliveryCodeHash: text(),
+    deliveryCodeTries: integer().notNull().default(0),
+    deliveryCodeTriedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1303,6 +1312,7 @@ export const orderShipments = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'creating'`),
     check('order_shipments_status_check', isOneOf(t.status, SHIPMENT_STATUSES)),
+    check('order_shipments_mode_check', isOneOf(t.mode, SHIPMENT_MODES)),
   ],
 );
 

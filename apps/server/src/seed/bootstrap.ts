@@ -7,7 +7,15 @@ import { count, eq, sql } from 'drizzle-orm';
 import { brandLabel, CATEGORY_TAX_DEFAULTS, packageFor, storeSlug, toPaise } from '@mp/shared';
 import type { AppDeps } from '../context';
 import { storeImage } from '../lib/images';
-import { banners, products, reviews, sellers, sellerTaxProfiles, users } from '../db/schema';
+import {
+  banners,
+  deliveryHolidays,
+  products,
+  reviews,
+  sellers,
+  sellerTaxProfiles,
+  users,
+} from '../db/schema';
 import { createPasswordHasher } from '../modules/auth/passwords';
 import { bannerSvg, PRODUCT_VIEWS, productSvg, storeLogoSvg } from './images';
 import { DEMO_BANNERS, DEMO_PASSWORD, DEMO_PRODUCTS, DEMO_REVIEWS, DEMO_USERS } from './demo-data';
@@ -185,6 +193,14 @@ export async function seedDemo({
         address: '7 Linking Road, Mumbai 400050',
       },
     ]);
+    // the admin's delivery holidays (docs/delivery.md): promised dates skip them; edited on Admin → Delivery
+    await tx
+      .insert(deliveryHolidays)
+      .values([
+        { day: '2026-12-25', name: 'Christmas' },
+        { day: '2027-01-26', name: 'Republic Day' },
+      ])
+      .onConflictDoNothing();
 
     const ownerFor = (category: string, index: number): string | null => {
       if (['mobile', 'electronics', 'appliances'].includes(category))

@@ -251,6 +251,7 @@ export const TAG_TYPES = [
   'ShopConfig',
   'Brands',
   'Tax',
+  'Holidays',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

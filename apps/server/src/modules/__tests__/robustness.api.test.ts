@@ -390,8 +390,9 @@ const FIXTURES: Record<EndpointId, Fixture> = {
   setDeliveryHoliday: { params: () => ({ day: '2030-01-26' }), body: () => ({ name: 'Republic Day' }) },
   removeDeliveryHoliday: { params: () => ({ day: '2030-01-26' }), destructive: true },
   deliveryEstimate: { query: () => ({ pincode: '110001', productId: randomUUID() }) },
-  shipOrder: { params: () => ({ orderId: f.paidOrderA }) },
+  shipOrder: { params: () => ({ orderId: f.paidOrderA }), body: () => ({}) },
   shipmentLabel: { params: () => ({ orderId: randomUUID() }) },
+  deliverWithCode: { params: () => ({ orderId: f.paidOrderA }), body: () => ({ code: '123456' }) },
   courierWebhook: {
     body: () => ({ awb: 'FX0', current_status: 'DELIVERED', current_timestamp: '2026-12-04T10:00:00Z' }),
   },

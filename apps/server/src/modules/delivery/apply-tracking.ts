@@ -14,6 +14,7 @@ import type { Logger } from '../../lib/logger';
 import type { Earnings } from '../commerce/earnings/earnings.service';
 import type { MoneyService } from '../commerce/money/money.service';
 import { linesOf, lockOrder } from '../commerce/orders/order.repository';
+import { enqueueOutForDeliveryMail } from '../mail/parcel-mails';
 import { moveOwnLinesIn } from '../commerce/seller-orders/seller-order.service';
 import type { CourierEvent, CourierProvider } from './courier-provider';
 import {
@@ -40,39 +41,52 @@ export async function applyCourierEvent(
 ): Promise<'applied' | 'seen' | 'unknown'> {
   const shipment = await shipmentByAwb(deps.db, e.awb);
   if (!shipment) return 'unknown';
-  let refundId: string | null = null;
-  const outcome = await deps.money.inTransaction(async (tx, touched) => {
-    const order = (await lockOrder(tx, shipment.orderId))!;
-    const isNew = await addTrackingEvent(tx, {
-      shipmentId: shipment.id,
-      state: e.state,
-      at: e.at,
-      location: e.location,
-    });
-    if (!isNew) return 'seen';
-    const events = await eventsOf(tx, [shipment.id]);
-    const timeline = trackingTimeline(
-      events.map((r) => ({ state: r.state as TrackingState, at: r.at.toISOString() })),
-    );
-    const state = trackingState(timeline);
-    const last = timeline.at(-1);
-    await setTrackingState(tx, shipment.id, state, last?.at ?? null);
-    if (state === 'shipped' || state === 'inTransit' || state === 'outForDelivery') {
-      await moveOwnLinesIn(tx, deps.earnings, shipment.orderId, shipment.sellerId, 'inShipping', COURIER);
-    } else if (state === 'delivered') {
-      await moveOwnLinesIn(tx, deps.earnings, shipment.orderId, shipment.sellerId, 'delivered', COURIER);
-      // the return window starts here (RETURN_WINDOW_DAYS); the GST invoice was issued when the lines reached shipping
-    } else if (state === 'rtoDelivered') {
-      // back at the seller: a prepaid order is refunded in full; a cash-on-delivery parcel was refused, which
-      // counts against the shopper's cash on delivery (docs/money.md, "Cash on delivery")
-      if (order.paymentMethod === 'cod') await markCodParcelRefused(tx, shipment.orderId, shipment.sellerId);
-      refundId = await refundRtoIn(deps, tx, touched, order, shipment.sellerId);
-    }
-    return 'applied' as const;
-  });
+  const { outcome, refundId } = await deps.money.inTransaction((tx, touched) =>
+    applyParcelEventIn(deps, tx, touched, shipment, e, COURIER),
+  );
   // the refund goes to the provider now that the decision is committed
   if (refundId) await deps.money.sendAll([refundId]);
   return outcome;
+}
+
+/**
+ * One parcel event inside the caller's transaction, whoever reported it: the courier, or the seller shipping
+ * itself (its hand-over, and delivered with the shopper's code). The one path to delivered: earnings, tax
+ * invoice and the shopper's mails follow from here. A refund it decides is for the caller to send after commit.
+ */
+export async function applyParcelEventIn(
+  deps: Pick<TrackingDeps, 'money' | 'earnings'>,
+  tx: Tx,
+  touched: Touched,
+  shipment: { id: string; orderId: string; sellerId: string },
+  e: { state: TrackingState; at: string; location: string | null },
+  actor: { userId: string | null; role: string },
+): Promise<{ outcome: 'applied' | 'seen'; refundId: string | null }> {
+  const order = (await lockOrder(tx, shipment.orderId))!;
+  const isNew = await addTrackingEvent(tx, { shipmentId: shipment.id, ...e });
+  if (!isNew) return { outcome: 'seen', refundId: null };
+  const events = await eventsOf(tx, [shipment.id]);
+  const timeline = trackingTimeline(
+    events.map((r) => ({ state: r.state as TrackingState, at: r.at.toISOString() })),
+  );
+  const state = trackingState(timeline);
+  await setTrackingState(tx, shipment.id, state, timeline.at(-1)?.at ?? null);
+  const { orderId, sellerId } = shipment;
+  let refundId: string | null = null;
+  if (state === 'shipped' || state === 'inTransit' || state === 'outForDelivery') {
+    await moveOwnLinesIn(tx, deps.earnings, orderId, sellerId, 'inShipping', actor);
+    // the out-for-delivery mail, once per parcel (shipped and delivered are the line-status mails)
+    if (state === 'outForDelivery') await enqueueOutForDeliveryMail(tx, shipment);
+  } else if (state === 'delivered') {
+    await moveOwnLinesIn(tx, deps.earnings, orderId, sellerId, 'delivered', actor);
+    // the return window starts here (RETURN_WINDOW_DAYS); the GST invoice was issued when the lines reached shipping
+  } else if (state === 'rtoDelivered') {
+    // back at the seller: a prepaid order is refunded in full; a cash-on-delivery parcel was refused, which
+    // counts against the shopper's cash on delivery (docs/money.md, "Cash on delivery")
+    if (order.paymentMethod === 'cod') await markCodParcelRefused(tx, orderId, sellerId);
+    refundId = await refundRtoIn(deps, tx, touched, order, sellerId);
+  }
+  return { outcome: 'applied', refundId };
 }
 
 /**

@@ -242,6 +242,7 @@ export async function parcelsInTransit(db: DbOrTx, limit = 100): Promise<string[
     .where(
       and(
         eq(orderShipments.status, 'created'),
+        eq(orderShipments.mode, 'courier'),
         sql`coalesce(${orderShipments.trackingState}, '') not in ('delivered', 'rtoDelivered')`,
       ),
     )
@@ -311,3 +312,61 @@ export const rtoOverdue = (db: DbOrTx, days: number) =>
         sql`${orderShipments.trackingAt} < now() - ${`${days} days`}::interval`,
       ),
     );
+
+/** The seller ships the parcel itself: made at once, with its carrier, reference and the delivery code's hash. */
+export async function shippedBySeller(
+  tx: DbOrTx,
+  id: string,
+  own: { courierName: string | null; trackingRef: string | null; deliveryCodeHash: string },
+) {
+  await tx
+    .update(orderShipments)
+    .set({
+      ...own,
+      mode: 'self',
+      status: 'created',
+      nextAttemptAt: null,
+      lastError: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(orderShipments.id, id));
+}
+
+/** A wrong delivery code: counted, in a row within `lockMinutes` of the last wrong one. */
+export async function wrongCodeTried(tx: DbOrTx, id: string, lockMinutes: number) {
+  await tx
+    .update(orderShipments)
+    .set({
+      deliveryCodeTries: sql`case when ${orderShipments.deliveryCodeTriedAt} > now() - ${`${lockMinutes} minutes`}::interval
+        then ${orderShipments.deliveryCodeTries} + 1 else 1 end`,
+      deliveryCodeTriedAt: sql`now()`,
+    })
+    .where(eq(orderShipments.id, id));
+}
+
+/** Delivered with the code: the code is no longer kept. */
+export async function deliveryCodeUsed(tx: DbOrTx, id: string) {
+  await tx
+    .update(orderShipments)
+    .set({ deliveryCodeHash: null, deliveryCodeTries: 0, deliveryCodeTriedAt: null, updatedAt: sql`now()` })
+    .where(eq(orderShipments.id, id));
+}
+
+/** The parcels of a page of orders (a seller's only, with `sellerId`), in one read: the lists' parcel column. */
+export const parcelsOfOrders = (db: DbOrTx, orderIds: string[], sellerId?: string) =>
+  orderIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select()
+        .from(orderShipments)
+        .where(
+          and(
+            sql`${orderShipments.orderId} = any(${sql.param(orderIds)}::uuid[])`,
+            sellerId ? eq(orderShipments.sellerId, sellerId) : undefined,
+          ),
+        );
+
+/** SQL of isLate (packages/shared): a parcel past its promised IST date `today` and not delivered or returning. */
+export const lateParcelOf = (orderId: typeof orders.id, today: string) => sql`exists (
+  select 1 from ${orderShipments} s where s.order_id = ${orderId} and s.promised_date < ${today}::date
+    and coalesce(s.tracking_state, '') not in ('delivered', 'rto', 'rtoDelivered'))`;

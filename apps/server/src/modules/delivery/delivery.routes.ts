@@ -27,12 +27,23 @@ export function createDeliveryRouter(deps: AppDeps): Router {
   route(api.deliveryEstimate, async ({ query, reply }) => {
     reply({ data: await d.estimate(query.productId, query.pincode) });
   });
-  route(api.shipOrder, async ({ req, params, user, reply }) => {
-    const { queued, parcel } = await d.ship(req.sellerId!, params.orderId, {
-      userId: user.id,
-      role: user.role,
-    });
-    reply({ message: queued ? 'Creating shipment' : 'The shipment is already on its way', data: parcel });
+  route(api.shipOrder, async ({ req, params, body, user, reply }) => {
+    const actor = { userId: user.id, role: user.role };
+    const { shipped, parcel } = await d.ship(req.sellerId!, params.orderId, body, actor);
+    const message =
+      body.mode === 'self'
+        ? shipped
+          ? 'Shipped: the shopper has the delivery code'
+          : 'This parcel is already on its way'
+        : shipped
+          ? 'Creating shipment'
+          : 'The shipment is already on its way';
+    reply({ message, data: parcel });
+  });
+  route(api.deliverWithCode, async ({ req, params, body, user, reply }) => {
+    const actor = { userId: user.id, role: user.role };
+    const { delivered, parcel } = await d.deliverWithCode(req.sellerId!, params.orderId, body.code, actor);
+    reply({ message: delivered ? 'Delivered' : 'This parcel was already delivered', data: parcel });
   });
   route(api.shipmentLabel, async ({ req, res, params }) => {
     const pdf = await d.label(req.sellerId!, params.orderId);

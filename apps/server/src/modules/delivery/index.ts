@@ -19,12 +19,16 @@ import { orderTracking } from './order-tracking';
 import { promiseCheckout, recordPromisesIn } from './checkout-promise';
 import { createRouteCache } from './route-cache';
 import { shipOrder } from './ship-order';
+import { deliverWithCode, shipOwn } from './own-shipping';
+import type { ShipOrderInput } from '@mp/shared';
+
+type Actor = { userId: string; role: string };
 import { createShiprocketCourier } from './shiprocket-courier';
 import { shipmentOf, parcelsInTransit } from './delivery.repository';
 import { AppError, conflict, notFound } from '../../lib/errors';
 
 export interface DeliveryDeps {
-  config: Config;
+  config: Config & { jwtSecret: string };
   db: Db;
   changes: ChangeFeed;
   logger: Logger;
@@ -43,6 +47,7 @@ export function createDelivery(deps: DeliveryDeps) {
   const kick = () =>
     void runQueue().catch((err: unknown) => deps.logger.error({ err }, 'shipment queue failed'));
   const tracking = { db: deps.db, money: deps.money, earnings: deps.earnings, logger: deps.logger };
+  const own = { db: deps.db, money: deps.money, earnings: deps.earnings, codeSecret: deps.config.jwtSecret };
   return {
     courier,
     cache,
@@ -57,12 +62,17 @@ export function createDelivery(deps: DeliveryDeps) {
     holidays: () => holidays(base),
     putHoliday: (day: string, name: string) => putHoliday(base, day, name),
     deleteHoliday: (day: string) => deleteHoliday(base, day),
-    ship: (sellerId: string, orderId: string, actor: { userId: string; role: string }) =>
-      shipOrder({ db: deps.db, money: deps.money, earnings: deps.earnings, kick }, sellerId, orderId, actor),
+    ship: (sellerId: string, orderId: string, input: ShipOrderInput, actor: Actor) =>
+      input.mode === 'self'
+        ? shipOwn(own, sellerId, orderId, input, actor)
+        : shipOrder({ ...own, kick }, sellerId, orderId, actor).then((r) => ({ shipped: r.queued, ...r })),
+    deliverWithCode: (sellerId: string, orderId: string, code: string, actor: Actor) =>
+      deliverWithCode(own, sellerId, orderId, code, actor),
     runQueue,
     async label(sellerId: string, orderId: string): Promise<Buffer> {
       const s = await shipmentOf(deps.db, orderId, sellerId);
       if (!s) throw notFound('Shipment');
+      if (s.mode === 'self') throw conflict('You ship this parcel yourself: it has no courier label');
       if (!s.courierShipmentId || !courier)
         throw conflict('The shipment is still being created with the courier');
       return courier.label(s.courierShipmentId);
@@ -79,7 +89,7 @@ export function createDelivery(deps: DeliveryDeps) {
       return applyCourierEvent(tracking, parsed.event);
     },
     tracking: (caller: Parameters<typeof orderTracking>[1], orderId: string) =>
-      orderTracking(deps.db, caller, orderId),
+      orderTracking(deps.db, caller, orderId, deps.config.jwtSecret),
     poll: async () => pollParcels({ ...tracking, courier }, await parcelsInTransit(deps.db)),
     refundLateRtos: () => refundLateRtos(tracking),
     /** the queue every 15 s and the polling safety net every 15 minutes */

@@ -5,6 +5,7 @@ import {
   toRupees,
   trackingTimeline,
   type ParcelDto,
+  type ParcelSummary,
   type TrackingState,
 } from '@mp/shared';
 import type { ShipmentRow } from './delivery.repository';
@@ -21,6 +22,8 @@ export function parcelView(
   storeName: string,
   events: { state: string; at: Date; location: string | null }[],
   now: Date,
+  /** the shopper's delivery code, for the shopper's own view only */
+  deliveryCode: string | null = null,
 ): ParcelDto {
   const timeline = trackingTimeline(
     events.map((e) => ({
@@ -48,5 +51,23 @@ export function parcelView(
       at: e.at,
       location: e.location ?? null,
     })),
+    mode: s.mode,
+    trackingRef: s.trackingRef,
+    deliveryCode: state === 'delivered' ? null : deliveryCode,
+  };
+}
+
+/** A parcel in the seller's and admin's order lists: its state, AWB and the late flag. */
+export function parcelSummary(s: ShipmentRow, now: Date): ParcelSummary {
+  const state = (s.trackingState as TrackingState | null) ?? null;
+  return {
+    sellerId: s.sellerId,
+    shipment: s.status,
+    mode: s.mode,
+    awb: s.awb,
+    state,
+    stateLabel: state ? TRACKING_LABELS[state] : SHIPMENT_LABELS[s.status],
+    promisedDate: s.promisedDate,
+    late: isLate(s.promisedDate, state, now),
   };
 }

@@ -4,6 +4,7 @@
  */
 import { noticeText, type SellerNotice } from '@mp/shared';
 import type { RenderedMail } from './mail-templates';
+import { deliveryCodeMail, outForDeliveryMail } from './parcel-mails';
 import {
   lineStatusMail,
   loginLinkMail,
@@ -32,6 +33,8 @@ export type MailPayload =
   | ({ kind: 'seller-payout' } & Facts<typeof sellerPayoutMail>)
   | ({ kind: 'seller-refund-charged' } & Facts<typeof sellerRefundChargedMail>)
   | ({ kind: 'seller-registration' } & Facts<typeof sellerRegistrationMail>)
+  | ({ kind: 'parcel-out-for-delivery' } & Facts<typeof outForDeliveryMail>)
+  | ({ kind: 'delivery-code' } & Facts<typeof deliveryCodeMail>)
   /** a seller notice without a template of its own: rendered as the console shows it */
   | { kind: 'seller-notice'; storename: string; notice: SellerNotice };
 
@@ -57,6 +60,10 @@ export function renderMail(payload: MailPayload, publicUrl: string): RenderedMai
       return sellerRefundChargedMail({ ...payload, publicUrl });
     case 'seller-registration':
       return sellerRegistrationMail({ ...payload, publicUrl });
+    case 'parcel-out-for-delivery':
+      return outForDeliveryMail({ ...payload, publicUrl });
+    case 'delivery-code':
+      return deliveryCodeMail({ ...payload, publicUrl });
     case 'seller-notice': {
       const { notice } = payload;
       const lines = 'lines' in notice.payload ? notice.payload.lines : undefined;

@@ -42,11 +42,11 @@ export type MailAddress = DeliveryAddressParts & { buyerName: string };
 const inr = (paise: number) => formatINR(toRupees(paise));
 const shortId = (id: string) => id.slice(0, 8).toUpperCase();
 /** The order's short number ("HM-100234"); mails queued before numbers existed name the id's start. */
-const orderRef = (input: { orderId: string; orderNumber?: string }) =>
+export const orderRef = (input: { orderId: string; orderNumber?: string }) =>
   input.orderNumber ?? `#${shortId(input.orderId)}`;
 
 /** The HTML frame every message shares: the shop's name on top, the body, a footer. */
-function frame(publicUrl: string, heading: string, bodyHtml: string): string {
+export function frame(publicUrl: string, heading: string, bodyHtml: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(heading)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#111827;background:#f9fafb;margin:0;padding:24px">
@@ -58,7 +58,7 @@ ${bodyHtml}
 </div></body></html>`;
 }
 
-const textFooter = (publicUrl: string) => `\n--\n${SHOP_NAME}\n${publicUrl}\n`;
+export const textFooter = (publicUrl: string) => `\n--\n${SHOP_NAME}\n${publicUrl}\n`;
 
 function linesTable(lines: MailLine[]): { text: string; html: string } {
   const text = lines

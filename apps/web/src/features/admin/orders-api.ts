@@ -14,6 +14,8 @@ export interface AdminOrdersArgs {
   from?: string;
   to?: string;
   number?: string;
+  /** 'true': only orders with a late parcel */
+  late?: string;
   page: number;
   limit: number;
 }

@@ -22,6 +22,7 @@ import type { ProductEndpoints, UploadImage } from './catalog-api';
 import { ImageListEditor } from './image-list-editor';
 import { VariantsEditor, type VariantRowValue } from './variants-editor';
 import { ProductTaxFields } from '../tax/product-tax-fields';
+import { packageValuesOf, ProductPackageFields } from '../delivery/product-package-fields';
 
 /** A product as the consoles list it: with its live variants (the grid edits them). */
 type EditedProduct = ProductDto & { variants?: VariantDto[] };
@@ -58,6 +59,7 @@ const valuesOf = (p: EditedProduct | null | undefined, brands: readonly BrandDto
   totalStock: p ? String(p.totalStock) : '',
   hsn: p?.hsn ?? '',
   gstRate: p?.gstRate == null ? '' : String(p.gstRate),
+  ...packageValuesOf(p),
   image: p?.image,
   images: p ? (p.images.length ? p.images.map((i) => i.url) : [p.image]) : undefined,
   // the stock figure this form was loaded with: the server refuses a changed figure once stock moved since
@@ -200,6 +202,7 @@ export function ProductForm({ product, endpoints, onSaved, upload, brands = [] }
         <Input label="Discount (%)" max={100} {...COUNT} {...fieldProps(form, 'discount')} />
         {!hasOptions && <Input label="Total Stock" required {...COUNT} {...fieldProps(form, 'totalStock')} />}
         <ProductTaxFields form={form as never} editing={editing} />
+        <ProductPackageFields form={form as never} />
       </div>
       <VariantsEditor form={form as unknown as Parameters<typeof VariantsEditor>[0]['form']} />
       <Button type="submit" size="lg" loading={saving} disabled={uploading} className="w-full">

@@ -249,7 +249,9 @@ export function ProductImport() {
         One row per variant; rows of one product share a <code>handle</code> and fill title, description,
         category and brand on their first row. Upload your pictures first (Products → Add) and put their
         addresses in <code>image_urls</code>, separated by <code>|</code>. A SKU you uploaded before updates
-        that product instead of adding another.
+        that product instead of adding another. Optional: <code>weight_grams</code>, <code>length_cm</code>,{' '}
+        <code>width_cm</code>, <code>height_cm</code>, <code>hsn</code> and <code>gst_rate</code> on the first
+        row (empty: the category&apos;s defaults).
       </p>
       <CsvDropzone
         onQueued={(job) => {

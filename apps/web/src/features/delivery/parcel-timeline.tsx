@@ -1,6 +1,7 @@
 /**
  * An order's parcels as the shopper sees them (docs/delivery.md, "Tracking"): per seller, the courier and AWB, the
- * state ("Delivered"), the promised date (flagged when late) and the courier's timeline with dates.
+ * state ("Delivered"), the promised date (flagged when late) and the courier's timeline with dates; for a parcel the
+ * seller brings itself, the shopper's delivery code until delivered.
  */
 import { formatPromise } from '@mp/shared';
 import { useOrderTrackingQuery } from './delivery-api';
@@ -30,7 +31,15 @@ export function ParcelTimeline({ orderId }: { orderId: string }) {
             {p.storeName}
             {p.awb && ` · ${p.courierName ?? 'Courier'} AWB ${p.awb}`}
             {p.promisedDate && ` · Promised by ${formatPromise(p.promisedDate)}`}
+            {p.mode === 'self' &&
+              ` · Delivered by the seller${p.trackingRef ? ` (ref. ${p.trackingRef})` : ''}`}
           </p>
+          {p.deliveryCode && (
+            <p className="mt-1 text-gray-900" data-testid="delivery-code">
+              Delivery code: <strong className="font-mono tracking-widest">{p.deliveryCode}</strong>{' '}
+              <span className="text-gray-600">(give it to the seller only when you have your parcel)</span>
+            </p>
+          )}
           {p.events.length > 0 && (
             <ol className="mt-1 border-l border-gray-300 pl-3">
               {p.events.map((e) => (

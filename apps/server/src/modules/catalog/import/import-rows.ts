@@ -5,6 +5,7 @@
  */
 import {
   IMPORT_IMAGE_SEPARATOR,
+  IMPORT_PACKAGE_TAX_COLUMNS,
   productInputSchema,
   type ImportColumn,
   type ImportRowResult,
@@ -23,7 +24,13 @@ export type PreparedProduct =
 
 const OPTION_SLOTS = [1, 2, 3] as const;
 /** columns that describe the product: on later rows of a product they are left empty or repeat the first row */
-const PRODUCT_COLUMNS: readonly ImportColumn[] = ['title', 'description', 'category', 'brand'];
+const PRODUCT_COLUMNS: readonly ImportColumn[] = [
+  'title',
+  'description',
+  'category',
+  'brand',
+  ...IMPORT_PACKAGE_TAX_COLUMNS,
+];
 
 /** Rows grouped by handle, in the order each handle first appears; a row without a handle stands alone. */
 export function groupByHandle(rows: readonly CsvRow[]): ProductGroup[] {
@@ -76,7 +83,7 @@ function rowFault(
   if (seenSkus.has(c.sku)) return `SKU ${c.sku} appears twice in this product`;
   const differs = (k: ImportColumn) => c[k] !== '' && !same(c[k], first.cells[k]);
   if (r !== first && [...PRODUCT_COLUMNS, ...OPTION_NAME_COLUMNS].some(differs)) {
-    return 'Rows of one product must leave title, description, category, brand and option names empty or repeat the first row';
+    return 'Rows of one product must leave title, description, category, brand, package, tax and option names empty or repeat the first row';
   }
   for (const n of OPTION_SLOTS) {
     const name = optionNames[n - 1];
@@ -129,6 +136,13 @@ function rawInput(group: ProductGroup, optionNames: string[]) {
     description: first.description,
     category: first.category,
     brand: first.brand,
+    // optional: the package (docs/delivery.md) and tax (docs/tax.md); an empty cell leaves the category's
+    weightGrams: numberCell(first.weight_grams),
+    lengthCm: numberCell(first.length_cm),
+    widthCm: numberCell(first.width_cm),
+    heightCm: numberCell(first.height_cm),
+    hsn: first.hsn || undefined,
+    gstRate: numberCell(first.gst_rate),
     images,
     options: slots.map((n, i) => ({
       name: optionNames[n - 1]!,

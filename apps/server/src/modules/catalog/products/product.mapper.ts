@@ -47,6 +47,10 @@ export interface ProductRow {
   /** read by the consoles' lists only (docs/tax.md) */
   hsn?: string | null;
   gstRate?: number | null;
+  weightGrams?: number | null;
+  lengthCm?: number | null;
+  widthCm?: number | null;
+  heightCm?: number | null;
   options: ProductOption[];
   maxEffectivePricePaise: number;
 }
@@ -76,6 +80,14 @@ export function toProductDto(p: ProductRow): ProductDto {
     bestSeller: Boolean(p.bestSeller),
     ...(p.brandPending ? { brandPending: true } : {}),
     ...(p.hsn !== undefined ? { hsn: p.hsn, gstRate: p.gstRate ?? null } : {}),
+    ...(p.weightGrams !== undefined
+      ? {
+          weightGrams: p.weightGrams,
+          lengthCm: p.lengthCm ?? null,
+          widthCm: p.widthCm ?? null,
+          heightCm: p.heightCm ?? null,
+        }
+      : {}),
     options: p.options,
     maxPrice: toRupees(Number(p.maxEffectivePricePaise)),
   };

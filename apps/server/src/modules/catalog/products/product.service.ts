@@ -16,6 +16,10 @@ const managedColumns = {
   brandPending: products.brandPending,
   hsn: products.hsn,
   gstRate: products.gstRate,
+  weightGrams: products.weightGrams,
+  lengthCm: products.lengthCm,
+  widthCm: products.widthCm,
+  heightCm: products.heightCm,
 };
 
 async function findLive(db: DbOrTx, id: string) {

@@ -23,6 +23,7 @@ import { AppError, forbidden, notFound } from '../../../lib/errors';
 import * as stock from '../../commerce/stock/stock.repository';
 import { resolveBrand, type ResolvedBrand } from '../brands/brand-resolve';
 import { assertMayListTaxable, taxColumnsOf } from '../../tax/product-tax';
+import { packageColumnsOf } from './product-package';
 import {
   insertVariants,
   liveVariantsOf,
@@ -108,6 +109,7 @@ async function insertProduct(
     .values({
       ...ownColumns(input, brand),
       ...taxColumnsOf(input, true),
+      ...packageColumnsOf(input),
       sellerId,
       pricePaise: toPaise(cheapest.price),
       salePricePaise: cheapest.salePrice == null ? null : toPaise(cheapest.salePrice),
@@ -232,7 +234,12 @@ export async function saveProductIn(
     const brand = await resolveBrand(tx, input.brand, actor.role);
     await tx
       .update(products)
-      .set({ ...ownColumns(input, brand), ...taxColumnsOf(input, false), updatedAt: new Date() })
+      .set({
+        ...ownColumns(input, brand),
+        ...taxColumnsOf(input, false),
+        ...packageColumnsOf(input),
+        updatedAt: new Date(),
+      })
       .where(eq(products.id, productId));
     await syncVariants(tx, { id: productId, sellerId: owner }, input);
     return productId;

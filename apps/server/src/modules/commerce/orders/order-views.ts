@@ -4,10 +4,12 @@
  * a whole page of orders.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { OrderDto, SellerOrderDto } from '@mp/shared';
+import type { OrderDto, ParcelSummary, SellerOrderDto } from '@mp/shared';
 import type { DbOrTx } from '../../../db/client';
 import { orderLines, orderStatusHistory, refunds, sellers } from '../../../db/schema';
 import { paymentsOf } from '../money/ledger';
+import { parcelsOfOrders } from '../../delivery/delivery.repository';
+import { parcelSummary } from '../../delivery/parcel-view';
 import {
   toOrderDto,
   toSellerOrderDto,
@@ -20,6 +22,7 @@ import {
 
 interface Gathered {
   lines: OrderLineRow[];
+  parcels: (orderId: string) => ParcelSummary[];
   facts: (orderId: string) => OrderFacts;
 }
 
@@ -29,7 +32,7 @@ async function gather(db: DbOrTx, rows: OrderRow[], sellerId?: string): Promise<
   const paidIds = rows.filter((o) => o.paidAt !== null).map((o) => o.id);
   // Reads that do not wait on each other are sent together: on the pool (an answer after a commit) they run on
   // separate connections at once; inside a transaction node-postgres queues them on its one connection.
-  const [found, history] = await Promise.all([
+  const [found, history, shipments] = await Promise.all([
     // each line with its seller's store name, in one read
     db
       .select({ line: orderLines, storename: sellers.storename })
@@ -51,6 +54,8 @@ async function gather(db: DbOrTx, rows: OrderRow[], sellerId?: string): Promise<
           )
           .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id))
       : Promise.resolve([]),
+    // each seller's parcel, for the sellers' and admin's lists (docs/delivery.md)
+    parcelsOfOrders(db, paidIds, sellerId),
   ]);
   const lines = found.map((f) => f.line);
   const storeNames = new Map(
@@ -65,8 +70,10 @@ async function gather(db: DbOrTx, rows: OrderRow[], sellerId?: string): Promise<
   const refundsById = new Map<string, RefundRow>(refundRows.map((r) => [r.id, r]));
   const historyOf = new Map<string, StatusHistoryRow[]>();
   for (const h of history) historyOf.set(h.orderId, [...(historyOf.get(h.orderId) ?? []), h]);
+  const now = new Date();
   return {
     lines,
+    parcels: (orderId) => shipments.filter((p) => p.orderId === orderId).map((p) => parcelSummary(p, now)),
     facts: (orderId) => ({
       payments: payments.get(orderId) ?? [],
       storeNames,
@@ -79,14 +86,15 @@ async function gather(db: DbOrTx, rows: OrderRow[], sellerId?: string): Promise<
 /** Shopper and admin answers: every line of each order, the whole ledger. */
 export async function orderViews(db: DbOrTx, rows: OrderRow[]): Promise<OrderDto[]> {
   if (rows.length === 0) return [];
-  const { lines, facts } = await gather(db, rows);
-  return rows.map((o) =>
-    toOrderDto(
+  const { lines, facts, parcels } = await gather(db, rows);
+  return rows.map((o) => ({
+    ...toOrderDto(
       o,
       lines.filter((l) => l.orderId === o.id),
       facts(o.id),
     ),
-  );
+    parcels: parcels(o.id),
+  }));
 }
 
 /** A seller's answers: only its own lines, only the refunds of those lines, only its own timeline. */
@@ -96,13 +104,14 @@ export async function sellerOrderViews(
   rows: OrderRow[],
 ): Promise<SellerOrderDto[]> {
   if (rows.length === 0) return [];
-  const { lines, facts } = await gather(db, rows, sellerId);
-  return rows.map((o) =>
-    toSellerOrderDto(
+  const { lines, facts, parcels } = await gather(db, rows, sellerId);
+  return rows.map((o) => ({
+    ...toSellerOrderDto(
       o,
       lines.filter((l) => l.orderId === o.id),
       sellerId,
       facts(o.id),
     ),
-  );
+    parcels: parcels(o.id),
+  }));
 }

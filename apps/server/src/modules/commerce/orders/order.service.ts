@@ -5,10 +5,12 @@ import {
   type OrderCreateInput,
   type AdminOrderListQuery,
   type OrderDto,
+  istClock,
 } from '@mp/shared';
 import type { Db } from '../../../db/client';
 import { orderLines, orders } from '../../../db/schema';
 import { orderViews } from './order-views';
+import { lateParcelOf } from '../../delivery/delivery.repository';
 import { captureOrder } from './capture-order';
 import { checkout } from './checkout';
 import { findOwned, loadOrderDto, orderOfPayment, type Caller, type OrderServiceDeps } from './order-access';
@@ -38,6 +40,8 @@ export async function listAdminOrders(db: Db, q: AdminOrderListQuery) {
     q.number ? eq(orders.orderNumber, q.number) : undefined,
     q.from ? sql`${orders.createdAt} >= ${q.from}::date` : undefined,
     q.to ? sql`${orders.createdAt} < ${q.to}::date + 1` : undefined,
+    // a parcel past its promised date and not delivered (docs/delivery.md, "Late parcels")
+    q.late ? lateParcelOf(orders.id, istClock(new Date()).date) : undefined,
   );
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })

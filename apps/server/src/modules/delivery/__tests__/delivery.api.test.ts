@@ -5,9 +5,9 @@
  */
 import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCourierFake, type CourierFake } from '../../../fakes/courier';
-import { createTestContext, type TestAgent } from '../../../../test/app';
+import { describe, expect, it } from 'vitest';
+import type { TestAgent } from '../../../../test/app';
+import { courierTestContext } from './courier-context';
 import {
   codParcels,
   orders,
@@ -25,45 +25,8 @@ import {
   sandboxCheckout,
 } from '../../commerce/__tests__/helpers';
 
-const KEY = 'courier-test-key';
 const SECRET = 'courier-webhook-secret-1';
-// the fake must be up before the app is made: its URL is configuration
-const fake: CourierFake = await startCourierFake({ apiKey: KEY, webhookSecret: SECRET });
-const ctx = await createTestContext({
-  COURIER_API_BASE: fake.url,
-  COURIER_API_KEY: KEY,
-  COURIER_WEBHOOK_SECRET: SECRET,
-});
-
-/** The fake's webhooks go straight into the app (supertest), signed as the courier signs them. */
-beforeAll(() => {
-  fake.controls.webhookUrl = undefined;
-});
-afterAll(() => fake.stop());
-
-async function deliverSent(from: number) {
-  const statuses: number[] = [];
-  for (const body of fake.controls.sent.slice(from)) {
-    const sig = createHmac('sha256', SECRET).update(body).digest('hex');
-    const res = await ctx
-      .anon()
-      .post('/api/couriers/webhook')
-      .set('content-type', 'application/json')
-      .set('x-courier-signature', sig)
-      .send(body);
-    statuses.push(res.status);
-  }
-  return statuses;
-}
-
-async function sellerWithPickup(pin = '110001') {
-  const seller = await ctx.loginAsSeller();
-  const res = await seller.agent
-    .put('/api/seller/delivery/settings')
-    .send({ pickupAddress: '4 Chandni Chowk, Delhi', pickupPincode: pin, dispatchDays: 1, cutoff: '14:00' });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return seller;
-}
+const { fake, ctx, deliverSent, sellerWithPickup } = await courierTestContext(SECRET);
 
 async function paidOrder(seller: { sellerId: string }, pricePaise = 40_000) {
   const product = await insertProduct(ctx.db, {

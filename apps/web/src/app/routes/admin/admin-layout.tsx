@@ -23,6 +23,7 @@ const NAV: ConsoleNavItem[] = [
   { to: '/admin/brands', label: 'Brands', icon: BoxIcon },
   { to: '/admin/payouts', label: 'Payouts', icon: WalletIcon },
   { to: '/admin/tax', label: 'Tax', icon: ReceiptIcon },
+  { to: '/admin/delivery', label: 'Delivery', icon: BoxIcon },
 ];
 
 export function AdminLayout() {

@@ -12,6 +12,7 @@ const pages = {
   brands: lazy(() => import('./brands-page')),
   payouts: lazy(() => import('./payouts-page')),
   tax: lazy(() => import('./tax-page')),
+  delivery: lazy(() => import('./delivery-page')),
 };
 
 export default function AdminApp() {

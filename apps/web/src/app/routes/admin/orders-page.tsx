@@ -25,7 +25,16 @@ import { toApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const PAGE_SIZE = 20;
-const KEYS = ['status', 'paymentStatus', 'paymentMethod', 'sellerId', 'from', 'to', 'number'] as const;
+const KEYS = [
+  'status',
+  'paymentStatus',
+  'paymentMethod',
+  'sellerId',
+  'from',
+  'to',
+  'number',
+  'late',
+] as const;
 
 function filtersFrom(params: URLSearchParams): OrderDeskFilters {
   const out: OrderDeskFilters = { ...EMPTY_FILTERS };
@@ -62,6 +71,7 @@ export default function AdminOrdersPage() {
       from: filters.from,
       to: filters.to,
       number: filters.number,
+      late: filters.late,
       page: filters.page,
       limit: PAGE_SIZE,
     },

@@ -1,4 +1,7 @@
-/** Seller orders: the 'Order History' list and the 'Order Details' modal with the status update. */
+/**
+ * Seller orders: the 'Order History' list (each parcel's state, AWB and late flag; "Late parcels only") and the
+ * 'Order Details' modal with the status update and the shipment.
+ */
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import type { SellerOrderStatus } from '@mp/shared';
@@ -15,11 +18,13 @@ import { errorMessage } from '../../../lib/api';
 import { statusUpdatedMessage } from '../../../features/seller/status-toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ShipPanel } from '../../../features/delivery/ship-panel';
+import { hasLateParcel, ParcelBadges } from '../../../features/delivery/parcel-badges';
 
 export default function SellerOrdersPage() {
   useDocumentTitle('Orders – Seller');
   const orders = remoteOf(useSellerOrdersQuery(undefined, { refetchOnMountOrArgChange: true }), []);
   const [openId, setOpenId] = useState<string | null>(null);
+  const [lateOnly, setLateOnly] = useState(false);
   // the open order only (another order's answer never shows); kept on screen while it is asked again
   const details = useSellerOrderDetailsQuery(openId ?? '', {
     skip: !openId,
@@ -43,13 +48,27 @@ export default function SellerOrdersPage() {
         Order History
       </h1>
       <div className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+        <label className="mb-3 flex items-center gap-2 text-sm text-gray-900">
+          <input
+            type="checkbox"
+            className="h-4 w-4"
+            checked={lateOnly}
+            onChange={(e) => setLateOnly(e.target.checked)}
+          />
+          Late parcels only
+        </label>
         <OrderHistoryTable
-          orders={orders.data}
+          orders={lateOnly ? orders.data.filter(hasLateParcel) : orders.data}
           loading={isLoading(orders)}
           onView={(o) => open(o._id)}
           viewLabel="View Detail"
           emptyIcon={<ReceiptIcon className="h-10 w-10" />}
-          renderStatus={(o) => <SellerPartBadge order={o} />}
+          renderStatus={(o) => (
+            <div>
+              <SellerPartBadge order={o} />
+              <ParcelBadges parcels={o.parcels} />
+            </div>
+          )}
         />
       </div>
       <OrderDetailsModal

@@ -23,6 +23,7 @@ import {
 } from '../../../components/ui';
 import { OrderStateBadge, PaymentStatusBadge } from '../../../components/orders/order-state';
 import { fieldProps, useZodForm } from '../../../lib/form';
+import { ParcelBadges } from '../../delivery/parcel-badges';
 import { formatDate } from '../../../lib/format';
 
 export interface OrderDeskFilters {
@@ -33,6 +34,8 @@ export interface OrderDeskFilters {
   from: string;
   to: string;
   number: string;
+  /** 'true': only orders with a late parcel (docs/delivery.md, "Late parcels") */
+  late: string;
   page: number;
 }
 
@@ -44,6 +47,7 @@ export const EMPTY_FILTERS: OrderDeskFilters = {
   from: '',
   to: '',
   number: '',
+  late: '',
   page: 1,
 };
 
@@ -122,6 +126,15 @@ export function OrderDeskFiltersForm({
         error={datesWrong ? 'From must not be after To' : null}
         onChange={(e) => set({ to: e.target.value })}
       />
+      <label className="flex items-center gap-2 self-end text-sm text-gray-900">
+        <input
+          type="checkbox"
+          className="h-4 w-4"
+          checked={value.late === 'true'}
+          onChange={(e) => set({ late: e.target.checked ? 'true' : '' })}
+        />
+        Late parcels only
+      </label>
       <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-3">
         <Button type="submit">Search</Button>
         <Button
@@ -194,6 +207,7 @@ export function OrderDeskTable({
               <OrderStateBadge state={o.state} />
               <PaymentStatusBadge order={o} />
             </div>
+            <ParcelBadges parcels={o.parcels} />
             <Button variant="outline" size="md" className="mt-3 w-full" onClick={() => onView(o)}>
               View order {o.orderNumber}
             </Button>
@@ -234,6 +248,7 @@ export function OrderDeskTable({
                 </td>
                 <td className="px-3 py-3">
                   <OrderStateBadge state={o.state} />
+                  <ParcelBadges parcels={o.parcels} />
                 </td>
                 <td className="px-3 py-3">
                   <Button variant="outline" size="sm" onClick={() => onView(o)}>

@@ -119,6 +119,11 @@ describe('Product form', () => {
       // the category's tax defaults, filled in when footwear was chosen (docs/tax.md)
       hsn: '6403',
       gstRate: 5,
+      // no package of its own: the category's (docs/delivery.md)
+      weightGrams: null,
+      lengthCm: null,
+      widthCm: null,
+      heightCm: null,
       options: [],
     });
     expect(toast.success).toHaveBeenCalledWith('Product added Successfully!');
@@ -287,5 +292,26 @@ describe('Product form', () => {
     expect(await screen.findByText('Title is already used by another of your products')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Title/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('button', { name: 'Update Product' })).toBeEnabled();
+  });
+
+  it("when the package is edited, then the category's default shows as placeholder, a bad figure says so, and the figures are sent", async () => {
+    const ep = endpoints();
+    render(<ProductForm product={{ ...product, weightGrams: 950 }} endpoints={ep} onSaved={vi.fn()} />);
+    expect(screen.getByLabelText(/^Weight \(g\)/)).toHaveValue(950);
+    // footwear ships as 33 × 22 × 12 cm unless told
+    expect(screen.getByLabelText(/^Length \(cm\)/)).toHaveAttribute('placeholder', '33');
+    expect(screen.getByLabelText(/^Height \(cm\)/)).toHaveAttribute('placeholder', '12');
+    await userEvent.type(screen.getByLabelText(/^Length \(cm\)/), '400');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    expect(await screen.findByText('Length (cm) is at most 300')).toBeInTheDocument();
+    expect(ep.edit).not.toHaveBeenCalled();
+    await userEvent.clear(screen.getByLabelText(/^Length \(cm\)/));
+    await userEvent.type(screen.getByLabelText(/^Length \(cm\)/), '35');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(ep.edit).toHaveBeenCalled());
+    expect(ep.edit).toHaveBeenCalledWith(
+      product._id,
+      expect.objectContaining({ weightGrams: 950, lengthCm: 35, widthCm: null, heightCm: null }),
+    );
   });
 });

@@ -80,3 +80,37 @@ describe('preparing a product from its rows', () => {
     expect(prepared.errors[0]!.message).toMatch(/stock/i);
   });
 });
+
+describe('the optional package and tax columns', () => {
+  const HEAD = `${HEADER},Weight_Grams,Length_cm,Width_cm,Height_cm,HSN,GST_Rate`;
+  const rowsOf = (lines: string[]) => groupByHandle(readImportCsv([HEAD, ...lines].join('\n'), 100));
+  const line = (pkgTax: string, handle = 'box') =>
+    `${handle},Box,A box,electronics,nike,,,${handle}-1,999,,3,/uploads/products/b.jpg,${pkgTax}`;
+
+  it('when a row gives weight, box, HSN and rate, then the product carries them; empty cells leave the category’s', () => {
+    const [full, empty] = rowsOf([line('1200,30,20,10,85171300,18'), line(',,,,,', 'plain')]);
+    expect(prepareProduct(full!)).toMatchObject({
+      ok: true,
+      input: { weightGrams: 1200, lengthCm: 30, widthCm: 20, heightCm: 10, hsn: '85171300', gstRate: 18 },
+    });
+    const plain = prepareProduct(empty!);
+    expect(plain.ok).toBe(true);
+    if (!plain.ok) return;
+    expect(plain.input.hsn).toBeUndefined();
+    expect(plain.input.weightGrams).toBeUndefined();
+    expect(plain.input.gstRate).toBeUndefined();
+  });
+
+  it.each([
+    ['a weight of 0', '0,30,20,10,8517,18', 'Weight (g) must be at least 1'],
+    ['a box side that is not a number', '500,abc,20,10,8517,18', 'Length (cm) must be a number'],
+    ['an HSN code of 3 digits', '500,30,20,10,851,18', 'An HSN code has 4 to 8 digits'],
+    ['a GST rate not in the list', '500,30,20,10,8517,12', 'The GST rate must be one of 0, 3, 5, 18, 40 %'],
+  ])('when a row has %s, then that row is an error saying why, as the form would', (_, cells, message) => {
+    const [group] = rowsOf([line(cells)]);
+    const prepared = prepareProduct(group!);
+    expect(prepared.ok).toBe(false);
+    if (prepared.ok) return;
+    expect(prepared.errors).toEqual([expect.objectContaining({ row: 2, outcome: 'error', message })]);
+  });
+});

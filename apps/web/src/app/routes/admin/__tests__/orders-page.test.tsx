@@ -249,4 +249,29 @@ describe('admin Orders page', () => {
     expect(await within(dialog).findByText(/is left to refund$/)).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: /Confirm refund/ })).not.toBeInTheDocument();
   });
+
+  it('when a parcel is late, then its row says so with its state and AWB; "Late parcels only" asks the server for late=true', async () => {
+    const late = orderFixture({
+      parcels: [
+        {
+          sellerId: 's-1',
+          shipment: 'created',
+          mode: 'courier',
+          awb: 'FX123456',
+          state: 'inTransit',
+          stateLabel: 'In transit',
+          promisedDate: '2026-11-20',
+          late: true,
+        },
+      ],
+    });
+    const { queries } = setup([late]);
+    const [row] = await screen.findAllByTestId('admin-order-row');
+    expect(within(row!).getByText('Late')).toBeInTheDocument();
+    expect(within(row!).getByText(/In transit/)).toBeInTheDocument();
+    expect(within(row!).getByText(/AWB FX123456/)).toBeInTheDocument();
+    expect(queries.at(-1)?.get('late')).toBeNull();
+    await userEvent.click(screen.getByLabelText('Late parcels only'));
+    await waitFor(() => expect(queries.at(-1)?.get('late')).toBe('true'));
+  });
 });

@@ -229,3 +229,33 @@ describe('Seller Order History', () => {
     expect(within(dialog).queryByText('Rejected')).toBeNull();
   });
 });
+
+describe('seller Orders: parcels', () => {
+  it('when one order has a late parcel, then it is flagged, and "Late parcels only" keeps only it', async () => {
+    const parcel = (late: boolean) => ({
+      sellerId: 's-1',
+      shipment: 'created' as const,
+      mode: 'courier' as const,
+      awb: late ? 'FX-LATE' : 'FX-OK',
+      state: 'inTransit' as const,
+      stateLabel: 'In transit',
+      promisedDate: '2026-11-20',
+      late,
+    });
+    server.use(
+      answer('sellerOrders', {
+        success: true,
+        data: [
+          { ...order('inShipping'), _id: 'late-1', parcels: [parcel(true)] },
+          { ...order('inShipping'), _id: 'ok-1', parcels: [parcel(false)] },
+        ],
+      }),
+    );
+    renderPage();
+    expect(await screen.findAllByText(/AWB FX-OK/)).not.toHaveLength(0);
+    expect(screen.getAllByText('Late').length).toBeGreaterThan(0);
+    await userEvent.click(screen.getByLabelText('Late parcels only'));
+    await waitFor(() => expect(screen.queryAllByText(/AWB FX-OK/)).toHaveLength(0));
+    expect(screen.getAllByText(/AWB FX-LATE/).length).toBeGreaterThan(0);
+  });
+});

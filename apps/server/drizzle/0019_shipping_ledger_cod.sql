@@ -13,5 +13,11 @@ CREATE TABLE "sms_outbox" (
 );
 --> statement-breakpoint
 ALTER TABLE "cod_parcels" DROP CONSTRAINT "cod_parcels_amount_positive";--> statement-breakpoint
+ALTER TABLE "order_shipments" ADD COLUMN "mode" text DEFAULT 'courier' NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_shipments" ADD COLUMN "tracking_ref" text;--> statement-breakpoint
+ALTER TABLE "order_shipments" ADD COLUMN "delivery_code_hash" text;--> statement-breakpoint
+ALTER TABLE "order_shipments" ADD COLUMN "delivery_code_tries" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_shipments" ADD COLUMN "delivery_code_tried_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "sms_outbox_due_idx" ON "sms_outbox" USING btree ("next_attempt_at") WHERE "sms_outbox"."state" = 'pending';--> statement-breakpoint
-ALTER TABLE "cod_parcels" ADD CONSTRAINT "cod_parcels_amount_not_negative" CHECK ("cod_parcels"."amount_paise" >= 0);
+ALTER TABLE "cod_parcels" ADD CONSTRAINT "cod_parcels_amount_not_negative" CHECK ("cod_parcels"."amount_paise" >= 0);--> statement-breakpoint
+ALTER TABLE "order_shipments" ADD CONSTRAINT "order_shipments_mode_check" CHECK ("order_shipments"."mode" in ('courier','self'));
