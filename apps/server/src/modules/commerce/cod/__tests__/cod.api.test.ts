@@ -154,7 +154,8 @@ describe('cash on delivery', () => {
       'duplicate',
       'invalid',
     ]);
-    expect(await balanceOf(seller)).toBe(900); // ₹1,000 less the 10% commission
+    // ₹1,000 less the 10% commission, 18 % GST on it, TCS (0.5 % of ₹952.38) and TDS (0.1 %)
+    expect(await balanceOf(seller)).toBe(876.24);
     expect((await seller.agent.get('/api/seller/earnings')).body.data.codPending).toBe(0);
     const row = await readOrder(ctx.db, o.orderId);
     expect(row.capturedPaise).toBe(row.totalPaise);
