@@ -61,7 +61,8 @@ export async function applyCourierEvent(
       await moveOwnLinesIn(tx, deps.earnings, shipment.orderId, shipment.sellerId, 'inShipping', COURIER);
     } else if (state === 'delivered') {
       await moveOwnLinesIn(tx, deps.earnings, shipment.orderId, shipment.sellerId, 'delivered', COURIER);
-      // the return window starts here (RETURN_WINDOW_DAYS); the GST invoice was issued when the lines reached shipping
+      // the return window of each line starts here (docs/money.md, "Return window"); the GST invoice was issued when
+      // the lines reached shipping
     } else if (state === 'rtoDelivered') {
       // back at the seller: a prepaid order is refunded in full; a cash-on-delivery parcel was refused, which
       // counts against the shopper's cash on delivery (docs/money.md, "Cash on delivery")

@@ -1,7 +1,8 @@
 /**
  * Seller earnings, commission and payouts (docs/money.md, "Seller earnings"). The ledger is written in the
- * transaction of the event that causes it: a line delivered (earned + commission), a refund of a delivered line
- * (refund + commission given back), a payout. The maths are the pure functions of @mp/shared's earnings.ts.
+ * transaction of the event that causes it: a line delivered (earned less commission, its GST, TCS and TDS), a
+ * refund of a delivered line (refund, each deduction given back), a payout (at most the payable balance: what is
+ * past its line's return window). The entries are built in line-entries.ts from @mp/shared's earnings.ts maths.
  */
 import {
   bpsToPercent,
