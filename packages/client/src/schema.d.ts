@@ -2758,6 +2758,8 @@ export interface components {
                 state: "awaitingPayment" | "paymentProcessing" | "paymentFailed" | "cancelled" | "confirmed" | "inProcess" | "inShipping" | "delivered" | "rejected" | "cancelledByShopper";
                 /** @description the seller's reason, when the seller rejected this line */
                 rejectionReason: string | null;
+                /** @description the policy it was sold under: "7-day return" or "Not returnable" (docs/money.md) */
+                returnPolicy?: string;
             }[];
             addressInfo: {
                 addressId: string | null;
@@ -2865,6 +2867,8 @@ export interface components {
                 state: "awaitingPayment" | "paymentProcessing" | "paymentFailed" | "cancelled" | "confirmed" | "inProcess" | "inShipping" | "delivered" | "rejected" | "cancelledByShopper";
                 /** @description the seller's reason, when the seller rejected this line */
                 rejectionReason: string | null;
+                /** @description the policy it was sold under: "7-day return" or "Not returnable" (docs/money.md) */
+                returnPolicy?: string;
             }[];
             addressInfo: {
                 addressId: string | null;

@@ -251,6 +251,7 @@ export const TAG_TYPES = [
   'ShopConfig',
   'Brands',
   'Tax',
+  'ReturnPolicies',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

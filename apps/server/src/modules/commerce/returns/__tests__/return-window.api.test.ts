@@ -66,6 +66,11 @@ describe('return policy per category', () => {
     });
     const after = await deliveredLine(seller, 'kids');
     expect(after.line.returnWindowDays).toBeNull();
+    // each order line says the policy it was sold under
+    const policyOf = async (orderId: string) =>
+      (await seller.agent.get(`/api/seller/orders/details/${orderId}`)).body.data.cartItems[0].returnPolicy;
+    expect(await policyOf(before.orderId)).toBe('7-day return');
+    expect(await policyOf(after.orderId)).toBe('Not returnable');
     // the first line still has its 7 days
     const [again] = await ctx.db.select().from(orderLines).where(eq(orderLines.id, before.line.id));
     expect(again!.returnWindowDays).toBe(7);
