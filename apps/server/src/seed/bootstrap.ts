@@ -7,7 +7,15 @@ import { count, eq, sql } from 'drizzle-orm';
 import { brandLabel, CATEGORY_TAX_DEFAULTS, packageFor, storeSlug, toPaise } from '@mp/shared';
 import type { AppDeps } from '../context';
 import { storeImage } from '../lib/images';
-import { banners, products, reviews, sellers, sellerTaxProfiles, users } from '../db/schema';
+import {
+  banners,
+  categoryReturnPolicies,
+  products,
+  reviews,
+  sellers,
+  sellerTaxProfiles,
+  users,
+} from '../db/schema';
 import { createPasswordHasher } from '../modules/auth/passwords';
 import { bannerSvg, PRODUCT_VIEWS, productSvg, storeLogoSvg } from './images';
 import { DEMO_BANNERS, DEMO_PASSWORD, DEMO_PRODUCTS, DEMO_REVIEWS, DEMO_USERS } from './demo-data';
@@ -247,5 +255,14 @@ export async function seedDemo({
         ctaLink: b.ctaLink,
       })),
     );
+    // return policies (docs/money.md, "Return window"): the others keep the default 7 days
+    await tx
+      .insert(categoryReturnPolicies)
+      .values([
+        { category: 'fashion', windowDays: 10 },
+        { category: 'mobile', windowDays: null },
+        { category: 'appliances', windowDays: null },
+      ])
+      .onConflictDoNothing();
   });
 }
