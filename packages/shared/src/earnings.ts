@@ -175,20 +175,16 @@ export type SellerEntryDto = z.infer<typeof sellerEntryDtoSchema>;
 
 export const sellerEarningsDtoSchema = z
   .object({
-    balance: z
-      .number()
-      .meta({
-        description: 'rupees owed to the seller (negative: owed to the platform), payable + inReturnWindow',
-      }),
+    balance: z.number().meta({
+      description: 'rupees owed to the seller (negative: owed to the platform), payable + inReturnWindow',
+    }),
     payable: z.number().meta({
       description:
         'rupees of lines whose return window has closed, less refunds and payouts: what a payout may take',
     }),
-    inReturnWindow: z
-      .number()
-      .meta({
-        description: 'rupees earned on delivered lines whose return window is open (not payable yet)',
-      }),
+    inReturnWindow: z.number().meta({
+      description: 'rupees earned on delivered lines whose return window is open (not payable yet)',
+    }),
     earned: z.number(),
     commission: z.number(),
     commissionTax: z.number().meta({ description: 'GST (18 %) on the commission' }),
