@@ -59,21 +59,28 @@ async function recordDeliveryIn(deps: EarningsDeps, tx: Tx, lines: OrderLineRow[
   await creditLinesIn(deps, tx, remitted);
 }
 
-/** Inside the remittance's transaction: the seller's delivered lines of a remitted COD parcel earn now. */
+/**
+ * Inside the remittance's transaction: the seller's delivered lines of a remitted COD parcel earn now; their return
+ * window still runs from their delivery.
+ */
 async function creditRemittedIn(deps: EarningsDeps, tx: Tx, lines: OrderLineRow[]): Promise<void> {
-  await creditLinesIn(
-    deps,
-    tx,
-    lines.filter((l) => l.sellerId !== null && l.status === 'delivered'),
-  );
+  const owned = lines.filter((l) => l.sellerId !== null && l.status === 'delivered');
+  const first = owned[0];
+  const deliveredAt = first ? await ledger.deliveredAtOf(tx, first.orderId, first.sellerId!) : null;
+  await creditLinesIn(deps, tx, owned, deliveredAt ?? undefined);
 }
 
-async function creditLinesIn(deps: EarningsDeps, tx: Tx, owned: OrderLineRow[]): Promise<void> {
+async function creditLinesIn(
+  deps: EarningsDeps,
+  tx: Tx,
+  owned: OrderLineRow[],
+  deliveredAt?: Date,
+): Promise<void> {
   const rates = await ledger.lockSellers(
     tx,
     owned.map((l) => l.sellerId!),
   );
-  const now = nowOf(deps);
+  const now = deliveredAt ?? nowOf(deps);
   for (const line of owned) {
     await ledger.appendEntries(tx, deliveryEntries(line, rateOf(deps, rates.get(line.sellerId!)), now));
   }

@@ -6,7 +6,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SellerEntryType } from '@mp/shared';
 import type { DbOrTx, Tx } from '../../../db/client';
-import { orders, payouts, sellerLedger, sellers, users } from '../../../db/schema';
+import { orderStatusHistory, orders, payouts, sellerLedger, sellers, users } from '../../../db/schema';
 
 export interface NewSellerEntry {
   sellerId: string;
@@ -80,6 +80,21 @@ export async function sumsByType(db: DbOrTx, sellerId: string) {
     .from(sellerLedger)
     .where(eq(sellerLedger.sellerId, sellerId))
     .groupBy(sellerLedger.type);
+}
+
+/** When the seller's lines of an order were delivered (the first change to `delivered`), if they were. */
+export async function deliveredAtOf(db: DbOrTx, orderId: string, sellerId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<string | null>`min(${orderStatusHistory.createdAt})` })
+    .from(orderStatusHistory)
+    .where(
+      and(
+        eq(orderStatusHistory.orderId, orderId),
+        eq(orderStatusHistory.sellerId, sellerId),
+        eq(orderStatusHistory.toStatus, 'delivered'),
+      ),
+    );
+  return row?.at ? new Date(row.at) : null;
 }
 
 /** The balance split by `now`: payable (entries past their line's return window) and still in the window. */
