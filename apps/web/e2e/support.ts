@@ -123,6 +123,7 @@ export const soldAsOne = (p: { options?: unknown[] }): boolean => !p.options?.le
 export interface SellerProduct {
   _id: string;
   title: string;
+  category: string;
   totalStock: number;
   variants: { _id: string; stock: number }[];
 }

@@ -1964,6 +1964,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shop/return-policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The return policy of every category: days from delivery a line may be returned, or not returnable
+         * @description No session needed.
+         */
+        get: operations["returnPolicies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/return-policies/{category}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a category's return window (null or 0: not returnable) for orders placed from now on
+         * @description Needs the session of the admin.
+         */
+        put: operations["adminSetReturnPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/payouts": {
         parameters: {
             query?: never;
@@ -2752,6 +2792,8 @@ export interface components {
                 state: "awaitingPayment" | "paymentProcessing" | "paymentFailed" | "cancelled" | "confirmed" | "inProcess" | "inShipping" | "delivered" | "rejected" | "cancelledByShopper";
                 /** @description the seller's reason, when the seller rejected this line */
                 rejectionReason: string | null;
+                /** @description the policy it was sold under: "7-day return" or "Not returnable" (docs/money.md) */
+                returnPolicy?: string;
             }[];
             addressInfo: {
                 addressId: string | null;
@@ -2872,6 +2914,8 @@ export interface components {
                 state: "awaitingPayment" | "paymentProcessing" | "paymentFailed" | "cancelled" | "confirmed" | "inProcess" | "inShipping" | "delivered" | "rejected" | "cancelledByShopper";
                 /** @description the seller's reason, when the seller rejected this line */
                 rejectionReason: string | null;
+                /** @description the policy it was sold under: "7-day return" or "Not returnable" (docs/money.md) */
+                returnPolicy?: string;
             }[];
             addressInfo: {
                 addressId: string | null;
@@ -2921,10 +2965,20 @@ export interface components {
             sellerId: string;
         };
         SellerEarnings: {
-            /** @description rupees owed to the seller now */
+            /** @description rupees owed to the seller (negative: owed to the platform), payable + inReturnWindow */
             balance: number;
+            /** @description rupees of lines whose return window has closed, less refunds and payouts: what a payout may take */
+            payable: number;
+            /** @description rupees earned on delivered lines whose return window is open (not payable yet) */
+            inReturnWindow: number;
             earned: number;
             commission: number;
+            /** @description GST (18 %) on the commission */
+            commissionTax: number;
+            /** @description TCS withheld (0.5 % of the taxable value) */
+            tcs: number;
+            /** @description TDS withheld (0.1 % of gross − seller discount) */
+            tds: number;
             refunded: number;
             paidOut: number;
             /** @description the seller's commission rate now */
@@ -2937,7 +2991,7 @@ export interface components {
         SellerEntry: {
             id: string;
             /** @enum {string} */
-            type: "earned" | "commission" | "refund" | "payout";
+            type: "earned" | "commission" | "commissionTax" | "tcs" | "tds" | "refund" | "payout";
             /** @description rupees; its effect on the balance (earnings +, the rest −) */
             amount: number;
             orderId: string | null;
@@ -2945,18 +2999,35 @@ export interface components {
             orderNumber: string | null;
             description: string;
             createdAt: string;
+            /** @description when it counts in the payable balance: its line's return window end (a payout: at once) */
+            payableAt: string;
         };
         SellerAccount: {
             sellerId: string;
             storename: string;
             email: string;
+            /** @description negative: the seller owes the platform */
             balance: number;
+            /** @description what a payout may take now */
+            payable: number;
+            /** @description earned, return window still open */
+            inReturnWindow: number;
             earned: number;
             paidOut: number;
             /** @description the rate applied now */
             commissionPercent: number;
             /** @description the seller's own rate, or null for the platform rate */
             customCommissionPercent: number | null;
+        };
+        ReturnPolicy: {
+            /** @enum {string} */
+            category: "men" | "women" | "kids" | "accessories" | "footwear" | "mobile" | "appliances" | "electronics" | "fashion";
+            /** @description the category's name, e.g. "Men" */
+            label: string;
+            /** @description days after delivery a line may be returned; null: not returnable */
+            windowDays: number | null;
+            /** @description "7-day return" or "Not returnable" */
+            policy: string;
         };
         Payout: {
             id: string;
@@ -7291,6 +7362,72 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    returnPolicies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["ReturnPolicy"][];
+                    };
+                };
+            };
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    adminSetReturnPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                category: "men" | "women" | "kids" | "accessories" | "footwear" | "mobile" | "appliances" | "electronics" | "fashion";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    windowDays: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Policy saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["ReturnPolicy"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             500: components["responses"]["Error500"];

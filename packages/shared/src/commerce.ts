@@ -235,6 +235,9 @@ export const orderLineDtoSchema = z.object({
     .string()
     .nullable()
     .meta({ description: "the seller's reason, when the seller rejected this line" }),
+  returnPolicy: z.string().optional().meta({
+    description: 'the policy it was sold under: "7-day return" or "Not returnable" (docs/money.md)',
+  }),
 });
 export type OrderLineDto = z.infer<typeof orderLineDtoSchema>;
 export const orderAddressDtoSchema = z.object({

@@ -293,7 +293,7 @@ export const TRACKING_LABELS: Readonly<Record<TrackingState, string>> = {
   rtoDelivered: 'Returned to seller',
 };
 
-/** Days a delivered line waits before its earnings are payable (the return window; per category later). */
+/** The return window (days from delivery) of a category without its own policy (docs/money.md, "Return window"). */
 export const RETURN_WINDOW_DAYS = 7;
 /** Days after an RTO starts when a prepaid order is refunded even if the seller has not confirmed it back. */
 export const RTO_REFUND_AFTER_DAYS = 10;

@@ -2,7 +2,8 @@
  * Money is conserved (docs/money.md, "Invariants"): over random sequences of orders, captures, cancellations,
  * rejections, refunds, deliveries and payouts, composed the way the server's use cases compose them from the
  * pure functions of earnings.ts, Σ captured = Σ refunded + Σ seller earnings + Σ commission + Σ delivery kept
- * (+ what is still on its way to being delivered), every balance stays ≥ 0 and stock comes back once per refunded
+ * (+ what is still on its way to being delivered), a balance may go below zero (a refund after a payout is a debt), each line's
+ * net and deductions add up to its value and every reversal to its refund, and stock comes back once per refunded
  * unit. The same invariants are checked against the database by the server's conservation property test.
  */
 import { describe, expect, it } from 'vitest';
@@ -13,8 +14,17 @@ import {
   deliveryEarning,
   linesRefundPaise,
   sellerTotals,
+  DEDUCTION_TYPES,
+  type Deductions,
   type SellerEntryType,
 } from './earnings';
+import { tcsOf, tdsOf } from './tax';
+
+/** A line's frozen TCS and TDS (at 18 %: taxable = value × 100/118). */
+const lineTds = (value: number) => ({
+  tcsPaise: tcsOf(Math.round((value * 100) / 118)),
+  tdsPaise: tdsOf(value),
+});
 
 const SELLERS = 3;
 const PRODUCTS = 4;
@@ -242,10 +252,15 @@ class Market {
     if (to === 'delivered') {
       const bps = this.rates[seller] ?? this.platformBps;
       for (const l of mine) {
-        const e = deliveryEarning({ valuePaise: l.value, refundedPaise: l.refunded }, bps);
+        const e = deliveryEarning(
+          { valuePaise: l.value, refundedPaise: l.refunded, ...lineTds(l.value) },
+          bps,
+        );
+        // per line: sellerNet + commission + commissionTax + tcs + tds = what is left of gross − sellerDiscount
+        expect(e.sellerNetPaise + Object.values(e.deductions).reduce((a, b) => a + b, 0)).toBe(e.earnedPaise);
         this.ledgers[seller]!.push(
           { type: 'earned', deltaPaise: e.earnedPaise, line: l.id },
-          { type: 'commission', deltaPaise: -e.commissionPaise, line: l.id },
+          ...DEDUCTION_TYPES.map((k) => ({ type: k, deltaPaise: -e.deductions[k], line: l.id })),
         );
       }
     }
@@ -268,23 +283,33 @@ class Market {
       if (line.status !== 'delivered') continue;
       const ledger = this.ledgers[line.seller]!;
       const mine = ledger.filter((e) => e.line === line.id);
-      const commission = mine.find((e) => e.type === 'commission' && e.deltaPaise < 0);
+      const deductions = Object.fromEntries(
+        DEDUCTION_TYPES.map((k) => [
+          k,
+          -(mine.find((e) => e.type === k && e.deltaPaise < 0)?.deltaPaise ?? 0),
+        ]),
+      ) as Deductions;
       const s = deliveredRefundSplit({
         earnedPaise: mine.filter((e) => e.type === 'earned').reduce((t, e) => t + e.deltaPaise, 0),
-        commissionPaise: commission ? -commission.deltaPaise : 0,
+        deductions,
         refundedBeforePaise: -mine.filter((e) => e.type === 'refund').reduce((t, e) => t + e.deltaPaise, 0),
         refundPaise: part.paise,
-        balancePaise: this.balance(line.seller),
       });
+      // per reversal: the seller's net back + each deduction back = the refund, to the paisa
+      expect(s.sellerNetPaise + Object.values(s.back).reduce((a, b) => a + b, 0)).toBe(s.refundPaise);
+      for (const k of DEDUCTION_TYPES) expect(s.back[k]).toBeGreaterThanOrEqual(0);
       ledger.push(
         { type: 'refund', deltaPaise: -s.refundPaise, line: line.id },
-        { type: 'commission', deltaPaise: s.commissionBackPaise, line: line.id },
+        ...DEDUCTION_TYPES.map((k) => ({ type: k, deltaPaise: s.back[k], line: line.id })),
       );
+      // a line refunded in full has given back every deduction: nothing of it is left on either side
+      if (line.refunded === line.value)
+        expect(ledger.filter((e) => e.line === line.id).reduce((t, e) => t + e.deltaPaise, 0)).toBe(0);
     }
   }
 
   private payout(seller: number, amount: number) {
-    if (amount > this.balance(seller)) return; // 409 PAYOUT_EXCEEDS_BALANCE
+    if (amount > this.balance(seller)) return; // 409 PAYOUT_EXCEEDS_BALANCE (a debt: no payout at all)
     this.ledgers[seller]!.push({ type: 'payout', deltaPaise: -amount });
   }
 
@@ -319,9 +344,10 @@ class Market {
     let commission = 0;
     for (const ledger of this.ledgers) {
       const t = sellerTotals(ledger);
-      expect(t.balance).toBeGreaterThanOrEqual(0);
-      sellerEarnings += t.earned - t.commission - t.refunded; // what the sellers keep: balance + paid out
-      commission += t.commission;
+      const deductions = t.commission + t.commissionTax + t.tcs + t.tds;
+      sellerEarnings += t.earned - deductions - t.refunded; // what the sellers keep: balance + paid out
+      expect(t.balance).toBe(t.earned - deductions - t.refunded - t.paidOut);
+      commission += deductions;
     }
     return { captured, refunded, sellerEarnings, commission, deliveryKept, inFlight };
   }
@@ -339,7 +365,7 @@ class Market {
 }
 
 describe('money conservation (property)', () => {
-  it('when any sequence of money events happens, then every paisa captured is refunded, earned, commission or delivery kept, and no balance goes below zero', () => {
+  it('when any sequence of money events happens, then every paisa captured is refunded, earned, commission or delivery kept, and every line net and deductions add up', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 10_000 }),

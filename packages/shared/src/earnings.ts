@@ -59,56 +59,87 @@ export const linesRefundPaise = (a: {
   lastLines: boolean;
 }): number => (a.lastLines ? a.refundablePaise : Math.min(a.refundablePaise, a.targetLeftPaise));
 
+/** GST on the platform's commission, charged to the seller (docs/tax.md): 18 %, in basis points. */
+export const COMMISSION_TAX_BPS = 1_800;
+
+/** What the platform deducts from a line's earning, each its own ledger entry type (docs/money.md). */
+export const DEDUCTION_TYPES = ['commission', 'commissionTax', 'tcs', 'tds'] as const;
+export type DeductionType = (typeof DEDUCTION_TYPES)[number];
+export type Deductions = Record<DeductionType, number>;
+
+const sumDeductions = (d: Deductions): number => d.commission + d.commissionTax + d.tcs + d.tds;
+/** `part / whole` of `x`, rounded half up (whole > 0). */
+const shareOf = (x: number, part: number, whole: number): number =>
+  whole === 0 ? 0 : Math.floor((2 * x * part + whole) / (2 * whole));
+
 /**
- * A line is delivered: the seller earns what is left of it after earlier refunds, and the platform takes its
- * commission on that.
+ * A line is delivered: the seller earns `gross − sellerDiscount` less what was already refunded of it, and the
+ * platform deducts its commission on that, 18 % GST on the commission, and the part of the line's frozen TCS and
+ * TDS that is left. sellerNet = earned − the deductions (the frame's `sellerNet`).
  */
 export function deliveryEarning(
-  line: { valuePaise: number; refundedPaise: number },
+  line: { valuePaise: number; refundedPaise: number; tcsPaise?: number; tdsPaise?: number },
   bps: number,
-): { earnedPaise: number; commissionPaise: number } {
+): { earnedPaise: number; deductions: Deductions; sellerNetPaise: number } {
   const earnedPaise = Math.max(0, line.valuePaise - line.refundedPaise);
-  return { earnedPaise, commissionPaise: commissionOf(earnedPaise, bps) };
+  const commission = commissionOf(earnedPaise, bps);
+  const deductions: Deductions = {
+    commission,
+    commissionTax: commissionOf(commission, COMMISSION_TAX_BPS),
+    tcs: shareOf(line.tcsPaise ?? 0, earnedPaise, line.valuePaise),
+    tds: shareOf(line.tdsPaise ?? 0, earnedPaise, line.valuePaise),
+  };
+  return { earnedPaise, deductions, sellerNetPaise: earnedPaise - sumDeductions(deductions) };
 }
 
 /**
- * Part of a delivered line is refunded: the seller gives back the refund and the platform gives back its
- * commission on it in proportion (cumulatively, so a line refunded in full returns all of its commission). The
- * seller's balance never goes below zero: what it cannot cover (it was already paid out) the platform bears, as
- * commission returned.
+ * Part of a delivered line is refunded: the seller gives back that part of what it earned and the platform gives
+ * back each deduction in proportion (cumulatively, so a line refunded in full returns every deduction whole).
+ * Nothing caps it at the seller's balance: a refund after a payout leaves a debt (docs/money.md, "Debts").
  */
 export function deliveredRefundSplit(a: {
   /** the line's `earned` entry */
   earnedPaise: number;
-  /** the commission taken on the line at delivery */
-  commissionPaise: number;
+  /** the deductions taken on the line at delivery */
+  deductions: Deductions;
   /** refunded of this line since its delivery, before this refund */
   refundedBeforePaise: number;
   refundPaise: number;
-  /** the seller's balance before this refund */
-  balancePaise: number;
-}): { refundPaise: number; commissionBackPaise: number } {
-  const share = (refunded: number) =>
-    a.earnedPaise === 0 ? 0 : Math.round((a.commissionPaise * refunded) / a.earnedPaise);
-  const proportional = share(a.refundedBeforePaise + a.refundPaise) - share(a.refundedBeforePaise);
-  const commissionBackPaise = Math.max(proportional, a.refundPaise - Math.max(0, a.balancePaise));
-  return { refundPaise: a.refundPaise, commissionBackPaise };
+}): { refundPaise: number; back: Deductions; sellerNetPaise: number } {
+  const back = {} as Deductions;
+  for (const k of DEDUCTION_TYPES) {
+    const d = a.deductions[k];
+    back[k] =
+      shareOf(d, a.refundedBeforePaise + a.refundPaise, a.earnedPaise) -
+      shareOf(d, a.refundedBeforePaise, a.earnedPaise);
+  }
+  return { refundPaise: a.refundPaise, back, sellerNetPaise: a.refundPaise - sumDeductions(back) };
 }
 
-export type SellerEntryType = 'earned' | 'commission' | 'refund' | 'payout';
+export const SELLER_ENTRY_TYPES = ['earned', ...DEDUCTION_TYPES, 'refund', 'payout'] as const;
+export type SellerEntryType = (typeof SELLER_ENTRY_TYPES)[number];
 
 /**
  * The totals of a seller's statement from its entries (each `deltaPaise` is the entry's effect on the balance):
- * balance = earned − commission − refunded − paid out.
+ * balance = earned − deductions − refunded − paid out; negative when the seller owes the platform.
  */
 export function sellerTotals(entries: readonly { type: SellerEntryType; deltaPaise: number }[]) {
-  const t = { earned: 0, commission: 0, refunded: 0, paidOut: 0, balance: 0 };
+  const t = {
+    earned: 0,
+    commission: 0,
+    commissionTax: 0,
+    tcs: 0,
+    tds: 0,
+    refunded: 0,
+    paidOut: 0,
+    balance: 0,
+  };
   for (const e of entries) {
     t.balance += e.deltaPaise;
     if (e.type === 'earned') t.earned += e.deltaPaise;
-    else if (e.type === 'commission') t.commission -= e.deltaPaise;
     else if (e.type === 'refund') t.refunded -= e.deltaPaise;
-    else t.paidOut -= e.deltaPaise;
+    else if (e.type === 'payout') t.paidOut -= e.deltaPaise;
+    else t[e.type] -= e.deltaPaise;
   }
   return t;
 }
@@ -123,8 +154,6 @@ const rupees = (label: string) =>
     .multipleOf(0.01, 'At most two decimals')
     .max(21_474_836.47, `${label} is too large`);
 
-export const SELLER_ENTRY_TYPES = ['earned', 'commission', 'refund', 'payout'] as const;
-
 export const sellerEntryDtoSchema = z
   .object({
     id: z.string(),
@@ -137,15 +166,30 @@ export const sellerEntryDtoSchema = z
       .meta({ description: 'the order\'s short number, e.g. "HM-100234" (null: a payout)' }),
     description: z.string(),
     createdAt: z.string(),
+    payableAt: z.string().meta({
+      description: "when it counts in the payable balance: its line's return window end (a payout: at once)",
+    }),
   })
   .meta({ id: 'SellerEntry' });
 export type SellerEntryDto = z.infer<typeof sellerEntryDtoSchema>;
 
 export const sellerEarningsDtoSchema = z
   .object({
-    balance: z.number().meta({ description: 'rupees owed to the seller now' }),
+    balance: z.number().meta({
+      description: 'rupees owed to the seller (negative: owed to the platform), payable + inReturnWindow',
+    }),
+    payable: z.number().meta({
+      description:
+        'rupees of lines whose return window has closed, less refunds and payouts: what a payout may take',
+    }),
+    inReturnWindow: z.number().meta({
+      description: 'rupees earned on delivered lines whose return window is open (not payable yet)',
+    }),
     earned: z.number(),
     commission: z.number(),
+    commissionTax: z.number().meta({ description: 'GST (18 %) on the commission' }),
+    tcs: z.number().meta({ description: 'TCS withheld (0.5 % of the taxable value)' }),
+    tds: z.number().meta({ description: 'TDS withheld (0.1 % of gross − seller discount)' }),
     refunded: z.number(),
     paidOut: z.number(),
     commissionPercent: z.number().meta({ description: "the seller's commission rate now" }),
@@ -205,7 +249,9 @@ export const sellerAccountDtoSchema = z
     sellerId: z.string(),
     storename: z.string(),
     email: z.string(),
-    balance: z.number(),
+    balance: z.number().meta({ description: 'negative: the seller owes the platform' }),
+    payable: z.number().meta({ description: 'what a payout may take now' }),
+    inReturnWindow: z.number().meta({ description: 'earned, return window still open' }),
     earned: z.number(),
     paidOut: z.number(),
     commissionPercent: z.number().meta({ description: 'the rate applied now' }),

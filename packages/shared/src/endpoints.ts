@@ -85,6 +85,7 @@ import {
   sellerAccountDtoSchema,
   sellerEarningsDtoSchema,
 } from './earnings';
+import { returnPolicyDtoSchema, returnPolicyInputSchema, returnPolicyParamsSchema } from './returns';
 import { uploadedImageSchema } from './image-schemas';
 import {
   documentIdParamsSchema,
@@ -1270,6 +1271,21 @@ export const endpoints = {
     body: json(commissionInputSchema),
     responses: { 200: okMsg({ data: sellerAccountDtoSchema }, 'Rate saved') },
     errors: [404],
+  },
+  returnPolicies: {
+    ...routes.returnPolicies,
+    tag: 'Earnings',
+    summary:
+      'The return policy of every category: days from delivery a line may be returned, or not returnable',
+    responses: { 200: ok({ data: z.array(returnPolicyDtoSchema) }) },
+  },
+  adminSetReturnPolicy: {
+    ...routes.adminSetReturnPolicy,
+    tag: 'Earnings',
+    summary: "Set a category's return window (null or 0: not returnable) for orders placed from now on",
+    params: returnPolicyParamsSchema,
+    body: json(returnPolicyInputSchema),
+    responses: { 200: okMsg({ data: returnPolicyDtoSchema }, 'Policy saved') },
   },
   adminPayouts: {
     ...routes.adminPayouts,

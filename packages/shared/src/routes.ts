@@ -145,6 +145,8 @@ export const routes = {
   adminSellerAccounts: { method: 'get', path: '/api/admin/seller-accounts', auth: 'admin' },
   adminSetCommission: { method: 'put', path: '/api/admin/sellers/:sellerId/commission', auth: 'admin' },
   adminPayouts: { method: 'get', path: '/api/admin/payouts', auth: 'admin' },
+  returnPolicies: { method: 'get', path: '/api/shop/return-policies', auth: 'none' },
+  adminSetReturnPolicy: { method: 'put', path: '/api/admin/return-policies/:category', auth: 'admin' },
   adminRecordPayout: { method: 'post', path: '/api/admin/payouts', auth: 'admin' },
   adminDashboard: { method: 'get', path: '/api/admin/dashboard', auth: 'admin' },
   sellerDashboard: { method: 'get', path: '/api/seller/dashboard', auth: 'approvedSeller' },

@@ -588,6 +588,8 @@ export const orderLines = pgTable(
     igstPaise: integer().notNull().default(0),
     tcsPaise: integer().notNull().default(0),
     tdsPaise: integer().notNull().default(0),
+    /** the return window (days from delivery) of its category when placed; null: not returnable (docs/money.md) */
+    returnWindowDays: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -919,6 +921,9 @@ export const sellerLedger = pgTable(
     refundId: uuid(),
     payoutId: uuid(),
     description: text().notNull().default(''),
+    /** when the entry counts in the payable balance: its line's return window end (docs/money.md, "Earned and
+     * payable"); a payout at once */
+    payableAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -931,6 +936,14 @@ export const sellerLedger = pgTable(
     check('seller_ledger_type_check', isOneOf(t.type, SELLER_ENTRY_TYPES)),
   ],
 );
+
+/** Return policy per category (docs/money.md, "Return window"): a category without a row has the default window. */
+export const categoryReturnPolicies = pgTable('category_return_policies', {
+  category: text().primaryKey(),
+  /** days from delivery; null: not returnable */
+  windowDays: integer(),
+  updatedAt: updatedAt(),
+});
 
 /** The built-in sandbox provider's own state (what a real provider keeps on its side). */
 export const sandboxPayments = pgTable('sandbox_payments', {

@@ -10,6 +10,7 @@ import { storeImage } from '../lib/images';
 import {
   banners,
   deliveryHolidays,
+  categoryReturnPolicies,
   products,
   reviews,
   sellers,
@@ -263,5 +264,14 @@ export async function seedDemo({
         ctaLink: b.ctaLink,
       })),
     );
+    // return policies (docs/money.md, "Return window"): the others keep the default 7 days
+    await tx
+      .insert(categoryReturnPolicies)
+      .values([
+        { category: 'fashion', windowDays: 10 },
+        { category: 'mobile', windowDays: null },
+        { category: 'appliances', windowDays: null },
+      ])
+      .onConflictDoNothing();
   });
 }

@@ -252,6 +252,7 @@ export const TAG_TYPES = [
   'Brands',
   'Tax',
   'Holidays',
+  'ReturnPolicies',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

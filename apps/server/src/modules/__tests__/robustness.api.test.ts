@@ -341,6 +341,8 @@ const FIXTURES: Record<EndpointId, Fixture> = {
     body: () => ({ percent: 12.5 }),
   },
   adminPayouts: { query: () => ({ sellerId: f.sellerB.sellerId!, page: '1', limit: '5' }) },
+  returnPolicies: {},
+  adminSetReturnPolicy: { params: () => ({ category: 'appliances' }), body: () => ({ windowDays: 10 }) },
   adminRecordPayout: {
     body: () => ({ sellerId: f.sellerB.sellerId!, amount: 1, reference: 'AUDIT-REF-1' }),
   },

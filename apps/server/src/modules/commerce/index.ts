@@ -8,6 +8,7 @@ import { createOrderRouter } from './orders/order.routes';
 import { createPaymentRouter } from './payments/payment.routes';
 import { createMoneyRouter } from './money/money.routes';
 import { createEarningsRouter } from './earnings/earnings.routes';
+import { createReturnPolicyRouter } from './returns/return-policy.routes';
 import { createSellerOrderRouter } from './seller-orders/seller-order.routes';
 export { createPaymentProvider } from './payments';
 export { releaseExpiredHolds, releaseHalfCreatedOrders, startHoldSweeper } from './orders/stock-hold';
@@ -23,6 +24,7 @@ export function createCommerceRouter(deps: AppDeps): Router {
   r.use(createDashboardRouter(deps));
   r.use(createMoneyRouter(deps));
   r.use(createEarningsRouter(deps));
+  r.use(createReturnPolicyRouter(deps));
   r.use(createCodRouter(deps));
   return r;
 }

@@ -79,7 +79,8 @@ export async function applyParcelEventIn(
     if (state === 'outForDelivery') await enqueueOutForDeliveryMail(tx, shipment);
   } else if (state === 'delivered') {
     await moveOwnLinesIn(tx, deps.earnings, orderId, sellerId, 'delivered', actor);
-    // the return window starts here (RETURN_WINDOW_DAYS); the GST invoice was issued when the lines reached shipping
+    // the return window of each line starts here (docs/money.md, "Return window"); the GST invoice was issued when
+    // the lines reached shipping
   } else if (state === 'rtoDelivered') {
     // back at the seller: a prepaid order is refunded in full; a cash-on-delivery parcel was refused, which
     // counts against the shopper's cash on delivery (docs/money.md, "Cash on delivery")

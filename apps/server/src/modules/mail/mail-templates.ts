@@ -371,7 +371,7 @@ export function sellerRefundChargedMail(input: {
   orderId: string;
   orderNumber?: string;
   storename: string;
-  /** what left the seller's balance: the refund less the commission given back */
+  /** what left the seller's balance: the refund less the deductions given back (commission, its GST, TCS, TDS) */
   amountPaise: number;
   lines: MailLine[];
 }): RenderedMail {
@@ -380,7 +380,7 @@ export function sellerRefundChargedMail(input: {
     publicUrl: input.publicUrl,
     heading: `Refund on order ${orderRef(input)}: ${amount} from your balance`,
     greeting: `Hello ${input.storename}`,
-    message: `a refund was issued on order ${orderRef(input)} for these delivered items. ${amount} (the refund less the commission given back) was taken from your balance:`,
+    message: `a refund was issued on order ${orderRef(input)} for these delivered items. ${amount} (the refund less the commission, its GST, TCS and TDS given back) was taken from your balance:`,
     lines: input.lines,
     link: { href: `${input.publicUrl}/seller/earnings`, text: 'See your earnings' },
   });

@@ -138,7 +138,7 @@ export async function notifyLinesRefunded(
 
 /**
  * A refund was charged to sellers' balances (delivered lines): each seller hears once per refund what left its
- * balance (`paise` of each line: the refund less the commission given back) and for which lines.
+ * balance (`paise` of each line: the refund less the deductions given back) and for which lines.
  */
 export async function notifyRefundDebited(
   tx: DbOrTx,

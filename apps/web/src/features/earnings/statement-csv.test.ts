@@ -12,6 +12,7 @@ describe('statementCsv', () => {
         orderNumber: 'HM-100042',
         description: 'Delivered HM-100042 Shoe, "blue" × 2',
         createdAt: '2026-01-02T03:04:05.000Z',
+        payableAt: '2026-01-09T18:30:00.000Z',
       },
       {
         id: '2',
@@ -21,12 +22,13 @@ describe('statementCsv', () => {
         orderNumber: null,
         description: '=HYPERLINK()',
         createdAt: 'x',
+        payableAt: 'x',
       },
     ]);
     expect(csv.split('\r\n')).toEqual([
-      'Date,Type,Description,Order,Amount (INR)',
-      '2026-01-02T03:04:05.000Z,Earned,"Delivered HM-100042 Shoe, ""blue"" × 2",HM-100042,1000.00',
-      "x,Payout,'=HYPERLINK(),,-250.50",
+      'Date,Type,Description,Order,Amount (INR),Payable from',
+      '2026-01-02T03:04:05.000Z,Earned,"Delivered HM-100042 Shoe, ""blue"" × 2",HM-100042,1000.00,2026-01-09T18:30:00.000Z',
+      "x,Payout,'=HYPERLINK(),,-250.50,x",
       '',
     ]);
   });

@@ -7,6 +7,9 @@ import type { SellerEntryDto } from '@mp/shared';
 const TYPE_LABEL: Record<SellerEntryDto['type'], string> = {
   earned: 'Earned',
   commission: 'Commission',
+  commissionTax: 'GST on commission',
+  tcs: 'TCS',
+  tds: 'TDS',
   refund: 'Refund',
   payout: 'Payout',
 };
@@ -20,13 +23,14 @@ function field(v: string): string {
 
 export function statementCsv(entries: readonly SellerEntryDto[]): string {
   const rows = [
-    ['Date', 'Type', 'Description', 'Order', 'Amount (INR)'],
+    ['Date', 'Type', 'Description', 'Order', 'Amount (INR)', 'Payable from'],
     ...entries.map((e) => [
       e.createdAt,
       TYPE_LABEL[e.type],
       e.description,
       e.orderNumber ?? '',
       e.amount.toFixed(2),
+      e.payableAt,
     ]),
   ];
   return rows.map((r) => r.map(field).join(',')).join('\r\n') + '\r\n';

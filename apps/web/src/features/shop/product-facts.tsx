@@ -1,26 +1,33 @@
 /**
  * What a shopper wants to know before buying, beside the price (docs/images.md, "Product page"): who sells it (a
- * link to its store page), what delivery costs (the shared price rule's figures) and what happens if it
- * must go back.
+ * link to its store page), what delivery costs (the shared price rule's figures) and its category's return policy
+ * (docs/money.md, "Return window").
  */
 import { Link } from 'react-router-dom';
 import type { ProductDto } from '@mp/shared';
 import { LIMITS, SHOP_NAME } from '@mp/shared/constants';
 import { formatINR } from '@mp/shared/money';
 import { storePath } from '@mp/shared/seo';
+import { useReturnPoliciesQuery } from './return-policies-api';
 
 /** The delivery rule in words, from the same constants the totals are computed with (deliveryChargeFor). */
 export const deliveryRuleText = () =>
   `Free delivery on orders above ${formatINR(LIMITS.freeDeliveryAbove)}; ${formatINR(LIMITS.deliveryCharge)} delivery charge on orders of ${formatINR(LIMITS.freeDeliveryAbove)} or less.`;
 
-export const RETURNS_TEXT =
-  'No returns after delivery: you can cancel the order, with a full refund, until it is shipped.';
+/** The product's category's return policy ("7-day return" or "Not returnable"), and cancelling before shipping. */
+export function returnsText(policy: string | undefined): string {
+  const cancel = 'you can cancel the order, with a full refund, until it is shipped';
+  if (!policy) return 'You can cancel the order, with a full refund, until it is shipped.';
+  return `${policy} after delivery; ${cancel}.`;
+}
 
 export function ProductFacts({
   product,
 }: {
   product: ProductDto & { storeName?: string | null; storeSlug?: string | null };
 }) {
+  const { data: policies } = useReturnPoliciesQuery();
+  const policy = policies?.find((p) => p.category === product.category)?.policy;
   return (
     <dl className="grid gap-2 rounded-xl border border-gray-200 bg-white p-4 text-sm text-gray-700 sm:grid-cols-[auto_1fr] sm:gap-x-4">
       <dt className="font-semibold text-gray-900">Sold by</dt>
@@ -39,7 +46,7 @@ export function ProductFacts({
       <dt className="font-semibold text-gray-900">Delivery</dt>
       <dd>{deliveryRuleText()}</dd>
       <dt className="font-semibold text-gray-900">Returns</dt>
-      <dd>{RETURNS_TEXT}</dd>
+      <dd data-testid="return-policy">{returnsText(policy)}</dd>
     </dl>
   );
 }

@@ -1,5 +1,6 @@
 /** Builders shared by the commerce API tests. */
 import { eq } from 'drizzle-orm';
+import { lineTaxOf } from '@mp/shared';
 import { expect } from 'vitest';
 import type { Db } from '../../../db/client';
 import { orderLines, orders, productVariants, products } from '../../../db/schema';
@@ -131,7 +132,13 @@ export async function insertOrderOf(
   db: Db,
   userId: string,
   productId: string,
-  opts: { paymentStatus?: 'paid' | 'pending'; sellerId?: string | null; pricePaise?: number } = {},
+  opts: {
+    paymentStatus?: 'paid' | 'pending';
+    sellerId?: string | null;
+    pricePaise?: number;
+    /** GST rate frozen on the line, as a checkout does (its taxable value, TCS and TDS; intra-state) */
+    taxRate?: number;
+  } = {},
 ): Promise<string> {
   const price = opts.pricePaise ?? 1000;
   const paid = (opts.paymentStatus ?? 'paid') === 'paid';
@@ -163,6 +170,25 @@ export async function insertOrderOf(
     linePricePaise: price,
     quantity: 1,
     status: paid ? 'confirmed' : 'pending',
+    ...(opts.taxRate === undefined
+      ? {}
+      : (({ taxRate, taxablePaise, cgstPaise, sgstPaise, igstPaise, tcsPaise, tdsPaise }) => ({
+          taxRate,
+          taxablePaise,
+          cgstPaise,
+          sgstPaise,
+          igstPaise,
+          tcsPaise,
+          tdsPaise,
+        }))(
+          lineTaxOf({
+            grossPaise: price,
+            sellerDiscountPaise: 0,
+            ratePercent: opts.taxRate,
+            sellerState: null,
+            placeOfSupply: null,
+          }),
+        )),
   });
   return order!.id;
 }

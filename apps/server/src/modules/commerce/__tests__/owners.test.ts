@@ -73,6 +73,15 @@ describe('owners of GST state (docs/tax.md)', () => {
   });
 });
 
+describe('owners of the return policies (docs/money.md)', () => {
+  it('when the server writes category_return_policies, then only return-policy.repository.ts does', () => {
+    const pattern = /\.(insert|update|delete)\(categoryReturnPolicies\)/;
+    expect(files.filter((f) => pattern.test(f.text)).map((f) => f.file)).toEqual([
+      'modules/commerce/returns/return-policy.repository.ts',
+    ]);
+  });
+});
+
 describe('owners of the payment gateway state', () => {
   it('when the server writes gateway_events, then only razorpay-webhook.ts does', () => {
     const owner = 'modules/commerce/payments/razorpay-webhook.ts';

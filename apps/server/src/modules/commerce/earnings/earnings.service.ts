@@ -1,14 +1,12 @@
 /**
  * Seller earnings, commission and payouts (docs/money.md, "Seller earnings"). The ledger is written in the
- * transaction of the event that causes it: a line delivered (earned + commission), a refund of a delivered line
- * (refund + commission given back), a payout. The maths are the pure functions of @mp/shared's earnings.ts.
+ * transaction of the event that causes it: a line delivered (earned less commission, its GST, TCS and TDS), a
+ * refund of a delivered line (refund, each deduction given back), a payout (at most the payable balance: what is
+ * past its line's return window). The entries are built in line-entries.ts from @mp/shared's earnings.ts maths.
  */
 import {
   bpsToPercent,
-  deliveredRefundSplit,
-  deliveryEarning,
   formatOrderNumber,
-  lineValueOf,
   percentToBps,
   sellerTotals,
   toPaise,
@@ -18,18 +16,14 @@ import {
   type PayoutListQuery,
   type SellerAccountDto,
   type SellerEarningsDto,
-  type SellerEntryType,
 } from '@mp/shared';
 import type { Db, Tx } from '../../../db/client';
 import { AppError, notFound } from '../../../lib/errors';
 import type { OrderLineRow } from '../orders/order.mapper';
 import * as ledger from './seller-ledger.repository';
+import { deliveryEntries, orderRef, refundEntries } from './line-entries';
 import { awaitingParcelOf, pendingRemittanceOf } from '../cod/cod-parcels';
 import { notifyPayout, notifyRefundDebited } from '../../notifications';
-
-/** How entries name their order when written; the statement answers it as the order's number (docs/money.md). */
-const orderRef = (orderId: string) => `#${orderId.slice(0, 8).toUpperCase()}`;
-const lineRef = (l: OrderLineRow) => `${orderRef(l.orderId)} ${l.title} × ${l.quantity}`;
 
 const toPayoutDto = (p: Awaited<ReturnType<typeof ledger.payoutById>>): PayoutDto => ({
   id: p.id,
@@ -44,8 +38,11 @@ export interface EarningsDeps {
   db: Db;
   /** PLATFORM_COMMISSION_PERCENT in basis points */
   commissionBps: number;
+  /** the clock the return windows are read by (tests set it) */
+  now?: () => Date;
 }
 
+const nowOf = (deps: EarningsDeps) => (deps.now ? deps.now() : new Date());
 const rateOf = (deps: EarningsDeps, own: number | null | undefined) => own ?? deps.commissionBps;
 
 /**
@@ -62,42 +59,37 @@ async function recordDeliveryIn(deps: EarningsDeps, tx: Tx, lines: OrderLineRow[
   await creditLinesIn(deps, tx, remitted);
 }
 
-/** Inside the remittance's transaction: the seller's delivered lines of a remitted COD parcel earn now. */
+/**
+ * Inside the remittance's transaction: the seller's delivered lines of a remitted COD parcel earn now; their return
+ * window still runs from their delivery.
+ */
 async function creditRemittedIn(deps: EarningsDeps, tx: Tx, lines: OrderLineRow[]): Promise<void> {
-  await creditLinesIn(
-    deps,
-    tx,
-    lines.filter((l) => l.sellerId !== null && l.status === 'delivered'),
-  );
+  const owned = lines.filter((l) => l.sellerId !== null && l.status === 'delivered');
+  const first = owned[0];
+  const deliveredAt = first ? await ledger.deliveredAtOf(tx, first.orderId, first.sellerId!) : null;
+  await creditLinesIn(deps, tx, owned, deliveredAt ?? undefined);
 }
 
-async function creditLinesIn(deps: EarningsDeps, tx: Tx, owned: OrderLineRow[]): Promise<void> {
+async function creditLinesIn(
+  deps: EarningsDeps,
+  tx: Tx,
+  owned: OrderLineRow[],
+  deliveredAt?: Date,
+): Promise<void> {
   const rates = await ledger.lockSellers(
     tx,
     owned.map((l) => l.sellerId!),
   );
+  const now = deliveredAt ?? nowOf(deps);
   for (const line of owned) {
-    const bps = rateOf(deps, rates.get(line.sellerId!));
-    const { earnedPaise, commissionPaise } = deliveryEarning(
-      { valuePaise: lineValueOf(line), refundedPaise: line.refundedPaise },
-      bps,
-    );
-    const at = { sellerId: line.sellerId!, orderId: line.orderId, orderLineId: line.id };
-    await ledger.appendEntries(tx, [
-      { ...at, type: 'earned', deltaPaise: earnedPaise, description: `Delivered ${lineRef(line)}` },
-      {
-        ...at,
-        type: 'commission',
-        deltaPaise: -commissionPaise,
-        description: `Commission ${bpsToPercent(bps)}% on ${orderRef(line.orderId)}`,
-      },
-    ]);
+    await ledger.appendEntries(tx, deliveryEntries(line, rateOf(deps, rates.get(line.sellerId!)), now));
   }
 }
 
 /**
  * Inside the transaction that decides a refund (the order row locked): the part of it falling on delivered lines
- * is charged to their sellers, each giving back the refund less the commission on it, never below a zero balance.
+ * is charged to their sellers, each giving back its net on that part (the deductions come back in proportion),
+ * even below a zero balance: a debt netted from the next payouts (docs/money.md, "Debts").
  */
 async function chargeRefundIn(
   tx: Tx,
@@ -116,37 +108,18 @@ async function chargeRefundIn(
     tx,
     delivered.map((p) => p.line.id),
   );
-  const balances = new Map<string, number>();
   const charged: Parameters<typeof notifyRefundDebited>[2][number][] = [];
   for (const { line, paise } of delivered) {
-    const sellerId = line.sellerId!;
-    const balance = balances.get(sellerId) ?? (await ledger.balanceOf(tx, sellerId));
-    const mine = byLine.filter((e) => e.orderLineId === line.id);
-    const sum = (t: SellerEntryType) =>
-      mine.filter((e) => e.type === t).reduce((s, e) => s + e.deltaPaise, 0);
-    const earnedPaise = sum('earned');
-    const firstCommission = mine.find((e) => e.type === 'commission' && e.deltaPaise < 0);
-    const split = deliveredRefundSplit({
-      earnedPaise,
-      commissionPaise: firstCommission ? -firstCommission.deltaPaise : 0,
-      refundedBeforePaise: -sum('refund'),
-      refundPaise: paise,
-      balancePaise: balance,
-    });
-    const at = { sellerId, orderId: line.orderId, orderLineId: line.id, refundId };
-    await ledger.appendEntries(tx, [
-      { ...at, type: 'refund', deltaPaise: -split.refundPaise, description: `Refund on ${lineRef(line)}` },
-      {
-        ...at,
-        type: 'commission',
-        deltaPaise: split.commissionBackPaise,
-        description: `Commission given back on ${orderRef(line.orderId)}`,
-      },
-    ]);
-    byLine.push({ orderLineId: line.id, type: 'refund', deltaPaise: -split.refundPaise });
-    balances.set(sellerId, balance - split.refundPaise + split.commissionBackPaise);
-    const taken = split.refundPaise - split.commissionBackPaise;
-    if (taken > 0) charged.push({ ...line, sellerId, paise: taken });
+    const { entries, sellerNetPaise } = refundEntries(
+      line,
+      byLine.filter((e) => e.orderLineId === line.id),
+      paise,
+      refundId,
+    );
+    await ledger.appendEntries(tx, entries);
+    for (const e of entries)
+      byLine.push({ ...e, orderLineId: line.id, payableAt: e.payableAt ?? new Date() });
+    if (sellerNetPaise > 0) charged.push({ ...line, sellerId: line.sellerId!, paise: sellerNetPaise });
   }
   // each seller hears what left its balance (docs/seo-and-email.md, "Seller notifications")
   await notifyRefundDebited(tx, refundId, charged);
@@ -154,8 +127,9 @@ async function chargeRefundIn(
 
 /** A seller's statement: totals over every entry and one page of entries, newest first. */
 async function statementOf(deps: EarningsDeps, sellerId: string, page: number, limit: number) {
-  const [sums, { rows, total }, rate, codPending] = await Promise.all([
+  const [sums, split, { rows, total }, rate, codPending] = await Promise.all([
     ledger.sumsByType(deps.db, sellerId),
+    ledger.payableOf(deps.db, sellerId, nowOf(deps)),
     ledger.entriesPage(deps.db, sellerId, page, limit),
     ledger.commissionBpsOf(deps.db, sellerId),
     pendingRemittanceOf(deps.db, sellerId),
@@ -163,8 +137,13 @@ async function statementOf(deps: EarningsDeps, sellerId: string, page: number, l
   const t = sellerTotals(sums.map((s) => ({ type: s.type, deltaPaise: Number(s.deltaPaise) })));
   const data: SellerEarningsDto = {
     balance: toRupees(t.balance),
+    payable: toRupees(split.payablePaise),
+    inReturnWindow: toRupees(split.inWindowPaise),
     earned: toRupees(t.earned),
     commission: toRupees(t.commission),
+    commissionTax: toRupees(t.commissionTax),
+    tcs: toRupees(t.tcs),
+    tds: toRupees(t.tds),
     refunded: toRupees(t.refunded),
     paidOut: toRupees(t.paidOut),
     commissionPercent: bpsToPercent(rateOf(deps, rate)),
@@ -179,6 +158,7 @@ async function statementOf(deps: EarningsDeps, sellerId: string, page: number, l
         orderNumber: number,
         description: number && e.orderId ? e.description.replace(orderRef(e.orderId), number) : e.description,
         createdAt: e.createdAt.toISOString(),
+        payableAt: e.payableAt.toISOString(),
       };
     }),
   };
@@ -208,16 +188,18 @@ async function recordPayout(
       }
       return { id: same.id, created: false };
     }
-    const balance = await ledger.balanceOf(tx, input.sellerId);
-    if (amountPaise > balance) {
+    const now = nowOf(deps);
+    // only what is past its return window, net of debts (docs/money.md, "Earned and payable")
+    const { payablePaise, inWindowPaise } = await ledger.payableOf(tx, input.sellerId, now);
+    if (amountPaise > payablePaise) {
       throw new AppError(
         409,
         'PAYOUT_EXCEEDS_BALANCE',
-        balance > 0
-          ? `At most ₹${(balance / 100).toFixed(2)} can be paid to this seller`
-          : 'This seller has no balance to pay out',
+        payablePaise > 0
+          ? `At most ₹${(payablePaise / 100).toFixed(2)} can be paid to this seller now`
+          : 'This seller has nothing payable now',
         undefined,
-        { balance: toRupees(balance) },
+        { balance: toRupees(payablePaise + inWindowPaise), payable: toRupees(payablePaise) },
       );
     }
     const payout = await ledger.insertPayout(tx, {
@@ -233,6 +215,7 @@ async function recordPayout(
         deltaPaise: -amountPaise,
         payoutId: payout.id,
         description: `Payout ${input.reference}`,
+        payableAt: now,
       },
     ]);
     await notifyPayout(tx, {
@@ -255,12 +238,14 @@ async function listPayouts(deps: EarningsDeps, q: PayoutListQuery) {
 }
 
 async function accounts(deps: EarningsDeps): Promise<SellerAccountDto[]> {
-  const rows = await ledger.sellerAccounts(deps.db);
+  const rows = await ledger.sellerAccounts(deps.db, nowOf(deps));
   return rows.map((r) => ({
     sellerId: r.sellerId,
     storename: r.storename,
     email: r.email,
     balance: toRupees(Number(r.balancePaise)),
+    payable: toRupees(Number(r.payablePaise)),
+    inReturnWindow: toRupees(Number(r.inWindowPaise)),
     earned: toRupees(Number(r.earnedPaise)),
     paidOut: toRupees(-Number(r.payoutPaise)),
     commissionPercent: bpsToPercent(rateOf(deps, r.commissionBps)),

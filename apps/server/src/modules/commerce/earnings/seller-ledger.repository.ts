@@ -6,7 +6,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SellerEntryType } from '@mp/shared';
 import type { DbOrTx, Tx } from '../../../db/client';
-import { orders, payouts, sellerLedger, sellers, users } from '../../../db/schema';
+import { orderStatusHistory, orders, payouts, sellerLedger, sellers, users } from '../../../db/schema';
 
 export interface NewSellerEntry {
   sellerId: string;
@@ -17,6 +17,8 @@ export interface NewSellerEntry {
   refundId?: string | null;
   payoutId?: string | null;
   description: string;
+  /** when it counts in the payable balance (docs/money.md, "Earned and payable"); default: now */
+  payableAt?: Date;
 }
 
 /** Locks the seller's row for the rest of the transaction; answers its commission rate (null: the platform's). */
@@ -63,6 +65,7 @@ export async function appendEntries(tx: Tx, entries: NewSellerEntry[]): Promise<
       refundId: e.refundId ?? null,
       payoutId: e.payoutId ?? null,
       description: e.description,
+      ...(e.payableAt ? { payableAt: e.payableAt } : {}),
     })),
   );
 }
@@ -79,19 +82,41 @@ export async function sumsByType(db: DbOrTx, sellerId: string) {
     .groupBy(sellerLedger.type);
 }
 
-export async function balanceOf(db: DbOrTx, sellerId: string): Promise<number> {
+/** When the seller's lines of an order were delivered (the first change to `delivered`), if they were. */
+export async function deliveredAtOf(db: DbOrTx, orderId: string, sellerId: string): Promise<Date | null> {
   const [row] = await db
-    .select({ sum: sql<number>`coalesce(sum(${sellerLedger.deltaPaise}), 0)::int` })
-    .from(sellerLedger)
-    .where(eq(sellerLedger.sellerId, sellerId));
-  return Number(row?.sum ?? 0);
+    .select({ at: sql<string | null>`min(${orderStatusHistory.createdAt})` })
+    .from(orderStatusHistory)
+    .where(
+      and(
+        eq(orderStatusHistory.orderId, orderId),
+        eq(orderStatusHistory.sellerId, sellerId),
+        eq(orderStatusHistory.toStatus, 'delivered'),
+      ),
+    );
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** The balance split by `now`: payable (entries past their line's return window) and still in the window. */
+const splitSums = (now: Date) => ({
+  payablePaise: sql<number>`coalesce(sum(${sellerLedger.deltaPaise}) filter (where ${sellerLedger.payableAt} <= ${now.toISOString()}), 0)::int`,
+  inWindowPaise: sql<number>`coalesce(sum(${sellerLedger.deltaPaise}) filter (where ${sellerLedger.payableAt} > ${now.toISOString()}), 0)::int`,
+});
+
+export async function payableOf(
+  db: DbOrTx,
+  sellerId: string,
+  now: Date,
+): Promise<{ payablePaise: number; inWindowPaise: number }> {
+  const [row] = await db.select(splitSums(now)).from(sellerLedger).where(eq(sellerLedger.sellerId, sellerId));
+  return { payablePaise: Number(row?.payablePaise ?? 0), inWindowPaise: Number(row?.inWindowPaise ?? 0) };
 }
 
 /** The entries of these lines (their earning, commission and refunds). */
 export const entriesOfLines = async (
   db: DbOrTx,
   lineIds: string[],
-): Promise<{ orderLineId: string | null; type: SellerEntryType; deltaPaise: number }[]> =>
+): Promise<{ orderLineId: string | null; type: SellerEntryType; deltaPaise: number; payableAt: Date }[]> =>
   lineIds.length === 0
     ? []
     : db
@@ -99,6 +124,7 @@ export const entriesOfLines = async (
           orderLineId: sellerLedger.orderLineId,
           type: sellerLedger.type,
           deltaPaise: sellerLedger.deltaPaise,
+          payableAt: sellerLedger.payableAt,
         })
         .from(sellerLedger)
         .where(inArray(sellerLedger.orderLineId, lineIds));
@@ -175,8 +201,8 @@ export async function payoutById(db: DbOrTx, id: string) {
   return row!;
 }
 
-/** Every seller with its rate and ledger sums (earned, paid out, balance), by store name. */
-export async function sellerAccounts(db: DbOrTx) {
+/** Every seller with its rate and ledger sums (earned, paid out, balance, payable by `now`), by store name. */
+export async function sellerAccounts(db: DbOrTx, now: Date) {
   const sum = (type: SellerEntryType | null) =>
     type
       ? sql<number>`coalesce(sum(${sellerLedger.deltaPaise}) filter (where ${sellerLedger.type} = ${type}), 0)::int`
@@ -190,6 +216,7 @@ export async function sellerAccounts(db: DbOrTx) {
       balancePaise: sum(null),
       earnedPaise: sum('earned'),
       payoutPaise: sum('payout'),
+      ...splitSums(now),
     })
     .from(sellers)
     .innerJoin(users, eq(users.id, sellers.userId))

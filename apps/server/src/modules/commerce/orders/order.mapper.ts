@@ -3,6 +3,7 @@ import {
   lineState,
   orderTimeline,
   ORDER_STATUSES,
+  returnPolicyLabel,
   SHOP_NAME,
   shopperOrderState,
   toRupees,
@@ -72,6 +73,7 @@ export function toOrderLineDto(
     status: l.status,
     state: lineState({ status: l.status, cancelledByShopper: byShopper.has(l.sellerId) }, orderState),
     rejectionReason: l.status === 'rejected' ? l.rejectionReason : null,
+    returnPolicy: returnPolicyLabel(l.returnWindowDays),
   };
 }
 

@@ -38,6 +38,7 @@ import type { OrderRow } from './order.mapper';
 import { findByIdempotencyKey, heldOrderAndDeadline, insertLines, insertOrder } from './order.repository';
 import { releaseHoldIn } from './stock-hold';
 import { withLineTax } from '../../tax/line-tax';
+import { withReturnWindow } from '../returns/return-policy';
 
 export interface PlaceOrderDeps {
   /** the provider that will take the payment (recorded on the order) */
@@ -108,7 +109,9 @@ export async function placePendingOrder(
     buyerBusinessName: req.business?.name ?? null,
   });
   // GST of each line, frozen now (docs/tax.md)
-  const written = await withLineTax(tx, buyer.address.state, linesOf(order.id, cartLines, priced));
+  const taxed = await withLineTax(tx, buyer.address.state, linesOf(order.id, cartLines, priced));
+  // and the return window of each line's category (docs/money.md, "Return window")
+  const written = await withReturnWindow(tx, taxed);
   await insertLines(tx, written);
   if (!req.buyNow) await takeOutOfCart(tx, cartId, cartLines);
   const lines = written.map((l) => ({

@@ -20,6 +20,8 @@ import { notifySeller } from '..';
 const inbox = await startSmtpInbox();
 const ctx = await createTestContext({ SMTP_URL: inbox.url, PUBLIC_URL: 'https://shop.example.in' });
 const admin = await ctx.loginAs('admin');
+// 'men' (the test products) not returnable: a delivered line's net is payable at once (docs/money.md)
+await admin.agent.put('/api/admin/return-policies/men').send({ windowDays: null });
 afterAll(() => inbox.close());
 
 beforeEach(() => inbox.clear());
@@ -128,11 +130,11 @@ describe('seller notifications', () => {
       .post('/api/admin/payouts')
       .send({ sellerId: a.sellerId, amount: 500, reference: 'NEFT-77' });
     expect(payout.status, JSON.stringify(payout.body)).toBe(201);
-    // everything back: each seller gives back its line less the 10 % commission returned (A: from what is left)
+    // everything back: each seller gives back its net on the line (the deductions return to it)
     await admin.agent.post(`/api/admin/orders/${orderId}/refund`).send({ reason: 'damaged' });
     expect((await noticesOf(b.agent)).data[0]).toMatchObject({
       kind: 'refund_debited',
-      title: '₹450 taken from your balance',
+      title: '₹438.12 taken from your balance', // its net: ₹500 less commission, its GST, TCS and TDS
     });
     const [debited, paid] = (await noticesOf(a.agent)).data;
     expect(paid).toMatchObject({
@@ -141,7 +143,8 @@ describe('seller notifications', () => {
       link: '/seller/earnings',
     });
     expect(paid!.body).toContain('NEFT-77');
-    expect(debited).toMatchObject({ kind: 'refund_debited', title: '₹1,660 taken from your balance' });
+    // A was paid ₹500 of its ₹2,102.97 net: all of its net comes back (a debt), not only what is left
+    expect(debited).toMatchObject({ kind: 'refund_debited', title: '₹2,102.97 taken from your balance' });
     expect(await outboxOf(a, 'seller-payout')).toHaveLength(1);
     expect(await outboxOf(a, 'seller-refund-charged')).toHaveLength(1);
   });

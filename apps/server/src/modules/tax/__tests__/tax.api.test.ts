@@ -280,6 +280,7 @@ describe('commission invoices, statements and reports', () => {
     const orderId = await insertOrderOf(ctx.db, buyer.userId, p.id, {
       sellerId: s.sellerId,
       pricePaise: 118_000,
+      taxRate: 18,
     });
     await ship(orderId, s.agent);
     // delivered by the courier's event (docs/delivery.md)
@@ -299,6 +300,9 @@ describe('commission invoices, statements and reports', () => {
 
     const statement = (await s.agent.get('/api/seller/tax-statement')).body.data;
     expect(statement[0]).toMatchObject({ month, taxable: 1000, tcs: 5, tds: 1.18 });
+    // the seller ledger withheld the same TCS and TDS from the seller's net (docs/money.md, "Seller earnings")
+    const earnings = (await s.agent.get('/api/seller/earnings')).body.data;
+    expect(earnings).toMatchObject({ tcs: statement[0].tcs, tds: statement[0].tds });
     const csv = await admin.agent.get(`/api/admin/reports/tcs?month=${month}`);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.text.split('\n')[0]).toBe(

@@ -21,6 +21,7 @@ const NAV: ConsoleNavItem[] = [
   { to: '/admin/seller-listing', label: "Seller's", icon: UsersIcon },
   { to: '/admin/banner', label: 'Banner', icon: ImageIcon },
   { to: '/admin/brands', label: 'Brands', icon: BoxIcon },
+  { to: '/admin/categories', label: 'Categories', icon: BoxIcon },
   { to: '/admin/payouts', label: 'Payouts', icon: WalletIcon },
   { to: '/admin/tax', label: 'Tax', icon: ReceiptIcon },
   { to: '/admin/delivery', label: 'Delivery', icon: BoxIcon },

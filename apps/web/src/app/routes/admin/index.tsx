@@ -10,6 +10,7 @@ const pages = {
   orders: lazy(() => import('./orders-page')),
   banner: lazy(() => import('./banner-page')),
   brands: lazy(() => import('./brands-page')),
+  categories: lazy(() => import('./categories-page')),
   payouts: lazy(() => import('./payouts-page')),
   tax: lazy(() => import('./tax-page')),
   delivery: lazy(() => import('./delivery-page')),

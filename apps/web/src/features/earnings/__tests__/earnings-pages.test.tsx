@@ -17,6 +17,8 @@ const account = {
   storename: 'Kala Crafts',
   email: 'kala@test.in',
   balance: 900,
+  payable: 900,
+  inReturnWindow: 0,
   earned: 1000,
   paidOut: 0,
   commissionPercent: 10,
@@ -26,8 +28,13 @@ const statement = (entries: Answer<'sellerEarnings'>['data']['entries']): Answer
   success: true,
   data: {
     balance: 900,
+    payable: 600,
+    inReturnWindow: 300,
     earned: 1000,
     commission: 100,
+    commissionTax: 0,
+    tcs: 0,
+    tds: 0,
     refunded: 0,
     paidOut: 0,
     commissionPercent: 10,
@@ -50,6 +57,7 @@ describe('seller Earnings', () => {
             orderNumber: 'HM-100042',
             description: 'Commission 10% on HM-100042',
             createdAt: '2026-01-01T10:00:00.000Z',
+            payableAt: '2026-01-08T18:30:00.000Z',
           },
           {
             id: 'e1',
@@ -59,12 +67,16 @@ describe('seller Earnings', () => {
             orderNumber: 'HM-100042',
             description: 'Delivered HM-100042 Shoe × 1',
             createdAt: '2026-01-01T10:00:00.000Z',
+            payableAt: '2026-01-08T18:30:00.000Z',
           },
         ]),
       ),
     );
     renderConsole(<SellerEarnings />);
     expect(await screen.findByTestId('earnings-Balance')).toHaveTextContent('900');
+    // earned and payable side by side: payable after the return window
+    expect(screen.getByTestId('earnings-Payable')).toHaveTextContent('600');
+    expect(screen.getByTestId('earnings-In return window')).toHaveTextContent('300');
     const table = screen.getByRole('table');
     expect(within(table).getByText('Delivered HM-100042 Shoe × 1')).toBeInTheDocument();
     expect(within(table).getAllByRole('row')).toHaveLength(3);
@@ -79,6 +91,15 @@ describe('seller Earnings', () => {
     renderConsole(<SellerEarnings />);
     expect(await screen.findByText('No earnings yet')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  });
+
+  it('when the seller owes the platform (a refund after a payout), then the statement says so', async () => {
+    server.use(
+      answer('sellerEarnings', { ...statement([]), data: { ...statement([]).data, balance: -876 } }),
+    );
+    renderConsole(<SellerEarnings />);
+    expect(await screen.findByTestId('earnings-Owed to the platform')).toHaveTextContent('876');
+    expect(screen.queryByTestId('earnings-Balance')).not.toBeInTheDocument();
   });
 
   it('when the statement cannot be loaded, then an error with a retry', async () => {
@@ -112,7 +133,7 @@ describe('admin Payouts', () => {
     );
     renderConsole(<PayoutForm />);
     const select = await screen.findByLabelText(/Seller/);
-    await waitFor(() => expect(within(select).getByText(/Kala Crafts — balance/)).toBeInTheDocument());
+    await waitFor(() => expect(within(select).getByText(/Kala Crafts — payable/)).toBeInTheDocument());
     await userEvent.selectOptions(select, SELLER);
     await userEvent.type(screen.getByLabelText(/Amount/), '400');
     await userEvent.type(screen.getByLabelText(/Transfer reference/), 'UTR-1');
@@ -154,7 +175,7 @@ describe('admin Payouts', () => {
     await userEvent.type(screen.getByLabelText(/Amount/), '901');
     await userEvent.type(screen.getByLabelText(/Transfer reference/), 'UTR-2');
     await userEvent.click(screen.getByRole('button', { name: 'Record payout' }));
-    expect(await screen.findByText(/At most ₹900 \(the balance\)/)).toBeInTheDocument();
+    expect(await screen.findByText(/At most ₹900 \(payable now\)/)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     // the balance fell meanwhile: the server refuses, the field tells why

@@ -1,5 +1,6 @@
 /**
- * The admin's Payouts page parts (docs/money.md, "Seller earnings"): sellers with their balance and commission rate
+ * The admin's Payouts page parts (docs/money.md, "Seller earnings"): sellers with their balance (payable, and in
+ * return windows; negative: owed to the platform) and commission rate
  * (the rate editable), the record-a-payout form with a confirmation, and the payout history filtered by seller.
  * Errors are told by the server's `code`; field errors from the server show on their fields.
  */
@@ -126,6 +127,12 @@ export function SellerAccounts() {
               Balance
             </th>
             <th scope="col" className={cn(th, 'text-right')}>
+              Payable
+            </th>
+            <th scope="col" className={cn(th, 'text-right')}>
+              In return window
+            </th>
+            <th scope="col" className={cn(th, 'text-right')}>
               Earned
             </th>
             <th scope="col" className={cn(th, 'text-right')}>
@@ -143,7 +150,17 @@ export function SellerAccounts() {
                 <span className="font-medium text-gray-900">{a.storename}</span>
                 <span className="block text-xs text-gray-500">{a.email}</span>
               </td>
-              <td className="py-2 pr-3 text-right font-medium tabular-nums">{formatINR(a.balance)}</td>
+              <td
+                className={cn(
+                  'py-2 pr-3 text-right font-medium tabular-nums',
+                  a.balance < 0 && 'text-red-700',
+                )}
+              >
+                {formatINR(a.balance)}
+                {a.balance < 0 && <span className="block text-xs font-normal">owed to the platform</span>}
+              </td>
+              <td className="py-2 pr-3 text-right tabular-nums">{formatINR(a.payable)}</td>
+              <td className="py-2 pr-3 text-right tabular-nums">{formatINR(a.inReturnWindow)}</td>
               <td className="py-2 pr-3 text-right tabular-nums">{formatINR(a.earned)}</td>
               <td className="py-2 pr-3 text-right tabular-nums">{formatINR(a.paidOut)}</td>
               <td className="py-2 pr-3">
@@ -183,8 +200,13 @@ export function PayoutForm() {
   const seller = accounts.find((a) => a.sellerId === form.watch('sellerId'));
 
   const review = form.handleSubmit((payout) => {
-    if (seller && payout.amount > seller.balance)
-      form.setError('amount', { message: `At most ${formatINR(seller.balance)} (the balance)` });
+    if (seller && payout.amount > seller.payable)
+      form.setError('amount', {
+        message:
+          seller.payable > 0
+            ? `At most ${formatINR(seller.payable)} (payable now)`
+            : 'Nothing is payable to this seller now',
+      });
     else setConfirming(payout);
   });
 
@@ -231,7 +253,7 @@ export function PayoutForm() {
         {...fieldProps(form, 'sellerId')}
         options={accounts.map((a) => ({
           value: a.sellerId,
-          label: `${a.storename} — balance ${formatINR(a.balance)}`,
+          label: `${a.storename} — payable ${formatINR(a.payable)}`,
         }))}
         required
       />
@@ -239,7 +261,11 @@ export function PayoutForm() {
         label="Amount (₹)"
         inputMode="decimal"
         {...fieldProps(form, 'amount')}
-        hint={seller ? `Balance ${formatINR(seller.balance)}` : undefined}
+        hint={
+          seller
+            ? `Payable now ${formatINR(seller.payable)} (balance ${formatINR(seller.balance)}, ${formatINR(seller.inReturnWindow)} in return windows)`
+            : undefined
+        }
         required
       />
       <Input
@@ -270,7 +296,7 @@ export function PayoutForm() {
         <p className="text-sm text-gray-700">
           {formatINR(confirming?.amount ?? 0)} to <strong>{seller?.storename}</strong> with reference{' '}
           <strong>{confirming?.reference}</strong>. Its balance falls to{' '}
-          {formatINR(Math.max(0, (seller?.balance ?? 0) - (confirming?.amount ?? 0)))}.
+          {formatINR((seller?.balance ?? 0) - (confirming?.amount ?? 0))}.
         </p>
       </Modal>
     </form>

@@ -26,6 +26,9 @@ const EXPORT_PAGE = 100;
 const TONE: Record<SellerEntryDto['type'], BadgeTone> = {
   earned: 'green',
   commission: 'purple',
+  commissionTax: 'purple',
+  tcs: 'purple',
+  tds: 'purple',
   refund: 'red',
   payout: 'blue',
 };
@@ -77,9 +80,21 @@ export function SellerEarnings() {
   }
   const s = data.data;
   const cards: { label: string; value: number; hint?: string; strong?: boolean }[] = [
-    { label: 'Balance', value: s.balance, hint: 'owed to you now', strong: true },
+    s.balance < 0
+      ? {
+          label: 'Owed to the platform',
+          value: -s.balance,
+          hint: 'netted from your next earnings',
+          strong: true,
+        }
+      : { label: 'Balance', value: s.balance, hint: 'owed to you', strong: true },
+    { label: 'Payable', value: s.payable, hint: 'return windows closed' },
+    { label: 'In return window', value: s.inReturnWindow, hint: 'payable when the window closes' },
     { label: 'Earned', value: s.earned, hint: 'delivered lines' },
     { label: 'Commission', value: s.commission, hint: `${s.commissionPercent}% now` },
+    { label: 'GST on commission', value: s.commissionTax, hint: '18 %' },
+    { label: 'TCS', value: s.tcs, hint: '0.5 % of taxable value' },
+    { label: 'TDS', value: s.tds, hint: '0.1 %' },
     { label: 'Refunded', value: s.refunded, hint: 'of delivered lines' },
     { label: 'Paid out', value: s.paidOut },
     ...(s.codPending
@@ -129,7 +144,7 @@ export function SellerEarnings() {
         {s.entries.length === 0 ? (
           <EmptyState
             title="No earnings yet"
-            description="When you mark an order's items delivered, what you earn on them (less the commission) appears here."
+            description="When the courier delivers your items, what you earn on them (less commission, its GST, TCS and TDS) appears here; it is payable once their return window has closed."
           />
         ) : (
           <div className="overflow-x-auto">

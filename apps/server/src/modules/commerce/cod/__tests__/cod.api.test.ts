@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { codParcels, refunds } from '../../../../db/schema';
+import { returnWindowEndsAt } from '@mp/shared';
+import { codParcels, orderStatusHistory, refunds } from '../../../../db/schema';
 import { createTestContext, type TestAgent } from '../../../../../test/app';
 import {
   addToCart,
@@ -127,6 +128,11 @@ describe('cash on delivery', () => {
     const awb = `AWB${Date.now()}`;
     await ctx.db.transaction((tx) => setCodParcelAwb(tx, o.orderId, seller.sellerId, awb));
     await courierDelivers(ctx.deps, o.orderId, seller.sellerId);
+    // delivered five days before the remittance comes
+    await ctx.db
+      .update(orderStatusHistory)
+      .set({ createdAt: new Date(Date.now() - 5 * 86_400_000) })
+      .where(eq(orderStatusHistory.orderId, o.orderId));
     expect(await balanceOf(seller)).toBe(0);
     const pending = (await seller.agent.get('/api/seller/earnings')).body.data.codPending as number;
     expect(pending).toBe((await readOrder(ctx.db, o.orderId)).totalPaise / 100);
@@ -149,7 +155,18 @@ describe('cash on delivery', () => {
       'duplicate',
       'invalid',
     ]);
-    expect(await balanceOf(seller)).toBe(900); // ₹1,000 less the 10% commission
+    // ₹1,000 less the 10% commission, 18 % GST on it, TCS (0.5 % of ₹952.38) and TDS (0.1 %)
+    expect(await balanceOf(seller)).toBe(876.24);
+    // its return window runs from the delivery, not from the remittance (docs/money.md, "Return window")
+    const [delivery] = await ctx.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, o.orderId))
+      .then((rows) => rows.filter((r) => r.toStatus === 'delivered'));
+    const entries = (await seller.agent.get('/api/seller/earnings')).body.data.entries;
+    expect(entries.find((e: { type: string }) => e.type === 'earned').payableAt).toBe(
+      returnWindowEndsAt(delivery!.createdAt, 7).toISOString(),
+    );
     expect((await seller.agent.get('/api/seller/earnings')).body.data.codPending).toBe(0);
     const row = await readOrder(ctx.db, o.orderId);
     expect(row.capturedPaise).toBe(row.totalPaise);

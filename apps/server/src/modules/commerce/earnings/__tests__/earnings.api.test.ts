@@ -17,13 +17,22 @@ import {
 
 const ctx = await createTestContext();
 const admin = await ctx.loginAs('admin');
+// the products here are 'men' at GST 0 %: not returnable, so a line's net is payable at delivery (the window has its
+// own tests below); per ₹1,000: commission ₹100, GST on it ₹18, TCS ₹5, TDS ₹1 → net ₹876
+expect((await admin.agent.put('/api/admin/return-policies/men').send({ windowDays: null })).status).toBe(200);
 
 type Seller = Awaited<ReturnType<typeof ctx.loginAsSeller>>;
 
 /** A shopper buys `quantity` of a product of `seller` at `pricePaise` through the sandbox (paid). */
-async function paidOrderOf(seller: Seller, pricePaise = 100_000, quantity = 1) {
+async function paidOrderOf(seller: Seller, pricePaise = 100_000, quantity = 1, category = 'men') {
   const s = await shopperWithAddress(ctx);
-  const p = await insertProduct(ctx.db, { sellerId: seller.sellerId, pricePaise, totalStock: 50 });
+  const p = await insertProduct(ctx.db, {
+    sellerId: seller.sellerId,
+    pricePaise,
+    totalStock: 50,
+    gstRate: 0,
+    category,
+  });
   await addToCart(s.agent, p.id, quantity);
   const { orderId, order } = await sandboxCheckout(s.agent, s.addressId);
   return { shopper: s, orderId, order, product: p };
@@ -32,8 +41,8 @@ async function paidOrderOf(seller: Seller, pricePaise = 100_000, quantity = 1) {
 const setStatus = (seller: Seller, orderId: string, orderStatus: string) =>
   seller.agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus, reason: 'Out of stock' });
 
-async function delivered(seller: Seller, pricePaise = 100_000, quantity = 1) {
-  const o = await paidOrderOf(seller, pricePaise, quantity);
+async function delivered(seller: Seller, pricePaise = 100_000, quantity = 1, category = 'men') {
+  const o = await paidOrderOf(seller, pricePaise, quantity, category);
   await courierDelivers(ctx.deps, o.orderId, seller.sellerId);
   return o;
 }
@@ -54,15 +63,20 @@ const snapshot = async () => ({
 });
 
 describe('earnings', () => {
-  it('when a seller delivers a line, then it earns the line less the platform commission (10%)', async () => {
+  it('when a seller delivers a line, then it earns the line less commission (10%), its GST, TCS and TDS', async () => {
     const seller = await ctx.loginAsSeller();
     expect((await earningsOf(seller.agent)).data).toMatchObject({ balance: 0, earned: 0, entries: [] });
     const { orderId } = await delivered(seller, 100_000, 2);
     const { data, pagination } = await earningsOf(seller.agent);
     expect(data).toMatchObject({
-      balance: 1800,
+      balance: 1752,
+      payable: 1752,
+      inReturnWindow: 0,
       earned: 2000,
       commission: 200,
+      commissionTax: 36,
+      tcs: 10,
+      tds: 2,
       refunded: 0,
       paidOut: 0,
       commissionPercent: 10,
@@ -71,9 +85,12 @@ describe('earnings', () => {
       expect.arrayContaining([
         ['earned', 2000, orderId],
         ['commission', -200, orderId],
+        ['commissionTax', -36, orderId],
+        ['tcs', -10, orderId],
+        ['tds', -2, orderId],
       ]),
     );
-    expect(pagination).toEqual({ page: 1, limit: expect.any(Number), total: 2, pages: 1 });
+    expect(pagination).toEqual({ page: 1, limit: expect.any(Number), total: 5, pages: 1 });
     // the statement names the order by the number the orders and e-mails use, never a piece of its id
     const { orderNumber } = (await seller.agent.get(`/api/seller/orders/details/${orderId}`)).body.data;
     for (const e of data.entries) {
@@ -84,7 +101,7 @@ describe('earnings', () => {
     // a second report of delivery changes nothing; the seller cannot set it (docs/delivery.md)
     await courierDelivers(ctx.deps, orderId, seller.sellerId);
     expect((await setStatus(seller, orderId, 'delivered')).status).toBe(409);
-    expect((await earningsOf(seller.agent)).data).toMatchObject({ balance: 1800, earned: 2000 });
+    expect((await earningsOf(seller.agent)).data).toMatchObject({ balance: 1752, earned: 2000 });
   });
 
   it('when lines are rejected or the order cancelled before delivery, then the seller earns nothing from them', async () => {
@@ -101,12 +118,14 @@ describe('earnings', () => {
     const seller = await ctx.loginAsSeller();
     await delivered(seller, 10_000);
     await delivered(seller, 20_000);
-    const first = await earningsOf(seller.agent, '?page=1&limit=2');
-    const second = await earningsOf(seller.agent, '?page=2&limit=2');
-    expect(first.pagination).toEqual({ page: 1, limit: 2, total: 4, pages: 2 });
-    expect(first.data.entries.map((e) => Math.abs(e.amount as number)).sort()).toEqual([20, 200]);
-    expect(second.data.entries.map((e) => Math.abs(e.amount as number)).sort()).toEqual([10, 100]);
-    expect(first.data.balance).toBe(270);
+    const first = await earningsOf(seller.agent, '?page=1&limit=5');
+    const second = await earningsOf(seller.agent, '?page=2&limit=5');
+    expect(first.pagination).toEqual({ page: 1, limit: 5, total: 10, pages: 2 });
+    const amounts = (p: typeof first) =>
+      p.data.entries.map((e) => Math.abs(e.amount as number)).sort((a, b) => a - b);
+    expect(amounts(first)).toEqual([0.2, 1, 3.6, 20, 200]);
+    expect(amounts(second)).toEqual([0.1, 0.5, 1.8, 10, 100]);
+    expect(first.data.balance).toBe(262.8);
   });
 
   it('when someone other than an approved seller asks for earnings, then 401 or 403', async () => {
@@ -131,13 +150,14 @@ describe('commission rates', () => {
     expect(set.body.data).toMatchObject({
       commissionPercent: 2.5,
       customCommissionPercent: 2.5,
-      balance: 900,
+      balance: 876,
     });
     await delivered(seller, 100_000);
     expect((await earningsOf(seller.agent)).data).toMatchObject({
       earned: 2000,
       commission: 125,
-      balance: 1875,
+      commissionTax: 22.5,
+      balance: 1840.5, // 876 + (1000 − 25 − 4.50 − 5 − 1)
       commissionPercent: 2.5,
     });
     const back = await admin.agent
@@ -149,7 +169,14 @@ describe('commission rates', () => {
     const accounts = await admin.agent.get('/api/admin/seller-accounts');
     expect(accounts.status).toBe(200);
     expect(accounts.body.data).toContainEqual(
-      expect.objectContaining({ sellerId: seller.sellerId, balance: 2775, earned: 3000, paidOut: 0 }),
+      expect.objectContaining({
+        sellerId: seller.sellerId,
+        balance: 2716.5,
+        payable: 2716.5,
+        inReturnWindow: 0,
+        earned: 3000,
+        paidOut: 0,
+      }),
     );
   });
 
@@ -179,7 +206,7 @@ describe('commission rates', () => {
 });
 
 describe('refunds of delivered lines', () => {
-  it('when the admin refunds part of a delivered line, then the seller gives it back less the commission on it', async () => {
+  it('when the admin refunds part of a delivered line, then the seller gives it back less each deduction on it', async () => {
     const seller = await ctx.loginAsSeller();
     const { orderId } = await delivered(seller, 100_000);
     const res = await admin.agent
@@ -187,24 +214,54 @@ describe('refunds of delivered lines', () => {
       .send({ amount: 400, reason: 'damaged' });
     expect(res.status).toBe(201);
     const { data } = await earningsOf(seller.agent);
-    expect(data).toMatchObject({ earned: 1000, refunded: 400, commission: 60, balance: 540 });
+    // 40 % of each deduction comes back: commission ₹40, its GST ₹7.20, TCS ₹2, TDS ₹0.40
+    expect(data).toMatchObject({
+      earned: 1000,
+      refunded: 400,
+      commission: 60,
+      commissionTax: 10.8,
+      tcs: 3,
+      tds: 0.6,
+      balance: 525.6,
+    });
     expect(data.entries[0]).toMatchObject({ orderId });
   });
 
-  it('when a delivered line is refunded after the seller was paid out, then its balance stays at zero and the platform bears the rest', async () => {
+  it('when a delivered line is refunded in full after the seller was paid out, then the seller owes its net and the platform gives back its deductions', async () => {
     const seller = await ctx.loginAsSeller();
     const { orderId } = await delivered(seller, 100_000);
     const pay = await admin.agent
       .post('/api/admin/payouts')
-      .send({ sellerId: seller.sellerId, amount: 900, reference: 'NEFT-ALL' });
+      .send({ sellerId: seller.sellerId, amount: 876, reference: 'NEFT-ALL' });
     expect(pay.status).toBe(201);
     const refund = await admin.agent
       .post(`/api/admin/orders/${orderId}/refund`)
       .send({ reason: 'lost parcel' });
     expect(refund.status).toBe(201);
     const { data } = await earningsOf(seller.agent);
-    expect(data.balance).toBe(0);
-    expect(data).toMatchObject({ earned: 1000, refunded: 1000, paidOut: 900, commission: -900 });
+    // a debt of −(its net), not absorbed by the platform: its commission and the rest are reversed, not negative
+    expect(data).toMatchObject({
+      balance: -876,
+      payable: -876,
+      earned: 1000,
+      refunded: 1000,
+      paidOut: 876,
+      commission: 0,
+      commissionTax: 0,
+      tcs: 0,
+      tds: 0,
+    });
+    const more = await admin.agent
+      .post('/api/admin/payouts')
+      .send({ sellerId: seller.sellerId, amount: 1, reference: 'NEFT-MORE' });
+    expect(more.status).toBe(409);
+    expect(more.body).toMatchObject({
+      code: 'PAYOUT_EXCEEDS_BALANCE',
+      details: { balance: -876, payable: -876 },
+    });
+    // the next delivery nets the debt first
+    await delivered(seller, 200_000);
+    expect((await earningsOf(seller.agent)).data).toMatchObject({ balance: 876, payable: 876 });
   });
 
   it('when part of a line is refunded before delivery, then the seller earns only what is left of it', async () => {
@@ -218,7 +275,10 @@ describe('refunds of delivered lines', () => {
     expect((await earningsOf(seller.agent)).data).toMatchObject({
       earned: 700,
       commission: 70,
-      balance: 630,
+      commissionTax: 12.6,
+      tcs: 3.5,
+      tds: 0.7,
+      balance: 613.2,
     });
   });
 });
@@ -252,7 +312,7 @@ describe('payouts', () => {
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ sellerId: seller.sellerId, amount: 250.5, reference: 'UTR-0001' });
     expect(res.body.data.storename).toEqual(expect.any(String));
-    expect((await earningsOf(seller.agent)).data).toMatchObject({ balance: 649.5, paidOut: 250.5 });
+    expect((await earningsOf(seller.agent)).data).toMatchObject({ balance: 625.5, paidOut: 250.5 });
     expect((await earningsOf(seller.agent)).data.entries[0]).toMatchObject({
       type: 'payout',
       amount: -250.5,
@@ -264,7 +324,7 @@ describe('payouts', () => {
     const clash = await admin.agent.post('/api/admin/payouts').send({ ...body, amount: 10 });
     expect(clash.status).toBe(409);
     expect(clash.body.code).toBe('PAYOUT_REFERENCE_USED');
-    expect((await earningsOf(seller.agent)).data.balance).toBe(649.5);
+    expect((await earningsOf(seller.agent)).data.balance).toBe(625.5);
 
     await admin.agent
       .post('/api/admin/payouts')
@@ -280,7 +340,7 @@ describe('payouts', () => {
 
   it('when a payout is bad (amount, seller, reference, balance, caller), then a clear 4xx and nothing changes', async () => {
     const seller = await ctx.loginAsSeller();
-    await delivered(seller, 10_000); // balance ₹90
+    await delivered(seller, 10_000); // balance ₹87.60
     const before = await snapshot();
     const ok = { sellerId: seller.sellerId, amount: 10, reference: 'REF-BAD' };
     const cases: [Record<string, unknown>, number, string][] = [
@@ -290,7 +350,7 @@ describe('payouts', () => {
       [{ ...ok, amount: 'lots' }, 400, 'VALIDATION_FAILED'],
       [{ ...ok, reference: '' }, 400, 'VALIDATION_FAILED'],
       [{ ...ok, sellerId: 'nope' }, 400, 'VALIDATION_FAILED'],
-      [{ ...ok, amount: 90.01 }, 409, 'PAYOUT_EXCEEDS_BALANCE'],
+      [{ ...ok, amount: 87.61 }, 409, 'PAYOUT_EXCEEDS_BALANCE'],
       [{ ...ok, sellerId: '00000000-0000-4000-8000-000000000000' }, 404, 'NOT_FOUND'],
       [{ ...ok, sellerId: seller.userId }, 404, 'NOT_FOUND'], // a user id, not a seller
     ];
@@ -300,18 +360,18 @@ describe('payouts', () => {
       expect(res.body.code).toBe(code);
     }
     const over = await admin.agent.post('/api/admin/payouts').send({ ...ok, amount: 100 });
-    expect(over.body.details).toEqual({ balance: 90 });
+    expect(over.body.details).toEqual({ balance: 87.6, payable: 87.6 });
     expect((await seller.agent.post('/api/admin/payouts').send(ok)).status).toBe(403);
     expect((await (await ctx.loginAs('user')).agent.get('/api/admin/payouts')).status).toBe(403);
     expect((await ctx.anon().get('/api/admin/payouts')).status).toBe(401);
     expect((await admin.agent.get('/api/admin/payouts?sellerId=x')).status).toBe(400);
     expect(await snapshot()).toEqual(before);
-    expect((await earningsOf(seller.agent)).data.balance).toBe(90);
+    expect((await earningsOf(seller.agent)).data.balance).toBe(87.6);
   });
 
   it('when twenty payouts race for one balance, then they never pay out more than it', async () => {
     const seller = await ctx.loginAsSeller();
-    await delivered(seller, 50_000); // balance ₹450
+    await delivered(seller, 50_000); // balance ₹438
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         admin.agent
@@ -324,7 +384,7 @@ describe('payouts', () => {
       results.filter((r) => r.status === 409).every((r) => r.body.code === 'PAYOUT_EXCEEDS_BALANCE'),
     ).toBe(true);
     expect(results.filter((r) => r.status !== 201 && r.status !== 409)).toEqual([]);
-    expect((await earningsOf(seller.agent)).data).toMatchObject({ balance: 50, paidOut: 400 });
+    expect((await earningsOf(seller.agent)).data).toMatchObject({ balance: 38, paidOut: 400 });
     const rows = await ctx.db.select().from(payouts).where(eq(payouts.sellerId, seller.sellerId));
     expect(rows).toHaveLength(4);
   });

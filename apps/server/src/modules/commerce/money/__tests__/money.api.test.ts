@@ -413,13 +413,15 @@ describe('who gives money back', () => {
 });
 
 describe('racing refunds, cancels and rejections', () => {
-  it('when 50 refund, cancel, reject and payout calls race on one order, then no more than captured is refunded, stock returns once and no seller balance goes below zero', async () => {
+  it('when 50 refund, cancel, reject and payout calls race on one order, then no more than captured is refunded, stock returns once and a seller owes only what it was paid out', async () => {
     const s1 = await ctx.loginAsSeller();
     const s2 = await ctx.loginAsSeller();
     // a third seller's line is delivered before the race: refunds falling on it come off its balance, payouts race them
     const s3 = await ctx.loginAsSeller();
     const buyer = await ctx.loginAs('user');
     const admin = await ctx.loginAs('admin');
+    // s3's line not returnable: its net is payable at delivery, so payouts really race the refunds (docs/money.md)
+    await admin.agent.put('/api/admin/return-policies/men').send({ windowDays: null });
     const addressId = await addAddress(buyer.agent);
     const p1 = await insertProduct(ctx.db, { pricePaise: 10_000, totalStock: 5, sellerId: s1.sellerId });
     const p2 = await insertProduct(ctx.db, { pricePaise: 30_000, totalStock: 5, sellerId: s2.sellerId });
@@ -461,7 +463,8 @@ describe('racing refunds, cancels and rejections', () => {
     expect(row.capturedPaise - row.refundedPaise).toBeLessThan(3_750);
     expect(await readProduct(ctx.db, p1.id)).toMatchObject({ totalStock: 5, unitsSold: 0 });
     expect(await readProduct(ctx.db, p2.id)).toMatchObject({ totalStock: 5, unitsSold: 0 });
-    // the delivered line's refunds were charged to its seller exactly, and its balance never went below zero
+    // the delivered line's refunds were charged to its seller exactly; a negative balance is a debt left by a refund
+    // after a payout, never more than what was paid out
     const [line3] = await ctx.db.select().from(orderLines).where(eq(orderLines.productId, p3.id));
     const s3Entries = await ctx.db.select().from(sellerLedger).where(eq(sellerLedger.sellerId, s3.sellerId));
     const sum = (type: string) =>
@@ -470,7 +473,7 @@ describe('racing refunds, cancels and rejections', () => {
     expect(line3!.refundedPaise).toBeGreaterThan(0);
     expect(sum('earned')).toBe(10_000);
     expect(-sum('refund')).toBe(line3!.refundedPaise);
-    expect(s3Entries.reduce((t, e) => t + e.deltaPaise, 0)).toBeGreaterThanOrEqual(0);
+    expect(s3Entries.reduce((t, e) => t + e.deltaPaise, 0)).toBeGreaterThanOrEqual(sum('payout'));
     expect(await readProduct(ctx.db, p3.id)).toMatchObject({ totalStock: 4, unitsSold: 1 });
     const atPayPal = [...fake.refunds.values()].filter((r) => r.captureId === row.captureId);
     expect(atPayPal.reduce((sum, r) => sum + Math.round(Number(r.value) * 100), 0)).toBe(row.refundedPaise);

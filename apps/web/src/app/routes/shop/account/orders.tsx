@@ -60,6 +60,11 @@ function OrderDetails({ order }: { order: OrderDto }) {
                 <p className="text-xs text-gray-600" data-testid="line-store">
                   Sold by <span className="font-medium text-gray-800">{l.storeName}</span>
                 </p>
+                {l.returnPolicy && (
+                  <p className="text-xs text-gray-600" data-testid="line-return-policy">
+                    {l.returnPolicy}
+                  </p>
+                )}
                 {l.rejectionReason && (
                   <p className="mt-1 text-xs text-gray-700" data-testid="rejection-reason">
                     Seller&apos;s reason: {l.rejectionReason}
