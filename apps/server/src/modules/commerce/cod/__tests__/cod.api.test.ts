@@ -234,7 +234,8 @@ describe('cash on delivery', () => {
       ].join('\n'),
     );
     expect(res.body.data.map((r: { outcome: string }) => r.outcome)).toEqual(['amount_mismatch', 'matched']);
-    expect(await balanceOf(seller)).toBe(1_575); // (₹2,000 − ₹250) less the 10% commission
+    // (₹2,000 − ₹250) less the 10% commission, its 18% GST, TDS 0.1% and TCS 0.5% of the taxable value at 5%
+    expect(await balanceOf(seller)).toBe(1_533.42);
     const after = await admin.agent
       .post(`/api/admin/orders/${o.orderId}/refund`)
       .send({ amount: 10, reason: 'After delivery' });
@@ -280,7 +281,7 @@ describe('cash on delivery', () => {
     const res = await upload(csv, 'remit.csv', 'text/csv');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toEqual([{ line: 2, awb, outcome: 'matched', message: 'Matched' }]);
-    expect(await balanceOf(seller)).toBe(900);
+    expect(await balanceOf(seller)).toBe(876.24); // ₹1,000 less commission, its GST, TCS and TDS
     const again = await upload(csv, 'remit.csv', 'application/vnd.ms-excel');
     expect(again.body.data.map((r: { outcome: string }) => r.outcome)).toEqual(['duplicate']);
   });
