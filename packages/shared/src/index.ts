@@ -23,3 +23,4 @@ export * from './notifications';
 export * from './store';
 export * from './tax';
 export * from './delivery';
+export * from './shipping';

@@ -290,6 +290,7 @@ export async function insertPromises(
   rows: {
     orderId: string;
     sellerId: string;
+    shippingPaise: number;
     promisedDate: string;
     zone: string;
     billedGrams: number;
@@ -311,3 +312,29 @@ export const rtoOverdue = (db: DbOrTx, days: number) =>
         sql`${orderShipments.trackingAt} < now() - ${`${days} days`}::interval`,
       ),
     );
+
+/** Each seller sub-order's shipping charge and what of it was given back (docs/money.md, "Delivery"). */
+export const shippingOfOrder = (db: DbOrTx, orderId: string) =>
+  db
+    .select({
+      key: orderShipments.sellerId,
+      shippingPaise: orderShipments.shippingPaise,
+      refundedPaise: orderShipments.shippingRefundedPaise,
+    })
+    .from(orderShipments)
+    .where(eq(orderShipments.orderId, orderId))
+    .orderBy(asc(orderShipments.sellerId));
+
+/** A refund gave back part of these sub-orders' shipping (the caller holds the order's lock). */
+export async function addShippingRefunded(
+  tx: DbOrTx,
+  orderId: string,
+  parts: readonly { key: string; paise: number }[],
+) {
+  for (const p of parts) {
+    await tx
+      .update(orderShipments)
+      .set({ shippingRefundedPaise: sql`${orderShipments.shippingRefundedPaise} + ${p.paise}` })
+      .where(and(eq(orderShipments.orderId, orderId), eq(orderShipments.sellerId, p.key)));
+  }
+}

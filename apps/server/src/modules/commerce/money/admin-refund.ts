@@ -7,6 +7,7 @@ import type { Actor } from './ledger';
 import { notifyLinesRefunded } from '../../notifications';
 import { sendAll, type MoneyContext } from './money-context';
 import { refundableIn, refundByDedupeKey, requestRefundIn } from './refunds';
+import { recordDeliveryRefundIn } from './shipping-refund';
 
 /**
  * The admin gives back `amount` (rupees) or everything refundable of a captured order, with a reason. The same
@@ -66,6 +67,7 @@ async function spreadOverLinesIn(
   );
   const parts = split.lines.map((p) => ({ line: open.find((l) => l.id === p.id)!, paise: p.paise }));
   for (const { line, paise } of parts) await addLineRefund(tx, line.id, paise);
+  await recordDeliveryRefundIn(tx, orderId, split.deliveryPaise);
   await ctx.earnings.chargeRefundIn(tx, parts, refundId);
   return parts;
 }

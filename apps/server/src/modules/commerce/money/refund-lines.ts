@@ -6,15 +6,17 @@ import * as stock from '../stock/stock.repository';
 import type { Touched } from '../unit-of-work';
 import type { MoneyContext } from './money-context';
 import { refundableIn, requestRefundIn, type RefundDecision } from './refunds';
+import { shippingEndedBy } from './shipping-refund';
 
 /** What is left to give back of a line (earlier partial refunds by the admin taken off). */
 const lineLeft = (l: OrderLineRow) => lineValueOf(l) - l.refundedPaise;
 
 /**
  * Refunds `target` lines of a locked, paid order (the shopper's cancel, a seller's rejection): their stock comes
- * back (units sold go down), they become rejected with the refund's id, and the refund is requested. When no
- * unrefunded line is left, the refund is everything still refundable (delivery included), so the order's money
- * adds up exactly. Answers the refund's id (null when nothing was left to refund).
+ * back (units sold go down), they become rejected with the refund's id, and the refund is requested, with the
+ * shipping of each seller sub-order they are the last lines of (shipping-refund.ts). When no unrefunded line is
+ * left, the refund is everything still refundable (delivery included), so the order's money adds up exactly.
+ * Answers the refund's id (null when nothing was left to refund).
  */
 export async function refundLinesIn(
   ctx: Pick<MoneyContext, 'currency'>,
@@ -27,13 +29,17 @@ export async function refundLinesIn(
   const all = await linesOf(tx, order.id);
   const ids = new Set(target.map((l) => l.id));
   const left = all.filter((l) => !ids.has(l.id) && l.refundId === null && l.status !== 'rejected');
+  const shipping = await shippingEndedBy(tx, order.id, target, left);
+  const targetLeftPaise = target.reduce((s, l) => s + lineLeft(l), 0);
   const amountPaise = linesRefundPaise({
-    targetLeftPaise: target.reduce((s, l) => s + lineLeft(l), 0),
+    targetLeftPaise,
     refundablePaise: await refundableIn(tx, order),
     lastLines: left.length === 0,
+    shippingPaise: shipping.shippingPaise,
   });
   const refundId =
     amountPaise > 0 ? (await requestRefundIn(tx, order, ctx.currency, { ...d, amountPaise })).refundId : null;
+  if (refundId) await shipping.record(tx, Math.max(0, amountPaise - targetLeftPaise));
   await rejectLines(tx, [...ids], refundId);
   await stock.giveBack(tx, touched, target, { sold: true });
   const statuses = all.map((l) => (ids.has(l.id) ? 'rejected' : l.status));

@@ -1,0 +1,1 @@
+ALTER TABLE "order_shipments" ADD COLUMN "shipping_refunded_paise" integer DEFAULT 0 NOT NULL;
