@@ -37,9 +37,9 @@ export async function refundLinesIn(
     lastLines: left.length === 0,
     shippingPaise: shipping.shippingPaise,
   });
-  const refundId =
-    amountPaise > 0 ? (await requestRefundIn(tx, order, ctx.currency, { ...d, amountPaise })).refundId : null;
-  if (refundId) await shipping.record(tx, Math.max(0, amountPaise - targetLeftPaise));
+  const r = amountPaise > 0 ? await requestRefundIn(tx, order, ctx.currency, { ...d, amountPaise }) : null;
+  if (r?.created) await shipping.record(tx, Math.max(0, amountPaise - targetLeftPaise));
+  const refundId = r?.refundId ?? null;
   await rejectLines(tx, [...ids], refundId);
   await stock.giveBack(tx, touched, target, { sold: true });
   const statuses = all.map((l) => (ids.has(l.id) ? 'rejected' : l.status));
