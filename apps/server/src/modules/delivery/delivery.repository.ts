@@ -338,3 +338,13 @@ export async function addShippingRefunded(
       .where(and(eq(orderShipments.orderId, orderId), eq(orderShipments.sellerId, p.key)));
   }
 }
+
+/** A seller sub-order's shipping as checkout charged it (zone null: no promise made at checkout, delivery off). */
+export async function subOrderShipping(db: DbOrTx, orderId: string, sellerId: string) {
+  const [row] = await db
+    .select({ zone: orderShipments.zone, shippingPaise: orderShipments.shippingPaise })
+    .from(orderShipments)
+    .where(and(eq(orderShipments.orderId, orderId), eq(orderShipments.sellerId, sellerId)))
+    .limit(1);
+  return row;
+}

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { shippingChargePaise } from '@mp/shared';
 import { startCourierFake, type CourierFake } from '../../../fakes/courier';
 import { createTestContext } from '../../../../test/app';
-import { orderShipments, refunds } from '../../../db/schema';
+import { orderShipments, refunds, taxDocuments } from '../../../db/schema';
 import {
   addAddress,
   addToCart,
@@ -28,8 +28,17 @@ const ctx = await createTestContext({
 });
 afterAll(() => fake.stop());
 
-async function sellerAt(pin: string) {
+async function sellerAt(pin: string, gstin?: string) {
   const seller = await ctx.loginAsSeller();
+  if (gstin) {
+    const tax = await seller.agent.put('/api/seller/tax-profile').send({
+      legalName: `Seller ${pin}`,
+      gstin,
+      state: gstin.startsWith('27') ? 'Maharashtra' : 'Karnataka',
+      address: '1 Market Road',
+    });
+    expect(tax.status, JSON.stringify(tax.body)).toBe(200);
+  }
   const res = await seller.agent
     .put('/api/seller/delivery/settings')
     .send({ pickupAddress: '1 Market Road', pickupPincode: pin, dispatchDays: 1, cutoff: '14:00' });
@@ -41,9 +50,9 @@ async function sellerAt(pin: string) {
  * Seller A ships from Delhi (to Bengaluru: zone C), a pair of shoes (33×22×12 cm bills 1.743 kg: 4 slabs); seller
  * B from Bengaluru (zone A), two small accessories (400 g billed: 1 slab).
  */
-async function twoSellerCart(prices: { a: number; b: number }) {
-  const a = await sellerAt('110001');
-  const b = await sellerAt('560001');
+async function twoSellerCart(prices: { a: number; b: number }, gstins: { a?: string; b?: string } = {}) {
+  const a = await sellerAt('110001', gstins.a);
+  const b = await sellerAt('560001', gstins.b);
   const shoes = await insertProduct(ctx.db, {
     sellerId: a.sellerId,
     pricePaise: prices.a,
@@ -131,5 +140,27 @@ describe('shipping per seller sub-order', () => {
     rows = await bySeller(paid.orderId);
     expect(rows.get(b.sellerId)!.shippingRefundedPaise).toBe(3_000);
     expect((await readOrder(ctx.db, paid.orderId)).capturedPaise).toBe(87_000);
+  });
+
+  it("each seller's tax invoice carries its own sub-order's shipping line, not the whole order's on the first seller", async () => {
+    const { a, b, shopper, addressId } = await twoSellerCart(
+      { a: 30_000, b: 20_000 },
+      { a: '27AAPFU0939F1ZV', b: '29AAGCB7383J1Z4' },
+    );
+    const paid = await sandboxCheckout(shopper.agent, addressId);
+    for (const s of [a, b]) {
+      const res = await s.agent
+        .put(`/api/seller/orders/update/${paid.orderId}`)
+        .send({ orderStatus: 'inShipping' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const docs = await ctx.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, paid.orderId));
+    const shippingLine = (sellerId: string) => {
+      const doc = docs.find((d) => d.sellerId === sellerId && d.kind === 'invoice')!;
+      const lines = (doc.content as { lines: { description: string; totalPaise: number }[] }).lines;
+      return lines.filter((l) => l.description === 'Shipping charge').map((l) => l.totalPaise);
+    };
+    expect(shippingLine(a.sellerId)).toEqual([14_000]);
+    expect(shippingLine(b.sellerId)).toEqual([3_000]);
   });
 });
