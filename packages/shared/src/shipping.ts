@@ -5,7 +5,9 @@
  * zone. The admin's own products (no seller) are one platform parcel charged the same way. The order's shipping
  * is the sum; the order total is Σ payable + Σ shipping.
  */
-import { shippingChargePaise, type CourierZone } from './delivery';
+import { z } from 'zod';
+import { cartTotalsSchema } from './commerce';
+import { COURIER_ZONES, shippingChargePaise, type CourierZone } from './delivery';
 import { toPaise, toRupees } from './money';
 
 /** A sub-order's parcel as checkout measured it: its seller (null: the platform's own products), zone and weight. */
@@ -89,3 +91,51 @@ export function allocateShippingRefund<K>(
   }
   return out;
 }
+
+// ---- contract: the delivery quote of the shopper's cart (GET /api/shop/delivery/quote) -----------------------
+
+/** Which address (the shopper's own) or PIN code the cart is quoted to; one of them is needed. */
+export const deliveryQuoteQuerySchema = z
+  .object({
+    addressId: z.uuid('Must be a valid address id').optional(),
+    /** checked by the server (400 INVALID_PINCODE naming it) */
+    pincode: z.string().max(20).optional(),
+  })
+  .refine((q) => q.addressId !== undefined || q.pincode !== undefined, {
+    message: 'Give an addressId or a pincode',
+  });
+export type DeliveryQuoteQuery = z.infer<typeof deliveryQuoteQuerySchema>;
+
+export const sellerQuoteDtoSchema = z
+  .object({
+    /** null: the admin's own products */
+    sellerId: z.string().nullable(),
+    storeName: z.string(),
+    deliverable: z.boolean(),
+    /** why not, when not deliverable (the message checkout's 422 UNSERVICEABLE gives) */
+    reason: z.string().nullable(),
+    cod: z.boolean(),
+    /** YYYY-MM-DD (IST), null when not deliverable */
+    promisedDate: z.string().nullable(),
+    /** "Get it by Thu, 4 Dec" */
+    promise: z.string().nullable(),
+    /** rupees: this sub-order's shipping (0: free, or not deliverable) */
+    charge: z.number(),
+    /** rupees: Σ payable of this seller's lines */
+    subtotal: z.number(),
+    zone: z.enum(COURIER_ZONES).nullable(),
+  })
+  .meta({ id: 'SellerDeliveryQuote' });
+export type SellerQuoteDto = z.infer<typeof sellerQuoteDtoSchema>;
+
+export const deliveryQuoteDtoSchema = z
+  .object({
+    pincode: z.string(),
+    /** every seller of the cart reaches the PIN code (else checkout answers 422 UNSERVICEABLE) */
+    deliverable: z.boolean(),
+    sellers: z.array(sellerQuoteDtoSchema),
+    /** the cart's totals with shipping per seller sub-order (what checkout charges) */
+    totals: cartTotalsSchema,
+  })
+  .meta({ id: 'DeliveryQuote' });
+export type DeliveryQuoteDto = z.infer<typeof deliveryQuoteDtoSchema>;

@@ -390,6 +390,7 @@ const FIXTURES: Record<EndpointId, Fixture> = {
   setDeliveryHoliday: { params: () => ({ day: '2030-01-26' }), body: () => ({ name: 'Republic Day' }) },
   removeDeliveryHoliday: { params: () => ({ day: '2030-01-26' }), destructive: true },
   deliveryEstimate: { query: () => ({ pincode: '110001', productId: randomUUID() }) },
+  deliveryQuote: { query: () => ({ pincode: '110001' }) },
   shipOrder: { params: () => ({ orderId: f.paidOrderA }) },
   shipmentLabel: { params: () => ({ orderId: randomUUID() }) },
   courierWebhook: {

@@ -31,6 +31,8 @@ export interface SellerPromise {
   promise: string;
   zone: CourierZone;
   billedGrams: number;
+  /** the courier collects cash on this route and the seller takes it (docs/money.md, "Cash on delivery") */
+  cod: boolean;
 }
 
 export interface CheckoutPromise {
@@ -38,10 +40,10 @@ export interface CheckoutPromise {
   sellers: SellerPromise[];
 }
 
-type Item = Awaited<ReturnType<typeof checkoutItems>>[number];
+export type Item = Awaited<ReturnType<typeof checkoutItems>>[number];
 
 /** The items per sub-order: each seller's, and the admin's own products (key null, the platform ships them). */
-function bySeller(items: Item[]) {
+export function bySeller(items: Item[]) {
   const groups = new Map<string | null, Item[]>();
   for (const i of items) groups.set(i.sellerId, [...(groups.get(i.sellerId) ?? []), i]);
   return groups;
@@ -62,7 +64,7 @@ const unserviceable = (pincode: string, sellerId: string | null, first: Item) =>
 };
 
 /** One sub-order's promise, or 422 UNSERVICEABLE when its parcels cannot reach the PIN code. */
-async function subOrderPromise(
+export async function subOrderPromise(
   deps: EstimateDeps,
   at: { pincode: string; holidays: ReadonlySet<string> },
   sellerId: string | null,
@@ -83,6 +85,7 @@ async function subOrderPromise(
     promisedDate: date,
     promise: `Get it by ${formatPromise(date)}`,
     zone: route.zone,
+    cod: route.cod && first.acceptsCod,
     billedGrams: parcelBilledGrams(
       items.map((i) => ({ pkg: packageFor(i.category, ownPackage(i)), quantity: i.quantity })),
     ),

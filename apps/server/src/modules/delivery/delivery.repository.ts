@@ -250,7 +250,11 @@ export async function parcelsInTransit(db: DbOrTx, limit = 100): Promise<string[
   return rows.map((r) => r.awb!).filter(Boolean);
 }
 
-const parcelItemColumns = { quantity: cartItems.quantity, ...packageColumns };
+const parcelItemColumns = {
+  quantity: cartItems.quantity,
+  acceptsCod: sql<boolean>`coalesce(${sellers.acceptsCod}, true)`,
+  ...packageColumns,
+};
 
 /** The items a checkout is about to order, each with its seller's dispatch settings: the cart, or one buy-now item. */
 export async function checkoutItems(

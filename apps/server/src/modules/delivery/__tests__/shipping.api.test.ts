@@ -163,4 +163,45 @@ describe('shipping per seller sub-order', () => {
     expect(shippingLine(a.sellerId)).toEqual([14_000]);
     expect(shippingLine(b.sellerId)).toEqual([3_000]);
   });
+
+  it('quotes the cart per seller (store, date, charge) and the totals checkout then charges', async () => {
+    const { a, b, shopper, addressId } = await twoSellerCart({ a: 30_000, b: 20_000 });
+    const res = await shopper.agent.get(`/api/shop/delivery/quote?addressId=${addressId}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const q = res.body.data;
+    expect(q).toMatchObject({ pincode: '560004', deliverable: true });
+    const of = (id: string) => q.sellers.find((s: { sellerId: string }) => s.sellerId === id);
+    expect(of(a.sellerId)).toMatchObject({
+      deliverable: true,
+      cod: true,
+      zone: 'C',
+      charge: 140,
+      subtotal: 300,
+    });
+    expect(of(b.sellerId)).toMatchObject({ deliverable: true, zone: 'A', charge: 30, subtotal: 400 });
+    expect(of(a.sellerId).promise).toMatch(/^Get it by \w{3}, \d{1,2} \w{3}$/);
+    expect(q.totals).toMatchObject({ shippingCharge: 170, total: 870 });
+    // the order charges exactly what the quote said
+    const paid = await sandboxCheckout(shopper.agent, addressId);
+    expect(await readOrder(ctx.db, paid.orderId)).toMatchObject({
+      shippingPaise: 17_000,
+      totalPaise: 87_000,
+    });
+  });
+
+  it('quotes a seller that cannot reach the PIN code as not deliverable, with the reason; a bad PIN code is 400', async () => {
+    const { a, shopper } = await twoSellerCart({ a: 30_000, b: 20_000 });
+    const far = await shopper.agent.get('/api/shop/delivery/quote?pincode=744003');
+    expect(far.status, JSON.stringify(far.body)).toBe(200);
+    expect(far.body.data.deliverable).toBe(false);
+    const sa = far.body.data.sellers.find((s: { sellerId: string }) => s.sellerId === a.sellerId);
+    expect(sa).toMatchObject({ deliverable: false, promise: null, charge: 0 });
+    expect(sa.reason).toContain('744003');
+    const bad = await shopper.agent.get('/api/shop/delivery/quote?pincode=12345');
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('INVALID_PINCODE');
+    const none = await shopper.agent.get('/api/shop/delivery/quote');
+    expect(none.status).toBe(400);
+    expect((await ctx.anon().get('/api/shop/delivery/quote?pincode=560004')).status).toBe(401);
+  });
 });
