@@ -21,7 +21,7 @@ import {
   routeFor,
   type EstimateDeps,
 } from './delivery-estimate';
-import { addressPincode, checkoutItems, insertPromises } from './delivery.repository';
+import { checkoutItems, insertPromises } from './delivery.repository';
 
 export interface SellerPromise {
   /** null: the admin's own products, one platform parcel from PLATFORM_PICKUP_PINCODE */
@@ -104,15 +104,20 @@ export async function promiseItems(
   return out;
 }
 
-/** The promise per seller, or 422 UNSERVICEABLE for the first seller that cannot reach the PIN code; null when delivery is off. */
+/**
+ * The promise per seller, or 422 UNSERVICEABLE for the first seller that cannot reach the PIN code; null when
+ * delivery is off.
+ */
 export async function promiseCheckout(
   deps: EstimateDeps,
   req: { userId: string; addressId: string; buyNow: { productId: string; quantity: number } | undefined },
 ): Promise<CheckoutPromise | null> {
   if (!deps.courier) return null;
-  const pincode = await addressPincode(deps.db, req.userId, req.addressId);
-  if (!pincode) return null; // placing the order answers 404 for the address
-  const items = await checkoutItems(deps.db, req.userId, req.buyNow);
+  // the items and the address's PIN code in one read; placing answers the empty cart or the unknown address (404),
+  // and refuses lines no sub-order was promised for (the cart changed in between)
+  const items = await checkoutItems(deps.db, req.userId, req.buyNow, req.addressId);
+  const pincode = items[0]?.deliveryPincode;
+  if (!pincode) return { pincode: '', sellers: [] };
   return { pincode, sellers: await promiseItems(deps, pincode, items) };
 }
 

@@ -256,22 +256,33 @@ const parcelItemColumns = {
   ...packageColumns,
 };
 
-/** The items a checkout is about to order, each with its seller's dispatch settings: the cart, or one buy-now item. */
+/**
+ * The items a checkout is about to order, each with its seller's dispatch settings: the cart, or one buy-now item;
+ * with `addressId`, each row also carries that address's PIN code (null: not the shopper's address), so checkout's
+ * promise reads both in one statement (docs/delivery.md, "Checkout").
+ */
 export async function checkoutItems(
   db: DbOrTx,
   userId: string,
   buyNow: { productId: string; quantity: number } | undefined,
+  addressId?: string,
 ) {
+  const columns = {
+    ...parcelItemColumns,
+    deliveryPincode: addressId
+      ? sql<string | null>`(select ${addresses.pincode} from ${addresses}
+          where ${addresses.id} = ${addressId} and ${addresses.userId} = ${userId})`
+      : sql<string | null>`null::text`,
+  };
   if (buyNow) {
-    const rows = await db
-      .select({ ...parcelItemColumns, quantity: sql<number>`${buyNow.quantity}::int` })
+    return db
+      .select({ ...columns, quantity: sql<number>`${buyNow.quantity}::int` })
       .from(products)
       .leftJoin(sellers, eq(sellers.id, products.sellerId))
       .where(eq(products.id, buyNow.productId));
-    return rows;
   }
   return db
-    .select(parcelItemColumns)
+    .select(columns)
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
     .innerJoin(products, eq(products.id, cartItems.productId))

@@ -227,6 +227,12 @@ function totalsOf(priced: Priced, parcels: readonly SubOrderParcel[] | undefined
     sellerId: x.p.sellerId,
     payablePaise: toPaise(priceBreakdown(x).payable) * x.quantity,
   }));
+  if (parcels && byLine.some((l) => !parcels.some((p) => p.sellerId === l.sellerId))) {
+    throw conflict(
+      'Your cart changed while the order was being placed. Please check it and try again.',
+      'CONFLICT',
+    );
+  }
   const { totals, charges } = withSubOrderShipping(computeTotals(priced), byLine, parcels);
   if (toPaise(Math.max(totals.subtotal, totals.total)) > ORDER_AMOUNT_MAX_PAISE) {
     throw badRequest(
