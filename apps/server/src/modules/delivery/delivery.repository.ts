@@ -3,7 +3,7 @@
  * order shipments and their tracking events. The only writer of `delivery_holidays`, `order_shipments`,
  * `tracking_events` and the sellers' pickup columns.
  */
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DeliverySettingsInput } from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -281,13 +281,29 @@ export async function checkoutItems(
       .leftJoin(sellers, eq(sellers.id, products.sellerId))
       .where(eq(products.id, buyNow.productId));
   }
+  // placing releases the shopper's held unpaid cart order first, its lines back into the cart: they are ordered too
+  const held = db
+    .select({ ...columns, quantity: orderLines.quantity })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .innerJoin(products, eq(products.id, orderLines.productId))
+    .leftJoin(sellers, eq(sellers.id, products.sellerId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.stockHeld, true),
+        eq(orders.paymentStatus, 'pending'),
+        isNotNull(orders.cartId),
+      ),
+    );
   return db
     .select(columns)
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
     .innerJoin(products, eq(products.id, cartItems.productId))
     .leftJoin(sellers, eq(sellers.id, products.sellerId))
-    .where(eq(carts.userId, userId));
+    .where(eq(carts.userId, userId))
+    .unionAll(held);
 }
 
 export async function addressPincode(db: DbOrTx, userId: string, addressId: string) {

@@ -13,6 +13,7 @@ import { orderShipments, refunds, taxDocuments } from '../../../db/schema';
 import {
   addAddress,
   addToCart,
+  createOrder,
   insertProduct,
   readOrder,
   sandboxCheckout,
@@ -203,5 +204,21 @@ describe('shipping per seller sub-order', () => {
     const none = await shopper.agent.get('/api/shop/delivery/quote');
     expect(none.status).toBe(400);
     expect((await ctx.anon().get('/api/shop/delivery/quote?pincode=560004')).status).toBe(401);
+  });
+
+  it('checking out again after leaving the payment page charges the lines that come back from the unpaid order', async () => {
+    const { a, b, shopper, addressId } = await twoSellerCart({ a: 30_000, b: 20_000 });
+    const first = await createOrder(shopper.agent, addressId);
+    // the cart is empty now (its lines are held by the unpaid order); placing again releases them into this order
+    const paid = await sandboxCheckout(shopper.agent, addressId);
+    expect(paid.orderId).not.toBe(first.orderId);
+    const rows = await bySeller(paid.orderId);
+    expect([rows.get(a.sellerId)?.shippingPaise, rows.get(b.sellerId)?.shippingPaise]).toEqual([
+      14_000, 3_000,
+    ]);
+    expect(await readOrder(ctx.db, paid.orderId)).toMatchObject({
+      shippingPaise: 17_000,
+      capturedPaise: 87_000,
+    });
   });
 });
