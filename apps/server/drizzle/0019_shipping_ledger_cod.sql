@@ -21,6 +21,7 @@ CREATE TABLE "sms_outbox" (
 ALTER TABLE "cod_parcels" DROP CONSTRAINT "cod_parcels_amount_positive";--> statement-breakpoint
 ALTER TABLE "seller_ledger" DROP CONSTRAINT "seller_ledger_type_check";--> statement-breakpoint
 ALTER TABLE "order_lines" ADD COLUMN "return_window_days" integer;--> statement-breakpoint
+ALTER TABLE "order_shipments" ADD COLUMN "shipping_refunded_paise" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_shipments" ADD COLUMN "mode" text DEFAULT 'courier' NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_shipments" ADD COLUMN "tracking_ref" text;--> statement-breakpoint
 ALTER TABLE "order_shipments" ADD COLUMN "delivery_code_hash" text;--> statement-breakpoint

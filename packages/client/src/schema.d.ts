@@ -916,6 +916,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shop/delivery/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shopper's cart to an address or PIN code, per seller: deliverable, cash on delivery, promised date and shipping
+         * @description Each seller sub-order of the cart with its own shipping charge (weight, zone, the free-delivery rule per sub-order) and the totals checkout charges. A seller that cannot reach the PIN code is `deliverable: false` with the reason (checkout answers 422 `UNSERVICEABLE`). A malformed or unknown PIN code is 400 `INVALID_PINCODE`; an address not the shopper's is 404. With delivery off (no courier) there are no sellers and the totals are the order-wide rule's.
+         *
+         *     Needs a session (the `token` cookie set by login).
+         */
+        get: operations["deliveryQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/seller/orders/{orderId}/ship": {
         parameters: {
             query?: never;
@@ -2644,6 +2666,30 @@ export interface components {
             slug: string;
             logo: string | null;
             banner: string | null;
+        };
+        DeliveryQuote: {
+            pincode: string;
+            deliverable: boolean;
+            sellers: components["schemas"]["SellerDeliveryQuote"][];
+            totals: {
+                subtotal: number;
+                discount: number;
+                shippingCharge: number;
+                total: number;
+                itemCount: number;
+            };
+        };
+        SellerDeliveryQuote: {
+            sellerId: string | null;
+            storeName: string;
+            deliverable: boolean;
+            reason: string | null;
+            cod: boolean;
+            promisedDate: string | null;
+            promise: string | null;
+            charge: number;
+            subtotal: number;
+            zone: ("A" | "B" | "C" | "D" | "E") | null;
         };
         ShopConfig: {
             payments: {
@@ -5115,6 +5161,38 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    deliveryQuote: {
+        parameters: {
+            query?: {
+                addressId?: string;
+                pincode?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["DeliveryQuote"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];

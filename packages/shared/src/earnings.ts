@@ -47,8 +47,9 @@ export function allocateRefund(
 }
 
 /**
- * Lines are refunded whole (the shopper cancels, a seller rejects): what is left of them, or — when no other line
- * of the order is left unrefunded — everything still refundable, delivery included, so the order adds up exactly.
+ * Lines are refunded whole (the shopper cancels, a seller rejects): what is left of them plus the shipping of each
+ * seller sub-order whose last lines they are (not given back before), or — when no other line of the order is left
+ * unrefunded — everything still refundable, delivery included, so the order adds up exactly.
  */
 export const linesRefundPaise = (a: {
   /** Σ (value − refunded) of the lines refunded now */
@@ -57,7 +58,10 @@ export const linesRefundPaise = (a: {
   refundablePaise: number;
   /** no other line of the order is left to refund */
   lastLines: boolean;
-}): number => (a.lastLines ? a.refundablePaise : Math.min(a.refundablePaise, a.targetLeftPaise));
+  /** the shipping of the sub-orders these lines end (docs/money.md, "Delivery"); 0 when none */
+  shippingPaise?: number;
+}): number =>
+  a.lastLines ? a.refundablePaise : Math.min(a.refundablePaise, a.targetLeftPaise + (a.shippingPaise ?? 0));
 
 /** GST on the platform's commission, charged to the seller (docs/tax.md): 18 %, in basis points. */
 export const COMMISSION_TAX_BPS = 1_800;

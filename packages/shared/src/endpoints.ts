@@ -57,6 +57,7 @@ import {
   gatewayVerifyInputSchema,
   gatewayWebhookEventSchema,
 } from './gateway';
+import { deliveryQuoteDtoSchema, deliveryQuoteQuerySchema } from './shipping';
 import {
   courierWebhookBodySchema,
   deliveryEstimateDtoSchema,
@@ -740,6 +741,21 @@ export const endpoints = {
     query: deliveryEstimateQuerySchema,
     responses: { 200: ok({ data: deliveryEstimateDtoSchema }) },
     errors: [400, 404],
+  },
+  deliveryQuote: {
+    ...routes.deliveryQuote,
+    tag: 'Delivery',
+    summary:
+      "The shopper's cart to an address or PIN code, per seller: deliverable, cash on delivery, promised date and shipping",
+    description:
+      'Each seller sub-order of the cart with its own shipping charge (weight, zone, the free-delivery rule per ' +
+      'sub-order) and the totals checkout charges. A seller that cannot reach the PIN code is `deliverable: false` ' +
+      'with the reason (checkout answers 422 `UNSERVICEABLE`). A malformed or unknown PIN code is 400 ' +
+      "`INVALID_PINCODE`; an address not the shopper's is 404. With delivery off (no courier) there are no " +
+      "sellers and the totals are the order-wide rule's.",
+    query: deliveryQuoteQuerySchema,
+    responses: { 200: ok({ data: deliveryQuoteDtoSchema }) },
+    errors: [400, 401, 404],
   },
   shipOrder: {
     ...routes.shipOrder,

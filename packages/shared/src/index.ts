@@ -24,3 +24,4 @@ export * from './store';
 export * from './tax';
 export * from './delivery';
 export * from './returns';
+export * from './shipping';

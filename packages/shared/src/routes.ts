@@ -83,6 +83,7 @@ export const routes = {
   setDeliveryHoliday: { method: 'put', path: '/api/admin/delivery/holidays/:day', auth: 'admin' },
   removeDeliveryHoliday: { method: 'delete', path: '/api/admin/delivery/holidays/:day', auth: 'admin' },
   deliveryEstimate: { method: 'get', path: '/api/shop/delivery/estimate', auth: 'none' },
+  deliveryQuote: { method: 'get', path: '/api/shop/delivery/quote', auth: 'session' },
   shipOrder: { method: 'post', path: '/api/seller/orders/:orderId/ship', auth: 'approvedSeller' },
   shipmentLabel: { method: 'get', path: '/api/seller/orders/:orderId/label', auth: 'approvedSeller' },
   deliverWithCode: { method: 'post', path: '/api/seller/orders/:orderId/deliver', auth: 'approvedSeller' },

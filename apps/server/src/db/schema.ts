@@ -1290,6 +1290,8 @@ export const orderShipments = pgTable(
       .notNull()
       .references(() => sellers.id, { onDelete: 'restrict' }),
     shippingPaise: integer().notNull().default(0),
+    /** of shippingPaise, given back to the shopper so far (docs/money.md, "Delivery") */
+    shippingRefundedPaise: integer().notNull().default(0),
     zone: text(),
     billedGrams: integer().notNull().default(0),
     /** IST date promised at checkout */

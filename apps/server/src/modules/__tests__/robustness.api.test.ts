@@ -392,6 +392,7 @@ const FIXTURES: Record<EndpointId, Fixture> = {
   setDeliveryHoliday: { params: () => ({ day: '2030-01-26' }), body: () => ({ name: 'Republic Day' }) },
   removeDeliveryHoliday: { params: () => ({ day: '2030-01-26' }), destructive: true },
   deliveryEstimate: { query: () => ({ pincode: '110001', productId: randomUUID() }) },
+  deliveryQuote: { query: () => ({ pincode: '110001' }) },
   shipOrder: { params: () => ({ orderId: f.paidOrderA }), body: () => ({}) },
   shipmentLabel: { params: () => ({ orderId: randomUUID() }) },
   deliverWithCode: { params: () => ({ orderId: f.paidOrderA }), body: () => ({ code: '123456' }) },

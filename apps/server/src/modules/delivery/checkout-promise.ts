@@ -3,19 +3,36 @@
  * items must be able to reach the address's PIN code — else 422 UNSERVICEABLE naming the seller; then, inside
  * the order's own transaction, each seller sub-order's promise (date, zone, billed weight) is stored with it.
  */
-import { formatPromise, packageFor, parcelBilledGrams, promisedDate, type CourierZone } from '@mp/shared';
+import {
+  formatPromise,
+  packageFor,
+  parcelBilledGrams,
+  promisedDate,
+  type CourierZone,
+  type SubOrderCharge,
+} from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { dispatchRulesOf, holidaysOf, ownPackage, routeFor, type EstimateDeps } from './delivery-estimate';
-import { addressPincode, checkoutItems, insertPromises } from './delivery.repository';
+import {
+  dispatchRulesOf,
+  holidaysOf,
+  ownPackage,
+  PLATFORM_STORE_NAME,
+  routeFor,
+  type EstimateDeps,
+} from './delivery-estimate';
+import { checkoutItems, insertPromises } from './delivery.repository';
 
 export interface SellerPromise {
-  sellerId: string;
+  /** null: the admin's own products, one platform parcel from PLATFORM_PICKUP_PINCODE */
+  sellerId: string | null;
   storeName: string;
   promisedDate: string;
   promise: string;
   zone: CourierZone;
   billedGrams: number;
+  /** the courier collects cash on this route and the seller takes it (docs/money.md, "Cash on delivery") */
+  cod: boolean;
 }
 
 export interface CheckoutPromise {
@@ -23,78 +40,110 @@ export interface CheckoutPromise {
   sellers: SellerPromise[];
 }
 
-type Item = Awaited<ReturnType<typeof checkoutItems>>[number];
+export type Item = Awaited<ReturnType<typeof checkoutItems>>[number];
 
-function bySeller(items: Item[]) {
-  const groups = new Map<string, Item[]>();
-  for (const i of items) {
-    if (!i.sellerId) continue; // the admin's own products: the platform ships them
-    groups.set(i.sellerId, [...(groups.get(i.sellerId) ?? []), i]);
-  }
+/** The items per sub-order: each seller's, and the admin's own products (key null, the platform ships them). */
+export function bySeller(items: Item[]) {
+  const groups = new Map<string | null, Item[]>();
+  for (const i of items) groups.set(i.sellerId, [...(groups.get(i.sellerId) ?? []), i]);
   return groups;
 }
 
-/** The promise per seller, or 422 UNSERVICEABLE for the first seller that cannot reach the PIN code; null when delivery is off. */
+const unserviceable = (pincode: string, sellerId: string | null, first: Item) => {
+  const storeName = first.storeName ?? PLATFORM_STORE_NAME;
+  return new AppError(
+    422,
+    'UNSERVICEABLE',
+    // a seller that has not said where parcels are collected cannot ship anywhere yet (docs/delivery.md)
+    first.pickupPincode || !sellerId
+      ? `${storeName} cannot deliver to PIN code ${pincode}`
+      : `${storeName} is not shipping orders yet (it has not set its pickup address); remove its items to order the rest`,
+    undefined,
+    { pincode, sellerId, storeName },
+  );
+};
+
+/** One sub-order's promise, or 422 UNSERVICEABLE when its parcels cannot reach the PIN code. */
+export async function subOrderPromise(
+  deps: EstimateDeps,
+  at: { pincode: string; holidays: ReadonlySet<string> },
+  sellerId: string | null,
+  items: Item[],
+): Promise<SellerPromise> {
+  const first = items[0]!;
+  const route = await routeFor(deps, { id: sellerId, pickupPincode: first.pickupPincode }, at.pincode);
+  if (route.kind !== 'served') throw unserviceable(at.pincode, sellerId, first);
+  const date = promisedDate({
+    orderedAt: deps.now?.() ?? new Date(),
+    rules: dispatchRulesOf(first),
+    routeDays: route.routeDays,
+    holidays: at.holidays,
+  });
+  return {
+    sellerId,
+    storeName: first.storeName ?? PLATFORM_STORE_NAME,
+    promisedDate: date,
+    promise: `Get it by ${formatPromise(date)}`,
+    zone: route.zone,
+    cod: route.cod && first.acceptsCod,
+    billedGrams: parcelBilledGrams(
+      items.map((i) => ({ pkg: packageFor(i.category, ownPackage(i)), quantity: i.quantity })),
+    ),
+  };
+}
+
+/** The promises of the items' sub-orders to a PIN code (the first that cannot be served is 422 UNSERVICEABLE). */
+export async function promiseItems(
+  deps: EstimateDeps,
+  pincode: string,
+  items: Item[],
+): Promise<SellerPromise[]> {
+  const at = { pincode, holidays: await holidaysOf(deps) };
+  const out: SellerPromise[] = [];
+  for (const [sellerId, own] of bySeller(items)) out.push(await subOrderPromise(deps, at, sellerId, own));
+  return out;
+}
+
+/**
+ * The promise per seller, or 422 UNSERVICEABLE for the first seller that cannot reach the PIN code; null when
+ * delivery is off.
+ */
 export async function promiseCheckout(
   deps: EstimateDeps,
   req: { userId: string; addressId: string; buyNow: { productId: string; quantity: number } | undefined },
 ): Promise<CheckoutPromise | null> {
   if (!deps.courier) return null;
-  const pincode = await addressPincode(deps.db, req.userId, req.addressId);
-  if (!pincode) return null; // placing the order answers 404 for the address
-  const holidays = await holidaysOf(deps);
-  const sellers: SellerPromise[] = [];
-  for (const [sellerId, items] of bySeller(await checkoutItems(deps.db, req.userId, req.buyNow))) {
-    const first = items[0]!;
-    const route = await routeFor(deps, { id: sellerId, pickupPincode: first.pickupPincode }, pincode);
-    if (route.kind !== 'served') {
-      const storeName = first.storeName ?? 'A seller';
-      throw new AppError(
-        422,
-        'UNSERVICEABLE',
-        // a seller that has not said where parcels are collected cannot ship anywhere yet (docs/delivery.md)
-        first.pickupPincode
-          ? `${storeName} cannot deliver to PIN code ${pincode}`
-          : `${storeName} is not shipping orders yet (it has not set its pickup address); remove its items to order the rest`,
-        undefined,
-        {
-          pincode,
-          sellerId,
-          storeName,
-        },
-      );
-    }
-    const date = promisedDate({
-      orderedAt: deps.now?.() ?? new Date(),
-      rules: dispatchRulesOf(first),
-      routeDays: route.routeDays,
-      holidays,
-    });
-    sellers.push({
-      sellerId,
-      storeName: first.storeName ?? '',
-      promisedDate: date,
-      promise: `Get it by ${formatPromise(date)}`,
-      zone: route.zone,
-      billedGrams: parcelBilledGrams(
-        items.map((i) => ({ pkg: packageFor(i.category, ownPackage(i)), quantity: i.quantity })),
-      ),
-    });
-  }
-  return { pincode, sellers };
+  // the items and the address's PIN code in one read; placing answers the empty cart or the unknown address (404),
+  // and refuses lines no sub-order was promised for (the cart changed in between)
+  const items = await checkoutItems(deps.db, req.userId, req.buyNow, req.addressId);
+  const pincode = items[0]?.deliveryPincode;
+  if (!pincode) return { pincode: '', sellers: [] };
+  return { pincode, sellers: await promiseItems(deps, pincode, items) };
 }
 
-/** Stores the promise of each seller sub-order with the new order, in the order's transaction. */
-export async function recordPromisesIn(tx: DbOrTx, orderId: string, p: CheckoutPromise): Promise<void> {
+/**
+ * Stores the promise of each seller sub-order with the new order, in the order's transaction, with the shipping
+ * charged for it (the platform's own parcel has no shipment row: its charge is in the order's alone).
+ */
+export async function recordPromisesIn(
+  tx: DbOrTx,
+  orderId: string,
+  p: CheckoutPromise,
+  charges: readonly SubOrderCharge[],
+): Promise<void> {
+  const chargeOf = new Map(charges.map((c) => [c.sellerId, c.shippingPaise]));
   await insertPromises(
     tx,
-    p.sellers.map((s) => ({
-      orderId,
-      sellerId: s.sellerId,
-      promisedDate: s.promisedDate,
-      zone: s.zone,
-      billedGrams: s.billedGrams,
-      deliveryPincode: p.pincode,
-    })),
+    p.sellers
+      .flatMap(({ sellerId, ...s }) => (sellerId === null ? [] : [{ ...s, sellerId }]))
+      .map((s) => ({
+        orderId,
+        sellerId: s.sellerId,
+        shippingPaise: chargeOf.get(s.sellerId) ?? 0,
+        promisedDate: s.promisedDate,
+        zone: s.zone,
+        billedGrams: s.billedGrams,
+        deliveryPincode: p.pincode,
+      })),
   );
 }

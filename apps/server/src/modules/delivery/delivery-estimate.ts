@@ -1,7 +1,7 @@
 /**
  * The estimate (docs/delivery.md, "Estimate"): for a product and a PIN code, whether its seller's parcels reach
  * it, with cash on delivery or not, the promised date ("Get it by Thu, 4 Dec", in IST from now) and the charge of
- * one unit under the platform's free-delivery rule. The courier's answer is cached per seller and PIN code.
+ * one unit as its seller's sub-order (weight, zone, the free-delivery rule). The courier's answer is cached per seller and PIN code.
  */
 import {
   DEFAULT_DISPATCH,
@@ -9,7 +9,9 @@ import {
   formatPromise,
   isPincode,
   promisedDate,
-  deliveryChargeFor,
+  billedGrams,
+  packageFor,
+  shippingChargePaise,
   toPaise,
   toRupees,
   type DeliveryEstimateDto,
@@ -23,6 +25,8 @@ import type { RouteCache } from './route-cache';
 
 /** Where the admin's own products are picked up (docs/delivery.md). */
 export const PLATFORM_PICKUP_PINCODE = '110001';
+/** The name the admin's own products are sold under. */
+export const PLATFORM_STORE_NAME = 'Haat';
 
 export const invalidPincode = (pincode: string) =>
   new AppError(
@@ -83,7 +87,7 @@ export async function estimate(
   const p = await productForEstimate(deps.db, productId);
   if (!p) throw notFound('Product');
   const route = await routeFor(deps, { id: p.sellerId, pickupPincode: p.pickupPincode }, pincode);
-  const base = { pincode, sellerId: p.sellerId, storeName: p.storeName ?? 'Haat' };
+  const base = { pincode, sellerId: p.sellerId, storeName: p.storeName ?? PLATFORM_STORE_NAME };
   if (route.kind !== 'served') {
     return {
       ...base,
@@ -107,8 +111,12 @@ export async function estimate(
     salePrice: p.salePricePaise === null ? null : toRupees(p.salePricePaise),
     discount: p.discount,
   });
-  // what checkout charges today for this one unit: the order-wide rule (docs/delivery.md, "Charges")
-  const charge = toPaise(deliveryChargeFor(unit));
+  // what checkout charges this one unit as its seller's sub-order (docs/delivery.md, "Weight and the shipping charge")
+  const charge = shippingChargePaise({
+    subtotalPaise: toPaise(unit),
+    billedGrams: billedGrams(packageFor(p.category, ownPackage(p))),
+    zone: route.zone,
+  });
   return {
     ...base,
     deliverable: true,

@@ -3,7 +3,7 @@
  * order shipments and their tracking events. The only writer of `delivery_holidays`, `order_shipments`,
  * `tracking_events` and the sellers' pickup columns.
  */
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DeliverySettingsInput } from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -251,29 +251,60 @@ export async function parcelsInTransit(db: DbOrTx, limit = 100): Promise<string[
   return rows.map((r) => r.awb!).filter(Boolean);
 }
 
-const parcelItemColumns = { quantity: cartItems.quantity, ...packageColumns };
+const parcelItemColumns = {
+  quantity: cartItems.quantity,
+  acceptsCod: sql<boolean>`coalesce(${sellers.acceptsCod}, true)`,
+  ...packageColumns,
+};
 
-/** The items a checkout is about to order, each with its seller's dispatch settings: the cart, or one buy-now item. */
+/**
+ * The items a checkout is about to order, each with its seller's dispatch settings: the cart, or one buy-now item;
+ * with `addressId`, each row also carries that address's PIN code (null: not the shopper's address), so checkout's
+ * promise reads both in one statement (docs/delivery.md, "Checkout").
+ */
 export async function checkoutItems(
   db: DbOrTx,
   userId: string,
   buyNow: { productId: string; quantity: number } | undefined,
+  addressId?: string,
 ) {
+  const columns = {
+    ...parcelItemColumns,
+    deliveryPincode: addressId
+      ? sql<string | null>`(select ${addresses.pincode} from ${addresses}
+          where ${addresses.id} = ${addressId} and ${addresses.userId} = ${userId})`
+      : sql<string | null>`null::text`,
+  };
   if (buyNow) {
-    const rows = await db
-      .select({ ...parcelItemColumns, quantity: sql<number>`${buyNow.quantity}::int` })
+    return db
+      .select({ ...columns, quantity: sql<number>`${buyNow.quantity}::int` })
       .from(products)
       .leftJoin(sellers, eq(sellers.id, products.sellerId))
       .where(eq(products.id, buyNow.productId));
-    return rows;
   }
+  // placing releases the shopper's held unpaid cart order first, its lines back into the cart: they are ordered too
+  const held = db
+    .select({ ...columns, quantity: orderLines.quantity })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .innerJoin(products, eq(products.id, orderLines.productId))
+    .leftJoin(sellers, eq(sellers.id, products.sellerId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.stockHeld, true),
+        eq(orders.paymentStatus, 'pending'),
+        isNotNull(orders.cartId),
+      ),
+    );
   return db
-    .select(parcelItemColumns)
+    .select(columns)
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
     .innerJoin(products, eq(products.id, cartItems.productId))
     .leftJoin(sellers, eq(sellers.id, products.sellerId))
-    .where(eq(carts.userId, userId));
+    .where(eq(carts.userId, userId))
+    .unionAll(held);
 }
 
 export async function addressPincode(db: DbOrTx, userId: string, addressId: string) {
@@ -291,6 +322,7 @@ export async function insertPromises(
   rows: {
     orderId: string;
     sellerId: string;
+    shippingPaise: number;
     promisedDate: string;
     zone: string;
     billedGrams: number;
@@ -370,3 +402,39 @@ export const parcelsOfOrders = (db: DbOrTx, orderIds: string[], sellerId?: strin
 export const lateParcelOf = (orderId: typeof orders.id, today: string) => sql`exists (
   select 1 from ${orderShipments} s where s.order_id = ${orderId} and s.promised_date < ${today}::date
     and coalesce(s.tracking_state, '') not in ('delivered', 'rto', 'rtoDelivered'))`;
+
+/** Each seller sub-order's shipping charge and what of it was given back (docs/money.md, "Delivery"). */
+export const shippingOfOrder = (db: DbOrTx, orderId: string) =>
+  db
+    .select({
+      key: orderShipments.sellerId,
+      shippingPaise: orderShipments.shippingPaise,
+      refundedPaise: orderShipments.shippingRefundedPaise,
+    })
+    .from(orderShipments)
+    .where(eq(orderShipments.orderId, orderId))
+    .orderBy(asc(orderShipments.sellerId));
+
+/** A refund gave back part of these sub-orders' shipping (the caller holds the order's lock). */
+export async function addShippingRefunded(
+  tx: DbOrTx,
+  orderId: string,
+  parts: readonly { key: string; paise: number }[],
+) {
+  for (const p of parts) {
+    await tx
+      .update(orderShipments)
+      .set({ shippingRefundedPaise: sql`${orderShipments.shippingRefundedPaise} + ${p.paise}` })
+      .where(and(eq(orderShipments.orderId, orderId), eq(orderShipments.sellerId, p.key)));
+  }
+}
+
+/** A seller sub-order's shipping as checkout charged it (zone null: no promise made at checkout, delivery off). */
+export async function subOrderShipping(db: DbOrTx, orderId: string, sellerId: string) {
+  const [row] = await db
+    .select({ zone: orderShipments.zone, shippingPaise: orderShipments.shippingPaise })
+    .from(orderShipments)
+    .where(and(eq(orderShipments.orderId, orderId), eq(orderShipments.sellerId, sellerId)))
+    .limit(1);
+  return row;
+}

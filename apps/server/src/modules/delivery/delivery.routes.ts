@@ -27,6 +27,9 @@ export function createDeliveryRouter(deps: AppDeps): Router {
   route(api.deliveryEstimate, async ({ query, reply }) => {
     reply({ data: await d.estimate(query.productId, query.pincode) });
   });
+  route(api.deliveryQuote, async ({ query, user, reply }) => {
+    reply({ data: await d.quote(user.id, query) });
+  });
   route(api.shipOrder, async ({ req, params, body, user, reply }) => {
     const actor = { userId: user.id, role: user.role };
     const { shipped, parcel } = await d.ship(req.sellerId!, params.orderId, body, actor);

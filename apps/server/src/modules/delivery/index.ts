@@ -17,6 +17,7 @@ import { deleteHoliday, holidays, putHoliday, saveSettings, settingsOf } from '.
 import { makeDueShipments } from './make-shipments';
 import { orderTracking } from './order-tracking';
 import { promiseCheckout, recordPromisesIn } from './checkout-promise';
+import { quoteCart } from './checkout-quote';
 import { createRouteCache } from './route-cache';
 import { shipOrder } from './ship-order';
 import { deliverWithCode, shipOwn } from './own-shipping';
@@ -56,6 +57,8 @@ export function createDelivery(deps: DeliveryDeps) {
     promiseCheckout: (req: Parameters<typeof promiseCheckout>[1]) =>
       promiseCheckout({ db: deps.db, courier, cache }, req),
     recordPromisesIn,
+    quote: (userId: string, q: Parameters<typeof quoteCart>[2]) =>
+      quoteCart({ db: deps.db, courier, cache }, userId, q),
     settings: (sellerId: string) => settingsOf(base, sellerId),
     saveSettings: (sellerId: string, input: Parameters<typeof saveSettings>[2]) =>
       saveSettings(base, sellerId, input),

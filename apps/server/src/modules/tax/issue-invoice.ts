@@ -24,15 +24,19 @@ import {
 } from './document-content';
 import { insertDocumentIn } from './documents.repository';
 import { nextNumberIn, sellerSeries } from './numbering';
+import { subOrderShipping } from '../delivery/delivery.repository';
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
 
 /**
- * The shipping charge of one seller's sub-order. Today an order has one delivery fee: it is the sub-order of the
- * order's first seller (by id) that carries it. The merge feeds the per-seller charge here.
+ * The shipping charge of one seller's sub-order (docs/tax.md): its own, as checkout charged it per seller
+ * (docs/delivery.md). An order placed with delivery off has one order-wide delivery fee: the sub-order of the
+ * order's first seller (by id) carries it.
  */
 export async function subOrderShippingPaise(tx: Tx, order: OrderRow, sellerId: string): Promise<number> {
+  const own = await subOrderShipping(tx, order.id, sellerId);
+  if (own?.zone) return own.shippingPaise;
   if (order.shippingPaise === 0) return 0;
   const [first] = await tx
     .select({ sellerId: sql<string>`min(${orderLines.sellerId}::text)` })

@@ -8,6 +8,7 @@ import { notifyLinesRefunded } from '../../notifications';
 import { sendAll, type MoneyContext } from './money-context';
 import { refundableIn, refundByDedupeKey, requestRefundIn } from './refunds';
 import { lowerCodOrderIn } from '../cod/cod-lower';
+import { recordDeliveryRefundIn } from './shipping-refund';
 
 /**
  * The admin gives back `amount` (rupees) or everything refundable of a captured order, with a reason. The same
@@ -70,6 +71,7 @@ async function spreadOverLinesIn(
   );
   const parts = split.lines.map((p) => ({ line: open.find((l) => l.id === p.id)!, paise: p.paise }));
   for (const { line, paise } of parts) await addLineRefund(tx, line.id, paise);
+  await recordDeliveryRefundIn(tx, orderId, split.deliveryPaise);
   await ctx.earnings.chargeRefundIn(tx, parts, refundId);
   return parts;
 }

@@ -38,10 +38,12 @@ export async function checkout(deps: OrderServiceDeps, req: PlaceOrderRequest): 
   // every seller must reach the address before anything is held or paid (docs/delivery.md)
   const promise = await deps.delivery?.promiseCheckout(req);
   const { order, replayed, lines } = await inTransaction(deps.db, deps.changes, async (tx, touched) => {
-    const placed = await placePendingOrder(placeDeps, tx, touched, req);
+    const placed = await placePendingOrder(placeDeps, tx, touched, req, promise?.sellers);
     // cash on delivery: refused (and nothing kept) unless the order may pay so (docs/money.md)
     if (method === 'cod' && !placed.replayed) await assertCodEligible(tx, placed.order, codOf(deps).maxPaise);
-    if (promise && !placed.replayed) await deps.delivery!.recordPromisesIn(tx, placed.order.id, promise);
+    if (promise && !placed.replayed) {
+      await deps.delivery!.recordPromisesIn(tx, placed.order.id, promise, placed.charges);
+    }
     return placed;
   });
   if (replayed) {

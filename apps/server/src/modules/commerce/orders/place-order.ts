@@ -15,6 +15,9 @@ import {
   toPaise,
   toRupees,
   variantLabel,
+  withSubOrderShipping,
+  type SubOrderCharge,
+  type SubOrderParcel,
 } from '@mp/shared';
 import type { Tx } from '../../../db/client';
 import { addresses, carts, sellers, users } from '../../../db/schema';
@@ -63,6 +66,8 @@ export interface Placed {
   replayed: boolean;
   /** the order's lines as the provider is told them */
   lines: { title: string; unitPricePaise: number; quantity: number }[];
+  /** each sub-order's shipping when delivery is on (docs/delivery.md); empty when off or replayed */
+  charges: SubOrderCharge[];
 }
 
 /** The order amount columns are PostgreSQL integers (paise): a larger order cannot be written. */
@@ -73,11 +78,13 @@ export async function placePendingOrder(
   tx: Tx,
   touched: Touched,
   req: PlaceOrderRequest,
+  /** the sub-orders' parcels when delivery is on: shipping per sub-order; undefined: the order-wide rule */
+  parcels?: readonly SubOrderParcel[],
 ): Promise<Placed> {
   const cartId = await lockCart(tx, req.userId);
   if (req.idempotencyKey) {
     const same = await findByIdempotencyKey(tx, req.userId, req.idempotencyKey);
-    if (same) return { order: same, replayed: true, lines: [] };
+    if (same) return { order: same, replayed: true, lines: [], charges: [] };
   }
   const buyer = await buyerOf(tx, req.userId, req.addressId);
   const deadline = await replacePendingOrder(tx, touched, req.userId);
@@ -87,7 +94,7 @@ export async function placePendingOrder(
   // what one unpaid shopper may hold (docs/orders-and-stock.md, "Hold limits")
   await checkHoldLimits(tx, req.userId, cartLines, deps.holdLimits);
   const priced = await takeAndPrice(tx, touched, cartLines);
-  const totals = totalsOf(priced);
+  const { totals, charges } = totalsOf(priced, parcels);
   const order = await insertOrder(tx, {
     userId: req.userId,
     // a buy-now order has no cart: ending it puts nothing back, paying it takes nothing out
@@ -119,7 +126,7 @@ export async function placePendingOrder(
     unitPricePaise: l.unitPricePaise,
     quantity: l.quantity,
   }));
-  return { order, replayed: false, lines };
+  return { order, replayed: false, lines, charges };
 }
 
 /** One checkout per cart at a time: the cart row is locked as it is found (created first on first use). */
@@ -218,14 +225,24 @@ async function takeAndPrice(tx: Tx, touched: Touched, cartLines: CartLineRow[]) 
 
 type Priced = Awaited<ReturnType<typeof takeAndPrice>>;
 
-function totalsOf(priced: Priced) {
-  const totals = computeTotals(priced);
+function totalsOf(priced: Priced, parcels: readonly SubOrderParcel[] | undefined) {
+  const byLine = priced.map((x) => ({
+    sellerId: x.p.sellerId,
+    payablePaise: toPaise(priceBreakdown(x).payable) * x.quantity,
+  }));
+  if (parcels && byLine.some((l) => !parcels.some((p) => p.sellerId === l.sellerId))) {
+    throw conflict(
+      'Your cart changed while the order was being placed. Please check it and try again.',
+      'CONFLICT',
+    );
+  }
+  const { totals, charges } = withSubOrderShipping(computeTotals(priced), byLine, parcels);
   if (toPaise(Math.max(totals.subtotal, totals.total)) > ORDER_AMOUNT_MAX_PAISE) {
     throw badRequest(
       `An order can total at most ${formatINR(toRupees(ORDER_AMOUNT_MAX_PAISE))}. Please reduce the quantities in your cart.`,
     );
   }
-  return totals;
+  return { totals, charges };
 }
 
 /** The order's lines in cart order (the locks were taken in product-id order), priced as the shop showed each variant. */

@@ -79,8 +79,9 @@ describe('pickup settings and the estimate', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({ deliverable: true, cod: true, zone: 'C' });
     expect(res.body.data.promise).toMatch(/^Get it by \w{3}, \d{1,2} \w{3}$/);
-    // what checkout charges for this one unit: ₹400 is under the free-delivery threshold
-    expect(res.body.data.charge).toBe(40);
+    // what checkout charges this one unit as its seller's parcel: ₹400 is under the free-delivery threshold, so
+    // zone C's rate for a 33×22×12 cm box (1.743 kg billed, 4 slabs): ₹50 + 3 × ₹30
+    expect(res.body.data.charge).toBe(140);
     // a seller that does not take cash on delivery: no COD, whatever the route allows
     expect((await seller.agent.put('/api/seller/cod').send({ acceptsCod: false })).status).toBe(200);
     const noCod = await ctx.anon().get(`/api/shop/delivery/estimate?pincode=560004&productId=${p.id}`);

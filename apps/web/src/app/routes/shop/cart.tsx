@@ -6,12 +6,22 @@ import { useGetCartQuery } from '../../../features/cart/cart-api';
 import { CartLine } from '../../../features/cart/cart-line';
 import { cartTotals, payableLines, PriceSummary } from '../../../features/cart/price-summary';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useListAddressesQuery } from '../../../features/addresses/address-api';
+import {
+  quotedTotals,
+  SellerDeliveries,
+  useCartDeliveryQuote,
+} from '../../../features/delivery/delivery-quote';
 
 export default function CartPage() {
   useDocumentTitle('Your cart');
   const { user, isAuthenticated } = useAppSelector((s) => s.auth);
   const signedIn = isAuthenticated && user;
   const { data: cart = null, isLoading } = useGetCartQuery(user?.id ?? '', { skip: !signedIn });
+  // delivery per seller once a PIN code is known: the default address's (docs/delivery.md, "Checkout")
+  const { data: addresses = [] } = useListAddressesQuery(user?.id ?? '', { skip: !signedIn });
+  const home = addresses.find((a) => a.isDefault) ?? addresses[0];
+  const quote = useCartDeliveryQuote(cart && cart.items.length > 0 ? home?._id : null);
   const navigate = useNavigate();
 
   if (!isAuthenticated || !user) {
@@ -58,7 +68,7 @@ export default function CartPage() {
       </div>
     );
   }
-  const totals = cartTotals(cart);
+  const totals = quotedTotals(quote, cartTotals(cart));
   const blocked = items.every((i) => i.available === false);
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[1fr_360px]">
@@ -78,7 +88,9 @@ export default function CartPage() {
         </div>
       </section>
       <aside className="self-start lg:sticky lg:top-20">
-        <PriceSummary totals={totals} lines={payableLines(cart)} />
+        <PriceSummary totals={totals} lines={payableLines(cart)}>
+          <SellerDeliveries quote={quote} />
+        </PriceSummary>
       </aside>
     </div>
   );

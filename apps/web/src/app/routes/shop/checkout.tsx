@@ -28,6 +28,11 @@ import { PaymentsUnavailableNotice } from '../../../features/shop-config/test-pa
 import { useBusinessInvoice } from '../../../features/tax/business-invoice';
 import { useShopConfig } from '../../../features/shop-config/use-shop-config';
 import { PaymentMethodPicker } from '../../../features/payments/payment-method-picker';
+import {
+  quotedTotals,
+  SellerDeliveries,
+  useCartDeliveryQuote,
+} from '../../../features/delivery/delivery-quote';
 
 function Step({
   n,
@@ -71,12 +76,15 @@ function DeliveryStep({
   user,
   buyNow,
   blocked,
+  onSelect,
 }: {
   user: UserDto;
   /** buy now: order this item, not the cart */
   buyNow?: BuyNowItem;
-  /** nothing can be ordered (the buy-now item is unavailable) */
+  /** nothing can be ordered (the buy-now item is unavailable, or a seller cannot deliver to the address) */
   blocked?: boolean;
+  /** told the chosen address, so the summary can quote delivery to it */
+  onSelect?: (addressId: string) => void;
 }) {
   const book = useAddressBook(user.id);
   const [selected, setSelected] = useState<string | null>(null);
@@ -91,6 +99,9 @@ function DeliveryStep({
   useEffect(() => {
     if (!selected && book.list.length) setSelected((book.list.find((a) => a.isDefault) ?? book.list[0])!._id);
   }, [book.list, selected]);
+  useEffect(() => {
+    if (selected) onSelect?.(selected);
+  }, [selected, onSelect]);
 
   const business = useBusinessInvoice();
   const deliver = async (addressId: string) => {
@@ -361,6 +372,9 @@ export default function CheckoutPage() {
   const buyNow = readBuyNow(params);
   const cartQuery = useGetCartQuery(user?.id ?? '', { skip: !user || buyNow !== null });
   const cart = { cart: cartQuery.data ?? null, isLoading: cartQuery.isLoading };
+  // delivery per seller to the chosen address (docs/delivery.md, "Checkout")
+  const [addressId, setAddressId] = useState<string | null>(null);
+  const quote = useCartDeliveryQuote(buyNow ? null : addressId);
   if (!user) return null;
   if (buyNow) return <BuyNowCheckout user={user} item={buyNow} />;
 
@@ -384,10 +398,14 @@ export default function CheckoutPage() {
       }
       deliveryStep={
         <Step n={3} title="Delivery Address">
-          <DeliveryStep user={user} />
+          <DeliveryStep user={user} onSelect={setAddressId} blocked={quote?.deliverable === false} />
         </Step>
       }
-      summary={<PriceSummary totals={cartTotals(cart.cart)} lines={payableLines(cart.cart)} />}
+      summary={
+        <PriceSummary totals={quotedTotals(quote, cartTotals(cart.cart))} lines={payableLines(cart.cart)}>
+          <SellerDeliveries quote={quote} />
+        </PriceSummary>
+      }
     />
   );
 }

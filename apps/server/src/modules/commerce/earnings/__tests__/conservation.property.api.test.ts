@@ -17,19 +17,36 @@ import {
 } from '../../__tests__/helpers';
 import { setCodParcelAwb } from '../../cod/cod-parcels';
 import { startRazorpayFake } from '../../../../fakes/razorpay';
+import { startCourierFake } from '../../../../fakes/courier';
 
 // the Indian gateway's fake beside the sandbox: orders pay by PayPal (sandbox) or UPI (docs/money.md)
 const fake = await startRazorpayFake();
 afterAll(() => fake.stop());
+// delivery on: each seller sub-order is charged its own shipping (docs/delivery.md)
+const courier = await startCourierFake({ apiKey: 'prop-courier', webhookSecret: 'prop-courier-secret' });
+afterAll(() => courier.stop());
 const ctx = await createTestContext({
   RAZORPAY_KEY_ID: fake.keyId,
   RAZORPAY_KEY_SECRET: fake.keySecret,
   RAZORPAY_API_BASE: fake.url,
+  COURIER_API_BASE: courier.url,
+  COURIER_API_KEY: 'prop-courier',
+  COURIER_WEBHOOK_SECRET: 'prop-courier-secret',
 });
 const admin = await ctx.loginAs('admin');
 // the products are 'men': not returnable here, so nets are payable at delivery and payouts and debts happen
 await admin.agent.put('/api/admin/return-policies/men').send({ windowDays: null });
 const sellers = [await ctx.loginAsSeller(), await ctx.loginAsSeller()];
+// two pickups, so the sub-orders of an order have different zones (Delhi → Bengaluru C, Bengaluru → Bengaluru A)
+for (const [i, pickupPincode] of ['110001', '560002'].entries()) {
+  const res = await sellers[i]!.agent.put('/api/seller/delivery/settings').send({
+    pickupAddress: '1 Market Road',
+    pickupPincode,
+    dispatchDays: 1,
+    cutoff: '14:00',
+  });
+  expect(res.status).toBe(200);
+}
 const STOCK = 1_000;
 const products = await Promise.all(
   [
@@ -89,6 +106,8 @@ const orderSpec = fc.record({
 });
 
 let refs = 0;
+/** sub-orders charged shipping, summed over the checks: the run must have exercised per-seller charges */
+let shipmentsCharged = 0;
 // one shopper per order of a sequence (a shopper's new checkout ends its earlier unpaid one, as in the shop)
 const shoppers = await Promise.all(
   [0, 1, 2].map(async () => {
@@ -221,6 +240,20 @@ async function checkInvariants() {
           where r.order_id = o.id and r.dedupe_key not like 'capture:%')
         - (select coalesce(sum(l.refunded_paise), 0) from order_lines l where l.order_id = o.id)`);
   expect(overRefunded).toEqual([]);
+  // per seller: no sub-order's shipping is given back beyond its charge, and what the sub-orders record given back
+  // is never more than the order gave back beyond its lines
+  const sellerOver = await rowsOf(sql`
+    select s.order_id from order_shipments s where s.shipping_refunded_paise > s.shipping_paise
+    union all
+    select o.id from orders o where (select coalesce(sum(s.shipping_refunded_paise), 0) from order_shipments s
+        where s.order_id = o.id)
+      > (select coalesce(sum(r.amount_paise), 0) from refunds r where r.order_id = o.id and r.dedupe_key not like 'capture:%')
+        - (select coalesce(sum(l.refunded_paise), 0) from order_lines l where l.order_id = o.id)`);
+  expect(sellerOver).toEqual([]);
+  const charged = await one<{ n: number }>(
+    sql`select count(*)::int as n from order_shipments where shipping_paise > 0`,
+  );
+  shipmentsCharged += Number(charged.n);
   // every unit is in stock, held by an unpaid order, or in a paid line not rejected: refunded units came back once
   const stock = await rowsOf(sql`
     select p.id, p.total_stock + coalesce((select sum(l.quantity) from order_lines l join orders o on o.id = l.order_id
@@ -353,5 +386,6 @@ describe('money conservation in the database (property)', () => {
       ),
       { numRuns: 30 },
     );
+    expect(shipmentsCharged).toBeGreaterThan(0);
   }, 600_000);
 });
