@@ -10,6 +10,7 @@ import {
   addresses,
   cartItems,
   carts,
+  codParcels,
   deliveryHolidays,
   orderLines,
   orders,
@@ -213,9 +214,12 @@ export async function parcelContents(db: DbOrTx, orderId: string, sellerId: stri
       phone: orders.phone,
       paymentMethod: orders.paymentMethod,
       pickupPincode: sellers.pickupPincode,
+      /** what the courier collects for a cash-on-delivery parcel (docs/money.md, "Cash on delivery") */
+      codAmountPaise: codParcels.amountPaise,
     })
     .from(orders)
     .innerJoin(sellers, eq(sellers.id, sellerId))
+    .leftJoin(codParcels, and(eq(codParcels.orderId, orders.id), eq(codParcels.sellerId, sellerId)))
     .where(eq(orders.id, orderId))
     .limit(1);
   const items = await db

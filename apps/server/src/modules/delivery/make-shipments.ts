@@ -54,7 +54,11 @@ async function makeOne(deps: ShipmentWorkerDeps & { courier: CourierProvider }, 
       weightGrams: parcelBilledGrams(pkgs),
       box: largest ?? { lengthCm: 10, widthCm: 10, heightCm: 10 },
       cod: order.paymentMethod === 'cod',
-      amountPaise: items.reduce((sum, i) => sum + i.linePricePaise, 0),
+      // cash on delivery: what its parcel collects (lines still owed and its shipping); else the goods' value
+      amountPaise:
+        order.paymentMethod === 'cod'
+          ? (order.codAmountPaise ?? 0)
+          : items.reduce((sum, i) => sum + i.linePricePaise * i.quantity, 0),
     });
     await deps.db.transaction(async (tx) => {
       await shipmentMade(tx, s.id, {

@@ -1,8 +1,8 @@
 /**
  * Money taken off a cash-on-delivery order before its parcels are delivered (docs/money.md, "Cash on delivery"):
  * nothing was paid, so nothing is refunded; the parcel the courier collects asks for less. A seller's rejection or
- * the shopper's cancel takes the rejected lines off their parcel (and the delivery charge moves to a parcel still
- * going, or goes when no line is left); the admin's partial refund takes an amount off the lines not yet delivered,
+ * the shopper's cancel takes the rejected lines off their parcel (an emptied parcel's own shipping goes with them;
+ * the rest of the delivery moves to a parcel still going, or goes when no line is left); the admin's partial refund takes an amount off the lines not yet delivered,
  * as a refund would (oldest line first), recorded once in the payment ledger (`cod_lowered`). Cash the courier
  * already collected cannot be given back through the shop yet: `409 COD_REFUND_UNAVAILABLE`.
  */
@@ -14,6 +14,7 @@ import { AppError } from '../../../lib/errors';
 import { recordMoneyEvent, type Actor } from '../money/ledger';
 import type { OrderLineRow, OrderRow } from '../orders/order.mapper';
 import { addLineRefund, linesOf } from '../orders/order.repository';
+import { shippingOfOrder } from '../../delivery/delivery.repository';
 import { parcelsOf, setParcelAmountIn, type CodParcel } from './cod-parcels';
 
 const lineLeft = (l: OrderLineRow) => lineValueOf(l) - l.refundedPaise;
@@ -47,10 +48,12 @@ export async function lowerCodParcelsForLinesIn(
       .map((l) => l.sellerId),
   );
   const heir = parcels.find((p) => p.state === 'awaiting' && going.has(p.sellerId));
+  // an emptied parcel's own shipping is owed no more (docs/delivery.md, "Shipping charges")
+  const ownShipping = new Map((await shippingOfOrder(tx, orderId)).map((s) => [s.key, s.shippingPaise]));
   let moved = 0;
   for (const p of parcels.filter((p) => off.has(p.sellerId))) {
-    const rest = p.amountPaise - off.get(p.sellerId)!;
     const emptied = !going.has(p.sellerId);
+    const rest = p.amountPaise - off.get(p.sellerId)! - (emptied ? (ownShipping.get(p.sellerId) ?? 0) : 0);
     if (emptied && heir) moved += Math.max(0, rest);
     await setParcelAmountIn(tx, p.id, emptied && heir ? 0 : rest);
   }

@@ -9,6 +9,7 @@ import type { DbOrTx, Tx } from '../../../db/client';
 import { codParcels, orderLines, orders } from '../../../db/schema';
 import type { OrderRow } from '../orders/order.mapper';
 import { linesOf } from '../orders/order.repository';
+import { shippingOfOrder } from '../../delivery/delivery.repository';
 
 export type CodParcel = typeof codParcels.$inferSelect;
 
@@ -17,14 +18,19 @@ export const REFUSAL_WINDOW_DAYS = 90;
 export const REFUSALS_MAX = 2;
 
 /**
- * The order's parcels, one per seller: each collects its seller's lines; the delivery charge rides on the first
- * parcel (by seller id), so the parcels add up to the order's total.
+ * The order's parcels, one per seller: each collects its seller's lines and its own sub-order's shipping
+ * (docs/delivery.md, "Shipping charges"); the rest of the total (the platform's own products and their parcel, or
+ * the order-wide charge when delivery is off) rides on the first parcel (by seller id), so the parcels add up to
+ * the order's total.
  */
 export async function createParcelsIn(tx: Tx, order: OrderRow): Promise<void> {
   const bySeller = new Map<string, number>();
   for (const l of await linesOf(tx, order.id)) {
     if (!l.sellerId) continue;
     bySeller.set(l.sellerId, (bySeller.get(l.sellerId) ?? 0) + l.linePricePaise * l.quantity);
+  }
+  for (const s of await shippingOfOrder(tx, order.id)) {
+    if (bySeller.has(s.key)) bySeller.set(s.key, bySeller.get(s.key)! + s.shippingPaise);
   }
   const sellers = [...bySeller.keys()].sort();
   const rest = order.totalPaise - [...bySeller.values()].reduce((a, b) => a + b, 0);

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { shippingChargePaise } from '@mp/shared';
 import { startCourierFake, type CourierFake } from '../../../fakes/courier';
 import { createTestContext } from '../../../../test/app';
-import { orderShipments, refunds, taxDocuments } from '../../../db/schema';
+import { codParcels, orderShipments, refunds, taxDocuments } from '../../../db/schema';
 import {
   addAddress,
   addToCart,
@@ -141,6 +141,44 @@ describe('shipping per seller sub-order', () => {
     rows = await bySeller(paid.orderId);
     expect(rows.get(b.sellerId)!.shippingRefundedPaise).toBe(3_000);
     expect((await readOrder(ctx.db, paid.orderId)).capturedPaise).toBe(87_000);
+  });
+
+  it("a cash-on-delivery order's parcels collect each seller's lines and own shipping; a rejection drops its parcel's shipping", async () => {
+    const { a, b, shopper, addressId } = await twoSellerCart({ a: 30_000, b: 20_000 });
+    const created = await shopper.agent
+      .post('/api/shop/order/create')
+      .send({ addressId, paymentMethod: 'cod' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const orderId = created.body.orderId as string;
+    const otp = /(\d{6})/.exec(ctx.deps.sms.sent.at(-1)!.text)![1]!;
+    const confirmed = await shopper.agent.post('/api/shop/order/cod/confirm').send({ orderId, otp });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    const parcels = async () =>
+      new Map(
+        (await ctx.db.select().from(codParcels).where(eq(codParcels.orderId, orderId))).map((p) => [
+          p.sellerId,
+          p.amountPaise,
+        ]),
+      );
+    // shoes ₹300 + its ₹140 parcel; two rings ₹400 + its ₹30 parcel: together the order's total
+    expect(await parcels()).toEqual(
+      new Map([
+        [a.sellerId, 44_000],
+        [b.sellerId, 43_000],
+      ]),
+    );
+    expect((await readOrder(ctx.db, orderId)).totalPaise).toBe(87_000);
+    const rej = await a.agent
+      .put(`/api/seller/orders/update/${orderId}`)
+      .send({ orderStatus: 'rejected', reason: 'Out of stock' });
+    expect(rej.status, JSON.stringify(rej.body)).toBe(200);
+    // A's parcel is not sent and its shipping is owed no more; B's parcel collects what it did
+    expect(await parcels()).toEqual(
+      new Map([
+        [a.sellerId, 0],
+        [b.sellerId, 43_000],
+      ]),
+    );
   });
 
   it("each seller's tax invoice carries its own sub-order's shipping line, not the whole order's on the first seller", async () => {
