@@ -5171,6 +5171,9 @@ export interface operations {
             query?: {
                 addressId?: string;
                 pincode?: string;
+                productId?: string;
+                variantId?: string;
+                quantity?: number;
             };
             header?: never;
             path?: never;

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { cartTotalsSchema } from './commerce';
+import { LIMITS } from './constants';
 import { COURIER_ZONES, shippingChargePaise, type CourierZone } from './delivery';
 import { toPaise, toRupees } from './money';
 
@@ -94,12 +95,18 @@ export function allocateShippingRefund<K>(
 
 // ---- contract: the delivery quote of the shopper's cart (GET /api/shop/delivery/quote) -----------------------
 
-/** Which address (the shopper's own) or PIN code the cart is quoted to; one of them is needed. */
+/**
+ * Which address (the shopper's own) or PIN code the cart is quoted to; one of them is needed. With `productId`
+ * (buy now) the quote is of that one product, variant and quantity instead of the cart.
+ */
 export const deliveryQuoteQuerySchema = z
   .object({
     addressId: z.uuid('Must be a valid address id').optional(),
     /** checked by the server (400 INVALID_PINCODE naming it) */
     pincode: z.string().max(20).optional(),
+    productId: z.uuid('Must be a valid product id').optional(),
+    variantId: z.uuid('Must be a valid variant id').optional(),
+    quantity: z.coerce.number().int().min(1).max(LIMITS.cartQuantityMax).optional(),
   })
   .refine((q) => q.addressId !== undefined || q.pincode !== undefined, {
     message: 'Give an addressId or a pincode',

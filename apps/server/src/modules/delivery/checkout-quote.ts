@@ -14,7 +14,7 @@ import {
   type SellerQuoteDto,
 } from '@mp/shared';
 import { AppError, notFound } from '../../lib/errors';
-import { getCart } from '../commerce/cart/cart.service';
+import { getCart, loadBuyNowLine, toCartView } from '../commerce/cart/cart.service';
 import { bySeller, subOrderPromise, type Item, type SellerPromise } from './checkout-promise';
 import { holidaysOf, invalidPincode, PLATFORM_STORE_NAME, type EstimateDeps } from './delivery-estimate';
 import { addressPincode, checkoutItems } from './delivery.repository';
@@ -55,14 +55,15 @@ export async function quoteCart(
   q: DeliveryQuoteQuery,
 ): Promise<DeliveryQuoteDto> {
   const pincode = await pincodeOf(deps, userId, q);
+  const buyNow = q.productId
+    ? { productId: q.productId, variantId: q.variantId, quantity: q.quantity ?? 1 }
+    : undefined;
+  // buy now: that one item, as checkout will order it; else the cart
+  const cartOf = async () =>
+    buyNow ? toCartView('', userId, await loadBuyNowLine(deps.db, buyNow)) : getCart(deps.db, userId);
   // delivery off (no courier): checkout keeps the order-wide rule, no promise per seller
-  if (!deps.courier) {
-    return { pincode, deliverable: true, sellers: [], totals: (await getCart(deps.db, userId)).totals };
-  }
-  const [cart, items] = await Promise.all([
-    getCart(deps.db, userId),
-    checkoutItems(deps.db, userId, undefined),
-  ]);
+  if (!deps.courier) return { pincode, deliverable: true, sellers: [], totals: (await cartOf()).totals };
+  const [cart, items] = await Promise.all([cartOf(), checkoutItems(deps.db, userId, buyNow)]);
   const lines = cart.items
     .filter((i) => i.available)
     .map((i) => ({ sellerId: i.sellerId, payablePaise: toPaise(discountedUnitPrice(i)) * i.quantity }));

@@ -7,9 +7,15 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { formatINR, type CartTotals, type DeliveryQuoteDto } from '@mp/shared';
 import { useDeliveryQuoteQuery } from './delivery-api';
 
-/** The quote of the cart to an address; undefined while there is none (no address, or delivery off). */
-export function useCartDeliveryQuote(addressId: string | null | undefined) {
-  return useDeliveryQuoteQuery(addressId ? { addressId } : skipToken).data;
+/**
+ * The quote of the cart (or of the buy-now item) to an address; undefined while there is none (no address, or
+ * delivery off).
+ */
+export function useCartDeliveryQuote(
+  addressId: string | null | undefined,
+  buyNow?: { productId: string; variantId?: string; quantity: number },
+) {
+  return useDeliveryQuoteQuery(addressId ? { addressId, ...buyNow } : skipToken).data;
 }
 
 /** The totals to show: the quote's (shipping per seller) once known, else the cart's. */

@@ -228,6 +228,30 @@ describe('shipping per seller sub-order', () => {
     });
   });
 
+  it('quotes a buy-now item alone (not the cart) with the shipping its order is then charged', async () => {
+    const { a, shopper, addressId } = await twoSellerCart({ a: 30_000, b: 20_000 });
+    const bag = await insertProduct(ctx.db, {
+      sellerId: a.sellerId,
+      pricePaise: 25_000,
+      category: 'footwear',
+    });
+    const res = await shopper.agent.get(
+      `/api/shop/delivery/quote?addressId=${addressId}&productId=${bag.id}&quantity=2`,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const q = res.body.data;
+    expect(q.sellers).toHaveLength(1);
+    expect(q.sellers[0]).toMatchObject({ sellerId: a.sellerId, deliverable: true, zone: 'C', subtotal: 500 });
+    const created = await shopper.agent
+      .post('/api/shop/order/create')
+      .send({ addressId, buyNow: { productId: bag.id, quantity: 2 } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const order = await readOrder(ctx.db, created.body.orderId);
+    expect(order.shippingPaise).toBe(q.sellers[0].charge * 100);
+    expect(order.totalPaise).toBe(q.totals.total * 100);
+    expect(q.totals).toMatchObject({ subtotal: 500 });
+  });
+
   it('quotes a seller that cannot reach the PIN code as not deliverable, with the reason; a bad PIN code is 400', async () => {
     const { a, shopper } = await twoSellerCart({ a: 30_000, b: 20_000 });
     const far = await shopper.agent.get('/api/shop/delivery/quote?pincode=744003');

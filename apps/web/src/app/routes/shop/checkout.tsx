@@ -330,6 +330,9 @@ function CheckoutLayout({
 
 function BuyNowCheckout({ user, item }: { user: UserDto; item: BuyNowItem }) {
   const { data: product, isLoading, isError } = useGetProductQuery(item.productId);
+  // this item's delivery to the chosen address (docs/delivery.md, "Checkout")
+  const [addressId, setAddressId] = useState<string | null>(null);
+  const quote = useCartDeliveryQuote(addressId, item);
   if (isError) {
     return (
       <NothingToOrder
@@ -357,10 +360,19 @@ function BuyNowCheckout({ user, item }: { user: UserDto; item: BuyNowItem }) {
       }
       deliveryStep={
         <Step n={3} title="Delivery Address">
-          <DeliveryStep user={user} buyNow={item} blocked={product.totalStock < item.quantity} />
+          <DeliveryStep
+            user={user}
+            buyNow={item}
+            onSelect={setAddressId}
+            blocked={product.totalStock < item.quantity || quote?.deliverable === false}
+          />
         </Step>
       }
-      summary={<PriceSummary totals={computeTotals([line])} lines={[line]} />}
+      summary={
+        <PriceSummary totals={quotedTotals(quote, computeTotals([line]))} lines={[line]}>
+          <SellerDeliveries quote={quote} />
+        </PriceSummary>
+      }
     />
   );
 }
