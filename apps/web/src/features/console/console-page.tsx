@@ -23,3 +23,15 @@ export function ConsolePage({
     </section>
   );
 }
+
+/** A titled part of a console page. */
+export function ConsolePart({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-lg font-semibold text-gray-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

@@ -8,7 +8,7 @@ import { routes } from '@mp/shared/routes';
 import { Button, Input, Select, Spinner } from '../../components/ui';
 import { formatDate } from '../../lib/format';
 import { DocumentList } from './document-list';
-import { Pager } from './tax-part';
+import { Pager } from './pager';
 import {
   DOCUMENT_KIND_LABELS,
   useAdminDocumentsQuery,

@@ -7,7 +7,7 @@ import { routes } from '@mp/shared/routes';
 import { useState } from 'react';
 import { Spinner } from '../../components/ui';
 import { DocumentList } from './document-list';
-import { Pager } from './tax-part';
+import { Pager } from './pager';
 import { useSellerDocumentsQuery, useSellerTaxStatementQuery } from './tax-api';
 
 const PAGE = 20;

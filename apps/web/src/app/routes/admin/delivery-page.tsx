@@ -1,20 +1,13 @@
 /** Admin Delivery (docs/delivery.md): the holidays promised dates skip. */
+import { ConsolePage, ConsolePart } from '../../../features/console/console-page';
 import { AdminHolidays } from '../../../features/delivery/admin-holidays';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function AdminDeliveryPage() {
-  useDocumentTitle('Delivery – Admin');
   return (
-    <section aria-labelledby="admin-delivery-heading" className="flex flex-col gap-6">
-      <h1 id="admin-delivery-heading" className="text-2xl font-bold tracking-tight text-gray-900">
-        Delivery
-      </h1>
-      <section aria-labelledby="holidays-heading" className="flex flex-col gap-3">
-        <h2 id="holidays-heading" className="text-lg font-semibold text-gray-900">
-          Holidays
-        </h2>
+    <ConsolePage title="Delivery – Admin" heading="Delivery">
+      <ConsolePart id="holidays-heading" title="Holidays">
         <AdminHolidays />
-      </section>
-    </section>
+      </ConsolePart>
+    </ConsolePage>
   );
 }

@@ -1,19 +1,6 @@
-/** A titled part of a Tax page. */
-import type { ReactNode } from 'react';
+/** Previous / next over the pages of a list (the tax register and the seller's documents). */
 import { Button } from '../../components/ui';
 
-export function TaxPart({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="flex flex-col gap-3">
-      <h2 id={id} className="text-lg font-semibold text-gray-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-/** Previous / next over the pages of a list (nothing when it fits on one). */
 export function Pager({
   page,
   pages,
