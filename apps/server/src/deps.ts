@@ -26,6 +26,7 @@ import { createRazorpayProvider } from './modules/commerce/payments/razorpay-pro
 import { routePayments } from './modules/commerce/payments/razorpay-routing';
 import { createSmsProvider } from './modules/sms/sms-provider';
 import { createSmsOutbox } from './modules/sms/sms-outbox';
+import { codAvailable } from './modules/commerce/payments/shop-config';
 import { createOrderService } from './modules/commerce/orders/order.service';
 import { createNotifications } from './modules/notifications/notifications.service';
 import { createStores } from './modules/stores';
@@ -96,7 +97,8 @@ export function buildDeps(
     holdLimits: config.holdLimits,
     logger,
     changes,
-    cod: { maxPaise: config.codMaxPaise, sms: smsOutbox },
+    // not offered in production without an SMS gateway and a courier (shop-config.ts)
+    cod: codAvailable(config) ? { maxPaise: config.codMaxPaise, sms: smsOutbox } : undefined,
   });
   const storage = createStorage(config);
   const products = createProductService({ db, changes });

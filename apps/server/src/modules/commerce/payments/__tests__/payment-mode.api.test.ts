@@ -34,14 +34,26 @@ describe('payments in production without a provider', () => {
   it('when a page asks for the shop config, then it says there is no provider and no test mode', async () => {
     const res = await bare.anon().get('/api/shop/config');
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ payments: { provider: 'none', testMode: false, methods: ['cod'] } });
+    // no SMS gateway and no courier configured: cash on delivery is not offered either
+    expect(res.body.data).toEqual({ payments: { provider: 'none', testMode: false, methods: [] } });
+  });
+
+  it('when a shopper asks for cash on delivery with no SMS gateway nor courier, then 422 and nothing is held', async () => {
+    const s = await bare.loginAs('user');
+    const addressId = await addAddress(s.agent);
+    const p = await insertProduct(bare.db, { totalStock: 4, pricePaise: 50_000 });
+    await addToCart(s.agent, p.id, 1);
+    const res = await s.agent.post('/api/shop/order/create').send({ addressId, paymentMethod: 'cod' });
+    expect([res.status, res.body.code]).toEqual([422, 'PAYMENT_METHOD_UNAVAILABLE']);
+    expect(await bare.db.select().from(orders).where(eq(orders.userId, s.userId))).toHaveLength(0);
+    expect((await readProduct(bare.db, p.id)).totalStock).toBe(4);
   });
 });
 
 describe('payments in production with ALLOW_SANDBOX_PAYMENTS=true', () => {
   it('when a shopper checks out, then the sandbox takes it, pages say test mode and it is no revenue', async () => {
     expect((await allowed.anon().get('/api/shop/config')).body.data).toEqual({
-      payments: { provider: 'sandbox', testMode: true, methods: ['paypal', 'cod'] },
+      payments: { provider: 'sandbox', testMode: true, methods: ['paypal'] },
     });
     const admin = await allowed.loginAs('admin');
     const before = (await admin.agent.get('/api/admin/dashboard')).body.data;
