@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import type { CartLineDto } from '@mp/shared';
-import { Button, Price, ProductImage } from '../../components/ui';
+import { Button, Price, ProductThumb } from '../../components/ui';
 import { MESSAGES } from '@mp/shared/constants';
 import { canDecrease, canIncrease, quantityStep } from './cart-rules';
 import { useRemoveCartItemMutation, useUpdateCartQuantityMutation } from './cart-api';
@@ -46,13 +46,7 @@ export function CartLine({ item, userId }: { item: CartLineDto; userId: string }
   return (
     <li className="flex gap-4 border-b border-gray-200 p-4 last:border-0" data-testid="cart-line">
       <Link to={`/product/${item.productId}`} className="shrink-0 self-start">
-        <ProductImage
-          src={item.image}
-          alt={item.title}
-          width={112}
-          height={112}
-          className="h-24 w-24 rounded-lg sm:h-28 sm:w-28"
-        />
+        <ProductThumb item={item} size={112} className="h-24 w-24 rounded-lg sm:h-28 sm:w-28" />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <Link

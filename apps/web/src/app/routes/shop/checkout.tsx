@@ -8,7 +8,7 @@ import {
   EmptyState,
   LoadingRegion,
   Price,
-  ProductImage,
+  ProductThumb,
   Skeleton,
 } from '../../../components/ui';
 import { AddressText } from '../../../features/addresses/address-text';
@@ -234,13 +234,7 @@ function CheckoutItem({
 }) {
   return (
     <div className="flex gap-4">
-      <ProductImage
-        src={item.image}
-        alt={item.title}
-        width={96}
-        height={96}
-        className="h-20 w-20 shrink-0 rounded-lg"
-      />
+      <ProductThumb item={item} size={96} className="h-20 w-20 shrink-0 rounded-lg" />
       <div className="min-w-0 flex-1 space-y-1">
         <Link to={`/product/${item.productId}`} className="font-semibold text-gray-900 hover:text-brand-700">
           {item.title}

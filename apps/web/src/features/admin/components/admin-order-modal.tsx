@@ -12,7 +12,7 @@ import {
   DetailSection,
   Input,
   Modal,
-  ProductImage,
+  ProductThumb,
   Textarea,
 } from '../../../components/ui';
 import { FulfilmentTimeline } from '../../../components/orders/fulfilment-timeline';
@@ -172,13 +172,7 @@ export function AdminOrderModal({
             <ul className="divide-y divide-gray-100">
               {order.cartItems.map((l) => (
                 <li key={l._id} className="flex items-center gap-3 py-2 text-sm">
-                  <ProductImage
-                    src={l.image}
-                    alt={l.title}
-                    width={48}
-                    height={48}
-                    className="h-12 w-12 rounded-md"
-                  />
+                  <ProductThumb item={l} size={48} className="h-12 w-12 rounded-md" />
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-medium text-gray-900">{l.title}</p>
                     {l.variantLabel && <p className="text-sm text-gray-700">{l.variantLabel}</p>}

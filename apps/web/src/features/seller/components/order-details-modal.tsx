@@ -7,7 +7,7 @@ import {
   LoadingRegion,
   Modal,
   paymentMethodLabel,
-  ProductImage,
+  ProductThumb,
   Skeleton,
 } from '../../../components/ui';
 import { formatDate, orNA } from '../../../lib/format';
@@ -73,13 +73,7 @@ export function OrderDetailsModal({
             <ul className="divide-y divide-gray-100">
               {order.cartItems.map((item) => (
                 <li key={item._id ?? item.productId} className="flex items-center gap-3 py-2">
-                  <ProductImage
-                    src={item.image}
-                    alt={item.title}
-                    width={56}
-                    height={56}
-                    className="h-14 w-14 rounded-md"
-                  />
+                  <ProductThumb item={item} size={56} className="h-14 w-14 rounded-md" />
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium text-gray-900">{item.title}</p>
                     {item.variantLabel && <p className="text-sm text-gray-700">{item.variantLabel}</p>}
