@@ -91,7 +91,9 @@ describe('product page', () => {
     await soldBy.waitFor();
     const storeName = (await soldBy.textContent())!.trim();
     expect(storeName.length).toBeGreaterThan(0);
-    await page.getByText(/Free delivery on orders above ₹500/).waitFor();
+    await page
+      .getByText(/Free delivery when a seller's items in your order come to more than ₹500/)
+      .waitFor();
     const listing = page.waitForResponse(
       (r) => r.url().includes('/api/shop/products/get?') && r.url().includes('seller='),
     );

@@ -10,9 +10,12 @@ import { formatINR } from '@mp/shared/money';
 import { storePath } from '@mp/shared/seo';
 import { useReturnPoliciesQuery } from './return-policies-api';
 
-/** The delivery rule in words, from the same constants the totals are computed with (deliveryChargeFor). */
+/**
+ * The delivery rule in words, from the constant the charges are computed with (docs/delivery.md, "Weight and the
+ * shipping charge"): each seller's parcel ships free above the threshold, else is charged by weight and distance.
+ */
 export const deliveryRuleText = () =>
-  `Free delivery on orders above ${formatINR(LIMITS.freeDeliveryAbove)}; ${formatINR(LIMITS.deliveryCharge)} delivery charge on orders of ${formatINR(LIMITS.freeDeliveryAbove)} or less.`;
+  `Free delivery when a seller's items in your order come to more than ${formatINR(LIMITS.freeDeliveryAbove)}; below that, each seller's parcel is charged by its weight and distance (check your PIN code for the charge).`;
 
 /** The product's category's return policy ("7-day return" or "Not returnable"), and cancelling before shipping. */
 export function returnsText(policy: string | undefined): string {
