@@ -2,7 +2,9 @@
 import type { ReactNode } from 'react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatINR, type RevenueByDay } from '@mp/shared';
-import { LoadingRegion, Skeleton } from '../../components/ui';
+import { EmptyState, LoadingRegion, Skeleton } from '../../components/ui';
+import { BoxIcon, ReceiptIcon } from './icons';
+import { isLoading, type Remote } from './remote';
 
 export function StatCard({
   label,
@@ -44,6 +46,61 @@ export function StatGridSkeleton({ count = 4 }: { count?: number }) {
         </div>
       ))}
     </LoadingRegion>
+  );
+}
+
+type SalesFigures = { orders: number; revenue: number; products: number };
+
+/**
+ * A dashboard's figures: a skeleton while they load, a line when they cannot be read, else the cards both
+ * dashboards open with (paid orders, their revenue, the products listed) and the dashboard's own fourth card
+ * (`card`), then the rest (`children`).
+ */
+export function DashboardFigures<T extends SalesFigures>({
+  remote,
+  hints,
+  card,
+  children,
+}: {
+  remote: Remote<T | null>;
+  hints: { orders: string; revenue: string };
+  card: (figures: T) => ReactNode;
+  children: (figures: T) => ReactNode;
+}) {
+  const d = remote.data;
+  if (isLoading(remote) && !d) return <StatGridSkeleton />;
+  if (!d)
+    return (
+      <EmptyState
+        title="Figures are not available right now."
+        description="Please reload the page in a moment."
+      />
+    );
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          label="Orders"
+          value={d.orders.toLocaleString('en-IN')}
+          hint={hints.orders}
+          icon={<ReceiptIcon />}
+        />
+        <StatCard
+          label="Revenue"
+          value={formatINR(d.revenue)}
+          hint={hints.revenue}
+          icon={<span className="text-lg font-bold">₹</span>}
+        />
+        <StatCard
+          label="Products"
+          value={d.products.toLocaleString('en-IN')}
+          hint="Listed in the shop"
+          icon={<BoxIcon />}
+        />
+        {card(d)}
+      </div>
+      {children(d)}
+    </>
   );
 }
 
