@@ -47,21 +47,6 @@ describe('test payments notice', () => {
     }
   });
 
-  it('when the page head carries the shop set-up, then the notice is there at the first render, without a request', () => {
-    const get = serve({ provider: 'paypal', testMode: false });
-    const meta = document.createElement('meta');
-    meta.name = SHOP_CONFIG_META;
-    meta.content = JSON.stringify({ payments: { provider: 'sandbox', testMode: true } });
-    document.head.append(meta);
-    try {
-      render(<TestPaymentsNotice />);
-      expect(screen.getByTestId('test-payments-notice')).toHaveTextContent(/Test payments/);
-      expect(get).not.toHaveBeenCalled();
-    } finally {
-      meta.remove();
-    }
-  });
-
   it('when PayPal takes the payments, then no notice', async () => {
     const get = serve({ provider: 'paypal', testMode: false });
     render(<TestPaymentsNotice />);
