@@ -25,3 +25,4 @@ export * from './tax';
 export * from './delivery';
 export * from './returns';
 export * from './shipping';
+export * from './coupons';
