@@ -66,9 +66,7 @@ export function PriceSummary({
           row.key === 'total' ? (
             <Fragment key={row.key}>
               <CouponRow amount={totals.couponDiscount} />
-              <div
-                className="flex justify-between border-t border-dashed border-gray-300 pt-3 text-base font-bold text-gray-900"
-              >
+              <div className="flex justify-between border-t border-dashed border-gray-300 pt-3 text-base font-bold text-gray-900">
                 <dt>{row.label}</dt>
                 <dd data-testid="total-amount">{row.shown}</dd>
               </div>

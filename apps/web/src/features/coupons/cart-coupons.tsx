@@ -64,7 +64,9 @@ function AppliedCode({ coupon, userId }: { coupon: AppliedCouponDto; userId: str
           </span>
         </p>
         <p
-          className={coupon.applies ? 'text-sm font-medium text-green-700' : 'text-sm font-medium text-amber-800'}
+          className={
+            coupon.applies ? 'text-sm font-medium text-green-700' : 'text-sm font-medium text-amber-800'
+          }
           data-testid="coupon-effect"
         >
           {appliedText(coupon)}

@@ -34,7 +34,10 @@ export function couponReasonText(
 }
 
 const REASON_OF = new Map<ErrorCode, CouponReason>(
-  (Object.entries(COUPON_REASON_ERROR) as [CouponReason, ErrorCode][]).map(([reason, code]) => [code, reason]),
+  (Object.entries(COUPON_REASON_ERROR) as [CouponReason, ErrorCode][]).map(([reason, code]) => [
+    code,
+    reason,
+  ]),
 );
 
 /** The cart's words for a refused `POST /api/shop/cart/coupon`, or undefined when it is not a coupon refusal. */

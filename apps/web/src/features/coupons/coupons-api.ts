@@ -11,7 +11,11 @@ import { replaceCart } from '../cart/cart-api';
 export type CouponOwner = 'admin' | 'seller';
 
 const ROUTES = {
-  admin: { list: routes.adminListCoupons, create: routes.adminCreateCoupon, update: routes.adminUpdateCoupon },
+  admin: {
+    list: routes.adminListCoupons,
+    create: routes.adminCreateCoupon,
+    update: routes.adminUpdateCoupon,
+  },
   seller: {
     list: routes.sellerListCoupons,
     create: routes.sellerCreateCoupon,

@@ -31,7 +31,7 @@ export function LineCouponDiscount({
 
 const FUNDED: Record<OrderCouponDto['funder'], string> = {
   platform: 'from the marketplace',
-  seller: "from the seller",
+  seller: 'from the seller',
 };
 
 /** The order's codes and what each took off (free delivery: the shipping waived). */

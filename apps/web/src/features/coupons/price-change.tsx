@@ -31,8 +31,8 @@ export function usePriceChange() {
         {changed.total != null ? ` to ${formatINR(changed.total)}` : ''}.
       </p>
       <p>
-        A coupon no longer applies as it did. Check the price details, then press DELIVER HERE again to order at the
-        new total.
+        A coupon no longer applies as it did. Check the price details, then press DELIVER HERE again to order
+        at the new total.
       </p>
     </div>
   );
