@@ -252,3 +252,48 @@ export function sellerPartOfRefund(a: {
     shareOf(a.sellerValuePaise, a.refundedBeforePaise, a.paidPaise)
   );
 }
+
+// ---- totals with the codes ----------------------------------------------------------------------------------------
+
+/**
+ * The cart's or order's totals once the codes are applied: the lines' shares come off the total, and the shipping
+ * of the sub-orders a free-delivery code covers is waived (delivery off: the order's one charge). Answers what
+ * each free-delivery code waived (paise, by coupon id), and the charges after the waiver.
+ */
+export function totalsWithCoupons<T extends { shippingCharge: number; total: number }>(
+  totals: T,
+  charges: readonly { sellerId: string | null; subtotalPaise: number; shippingPaise: number }[],
+  couponDiscountPaise: number,
+  freeDelivery: ReadonlyMap<string | null, string>,
+): {
+  totals: T & { couponDiscount: number };
+  charges: { sellerId: string | null; subtotalPaise: number; shippingPaise: number }[];
+  waived: Map<string, number>;
+} {
+  const waived = new Map<string, number>();
+  const waive = (ruleId: string, paise: number) => waived.set(ruleId, (waived.get(ruleId) ?? 0) + paise);
+  const before = Math.round(totals.shippingCharge * 100);
+  let after = before;
+  const out = charges.map((c) => {
+    const rule = freeDelivery.get(c.sellerId);
+    if (!rule || c.shippingPaise === 0) return { ...c };
+    waive(rule, c.shippingPaise);
+    return { ...c, shippingPaise: 0 };
+  });
+  if (charges.length) after = out.reduce((s, c) => s + c.shippingPaise, 0);
+  else if (freeDelivery.size && before > 0) {
+    waive([...freeDelivery.values()][0]!, before);
+    after = 0;
+  }
+  const totalPaise = Math.round(totals.total * 100) - before - couponDiscountPaise + after;
+  return {
+    totals: {
+      ...totals,
+      shippingCharge: after / 100,
+      total: totalPaise / 100,
+      couponDiscount: couponDiscountPaise / 100,
+    },
+    charges: out,
+    waived,
+  };
+}
