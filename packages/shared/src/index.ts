@@ -26,3 +26,4 @@ export * from './delivery';
 export * from './returns';
 export * from './shipping';
 export * from './coupons';
+export * from './coupon-maths';
