@@ -14,7 +14,7 @@ import { CouponsConsole } from '../coupons-console';
 const saved = (body: CouponInput, over: Partial<CouponDto> = {}): CouponDto => ({
   _id: 'k-1',
   code: String(body.code).toUpperCase(),
-  label: body.label ?? null,
+  label: typeof body.label === 'string' ? body.label : null,
   funder: 'platform',
   sellerId: null,
   storeName: null,
