@@ -54,6 +54,18 @@ const SCOPE_OPTIONS: Record<CouponOwner, { value: CouponScope; label: string }[]
   ],
 };
 
+/** The figures every kind asks for, typed as text. */
+const FIGURES = [
+  {
+    name: 'minOrderValue',
+    label: 'Minimum order value (₹)',
+    mode: 'decimal',
+    hint: 'Of the items the code covers',
+  },
+  { name: 'totalUses', label: 'Total uses', mode: 'numeric', hint: 'Empty: no limit' },
+  { name: 'usesPerShopper', label: 'Uses per shopper', mode: 'numeric', hint: undefined },
+] as const;
+
 const text = (n: number | null | undefined) => (n == null ? '' : String(n));
 const DAY_MS = 86_400_000;
 
@@ -206,21 +218,11 @@ export function CouponForm({
       {kind === 'fixed' && (
         <Input label="Amount off (₹)" inputMode="decimal" required {...fieldProps(form, 'amount')} />
       )}
-      <Input
-        label="Minimum order value (₹)"
-        inputMode="decimal"
-        hint="Of the items the code covers"
-        {...fieldProps(form, 'minOrderValue')}
-      />
+      {FIGURES.map((f) => (
+        <Input key={f.name} label={f.label} inputMode={f.mode} hint={f.hint} {...fieldProps(form, f.name)} />
+      ))}
       <Input label="Starts (India time)" type="date" required {...fieldProps(form, 'startsAt')} />
       <Input label="Ends (last day, India time)" type="date" required {...fieldProps(form, 'endsAt')} />
-      <Input
-        label="Total uses"
-        inputMode="numeric"
-        hint="Empty: no limit"
-        {...fieldProps(form, 'totalUses')}
-      />
-      <Input label="Uses per shopper" inputMode="numeric" {...fieldProps(form, 'usesPerShopper')} />
       <label className="inline-flex min-h-11 items-center gap-2 self-end text-sm font-medium text-gray-700 lg:min-h-10">
         <input type="checkbox" className="h-4 w-4 accent-brand-600" {...form.register('firstOrderOnly')} />
         First order only

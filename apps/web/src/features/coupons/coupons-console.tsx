@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import type { CouponDto } from '@mp/shared/coupons';
 import { formatINR } from '@mp/shared/money';
-import { Badge, Button, EmptyState, LoadingRegion, Modal, Skeleton } from '../../components/ui';
+import { Badge, Button, EmptyState, LoadingRegion, Modal, Skeleton, TableHead } from '../../components/ui';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { CouponForm } from './coupon-form';
@@ -13,6 +13,7 @@ import { dayText, kindText, STATUS_TEXT, STATUS_TONE, usesText, windowDays } fro
 import { useListCouponsQuery, useUpdateCouponMutation, type CouponOwner } from './coupons-api';
 
 const card = 'rounded-xl border border-gray-200 bg-white p-4 shadow-sm';
+const COLUMNS = ['Code', 'Discount', 'Funded by', 'Runs', 'Uses', 'Discount given', 'State', 'Actions'];
 
 function CouponRow({
   coupon: c,
@@ -95,17 +96,11 @@ function CouponList({ owner }: { owner: CouponOwner }) {
     <>
       <div className="overflow-x-auto" role="region" aria-label="Coupons table" tabIndex={0}>
         <table className="min-w-full divide-y divide-gray-200 text-sm">
-          <thead className="bg-gray-50 text-left text-xs font-semibold uppercase tracking-wide text-gray-600">
-            <tr>
-              {['Code', 'Discount', 'Funded by', 'Runs', 'Uses', 'Discount given', 'State', 'Actions'].map(
-                (h) => (
-                  <th key={h} scope="col" className="whitespace-nowrap px-3 py-2">
-                    {h}
-                  </th>
-                ),
-              )}
-            </tr>
-          </thead>
+          <TableHead
+            columns={COLUMNS}
+            className="bg-gray-50 text-left text-xs font-semibold uppercase tracking-wide text-gray-600"
+            cellClassName="whitespace-nowrap"
+          />
           <tbody className="divide-y divide-gray-100">
             {data.map((c) => (
               <CouponRow key={c._id} coupon={c} owner={owner} onEdit={setEditing} />

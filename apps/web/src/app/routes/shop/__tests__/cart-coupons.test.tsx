@@ -5,71 +5,17 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AppliedCouponDto, CartViewDto, UserDto } from '@mp/shared';
 import { describe, expect, it } from 'vitest';
 import { answer, errorResponse, server } from '../../../../testing/msw';
 import { renderConsole } from '../../../../features/console/test-utils';
+import {
+  appliedCouponFixture,
+  couponCartFixture as cartOf,
+  shopperFixture as shopper,
+} from '../../../../testing/shop-fixture';
 import CartPage from '../cart';
 
-const shopper: UserDto = {
-  id: 'u-9',
-  _id: 'u-9',
-  username: 'Ravi',
-  email: 'ravi@shop.test',
-  role: 'user',
-  phone: null,
-  fullName: null,
-  gender: null,
-  dob: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
-
-const welcome: AppliedCouponDto = {
-  code: 'WELCOME10',
-  label: '10% off',
-  funder: 'platform',
-  sellerId: null,
-  storeName: null,
-  kind: 'percent',
-  applies: true,
-  discount: 100,
-  reason: null,
-  message: null,
-  missing: null,
-};
-
-function cartOf(coupons: AppliedCouponDto[], couponDiscount = 0): CartViewDto {
-  return {
-    _id: 'c-1',
-    userId: shopper.id,
-    items: [
-      {
-        productId: '5f0a7c1e-2b3d-4e5f-8a9b-000000000101',
-        variantId: '5f0a7c1e-2b3d-4e5f-8a9b-000000000201',
-        variantLabel: '',
-        title: 'Cotton Kurta',
-        image: '/uploads/products/kurta.png',
-        price: 1000,
-        salePrice: null,
-        discount: 0,
-        quantity: 1,
-        totalStock: 50,
-        sellerId: null,
-        available: true,
-        unavailableReason: null,
-      },
-    ],
-    totals: {
-      subtotal: 1000,
-      discount: 0,
-      shippingCharge: 0,
-      total: 1000 - couponDiscount,
-      itemCount: 1,
-      couponDiscount,
-    },
-    coupons,
-  };
-}
+const welcome = appliedCouponFixture();
 
 function couponServer() {
   let cart = cartOf([]);

@@ -5,24 +5,18 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AddressDto, AppliedCouponDto, CartViewDto, UserDto } from '@mp/shared';
+import type { AddressDto } from '@mp/shared';
 import { describe, expect, it } from 'vitest';
 import { answer, errorResponse, server } from '../../../../testing/msw';
 import { renderConsole } from '../../../../features/console/test-utils';
+import {
+  appliedCouponFixture,
+  couponCartFixture,
+  shopperFixture as shopper,
+} from '../../../../testing/shop-fixture';
 import CheckoutPage from '../checkout';
 
-const shopper: UserDto = {
-  id: 'u-9',
-  _id: 'u-9',
-  username: 'Ravi',
-  email: 'ravi@shop.test',
-  role: 'user',
-  phone: null,
-  fullName: null,
-  gender: null,
-  dob: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const welcome = appliedCouponFixture({ label: null });
 
 const home: AddressDto = {
   _id: 'a-1',
@@ -40,54 +34,9 @@ const home: AddressDto = {
   isDefault: true,
 };
 
-const welcome: AppliedCouponDto = {
-  code: 'WELCOME10',
-  label: null,
-  funder: 'platform',
-  sellerId: null,
-  storeName: null,
-  kind: 'percent',
-  applies: true,
-  discount: 100,
-  reason: null,
-  message: null,
-  missing: null,
-};
-
-const cartWith = (coupon: AppliedCouponDto, couponDiscount: number): CartViewDto => ({
-  _id: 'c-1',
-  userId: shopper.id,
-  items: [
-    {
-      productId: '5f0a7c1e-2b3d-4e5f-8a9b-000000000101',
-      variantId: '5f0a7c1e-2b3d-4e5f-8a9b-000000000201',
-      variantLabel: '',
-      title: 'Cotton Kurta',
-      image: '/uploads/products/kurta.png',
-      price: 1000,
-      salePrice: null,
-      discount: 0,
-      quantity: 1,
-      totalStock: 50,
-      sellerId: null,
-      available: true,
-      unavailableReason: null,
-    },
-  ],
-  totals: {
-    subtotal: 1000,
-    discount: 0,
-    shippingCharge: 0,
-    total: 1000 - couponDiscount,
-    itemCount: 1,
-    couponDiscount,
-  },
-  coupons: [coupon],
-});
-
 describe('checkout with a coupon', () => {
   it('when the code stops applying before the order is made, then checkout says the new total, shows it, and the next try sends it', async () => {
-    let cart = cartWith(welcome, 100);
+    let cart = couponCartFixture([welcome], 100);
     const sent: unknown[] = [];
     server.use(
       answer('shopConfig', { success: true, data: { payments: { provider: 'sandbox', testMode: true } } }),
@@ -106,7 +55,7 @@ describe('checkout with a coupon', () => {
       answer('createOrder', async ({ request }) => {
         sent.push(((await request.json()) as { expectedTotal?: number }).expectedTotal);
         // the last use was taken meanwhile: the code no longer applies
-        cart = cartWith({ ...welcome, applies: false, discount: 0, reason: 'exhausted' }, 0);
+        cart = couponCartFixture([{ ...welcome, applies: false, discount: 0, reason: 'exhausted' }], 0);
         return errorResponse(409, {
           code: 'COUPON_PRICE_CHANGED',
           message: 'The price changed',
