@@ -12,6 +12,13 @@ import {
   type CartCoupons,
   type LineForCoupons,
 } from './cart-coupons';
+import { cartCouponIds } from './coupon.repository';
+
+const NO_COUPONS: CartCoupons = {
+  coupons: [],
+  verdicts: new Map(),
+  pricing: { lines: new Map(), discounts: new Map(), freeDelivery: new Map() },
+};
 
 export interface CouponsOnLines {
   evaluated: CartCoupons;
@@ -28,7 +35,11 @@ export async function couponsOnLines(
   lines: readonly LineForCoupons[],
   opts: { atCheckout?: boolean } = {},
 ): Promise<CouponsOnLines> {
-  const evaluated = await evaluateCoupons(db, userId, await couponLinesOf(db, lines), opts);
+  // no code applied: one read, and the lines cost their gross
+  const couponIds = await cartCouponIds(db, userId);
+  const evaluated = couponIds.length
+    ? await evaluateCoupons(db, userId, await couponLinesOf(db, lines), { ...opts, couponIds })
+    : NO_COUPONS;
   const share = (key: string) =>
     evaluated.pricing.lines.get(key) ?? { sellerDiscountPaise: 0, platformDiscountPaise: 0 };
   const gross = new Map(lines.map((l) => [l.key, l.grossPaise]));
