@@ -202,13 +202,12 @@ export function CouponForm({
         placeholder="10% off your first order"
         {...fieldProps(form, 'label')}
       />
-      <Select
-        label="Kind"
-        placeholder={false}
-        options={KIND_OPTIONS}
-        disabled={!!coupon}
-        {...fieldProps(form, 'kind')}
-      />
+      {coupon ? (
+        // a code's kind stays what it was made as: shown, not sent
+        <Input label="Kind" readOnly value={KIND_OPTIONS.find((k) => k.value === kind)?.label ?? kind} />
+      ) : (
+        <Select label="Kind" placeholder={false} options={KIND_OPTIONS} {...fieldProps(form, 'kind')} />
+      )}
       {kind === 'percent' && (
         <>
           <Input label="Percent off" inputMode="numeric" required {...fieldProps(form, 'percent')} />

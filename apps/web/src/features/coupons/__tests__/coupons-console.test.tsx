@@ -39,8 +39,8 @@ const saved = (body: CouponInput, over: Partial<CouponDto> = {}): CouponDto => (
   ...over,
 });
 
-function consoleServer() {
-  let list: CouponDto[] = [];
+function consoleServer(initial: CouponDto[] = []) {
+  let list = [...initial];
   const calls = { created: [] as CouponInput[], updated: [] as unknown[] };
   server.use(
     answer('adminListCoupons', () => ({ success: true, data: list })),
@@ -109,5 +109,44 @@ describe('coupons console', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Pause WELCOME10' }));
     await waitFor(() => expect(calls.updated).toEqual([{ active: false }]));
     expect(await within(row).findByText('Paused')).toBeInTheDocument();
+  }, 20_000);
+
+  it('when the admin edits a code, then the form keeps its code and kind and sends only the changes', async () => {
+    const calls = consoleServer([
+      saved({ code: 'WELCOME10', kind: 'percent', percent: 10, maxDiscount: 200, startsAt: '', endsAt: '' }),
+    ]);
+    renderConsole(<CouponsConsole owner="admin" />);
+    const row = await screen.findByRole('row', { name: /WELCOME10/ });
+
+    // edit: the same form in a dialog; code and kind stay, the changes are sent without them
+    await userEvent.click(within(row).getByRole('button', { name: 'Edit WELCOME10' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit WELCOME10' });
+    expect(within(dialog).getByLabelText(/^Code/)).toHaveAttribute('readonly');
+    expect(within(dialog).getByLabelText(/^Kind/)).toHaveValue('Percent off');
+    await userEvent.clear(within(dialog).getByLabelText(/^Percent off/));
+    await userEvent.type(within(dialog).getByLabelText(/^Percent off/), '15');
+    await userEvent.clear(within(dialog).getByLabelText(/^Cap/));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save coupon' }));
+    await waitFor(() => expect(calls.updated).toHaveLength(1));
+    expect(calls.updated[0]).toMatchObject({
+      percent: 15,
+      maxDiscount: null,
+      startsAt: '2026-12-01',
+      endsAt: '2026-12-31',
+    });
+    expect(calls.updated[0]).not.toHaveProperty('code');
+    expect(calls.updated[0]).not.toHaveProperty('kind');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  }, 20_000);
+
+  it('when a seller makes a code, then it may cover all its products or chosen categories, never chosen sellers', async () => {
+    server.use(answer('sellerListCoupons', { success: true, data: [] }));
+    renderConsole(<CouponsConsole owner="seller" />);
+    expect(await screen.findByText('No coupons yet.')).toBeInTheDocument();
+    const covers = screen.getByLabelText(/^Covers/);
+    const options = within(covers)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual(['All my products', 'My products in chosen categories']);
   });
 });
