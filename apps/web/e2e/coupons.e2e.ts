@@ -10,6 +10,7 @@ import { formatINR } from '@mp/shared/money';
 import { istDayOf } from '@mp/shared/coupons';
 import { DEMO, journeySessions, loginThroughUi, uniqueSuffix } from './console-helpers';
 import {
+  a11yViolations,
   apiRegisterAndLogin,
   expectToast,
   inStockProduct,
@@ -74,6 +75,18 @@ describe('coupons: refused below the minimum, applied, paid, shown per line', ()
     const row = admin.getByRole('row', { name: new RegExp(code) });
     await row.getByText('10% off').waitFor();
     await row.getByText('Active').waitFor();
+    expect(await a11yViolations(admin)).toEqual([]);
+
+    // the platform's active offers show on the home page and on the product page of a product they cover
+    const offers = (await (await shopper.request.get('/api/shop/offers')).json()) as {
+      data: { code: string }[];
+    };
+    expect(offers.data.map((o) => o.code)).toContain(code);
+    await shopper.goto('/');
+    await shopper
+      .getByTestId('offer-banner')
+      .getByText(/^Extra .+ with [A-Z0-9-]+$/)
+      .waitFor();
 
     // the shopper: refused with the amount missing
     await shopper.goto('/shop/cart');
@@ -84,6 +97,10 @@ describe('coupons: refused below the minimum, applied, paid, shown per line', ()
 
     // adds an item from its page, then the code applies
     await shopper.goto(`/product/${dear._id}`);
+    await shopper
+      .getByTestId('offer-badge')
+      .getByText(/^Extra .+ with [A-Z0-9-]+$/)
+      .waitFor();
     await shopper.getByRole('button', { name: 'ADD TO CART' }).first().click();
     await expectToast(shopper, 'Product added Successfully!');
     await shopper.goto('/shop/cart');
@@ -101,6 +118,7 @@ describe('coupons: refused below the minimum, applied, paid, shown per line', ()
       .getByText(formatINR(withCode.totals.couponDiscount!))
       .waitFor();
     const cartTotal = await shopper.getByTestId('total-amount').textContent();
+    expect(await a11yViolations(shopper)).toEqual([]);
     await screenshots(shopper, 'coupons-cart');
 
     // checkout shows the same figures, then the sandbox takes the payment
