@@ -105,6 +105,31 @@ export const API_ERROR_CODES = [
   'DELIVERY_CODE_WRONG',
   /** 429: five wrong delivery codes in a row; tried again after an hour (details: `{ retryAfterMinutes }`) */
   'DELIVERY_CODE_LOCKED',
+  // coupons (docs/money.md, "Coupons"); details: `{ reason, code, missing? }` (COUPON_REASONS in coupons.ts)
+  /** 422: no coupon with this code */
+  'COUPON_UNKNOWN',
+  /** 422: the code's start is still ahead */
+  'COUPON_NOT_STARTED',
+  /** 422: the code has ended */
+  'COUPON_EXPIRED',
+  /** 422: the code is paused */
+  'COUPON_PAUSED',
+  /** 422: every use of the code is taken; at checkout 409 (the order is not made) */
+  'COUPON_EXHAUSTED',
+  /** 422: the shopper has used the code as often as allowed */
+  'COUPON_ALREADY_USED',
+  /** 422: the code is for a first order, and the shopper has ordered before */
+  'COUPON_FIRST_ORDER_ONLY',
+  /** 422: no item of the cart is covered by the code */
+  'COUPON_NOT_APPLICABLE',
+  /** 422: the covered items are worth less than the minimum (details.missing: rupees) */
+  'COUPON_BELOW_MINIMUM',
+  /** 409: one platform code and one code per seller at most */
+  'COUPON_LIMIT_REACHED',
+  /** 409: a code stopped applying (or its use was taken) since the shopper saw the total; no order was made (details: `{ total }`) */
+  'COUPON_PRICE_CHANGED',
+  /** 409: a coupon with this code exists (codes are unique whatever their case) */
+  'COUPON_CODE_TAKEN',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -11,6 +11,7 @@ import {
 } from './constants';
 import { emptyToUndefined, text, uuidOf } from './api';
 import { phoneSchema } from './auth';
+import { appliedCouponDtoSchema, lineDiscountFields, orderCouponDtoSchema } from './coupons';
 import { pageQuerySchema } from './product';
 import { lateFilterSchema, parcelSummarySchema } from './delivery';
 import {
@@ -156,6 +157,11 @@ export const orderCreateInputSchema = z
         message: 'Choose a payment method: paypal, upi, card, netbanking or cod',
       })
       .optional(),
+    /**
+     * rupees: the total the shopper was shown (docs/money.md, "Coupons"); when the server's total differs (a code
+     * stopped applying, its last use was taken) the answer is 409 COUPON_PRICE_CHANGED and no order is made
+     */
+    expectedTotal: z.number({ message: 'expectedTotal must be a number of rupees' }).min(0).optional(),
   })
   .loose()
   .refine((o) => o.addressId ?? o.addressInfo?.addressId, {
@@ -238,6 +244,7 @@ export const orderLineDtoSchema = z.object({
   returnPolicy: z.string().optional().meta({
     description: 'the policy it was sold under: "7-day return" or "Not returnable" (docs/money.md)',
   }),
+  ...lineDiscountFields,
 });
 export type OrderLineDto = z.infer<typeof orderLineDtoSchema>;
 export const orderAddressDtoSchema = z.object({
@@ -300,6 +307,16 @@ const orderFields = {
     .record(z.string(), z.enum(ORDER_STATUSES))
     .meta({ description: 'per-seller status of an order that spans several sellers' }),
   refundedAmount: z.number().meta({ description: 'money given back so far, rupees (docs/money.md)' }),
+  coupons: z
+    .array(orderCouponDtoSchema)
+    .optional()
+    .meta({ description: 'the codes frozen on the order and what each took off (docs/money.md, "Coupons")' }),
+  couponDiscount: z
+    .number()
+    .optional()
+    .meta({
+      description: "rupees: Σ of the coupons' shares on the lines (free delivery is in shippingCharge)",
+    }),
   payments: z.array(paymentEntryDtoSchema).meta({ description: "the order's payment ledger, oldest first" }),
   fulfilment: z
     .array(fulfilmentDtoSchema)
@@ -375,6 +392,7 @@ export const cartLineDtoSchema = cartItemDtoSchema.extend({
     .boolean()
     .meta({ description: 'false when the product was deleted or has less stock than the quantity' }),
   unavailableReason: z.enum(['deleted', 'outOfStock', 'insufficientStock']).nullable(),
+  ...lineDiscountFields,
 });
 export type CartLineDto = z.infer<typeof cartLineDtoSchema>;
 
@@ -384,6 +402,8 @@ export const cartTotalsSchema = z.object({
   shippingCharge: z.number(),
   total: z.number(),
   itemCount: z.number().int(),
+  /** rupees: Σ of the applied codes' shares on the lines (free delivery shows as a lower shippingCharge) */
+  couponDiscount: z.number().optional(),
 });
 
 /** `data` of every cart call. `totals` counts only the available lines (what checkout would charge). */
@@ -393,6 +413,12 @@ export const cartViewDtoSchema = z
     userId: z.string(),
     items: z.array(cartLineDtoSchema),
     totals: cartTotalsSchema,
+    coupons: z
+      .array(appliedCouponDtoSchema)
+      .optional()
+      .meta({
+        description: 'the codes applied to the cart, each with its discount or why it does not apply',
+      }),
   })
   .meta({
     id: 'Cart',

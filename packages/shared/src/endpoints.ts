@@ -86,6 +86,14 @@ import {
   sellerAccountDtoSchema,
   sellerEarningsDtoSchema,
 } from './earnings';
+import {
+  applyCouponInputSchema,
+  couponCodeParamsSchema,
+  couponDtoSchema,
+  couponInputSchema,
+  couponUpdateSchema,
+  offerDtoSchema,
+} from './coupons';
 import { returnPolicyDtoSchema, returnPolicyInputSchema, returnPolicyParamsSchema } from './returns';
 import { uploadedImageSchema } from './image-schemas';
 import {
@@ -222,6 +230,7 @@ export const API_TAGS = [
     name: 'Notifications',
     description: "What happened to a seller's orders, money and catalogue, in its console",
   },
+  { name: 'Coupons', description: 'Coupon codes of the platform and of sellers, applied to the cart' },
   { name: 'Tax', description: 'GST: tax profiles, invoices, credit notes, statements and reports' },
   { name: 'System', description: 'Health and this description of the API' },
 ] as const;
@@ -1287,6 +1296,86 @@ export const endpoints = {
     body: json(commissionInputSchema),
     responses: { 200: okMsg({ data: sellerAccountDtoSchema }, 'Rate saved') },
     errors: [404],
+  },
+  // Coupons (docs/money.md, "Coupons")
+  adminCreateCoupon: {
+    ...routes.adminCreateCoupon,
+    tag: 'Coupons',
+    summary:
+      'Create a platform-funded code (all products, or chosen categories, sellers, brands or products)',
+    description:
+      'A percent over 100, a negative amount or an end before the start is 400; a code already used (any case) 409 ' +
+      '`COUPON_CODE_TAKEN`.',
+    body: json(couponInputSchema),
+    responses: { 201: okMsg({ data: couponDtoSchema }, 'Coupon created') },
+    errors: [409],
+  },
+  adminListCoupons: {
+    ...routes.adminListCoupons,
+    tag: 'Coupons',
+    summary: 'Every coupon (platform and sellers), newest first, with its uses and the discount given',
+    responses: { 200: ok({ data: z.array(couponDtoSchema) }) },
+  },
+  adminUpdateCoupon: {
+    ...routes.adminUpdateCoupon,
+    tag: 'Coupons',
+    summary: 'Pause, resume or edit a coupon; orders already placed keep their discount',
+    params: idParamsSchema,
+    body: json(couponUpdateSchema),
+    responses: { 200: okMsg({ data: couponDtoSchema }, 'Coupon saved') },
+    errors: [404],
+  },
+  sellerCreateCoupon: {
+    ...routes.sellerCreateCoupon,
+    tag: 'Coupons',
+    summary: "Create a seller-funded code on the seller's own products",
+    description:
+      "Naming another seller, or another seller's products, is 403; a code already used (any case) 409 " +
+      '`COUPON_CODE_TAKEN`.',
+    body: json(couponInputSchema),
+    responses: { 201: okMsg({ data: couponDtoSchema }, 'Coupon created') },
+    errors: [403, 409],
+  },
+  sellerListCoupons: {
+    ...routes.sellerListCoupons,
+    tag: 'Coupons',
+    summary: "The seller's own codes, newest first, with their uses and the discount given",
+    responses: { 200: ok({ data: z.array(couponDtoSchema) }) },
+  },
+  sellerUpdateCoupon: {
+    ...routes.sellerUpdateCoupon,
+    tag: 'Coupons',
+    summary: "Pause, resume or edit one of the seller's own codes",
+    params: idParamsSchema,
+    body: json(couponUpdateSchema),
+    responses: { 200: okMsg({ data: couponDtoSchema }, 'Coupon saved') },
+    errors: [403, 404],
+  },
+  applyCoupon: {
+    ...routes.applyCoupon,
+    tag: 'Cart',
+    summary: "Apply a code to the session user's cart; answers the cart with each code's discount",
+    description:
+      'An unknown, not yet started, expired, paused, exhausted, already used or not applicable code is 422 with the ' +
+      'reason the cart shows (`details.reason`, e.g. `COUPON_BELOW_MINIMUM` with `details.missing`). One platform ' +
+      'code and one code per seller at most: another is 409 `COUPON_LIMIT_REACHED`.',
+    body: json(applyCouponInputSchema),
+    responses: { 200: okMsg({ data: cartViewDtoSchema }, 'Coupon applied') },
+    errors: [409, 422],
+  },
+  removeCoupon: {
+    ...routes.removeCoupon,
+    tag: 'Cart',
+    summary: "Remove a code from the session user's cart; answers the cart",
+    params: couponCodeParamsSchema,
+    responses: { 200: okMsg({ data: cartViewDtoSchema }, 'Coupon removed') },
+    errors: [404],
+  },
+  shopOffers: {
+    ...routes.shopOffers,
+    tag: 'Shop',
+    summary: 'The active platform offers (for the home banner and the product page badge); cached briefly',
+    responses: { 200: ok({ data: z.array(offerDtoSchema) }) },
   },
   returnPolicies: {
     ...routes.returnPolicies,

@@ -25,3 +25,5 @@ export * from './tax';
 export * from './delivery';
 export * from './returns';
 export * from './shipping';
+export * from './coupons';
+export * from './coupon-maths';

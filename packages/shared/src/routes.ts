@@ -189,6 +189,16 @@ export const routes = {
   adminDocuments: { method: 'get', path: '/api/admin/documents', auth: 'admin' },
   adminTcsReport: { method: 'get', path: '/api/admin/reports/tcs', auth: 'admin' },
   adminIssueCommissionInvoices: { method: 'post', path: '/api/admin/tax/commission-invoices', auth: 'admin' },
+  // coupons (docs/money.md, "Coupons")
+  adminCreateCoupon: { method: 'post', path: '/api/admin/coupons', auth: 'admin' },
+  adminListCoupons: { method: 'get', path: '/api/admin/coupons', auth: 'admin' },
+  adminUpdateCoupon: { method: 'put', path: '/api/admin/coupons/:id', auth: 'admin' },
+  sellerCreateCoupon: { method: 'post', path: '/api/seller/coupons', auth: 'approvedSeller' },
+  sellerListCoupons: { method: 'get', path: '/api/seller/coupons', auth: 'approvedSeller' },
+  sellerUpdateCoupon: { method: 'put', path: '/api/seller/coupons/:id', auth: 'approvedSeller' },
+  applyCoupon: { method: 'post', path: '/api/shop/cart/coupon', auth: 'session' },
+  removeCoupon: { method: 'delete', path: '/api/shop/cart/coupon/:code', auth: 'session' },
+  shopOffers: { method: 'get', path: '/api/shop/offers', auth: 'none' },
 } as const satisfies Record<string, RouteDef>;
 
 /** The parameter names of an Express-style path: `'/a/:x/b/:y'` → `'x' | 'y'`. */

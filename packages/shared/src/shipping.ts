@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { cartTotalsSchema } from './commerce';
+import { appliedCouponDtoSchema } from './coupons';
 import { LIMITS } from './constants';
 import { COURIER_ZONES, shippingChargePaise, type CourierZone } from './delivery';
 import { toPaise, toRupees } from './money';
@@ -143,6 +144,8 @@ export const deliveryQuoteDtoSchema = z
     sellers: z.array(sellerQuoteDtoSchema),
     /** the cart's totals with shipping per seller sub-order (what checkout charges) */
     totals: cartTotalsSchema,
+    /** the applied codes with their discounts on this quote (free delivery: the shipping waived) */
+    coupons: z.array(appliedCouponDtoSchema).optional(),
   })
   .meta({ id: 'DeliveryQuote' });
 export type DeliveryQuoteDto = z.infer<typeof deliveryQuoteDtoSchema>;

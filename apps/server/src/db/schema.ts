@@ -4,6 +4,9 @@
  */
 import {
   ADDRESS_PLACES,
+  COUPON_FUNDERS,
+  COUPON_KINDS,
+  COUPON_SCOPES,
   BRAND_STATUSES,
   BUSINESS_TYPES,
   GENDERS,
@@ -579,6 +582,8 @@ export const orderLines = pgTable(
     refundedPaise: integer().notNull().default(0),
     /** a coupon's share funded by the seller (docs/tax.md; 0 until coupons come) */
     sellerDiscountPaise: integer().notNull().default(0),
+    /** a coupon's share funded by the platform (docs/money.md, "Coupons"): lowers what the shopper pays only */
+    platformDiscountPaise: integer().notNull().default(0),
     /** GST frozen at placement (docs/tax.md, "A line's tax"); null rate on lines from before */
     taxRate: integer(),
     hsn: text(),
@@ -1344,4 +1349,110 @@ export const trackingEvents = pgTable(
     receivedAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.shipmentId, t.state] })],
+);
+
+// ---- coupons (docs/money.md, "Coupons") -------------------------------------------------------------------------
+
+/**
+ * A coupon code of the platform (funder platform, no seller) or of a seller (its own products). `used` counts
+ * redeemed uses (paid orders), `reserved` the uses held by unpaid orders; a use is taken only while
+ * `used + reserved < total_uses` (coupons/coupon-uses.ts).
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    /** upper case as typed; unique whatever its case */
+    code: text().notNull(),
+    label: text(),
+    funder: text({ enum: COUPON_FUNDERS }).notNull(),
+    sellerId: uuid().references(() => sellers.id, { onDelete: 'cascade' }),
+    kind: text({ enum: COUPON_KINDS }).notNull(),
+    percent: integer(),
+    maxDiscountPaise: integer(),
+    amountPaise: integer(),
+    minOrderPaise: integer().notNull().default(0),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    /** null: no limit */
+    totalUses: integer(),
+    usesPerShopper: integer().notNull().default(1),
+    firstOrderOnly: boolean().notNull().default(false),
+    active: boolean().notNull().default(true),
+    scope: text({ enum: COUPON_SCOPES }).notNull().default('all'),
+    used: integer().notNull().default(0),
+    reserved: integer().notNull().default(0),
+    /** Σ discount of the redeemed uses */
+    discountGivenPaise: bigint({ mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_unique').on(sql`lower(${t.code})`),
+    index('coupons_seller_idx').on(t.sellerId),
+    check('coupons_funder_check', isOneOf(t.funder, COUPON_FUNDERS)),
+    check('coupons_kind_check', isOneOf(t.kind, COUPON_KINDS)),
+    check('coupons_scope_check', isOneOf(t.scope, COUPON_SCOPES)),
+    check('coupons_funder_seller', sql`(${t.funder} = 'platform') = (${t.sellerId} is null)`),
+    check(
+      'coupons_amounts',
+      sql`${t.used} >= 0 and ${t.reserved} >= 0 and ${t.minOrderPaise} >= 0 and coalesce(${t.percent}, 1) between 1 and 100 and coalesce(${t.amountPaise}, 1) > 0 and coalesce(${t.maxDiscountPaise}, 1) > 0`,
+    ),
+  ],
+);
+
+/** The categories, sellers, brands or products a coupon covers (none: scope all). */
+export const couponScopes = pgTable(
+  'coupon_scopes',
+  {
+    couponId: uuid()
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    value: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.couponId, t.value] })],
+);
+
+/** The codes a shopper applied to the cart (at most one platform code and one per seller). */
+export const cartCoupons = pgTable(
+  'cart_coupons',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    couponId: uuid()
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.couponId] })],
+);
+
+export const COUPON_USE_STATES = ['reserved', 'redeemed', 'released'] as const;
+/** One checkout's use of a coupon: reserved with the order, redeemed at payment, released when it ends unpaid. */
+export const couponUses = pgTable(
+  'coupon_uses',
+  {
+    id: id(),
+    couponId: uuid()
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    state: text({ enum: COUPON_USE_STATES }).notNull().default('reserved'),
+    /** what the code took off this order (free delivery: the shipping waived) */
+    discountPaise: integer().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('coupon_uses_order_unique').on(t.couponId, t.orderId),
+    index('coupon_uses_order_idx').on(t.orderId),
+    index('coupon_uses_user_idx').on(t.userId, t.couponId),
+    check('coupon_uses_state_check', isOneOf(t.state, COUPON_USE_STATES)),
+  ],
 );

@@ -253,6 +253,8 @@ export const TAG_TYPES = [
   'Tax',
   'Holidays',
   'ReturnPolicies',
+  'Coupons',
+  'Offers',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

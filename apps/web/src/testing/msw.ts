@@ -8,14 +8,16 @@ import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'ms
 import { setupServer } from 'msw/node';
 
 /**
- * Default answers every test starts from (docs/delivery.md): an order has no parcels and a seller no pickup
- * settings unless a test says so.
+ * Default answers every test starts from (docs/delivery.md): an order has no parcels, a seller no pickup
+ * settings and the shop no offer unless a test says so.
  */
 export const server = setupServer(
   answer('orderTracking', ({ params }) => ({
     success: true,
     data: { orderId: String(params.orderId), parcels: [] },
   })),
+  // no platform offer unless a test says so (docs/money.md, "Coupons")
+  answer('shopOffers', { success: true, data: [] }),
   answer('sellerDeliverySettings', {
     success: true,
     data: { pickupAddress: null, pickupPincode: null, dispatchDays: 1, cutoff: '14:00' },

@@ -193,6 +193,14 @@ const sellerRegisterBody = () => ({
   image: '/uploads/documents/x.png',
 });
 
+const couponBody = (code: string) => ({
+  code,
+  kind: 'percent',
+  percent: 10,
+  startsAt: '2026-01-01',
+  endsAt: '2099-12-31',
+});
+
 /** Valid inputs per endpoint of the shared table (the walk enumerates the table, so a new route is audited). */
 const FIXTURES: Record<EndpointId, Fixture> = {
   health: {},
@@ -341,6 +349,15 @@ const FIXTURES: Record<EndpointId, Fixture> = {
     body: () => ({ percent: 12.5 }),
   },
   adminPayouts: { query: () => ({ sellerId: f.sellerB.sellerId!, page: '1', limit: '5' }) },
+  adminCreateCoupon: { body: () => couponBody('AUDIT-ADMIN') },
+  adminListCoupons: {},
+  adminUpdateCoupon: { params: () => ({ id: randomUUID() }), body: () => ({ active: false }) },
+  sellerCreateCoupon: { body: () => couponBody('AUDIT-SELLER') },
+  sellerListCoupons: {},
+  sellerUpdateCoupon: { params: () => ({ id: randomUUID() }), body: () => ({ active: false }) },
+  applyCoupon: { body: () => ({ code: 'NO-SUCH-CODE' }) },
+  removeCoupon: { params: () => ({ code: 'NO-SUCH-CODE' }) },
+  shopOffers: {},
   returnPolicies: {},
   adminSetReturnPolicy: { params: () => ({ category: 'appliances' }), body: () => ({ windowDays: 10 }) },
   adminRecordPayout: {

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../context';
 import { createAddressRouter } from './addresses/address.routes';
 import { createCartRouter } from './cart/cart.routes';
 import { createCodRouter } from './cod/cod.routes';
+import { createCouponRouter } from './coupons/coupon.routes';
 import { createDashboardRouter } from './dashboards/dashboard.routes';
 import { createOrderRouter } from './orders/order.routes';
 import { createPaymentRouter } from './payments/payment.routes';
@@ -16,6 +17,8 @@ export { releaseExpiredHolds, releaseHalfCreatedOrders, startHoldSweeper } from 
 /** Cart, addresses, orders, payments, seller orders, dashboards. Mounted at the root: paths come from the table. */
 export function createCommerceRouter(deps: AppDeps): Router {
   const r = Router();
+  // first: DELETE /api/shop/cart/coupon/:code would otherwise reach the cart's /:userId/:productId
+  r.use(createCouponRouter(deps));
   r.use(createCartRouter(deps));
   r.use(createAddressRouter(deps));
   r.use(createOrderRouter(deps, deps.orders));

@@ -4,10 +4,9 @@
  * with those charges — the figures checkout then charges (the server's 422 at placing stays the authority).
  */
 import {
-  discountedUnitPrice,
   isPincode,
-  toPaise,
   toRupees,
+  totalsWithCoupons,
   withSubOrderShipping,
   type DeliveryQuoteDto,
   type DeliveryQuoteQuery,
@@ -15,6 +14,8 @@ import {
 } from '@mp/shared';
 import { AppError, notFound } from '../../lib/errors';
 import { getCart, loadBuyNowLine, toCartView } from '../commerce/cart/cart.service';
+import { appliedCouponViews } from '../commerce/coupons/cart-coupons';
+import { cartLinesForCoupons, couponsOnLines, withCartCoupons } from '../commerce/coupons/coupon-pricing';
 import { bySeller, subOrderPromise, type Item, type SellerPromise } from './checkout-promise';
 import { holidaysOf, invalidPincode, PLATFORM_STORE_NAME, type EstimateDeps } from './delivery-estimate';
 import { addressPincode, checkoutItems } from './delivery.repository';
@@ -62,15 +63,25 @@ export async function quoteCart(
   const cartOf = async () =>
     buyNow ? toCartView('', userId, await loadBuyNowLine(deps.db, buyNow)) : getCart(deps.db, userId);
   // delivery off (no courier): checkout keeps the order-wide rule, no promise per seller
-  if (!deps.courier) return { pincode, deliverable: true, sellers: [], totals: (await cartOf()).totals };
+  if (!deps.courier) {
+    const { totals, coupons } = await withCartCoupons(deps.db, await cartOf());
+    return { pincode, deliverable: true, sellers: [], totals, coupons: coupons ?? [] };
+  }
   const [cart, items] = await Promise.all([cartOf(), checkoutItems(deps.db, userId, buyNow)]);
-  const lines = cart.items
-    .filter((i) => i.available)
-    .map((i) => ({ sellerId: i.sellerId, payablePaise: toPaise(discountedUnitPrice(i)) * i.quantity }));
+  // the shopper's codes on these lines (docs/money.md, "Coupons"): each line's payable after its shares
+  const forCoupons = cartLinesForCoupons(cart);
+  const on = await couponsOnLines(deps.db, userId, forCoupons);
+  const lines = forCoupons.map((l) => ({ sellerId: l.sellerId, payablePaise: on.payableOf(l.key) }));
   const ordered = new Set(lines.map((l) => l.sellerId));
   const quoted = (await quoteSubOrders(deps, pincode, items)).filter((s) => ordered.has(s.sellerId));
   const served = quoted.filter((s): s is Quoted => s.deliverable);
-  const { totals, charges } = withSubOrderShipping(cart.totals, lines, served);
+  const shipped = withSubOrderShipping(cart.totals, lines, served);
+  const { totals, charges, waived } = totalsWithCoupons(
+    shipped.totals,
+    shipped.charges,
+    on.couponDiscountPaise,
+    on.evaluated.pricing.freeDelivery,
+  );
   const chargeOf = new Map(charges.map((c) => [c.sellerId, c]));
   const subtotalOf = (sellerId: string | null) =>
     lines.filter((l) => l.sellerId === sellerId).reduce((s, l) => s + l.payablePaise, 0);
@@ -98,5 +109,6 @@ export async function quoteCart(
           zone: null,
         },
   );
-  return { pincode, deliverable: quoted.every((s) => s.deliverable), sellers, totals };
+  const coupons = appliedCouponViews(on.evaluated, waived);
+  return { pincode, deliverable: quoted.every((s) => s.deliverable), sellers, totals, coupons };
 }

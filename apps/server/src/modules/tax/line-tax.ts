@@ -14,9 +14,11 @@ interface LineIn {
   sellerId: string | null;
   linePricePaise: number;
   quantity: number;
+  /** the seller-funded coupon share (docs/money.md, "Coupons"): it lowers the taxable value */
+  sellerDiscountPaise?: number;
 }
 
-/** The lines with their tax columns (sellerDiscount is 0 until coupons come). */
+/** The lines with their tax columns, on the seller's price: gross − the seller-funded discount. */
 export async function withLineTax<L extends LineIn>(tx: Tx, placeOfSupply: string | null, lines: L[]) {
   const productIds = [...new Set(lines.map((l) => l.productId).filter((x): x is string => !!x))];
   const sellerIds = [...new Set(lines.map((l) => l.sellerId).filter((x): x is string => !!x))];
@@ -42,14 +44,14 @@ export async function withLineTax<L extends LineIn>(tx: Tx, placeOfSupply: strin
     const rate = p?.rate ?? fallback.gstRate;
     const t = lineTaxOf({
       grossPaise: l.linePricePaise * l.quantity,
-      sellerDiscountPaise: 0,
+      sellerDiscountPaise: l.sellerDiscountPaise ?? 0,
       ratePercent: rate,
       sellerState: (l.sellerId && stateOf.get(l.sellerId)) || null,
       placeOfSupply,
     });
     return {
       ...l,
-      sellerDiscountPaise: 0,
+      sellerDiscountPaise: l.sellerDiscountPaise ?? 0,
       taxRate: rate,
       hsn: p?.hsn ?? fallback.hsn,
       taxablePaise: t.taxablePaise,

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { formatINR } from '@mp/shared';
 import { formatDate } from '../../lib/format';
-import { Button, EmptyState, LoadingRegion, ProductImage, Skeleton, StatusBadge } from '../ui';
+import { Button, EmptyState, LoadingRegion, ProductImage, Skeleton, StatusBadge, TableHead } from '../ui';
 
 export interface OrderHistoryRow {
   _id: string;
@@ -105,15 +105,10 @@ export function OrderHistoryTable<T extends OrderHistoryRow>({
       </ul>
       <div className="hidden overflow-x-auto md:block">
         <table className="w-full min-w-[560px] text-left text-sm">
-          <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-600">
-            <tr>
-              {['Product', 'Order Date', 'Status', 'Price', 'Details'].map((h) => (
-                <th key={h} scope="col" className="px-3 py-2">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead
+            columns={['Product', 'Order Date', 'Status', 'Price', 'Details']}
+            className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-600"
+          />
           <tbody className="divide-y divide-gray-100">
             {orders.map((o) => (
               <tr key={o._id} data-testid="order-row" className="hover:bg-gray-50">

@@ -22,3 +22,4 @@ export { Price, type PriceProps } from './price';
 export { ProductImage, ProductThumb, type ProductImageProps, type ProductThumbProps } from './product-image';
 export { useFocusTrap } from './use-focus-trap';
 export { DetailRows, DetailSection } from './detail-list';
+export { TableHead } from './table-head';

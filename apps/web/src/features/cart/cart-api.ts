@@ -36,8 +36,8 @@ export const cartApi = baseApi.injectEndpoints({
   }),
 });
 
-/** The write's answer is the whole new cart: put it in the cache instead of asking again. */
-async function replaceCart(
+/** The write's answer is the whole new cart: put it in the cache instead of asking again (cart and coupon writes). */
+export async function replaceCart(
   userId: string,
   {
     dispatch,

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import {
   computeTotals,
   priceDetails,
@@ -6,7 +6,7 @@ import {
   type CartTotals,
   type PricedLineInput,
 } from '@mp/shared/pricing';
-import { formatINR } from '@mp/shared/money';
+import { formatINR, toPaise, toRupees } from '@mp/shared/money';
 import type { CartViewDto } from '@mp/shared';
 
 /** The lines the totals count: the cart's available lines. */
@@ -20,6 +20,19 @@ export function cartTotals(cart: CartViewDto | null): CartTotals {
   return computeTotals(payableLines(cart));
 }
 
+/** The codes' discount on the lines (docs/money.md, "Coupons"); free delivery shows as a lower delivery charge. */
+function CouponRow({ amount }: { amount: number | undefined }) {
+  if (!amount) return null;
+  return (
+    <div className="flex justify-between">
+      <dt>Coupon discount</dt>
+      <dd className="text-green-700" data-testid="coupon-discount">
+        − {formatINR(amount)}
+      </dd>
+    </div>
+  );
+}
+
 /**
  * Price details in the same terms as the lines above them (docs/prices.md): the lines at list price, everything
  * saved on them (sale price and further discount), delivery, and the rules' total. The rows are the shared
@@ -30,11 +43,13 @@ export function PriceSummary({
   lines,
   children,
 }: {
-  totals: CartTotals;
+  /** the server's (cart or quote) totals carry the codes' discount (docs/money.md, "Coupons") */
+  totals: CartTotals & { couponDiscount?: number };
   lines: readonly PricedLineInput[];
   children?: ReactNode;
 }) {
   const s = savingsSummary(lines);
+  const saved = toRupees(toPaise(s.savings) + toPaise(totals.couponDiscount ?? 0));
   return (
     <section
       aria-labelledby="price-details"
@@ -49,13 +64,13 @@ export function PriceSummary({
       <dl className="space-y-3 py-4 text-sm">
         {priceDetails(lines, totals).map((row) =>
           row.key === 'total' ? (
-            <div
-              key={row.key}
-              className="flex justify-between border-t border-dashed border-gray-300 pt-3 text-base font-bold text-gray-900"
-            >
-              <dt>{row.label}</dt>
-              <dd data-testid="total-amount">{row.shown}</dd>
-            </div>
+            <Fragment key={row.key}>
+              <CouponRow amount={totals.couponDiscount} />
+              <div className="flex justify-between border-t border-dashed border-gray-300 pt-3 text-base font-bold text-gray-900">
+                <dt>{row.label}</dt>
+                <dd data-testid="total-amount">{row.shown}</dd>
+              </div>
+            </Fragment>
           ) : (
             <div key={row.key} className="flex justify-between">
               <dt>{row.label}</dt>
@@ -66,9 +81,9 @@ export function PriceSummary({
           ),
         )}
       </dl>
-      {s.savings > 0 && (
+      {saved > 0 && (
         <p className="rounded-md bg-green-50 px-3 py-2 text-sm font-semibold text-green-800">
-          You will save {formatINR(s.savings)} on this order
+          You will save {formatINR(saved)} on this order
         </p>
       )}
       {children}

@@ -96,3 +96,10 @@ export const StoreIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M10 20v-5h4v5" />
   </svg>
 );
+
+export const TagIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8Z" />
+    <circle cx="7.5" cy="7.5" r="1.5" />
+  </svg>
+);

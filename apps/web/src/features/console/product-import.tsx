@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { IMPORT_TEMPLATE_CSV, IMPORT_TEMPLATE_FILE_NAME, type ImportRowResult } from '@mp/shared';
-import { Badge, Button, Spinner, type BadgeTone } from '../../components/ui';
+import { Badge, Button, Spinner, TableHead, type BadgeTone } from '../../components/ui';
 import { errorMessage, toApiError } from '../../lib/api';
 import { download } from '../earnings/statement-csv';
 import { DropZone } from './drop-zone';
@@ -145,15 +145,10 @@ function ResultsTable({ rows }: { rows: ImportRowResult[] }) {
     <div className="overflow-x-auto rounded-lg border border-gray-200">
       <table className="min-w-full divide-y divide-gray-200 text-sm">
         <caption className="sr-only">Import results by row</caption>
-        <thead className="bg-gray-50 text-left text-xs font-semibold uppercase text-gray-600">
-          <tr>
-            {['Row', 'SKU', 'Result', 'Details'].map((h) => (
-              <th key={h} scope="col" className="px-3 py-2">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead
+          columns={['Row', 'SKU', 'Result', 'Details']}
+          className="bg-gray-50 text-left text-xs font-semibold uppercase text-gray-600"
+        />
         <tbody className="divide-y divide-gray-100 bg-white">
           {rows.map((r) => (
             <tr key={r.row} data-outcome={r.outcome}>

@@ -38,6 +38,8 @@ export const ordersApi = baseApi.injectEndpoints({
         buyerBusinessName?: string;
         /** how the shopper pays (docs/money.md, "Payment methods"); PayPal when not given */
         paymentMethod?: CheckoutPaymentMethod;
+        /** the total the shopper was shown: a different one is 409 COUPON_PRICE_CHANGED (docs/money.md) */
+        expectedTotal?: number;
       }
     >({
       query: ({ userId, addressInfo, idempotencyKey, buyNow, paymentMethod, ...business }) =>

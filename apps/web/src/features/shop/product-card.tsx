@@ -7,6 +7,7 @@ import { StarIcon } from '../../components/icons';
 import { Badge, Price, ProductThumb, Skeleton } from '../../components/ui';
 import { WishlistHeart } from '../wishlist/wishlist-heart';
 import { useBrandLabel } from './brands-api';
+import { OfferTag } from '../coupons/offers';
 
 export function ProductBadges({
   product,
@@ -75,6 +76,7 @@ export function ProductCard({ product, priority }: { product: ProductDto; priori
               className="mt-auto pt-1"
             />
           )}
+          <OfferTag product={product} />
         </div>
       </Link>
       <WishlistHeart productId={product._id} title={product.title} className="absolute right-2 top-2" />

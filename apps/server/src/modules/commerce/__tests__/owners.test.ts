@@ -107,3 +107,12 @@ describe('owners of cash on delivery state', () => {
     expect(/\.insert\(smsOutbox\)/.test(files.find((f) => f.file === owner)!.text)).toBe(true);
   });
 });
+
+describe('owners of coupons (docs/money.md, "Coupons")', () => {
+  it('when the server writes coupons, their scopes, cart codes or uses, then only coupon.repository.ts does', () => {
+    const pattern = /\.(insert|update|delete)\((coupons|couponScopes|cartCoupons|couponUses)\)/;
+    expect(files.filter((f) => pattern.test(f.text)).map((f) => f.file)).toEqual([
+      'modules/commerce/coupons/coupon.repository.ts',
+    ]);
+  });
+});

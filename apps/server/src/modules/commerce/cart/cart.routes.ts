@@ -4,30 +4,31 @@ import type { AppDeps } from '../../../context';
 import { contractRouter } from '../../../lib/route';
 import { assertSelfOrAdmin } from '../../../lib/session';
 import { addToCart, getCart, removeCartItem, updateCartItem } from './cart.service';
+import { withCartCoupons } from '../coupons/coupon-pricing';
 
 /** Cart calls. The cart is always the session user's; body userId/discount are ignored. */
 export function createCartRouter({ db }: AppDeps): Router {
   const { router, route } = contractRouter(db);
 
   route(api.addToCart, async ({ body, user, reply }) => {
-    const data = await addToCart(db, user.id, body);
+    const data = await withCartCoupons(db, await addToCart(db, user.id, body));
     reply({ message: 'Product added Successfully!', data });
   });
 
   route(api.getCart, async ({ req, params, reply }) => {
     assertSelfOrAdmin(req, params.userId);
-    reply({ data: await getCart(db, params.userId) });
+    reply({ data: await withCartCoupons(db, await getCart(db, params.userId)) });
   });
 
   route(api.updateCart, async ({ body, user, reply }) => {
-    const data = await updateCartItem(db, user.id, body);
+    const data = await withCartCoupons(db, await updateCartItem(db, user.id, body));
     reply({ message: 'Cart updated successfully!', data });
   });
 
   route(api.removeFromCart, async ({ req, params, reply }) => {
     const { userId, productId } = params;
     assertSelfOrAdmin(req, userId);
-    const data = await removeCartItem(db, userId, productId);
+    const data = await withCartCoupons(db, await removeCartItem(db, userId, productId));
     reply({ message: 'Item removed from cart!', data });
   });
 

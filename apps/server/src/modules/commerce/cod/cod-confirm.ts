@@ -17,6 +17,7 @@ import * as stock from '../stock/stock.repository';
 import { inTransaction } from '../unit-of-work';
 import { checkCodOtp, type OtpCheck } from './cod-otp';
 import { createParcelsIn } from './cod-parcels';
+import { redeemCouponUsesIn } from '../coupons/coupon-checkout';
 
 export async function confirmCodOrder(
   deps: { db: Db; changes: ChangeFeed },
@@ -36,6 +37,7 @@ export async function confirmCodOrder(
     const lines = await confirmLines(tx, order.id);
     await recordStatusChangesIn(tx, order.id, lines, 'confirmed', SYSTEM);
     await stock.markSold(tx, touched, lines);
+    await redeemCouponUsesIn(tx, order.id);
     await createParcelsIn(tx, placed);
     await enqueueOrderPaidMails(tx, placed);
     await notifyNewOrder(tx, placed);

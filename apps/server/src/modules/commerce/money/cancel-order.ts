@@ -8,6 +8,7 @@ import { cancelUnpaidIn } from './cancel-unpaid';
 import type { Actor } from './ledger';
 import { sendAll, type MoneyContext } from './money-context';
 import { refundLinesIn } from './refund-lines';
+import { releaseCouponUsesIn } from '../coupons/coupon-checkout';
 
 /** The lines a paid order's cancel gives back: refused while any is shipping or delivered, or none is left. */
 function linesToCancel(lines: OrderLineRow[]): OrderLineRow[] {
@@ -47,6 +48,8 @@ export async function cancelOrder(
     });
     // the sellers must not ship what was cancelled (docs/seo-and-email.md, "Seller notifications")
     await notifyOrderCancelled(tx, order, target);
+    // a whole order cancelled gives its codes' uses back (docs/money.md, "Coupons")
+    await releaseCouponUsesIn(tx, orderId);
     return { order: await markCancelled(tx, orderId), refundId };
   });
   await sendAll(ctx, [out.refundId]);

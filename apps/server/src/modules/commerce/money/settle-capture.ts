@@ -9,6 +9,7 @@
  * - the hold ended and the stock is gone: refunded in full;
  * - otherwise paid: held stock becomes sold, lines confirmed, shopper and sellers mailed.
  */
+import { redeemCouponUsesIn } from '../coupons/coupon-checkout';
 import type { Tx } from '../../../db/client';
 import { notFound } from '../../../lib/errors';
 import { enqueueOrderPaidMails } from '../../mail';
@@ -248,6 +249,7 @@ async function pay(
   const lines = await confirmLines(tx, order.id);
   await recordStatusChangesIn(tx, order.id, lines, 'confirmed', SYSTEM);
   await stock.markSold(tx, touched, lines);
+  await redeemCouponUsesIn(tx, order.id);
   // a late capture's lines went back to the cart when its hold ended: they leave it again
   if (opts.lateCapture && order.cartId) await takeOutOfCart(tx, order.cartId, lines);
   await recordMoneyEvent(tx, {

@@ -3,6 +3,7 @@
  * names, payment ledger and the status timeline of every seller's part, read in a fixed number of queries for
  * a whole page of orders.
  */
+import { orderCoupons } from '../coupons/order-coupons';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { OrderDto, ParcelSummary, SellerOrderDto } from '@mp/shared';
 import type { DbOrTx } from '../../../db/client';
@@ -86,8 +87,9 @@ async function gather(db: DbOrTx, rows: OrderRow[], sellerId?: string): Promise<
 /** Shopper and admin answers: every line of each order, the whole ledger. */
 export async function orderViews(db: DbOrTx, rows: OrderRow[]): Promise<OrderDto[]> {
   if (rows.length === 0) return [];
-  const { lines, facts, parcels } = await gather(db, rows);
+  const [{ lines, facts, parcels }, coupons] = await Promise.all([gather(db, rows), orderCoupons(db, rows)]);
   return rows.map((o) => ({
+    coupons: coupons(o.id),
     ...toOrderDto(
       o,
       lines.filter((l) => l.orderId === o.id),
@@ -104,8 +106,12 @@ export async function sellerOrderViews(
   rows: OrderRow[],
 ): Promise<SellerOrderDto[]> {
   if (rows.length === 0) return [];
-  const { lines, facts, parcels } = await gather(db, rows, sellerId);
+  const [{ lines, facts, parcels }, coupons] = await Promise.all([
+    gather(db, rows, sellerId),
+    orderCoupons(db, rows, sellerId),
+  ]);
   return rows.map((o) => ({
+    coupons: coupons(o.id),
     ...toSellerOrderDto(
       o,
       lines.filter((l) => l.orderId === o.id),

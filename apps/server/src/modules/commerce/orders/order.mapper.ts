@@ -15,6 +15,7 @@ import {
   type SellerOrderDto,
   type ShopperOrderState,
 } from '@mp/shared';
+import { lineDiscountsOf } from '../coupons/order-coupons';
 import type { orderLines, orderStatusHistory, orders, refunds } from '../../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -74,6 +75,7 @@ export function toOrderLineDto(
     state: lineState({ status: l.status, cancelledByShopper: byShopper.has(l.sellerId) }, orderState),
     rejectionReason: l.status === 'rejected' ? l.rejectionReason : null,
     returnPolicy: returnPolicyLabel(l.returnWindowDays),
+    ...lineDiscountsOf(l),
   };
 }
 
@@ -204,6 +206,7 @@ export function toOrderDto(
     payerId: o.payerId ?? '',
     sellerStatuses: sellerStatusesOf(lines),
     refundedAmount: toRupees(o.refundedPaise),
+    couponDiscount: toRupees(lines.reduce((s, l) => s + l.sellerDiscountPaise + l.platformDiscountPaise, 0)),
     payments: facts.payments,
     fulfilment: fulfilmentOf(o, lines, facts, endedAt(o, state === 'cancelled'), state, byShopper),
   };
@@ -226,7 +229,8 @@ export function toSellerOrderDto(
   const own = { ...o, orderStatus: deriveOrderStatus(ownLines.map((l) => l.status)) };
   const base = { ...toOrderDto(own, ownLines, facts), refundedAmount: toRupees(refundedPaise) };
   const subtotalPaise = ownLines.reduce((s, l) => s + l.unitPricePaise * l.quantity, 0);
-  const netPaise = ownLines.reduce((s, l) => s + l.linePricePaise * l.quantity, 0);
+  // the seller's price: a seller-funded code lowers it, a platform-funded one is paid by the platform
+  const netPaise = ownLines.reduce((s, l) => s + l.linePricePaise * l.quantity - l.sellerDiscountPaise, 0);
   return {
     ...base,
     subtotal: toRupees(subtotalPaise),

@@ -93,6 +93,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         buyNow: input.buyNow,
         business: input.buyerGstin ? { gstin: input.buyerGstin, name: input.buyerBusinessName! } : undefined,
         paymentMethod: input.paymentMethod,
+        expectedTotal: input.expectedTotal,
       }),
     list: (userId: string) => listOwn(deps.db, userId),
     details: async (caller: Caller, orderId: string) =>

@@ -14,6 +14,7 @@ import {
   priceBreakdown,
   toPaise,
   toRupees,
+  totalsWithCoupons,
   variantLabel,
   withSubOrderShipping,
   type SubOrderCharge,
@@ -42,6 +43,8 @@ import { findByIdempotencyKey, heldOrderAndDeadline, insertLines, insertOrder } 
 import { releaseHoldIn } from './stock-hold';
 import { withLineTax } from '../../tax/line-tax';
 import { withReturnWindow } from '../returns/return-policy';
+import { assertExpectedTotal, couponsAtPlacement, reserveCouponUsesIn } from '../coupons/coupon-checkout';
+import type { CouponsOnLines } from '../coupons/coupon-pricing';
 
 export interface PlaceOrderDeps {
   /** the provider that will take the payment (recorded on the order) */
@@ -59,6 +62,8 @@ export interface PlaceOrderRequest {
   business?: { gstin: string; name: string } | undefined;
   /** the shopper's choice at checkout (docs/money.md, "Payment methods"); PayPal when not given */
   paymentMethod?: CheckoutPaymentMethod | undefined;
+  /** rupees: the total the shopper was shown; another total is 409 COUPON_PRICE_CHANGED (docs/money.md, "Coupons") */
+  expectedTotal?: number | undefined;
 }
 
 export interface Placed {
@@ -94,7 +99,10 @@ export async function placePendingOrder(
   // what one unpaid shopper may hold (docs/orders-and-stock.md, "Hold limits")
   await checkHoldLimits(tx, req.userId, cartLines, deps.holdLimits);
   const priced = await takeAndPrice(tx, touched, cartLines);
-  const { totals, charges } = totalsOf(priced, parcels);
+  // the shopper's codes, judged again on these lines (docs/money.md, "Coupons")
+  const couponed = await couponsAtPlacement(tx, req.userId, priced);
+  const { totals, charges, waived } = totalsOf(priced, parcels, couponed);
+  assertExpectedTotal(req.expectedTotal, toPaise(totals.total));
   const order = await insertOrder(tx, {
     userId: req.userId,
     // a buy-now order has no cart: ending it puts nothing back, paying it takes nothing out
@@ -105,7 +113,8 @@ export async function placePendingOrder(
     paymentStatus: 'pending',
     paymentMethod: deps.paymentMethod,
     subtotalPaise: toPaise(totals.subtotal),
-    discountPaise: toPaise(totals.discount),
+    // the products' own discounts and the codes' shares (free delivery is in the shipping)
+    discountPaise: toPaise(totals.discount) + couponed.couponDiscountPaise,
     shippingPaise: toPaise(totals.shippingCharge),
     totalPaise: toPaise(totals.total),
     stockHeld: true,
@@ -116,10 +125,11 @@ export async function placePendingOrder(
     buyerBusinessName: req.business?.name ?? null,
   });
   // GST of each line, frozen now (docs/tax.md)
-  const taxed = await withLineTax(tx, buyer.address.state, linesOf(order.id, cartLines, priced));
+  const taxed = await withLineTax(tx, buyer.address.state, linesOf(order.id, cartLines, priced, couponed));
   // and the return window of each line's category (docs/money.md, "Return window")
   const written = await withReturnWindow(tx, taxed);
   await insertLines(tx, written);
+  await reserveCouponUsesIn(tx, { userId: req.userId, orderId: order.id, on: couponed, waived });
   if (!req.buyNow) await takeOutOfCart(tx, cartId, cartLines);
   const lines = written.map((l) => ({
     title: l.title,
@@ -225,28 +235,31 @@ async function takeAndPrice(tx: Tx, touched: Touched, cartLines: CartLineRow[]) 
 
 type Priced = Awaited<ReturnType<typeof takeAndPrice>>;
 
-function totalsOf(priced: Priced, parcels: readonly SubOrderParcel[] | undefined) {
-  const byLine = priced.map((x) => ({
-    sellerId: x.p.sellerId,
-    payablePaise: toPaise(priceBreakdown(x).payable) * x.quantity,
-  }));
+function totalsOf(priced: Priced, parcels: readonly SubOrderParcel[] | undefined, couponed: CouponsOnLines) {
+  const byLine = priced.map((x) => ({ sellerId: x.p.sellerId, payablePaise: couponed.payableOf(x.p.id) }));
   if (parcels && byLine.some((l) => !parcels.some((p) => p.sellerId === l.sellerId))) {
     throw conflict(
       'Your cart changed while the order was being placed. Please check it and try again.',
       'CONFLICT',
     );
   }
-  const { totals, charges } = withSubOrderShipping(computeTotals(priced), byLine, parcels);
+  const shipped = withSubOrderShipping(computeTotals(priced), byLine, parcels);
+  const { totals, charges, waived } = totalsWithCoupons(
+    shipped.totals,
+    shipped.charges,
+    couponed.couponDiscountPaise,
+    couponed.evaluated.pricing.freeDelivery,
+  );
   if (toPaise(Math.max(totals.subtotal, totals.total)) > ORDER_AMOUNT_MAX_PAISE) {
     throw badRequest(
       `An order can total at most ${formatINR(toRupees(ORDER_AMOUNT_MAX_PAISE))}. Please reduce the quantities in your cart.`,
     );
   }
-  return { totals, charges };
+  return { totals, charges, waived };
 }
 
 /** The order's lines in cart order (the locks were taken in product-id order), priced as the shop showed each variant. */
-function linesOf(orderId: string, cartLines: CartLineRow[], priced: Priced) {
+function linesOf(orderId: string, cartLines: CartLineRow[], priced: Priced, couponed: CouponsOnLines) {
   const byVariantId = new Map(priced.map((x) => [x.p.id, x]));
   return cartLines.map((line) => {
     const x = byVariantId.get(line.variantId)!;
@@ -265,6 +278,8 @@ function linesOf(orderId: string, cartLines: CartLineRow[], priced: Priced) {
       discount: shown.discountPercent,
       linePricePaise: toPaise(shown.payable),
       quantity: x.quantity,
+      sellerDiscountPaise: couponed.sellerDiscountOf(x.p.id),
+      platformDiscountPaise: couponed.platformDiscountOf(x.p.id),
       status: 'pending' as const,
     };
   });

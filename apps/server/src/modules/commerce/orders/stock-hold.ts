@@ -10,6 +10,7 @@ import { startIntervalJob } from '../../../lib/interval-job';
 import * as stock from '../stock/stock.repository';
 import { inTransaction, type Touched } from '../unit-of-work';
 import { endHold, heldOrders, stockLinesOf } from './order.repository';
+import { releaseCouponUsesIn } from '../coupons/coupon-checkout';
 
 /**
  * Inside the caller's transaction: ends a pending order's hold, gives its stock back and puts its lines back in
@@ -27,6 +28,7 @@ export async function releaseHoldIn(
   const lines = await stockLinesOf(tx, orderId);
   await stock.giveBack(tx, touched, lines, { sold: false });
   if (released.cartId) await putBackInCart(tx, released.cartId, lines);
+  await releaseCouponUsesIn(tx, orderId);
   return true;
 }
 

@@ -10,6 +10,7 @@ import {
   DashboardIcon,
   ImageIcon,
   ReceiptIcon,
+  TagIcon,
   UsersIcon,
   WalletIcon,
 } from '../../../features/console/icons';
@@ -25,6 +26,7 @@ const NAV: ConsoleNavItem[] = [
   { to: '/admin/payouts', label: 'Payouts', icon: WalletIcon },
   { to: '/admin/tax', label: 'Tax', icon: ReceiptIcon },
   { to: '/admin/delivery', label: 'Delivery', icon: BoxIcon },
+  { to: '/admin/coupons', label: 'Coupons', icon: TagIcon },
 ];
 
 export function AdminLayout() {

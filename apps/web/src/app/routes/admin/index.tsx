@@ -14,6 +14,7 @@ const pages = {
   payouts: lazy(() => import('./payouts-page')),
   tax: lazy(() => import('./tax-page')),
   delivery: lazy(() => import('./delivery-page')),
+  coupons: lazy(() => import('./coupons-page')),
 };
 
 export default function AdminApp() {

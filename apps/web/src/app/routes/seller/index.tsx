@@ -12,6 +12,7 @@ const pages = {
   tax: lazy(() => import('./tax-page')),
   notifications: lazy(() => import('./notifications-page')),
   store: lazy(() => import('./store-page')),
+  coupons: lazy(() => import('./coupons-page')),
   pending: lazy(() => import('./pending-page')),
 };
 

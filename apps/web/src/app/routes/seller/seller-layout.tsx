@@ -13,6 +13,7 @@ import {
   DashboardIcon,
   ReceiptIcon,
   StoreIcon,
+  TagIcon,
   UploadIcon,
   WalletIcon,
 } from '../../../features/console/icons';
@@ -27,6 +28,7 @@ const NAV: ConsoleNavItem[] = [
   { to: '/seller/tax', label: 'Tax', icon: ReceiptIcon },
   { to: '/seller/notifications', label: 'Notifications', icon: BellIcon },
   { to: '/seller/store', label: 'Store', icon: StoreIcon },
+  { to: '/seller/coupons', label: 'Coupons', icon: TagIcon },
 ];
 
 export const APPROVAL_HINT = 'Access restricted until admin approval';

@@ -6,6 +6,7 @@ import { useGetCartQuery } from '../../../features/cart/cart-api';
 import { CartLine } from '../../../features/cart/cart-line';
 import { cartTotals, payableLines, PriceSummary } from '../../../features/cart/price-summary';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { CartCoupons } from '../../../features/coupons/cart-coupons';
 import { useListAddressesQuery } from '../../../features/addresses/address-api';
 import {
   quotedTotals,
@@ -90,6 +91,7 @@ export default function CartPage() {
       <aside className="self-start lg:sticky lg:top-20">
         <PriceSummary totals={totals} lines={payableLines(cart)}>
           <SellerDeliveries quote={quote} />
+          <CartCoupons userId={user.id} coupons={quote?.coupons ?? cart?.coupons ?? []} />
         </PriceSummary>
       </aside>
     </div>

@@ -33,6 +33,8 @@ import {
   SellerDeliveries,
   useCartDeliveryQuote,
 } from '../../../features/delivery/delivery-quote';
+import { CheckoutCoupons } from '../../../features/coupons/cart-coupons';
+import { usePriceChange } from '../../../features/coupons/price-change';
 
 function Step({
   n,
@@ -77,6 +79,7 @@ function DeliveryStep({
   buyNow,
   blocked,
   onSelect,
+  expectedTotal,
 }: {
   user: UserDto;
   /** buy now: order this item, not the cart */
@@ -85,6 +88,8 @@ function DeliveryStep({
   blocked?: boolean;
   /** told the chosen address, so the summary can quote delivery to it */
   onSelect?: (addressId: string) => void;
+  /** the total the summary shows: the server refuses the order if its own differs (docs/money.md, "Coupons") */
+  expectedTotal?: number;
 }) {
   const book = useAddressBook(user.id);
   const [selected, setSelected] = useState<string | null>(null);
@@ -104,6 +109,7 @@ function DeliveryStep({
   }, [selected, onSelect]);
 
   const business = useBusinessInvoice();
+  const priceChange = usePriceChange();
   const deliver = async (addressId: string) => {
     const a = book.list.find((x) => x._id === addressId);
     const invoice = business.valid();
@@ -114,6 +120,7 @@ function DeliveryStep({
       userId: user.id,
       buyNow,
       paymentMethod,
+      expectedTotal,
       addressInfo: {
         addressId: a._id,
         address: a.address,
@@ -128,7 +135,10 @@ function DeliveryStep({
       // the payment-return page captures this order
       sessionStorage.setItem(STORAGE_KEYS.currentOrderId, JSON.stringify(r.data.orderId));
       goToApproval(r.data.approvalURL);
-    } else checkoutKey.current = newCheckoutKey();
+    } else {
+      checkoutKey.current = newCheckoutKey();
+      priceChange.onRefused(r.error);
+    }
   };
 
   if (book.isLoading && !book.loaded) {
@@ -142,6 +152,7 @@ function DeliveryStep({
   return (
     <div className="space-y-3">
       <PaymentsUnavailableNotice />
+      {priceChange.notice}
       {paymentMethod && <PaymentMethodPicker methods={methods} value={paymentMethod} onChange={setMethod} />}
       {book.list.length > 0 && (
         <fieldset>
@@ -385,6 +396,7 @@ export default function CheckoutPage() {
   if (buyNow) return <BuyNowCheckout user={user} item={buyNow} />;
 
   const items = cart.cart?.items ?? [];
+  const totals = quotedTotals(quote, cartTotals(cart.cart));
   if (!cart.isLoading && cart.cart && items.length === 0) {
     return <NothingToOrder title="Your cart is empty!" description="Add items to it now." />;
   }
@@ -404,12 +416,18 @@ export default function CheckoutPage() {
       }
       deliveryStep={
         <Step n={3} title="Delivery Address">
-          <DeliveryStep user={user} onSelect={setAddressId} blocked={quote?.deliverable === false} />
+          <DeliveryStep
+            user={user}
+            onSelect={setAddressId}
+            blocked={quote?.deliverable === false}
+            expectedTotal={cart.cart ? totals.total : undefined}
+          />
         </Step>
       }
       summary={
-        <PriceSummary totals={quotedTotals(quote, cartTotals(cart.cart))} lines={payableLines(cart.cart)}>
+        <PriceSummary totals={totals} lines={payableLines(cart.cart)}>
           <SellerDeliveries quote={quote} />
+          <CheckoutCoupons coupons={quote?.coupons ?? cart.cart?.coupons ?? []} />
         </PriceSummary>
       }
     />

@@ -10,6 +10,7 @@ import { CategoryIcon } from './category-icon';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { BELOW_FOLD } from '../../../components/ui';
 import { cn } from '../../../components/ui';
+import { OfferBanner } from '../../../features/coupons/offers';
 
 /**
  * Where each section's "View All" goes: the listing with that section's own filter and sort in the URL, so the
@@ -142,6 +143,7 @@ export default function HomePage() {
         </ul>
       </nav>
       <BannerCarousel banners={banners ?? []} loading={bannersLoading} />
+      <OfferBanner />
       <Row title="Best Deals" products={home?.bestDeals ?? []} loading={loading} />
       <Row
         title="Top Offers on Electronics"

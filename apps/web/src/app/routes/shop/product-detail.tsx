@@ -21,6 +21,7 @@ import { variantWith } from '@mp/shared/variants';
 import { useGetProductQuery } from '../../../features/shop/products-api';
 import { errorMessage } from '../../../lib/api';
 import { WishlistHeart } from '../../../features/wishlist/wishlist-heart';
+import { OfferBadge } from '../../../features/coupons/offers';
 
 export default function ProductDetailPage() {
   const { id = '' } = useParams();
@@ -178,6 +179,7 @@ export default function ProductDetailPage() {
             size="lg"
             detailed
           />
+          <OfferBadge product={product} />
           {hasOptions && (
             <VariantPicker
               productId={product._id}

@@ -23,6 +23,7 @@ import {
   PaymentStatusBadge,
 } from '../../../components/orders/order-state';
 import { PaymentLedger } from '../../../components/orders/payment-ledger';
+import { LineCouponDiscount, OrderCoupons } from '../../coupons/order-coupons';
 import { fieldProps, numberText, showServerErrors, useZodForm } from '../../../lib/form';
 import { formatDate, orNA } from '../../../lib/format';
 
@@ -180,12 +181,18 @@ export function AdminOrderModal({
                       {l.quantity} × {formatINR(Number(l.price))} · Sold by{' '}
                       <span className="font-medium text-gray-800">{l.storeName}</span>
                     </p>
+                    <LineCouponDiscount line={l} payer="Shopper pays" />
                   </div>
                   <LineStateBadge state={l.state} viewer="admin" />
                 </li>
               ))}
             </ul>
           </DetailSection>
+          {order.coupons && order.coupons.length > 0 && (
+            <DetailSection title="Coupons">
+              <OrderCoupons coupons={order.coupons} />
+            </DetailSection>
+          )}
           <DetailSection title="Progress">
             <FulfilmentTimeline parts={order.fulfilment} />
           </DetailSection>

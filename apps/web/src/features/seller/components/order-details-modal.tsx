@@ -15,6 +15,7 @@ import { FulfilmentTimeline } from '../../../components/orders/fulfilment-timeli
 import { LineStateBadge, OrderNumber, PaymentStatusBadge } from '../../../components/orders/order-state';
 import { PaymentLedger } from '../../../components/orders/payment-ledger';
 import { OrderStatusForm } from './order-status-form';
+import { LineCouponDiscount } from '../../coupons/order-coupons';
 
 export interface OrderDetailsModalProps {
   open: boolean;
@@ -78,6 +79,7 @@ export function OrderDetailsModal({
                     <p className="truncate text-sm font-medium text-gray-900">{item.title}</p>
                     {item.variantLabel && <p className="text-sm text-gray-700">{item.variantLabel}</p>}
                     <p className="text-xs text-gray-600">Quantity: {item.quantity}</p>
+                    <LineCouponDiscount line={item} payer="Shopper pays" />
                     {item.rejectionReason && (
                       <p className="text-xs text-gray-600">
                         Your reason for rejecting: {item.rejectionReason}

@@ -4,43 +4,14 @@
  */
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CartViewDto, ProductDetailDto, ReviewDto, UserDto } from '@mp/shared';
+import type { ProductDetailDto, ReviewDto } from '@mp/shared';
 import { answer, server } from '../../../../testing/msw';
 import { renderConsole } from '../../../../features/console/test-utils';
+import { cartLineFixture as line, shopperFixture as shopper } from '../../../../testing/shop-fixture';
 import CheckoutPage from '../checkout';
 import ProductDetailPage from '../product-detail';
 
 const PRODUCT_ID = '5f0a7c1e-2b3d-4e5f-8a9b-000000000011';
-
-const shopper: UserDto = {
-  id: 'u-9',
-  _id: 'u-9',
-  username: 'Ravi',
-  email: 'ravi@shop.test',
-  role: 'user',
-  phone: null,
-  fullName: null,
-  gender: null,
-  dob: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
-
-const line = (n: number, over: Partial<CartViewDto['items'][number]> = {}): CartViewDto['items'][number] => ({
-  productId: `5f0a7c1e-2b3d-4e5f-8a9b-00000000010${n}`,
-  variantId: `5f0a7c1e-2b3d-4e5f-8a9b-00000000020${n}`,
-  variantLabel: '',
-  title: `Cotton Kurta ${n}`,
-  image: `/uploads/products/kurta-${n}.png`,
-  price: 1000,
-  salePrice: 800,
-  discount: 0,
-  quantity: n,
-  totalStock: 50,
-  sellerId: null,
-  available: true,
-  unavailableReason: null,
-  ...over,
-});
 
 const product = (over: Partial<ProductDetailDto> = {}): ProductDetailDto => ({
   _id: PRODUCT_ID,

@@ -17,6 +17,7 @@ import {
 import { PaymentLedger } from '../../../../components/orders/payment-ledger';
 import { OrderDocuments } from '../../../../features/tax/document-list';
 import { formatDate } from '../../../../lib/format';
+import { LineCouponDiscount, OrderCoupons } from '../../../../features/coupons/order-coupons';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 function OrderDetails({ order }: { order: OrderDto }) {
@@ -35,6 +36,14 @@ function OrderDetails({ order }: { order: OrderDto }) {
         </dd>
         <dt className="text-gray-600">Shipping</dt>
         <dd>{order.shippingCharge > 0 ? formatINR(order.shippingCharge) : 'Free'}</dd>
+        {order.coupons && order.coupons.length > 0 && (
+          <>
+            <dt className="text-gray-600">Coupons</dt>
+            <dd>
+              <OrderCoupons coupons={order.coupons} />
+            </dd>
+          </>
+        )}
         <dt className="text-gray-600">Total</dt>
         <dd className="font-semibold">{formatINR(order.totalAmount)}</dd>
         {order.refundedAmount > 0 && (
@@ -57,6 +66,7 @@ function OrderDetails({ order }: { order: OrderDto }) {
                 <p className="text-gray-600" data-testid="order-line-quantity">
                   Qty {l.quantity}
                 </p>
+                <LineCouponDiscount line={l} />
                 <p className="text-xs text-gray-600" data-testid="line-store">
                   Sold by <span className="font-medium text-gray-800">{l.storeName}</span>
                 </p>
