@@ -253,6 +253,7 @@ export const TAG_TYPES = [
   'Tax',
   'Holidays',
   'ReturnPolicies',
+  'Returns',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
