@@ -109,7 +109,7 @@ function RefundToFields({ form }: { form: ReturnType<typeof useReturnForm> }) {
       </legend>
       <div className="flex flex-wrap gap-4 text-sm">
         <label className="flex min-h-11 items-center gap-2">
-          <input type="radio" value="upi" {...form.register('refundTo.kind')} /> UPI id
+          <input type="radio" value="upi" {...form.register('refundTo.kind')} /> UPI
         </label>
         <label className="flex min-h-11 items-center gap-2">
           <input type="radio" value="bank" {...form.register('refundTo.kind')} /> Bank account
