@@ -3,6 +3,7 @@
  * rejection the shopper contests); a decision (approve, reject, refund now) always with a note.
  */
 import { useState } from 'react';
+import { FormActions } from './form-actions';
 import { z } from 'zod';
 import { adminReturnActionInputSchema, type ReturnDto } from '@mp/shared';
 import { Button, Select, Textarea } from '../../components/ui';
@@ -45,14 +46,7 @@ function DecisionForm({ r, onClose }: { r: ReturnDto; onClose: () => void }) {
       )}
       <Select label="Decision" required options={DECISIONS} {...fieldProps(form, 'action')} />
       <Textarea label="Note (the shopper and the seller read it)" required {...fieldProps(form, 'note')} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" className="min-h-11" loading={form.formState.isSubmitting}>
-          Decide
-        </Button>
-        <Button variant="outline" className="min-h-11" onClick={onClose}>
-          Back
-        </Button>
-      </div>
+      <FormActions submit="Decide" submitting={form.formState.isSubmitting} onBack={onClose} />
     </form>
   );
 }

@@ -3,6 +3,12 @@ import type { OrderLineDto } from '@mp/shared';
 import { Button } from '../../components/ui';
 import { lineReturnOffer } from './return-display';
 
+const WHY_NOT = {
+  notReturnable: 'Not returnable',
+  windowClosed: 'Return window closed',
+  inReturn: 'Being returned',
+} as const;
+
 export function LineReturn({ line, onReturn }: { line: OrderLineDto; onReturn: () => void }) {
   const offer = lineReturnOffer(line);
   switch (offer.kind) {
@@ -23,22 +29,10 @@ export function LineReturn({ line, onReturn }: { line: OrderLineDto; onReturn: (
           </Button>
         </div>
       );
-    case 'notReturnable':
+    default:
       return (
         <p className="mt-1 text-xs text-gray-600" data-testid="line-return">
-          Not returnable
-        </p>
-      );
-    case 'windowClosed':
-      return (
-        <p className="mt-1 text-xs text-gray-600" data-testid="line-return">
-          Return window closed
-        </p>
-      );
-    case 'inReturn':
-      return (
-        <p className="mt-1 text-xs text-gray-600" data-testid="line-return">
-          Being returned
+          {WHY_NOT[offer.kind]}
         </p>
       );
   }

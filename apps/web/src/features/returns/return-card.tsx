@@ -2,9 +2,10 @@
  * One return as the shopper sees it (docs/web.md, "Returns"): what goes back, why, its steps, the seller's reason
  * when rejected (with "Contest", which the admin decides), the refund, and "Cancel return" before pickup.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { formatINR, shopReturnActionInputSchema, type ReturnDto } from '@mp/shared';
-import { Button, Textarea } from '../../components/ui';
+import { Button, ConfirmDialog, Textarea } from '../../components/ui';
+import { FormActions } from './form-actions';
 import { toApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { fieldProps, showServerErrors, useZodForm } from '../../lib/form';
@@ -41,58 +42,39 @@ function ContestForm({ r, onClose }: { r: ReturnDto; onClose: () => void }) {
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-2" aria-label="Contest">
       <Textarea label="Why do you contest the rejection?" required autoFocus {...fieldProps(form, 'note')} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" className="min-h-11" loading={form.formState.isSubmitting}>
-          Send to the marketplace
-        </Button>
-        <Button variant="outline" className="min-h-11" onClick={onClose}>
-          Keep the rejection
-        </Button>
-      </div>
+      <FormActions
+        submit="Send to the marketplace"
+        back="Keep the rejection"
+        submitting={form.formState.isSubmitting}
+        onBack={onClose}
+      />
     </form>
   );
 }
 
 function CancelReturn({ r }: { r: ReturnDto }) {
   const [confirming, setConfirming] = useState(false);
-  const [update, { isLoading }] = useUpdateShopReturnMutation();
-  const titleId = useId();
+  const [update] = useUpdateShopReturnMutation();
   async function go() {
     const res = await update({ returnId: r.id, action: 'cancel' });
-    setConfirming(false);
     if (!res.error) toast.success(`Return of ${r.orderNumber} cancelled; you keep the items.`);
     else toast.error(refusalText(res.error, 'Not cancelled'));
   }
-  if (!confirming) {
-    return (
-      <Button variant="outline" className="min-h-11" onClick={() => setConfirming(true)}>
+  return (
+    <>
+      <Button variant="outline" className="min-h-11 self-start" onClick={() => setConfirming(true)}>
         Cancel return
       </Button>
-    );
-  }
-  return (
-    <div
-      role="alertdialog"
-      aria-labelledby={titleId}
-      className="rounded-lg border border-red-200 bg-red-50 p-3"
-    >
-      <p id={titleId} className="font-semibold text-gray-900">
-        Cancel this return? You keep the items and get no refund for them.
-      </p>
-      <div className="mt-2 flex flex-wrap gap-2">
-        <Button variant="danger" className="min-h-11" loading={isLoading} onClick={() => void go()} autoFocus>
-          Yes, cancel return
-        </Button>
-        <Button
-          variant="outline"
-          className="min-h-11"
-          disabled={isLoading}
-          onClick={() => setConfirming(false)}
-        >
-          Keep return
-        </Button>
-      </div>
-    </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Cancel this return?"
+        confirmLabel="Yes, cancel return"
+        onConfirm={go}
+        onClose={() => setConfirming(false)}
+      >
+        You keep the items and get no refund for them.
+      </ConfirmDialog>
+    </>
   );
 }
 

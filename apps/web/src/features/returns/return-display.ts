@@ -6,6 +6,7 @@ import {
   RETURN_CANCELLABLE_STATES,
   RETURN_RECEIVABLE_STATES,
   RETURN_REJECTABLE_STATES,
+  RETURN_STATES,
   type OrderLineDto,
   type ReturnDto,
   type ReturnState,
@@ -41,14 +42,10 @@ export function lineReturnOffer(line: OrderLineDto, now = new Date()): LineRetur
   return { kind: 'returnable', units, lastDay: istDay(new Date(ends.getTime() - 1)) };
 }
 
-export const RETURN_STEPS = [
-  'requested',
-  'approved',
-  'pickup_scheduled',
-  'picked_up',
-  'received',
-  'refunded',
-] as const satisfies readonly ReturnState[];
+/** The way of a return that is not stopped: every state but rejected and cancelled, in order. */
+export const RETURN_STEPS: readonly ReturnState[] = RETURN_STATES.filter(
+  (s) => s !== 'rejected' && s !== 'cancelled',
+);
 
 export const RETURN_STATE_LABELS: Record<ReturnState, string> = {
   requested: 'Requested',
@@ -74,7 +71,7 @@ export interface ReturnStep {
  */
 export function returnSteps(r: Pick<ReturnDto, 'state' | 'history'>): ReturnStep[] {
   const firstAt = (s: ReturnState) => r.history.find((e) => e.state === s)?.at ?? null;
-  const chain = RETURN_STEPS as readonly ReturnState[];
+  const chain = RETURN_STEPS;
   const stopped = r.state === 'rejected' || r.state === 'cancelled';
   const reached = stopped
     ? Math.max(0, ...r.history.map((e) => chain.indexOf(e.state)))

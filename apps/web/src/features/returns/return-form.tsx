@@ -14,12 +14,13 @@ import {
   returnRequestInputSchema,
   type OrderDto,
 } from '@mp/shared';
-import { Button, Input, Select, Textarea } from '../../components/ui';
+import { Input, Select, Textarea } from '../../components/ui';
 import { toApiError } from '../../lib/api';
 import { fieldProps, showServerErrors, useZodForm } from '../../lib/form';
 import { toast } from '../../lib/toast';
 import { lineReturnOffer } from './return-display';
 import { useRequestReturnMutation } from './returns-api';
+import { FormActions } from './form-actions';
 
 const returnFormSchema = returnRequestInputSchema.pick({ reason: true, comment: true }).extend({
   // the steppers hold every returnable line, 0 for those not returned; the request names the others
@@ -227,14 +228,12 @@ export function ReturnForm({
         <Select label="Reason" required options={REASONS} {...fieldProps(form, 'reason')} />
         <Textarea label="Comment (optional)" {...fieldProps(form, 'comment')} />
         {order.paymentMethod === 'cod' && <RefundToFields form={form} />}
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" className="min-h-11" loading={form.formState.isSubmitting}>
-            Request return
-          </Button>
-          <Button variant="outline" className="min-h-11" onClick={onDone}>
-            Back to order
-          </Button>
-        </div>
+        <FormActions
+          submit="Request return"
+          back="Back to order"
+          submitting={form.formState.isSubmitting}
+          onBack={onDone}
+        />
       </form>
     </section>
   );

@@ -4,9 +4,10 @@
  * parcel received, which refunds the shopper and reverses the seller's share on its statement.
  */
 import { useState } from 'react';
+import { FormActions } from './form-actions';
 import { Link } from 'react-router-dom';
 import { formatINR, sellerReturnActionInputSchema, type ReturnDto } from '@mp/shared';
-import { Badge, Button, ConfirmDialog, Textarea } from '../../components/ui';
+import { Badge, Button, ConfirmDialog, Textarea, type ButtonVariant } from '../../components/ui';
 import { fieldProps, showServerErrors, useZodForm } from '../../lib/form';
 import { toast } from '../../lib/toast';
 import { refusalText } from './return-card';
@@ -39,14 +40,7 @@ function RejectForm({ r, onClose }: { r: ReturnDto; onClose: () => void }) {
         autoFocus
         {...fieldProps(form, 'reason')}
       />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="danger" className="min-h-11" loading={form.formState.isSubmitting}>
-          Reject return
-        </Button>
-        <Button variant="outline" className="min-h-11" onClick={onClose}>
-          Back
-        </Button>
-      </div>
+      <FormActions submit="Reject return" danger submitting={form.formState.isSubmitting} onBack={onClose} />
     </form>
   );
 }
@@ -67,41 +61,45 @@ function SellerReturnActions({ r }: { r: ReturnDto }) {
       );
   }
   if (rejecting) return <RejectForm r={r} onClose={() => setRejecting(false)} />;
-  if (!can.approve && !can.reject && !can.received) return null;
+  const of = `return of ${r.orderNumber}`;
+  const buttons: { label: string; name: string; variant: ButtonVariant; run: () => void }[] = [];
+  if (can.approve)
+    buttons.push({
+      label: 'Approve',
+      name: `Approve ${of}`,
+      variant: 'primary',
+      run: () => void act('approve'),
+    });
+  if (can.reject)
+    buttons.push({
+      label: 'Reject',
+      name: `Reject ${of}`,
+      variant: 'outline',
+      run: () => setRejecting(true),
+    });
+  if (can.received) {
+    buttons.push({
+      label: 'Mark received',
+      name: `Mark ${of} received`,
+      variant: 'secondary',
+      run: () => setReceiving(true),
+    });
+  }
+  if (buttons.length === 0) return null;
   return (
     <div className="flex flex-wrap gap-2">
-      {can.approve && (
+      {buttons.map((b) => (
         <Button
-          className="min-h-11"
-          loading={isLoading}
-          onClick={() => void act('approve')}
-          aria-label={`Approve return of ${r.orderNumber}`}
-        >
-          Approve
-        </Button>
-      )}
-      {can.reject && (
-        <Button
-          variant="outline"
+          key={b.label}
+          variant={b.variant}
           className="min-h-11"
           disabled={isLoading}
-          onClick={() => setRejecting(true)}
-          aria-label={`Reject return of ${r.orderNumber}`}
+          onClick={b.run}
+          aria-label={b.name}
         >
-          Reject
+          {b.label}
         </Button>
-      )}
-      {can.received && (
-        <Button
-          variant="secondary"
-          className="min-h-11"
-          disabled={isLoading}
-          onClick={() => setReceiving(true)}
-          aria-label={`Mark return of ${r.orderNumber} received`}
-        >
-          Mark received
-        </Button>
-      )}
+      ))}
       <ConfirmDialog
         open={receiving}
         title="Mark the parcel received?"
