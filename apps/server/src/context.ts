@@ -1,5 +1,6 @@
 import type { Tax } from './modules/tax/tax.service';
 import type { Delivery } from './modules/delivery';
+import type { ReturnPickups } from './modules/delivery/returns';
 import type { Config } from './config/env';
 import type { Db } from './db/client';
 import type { CatalogReader } from './db/read-routing';
@@ -82,6 +83,8 @@ export interface AppDeps {
   notifications: Notifications;
   /** delivery: the courier, estimates, pickup settings, shipments and tracking (docs/delivery.md) */
   delivery: Delivery;
+  /** a return's reverse pickup through the courier (docs/delivery.md, "Reverse pickup") */
+  returnPickups: ReturnPickups;
   /** searches per client address (docs/security.md, "Rate limits"): the search routes and the fast lane count here */
   searchLimit: InstanceLimit;
 }

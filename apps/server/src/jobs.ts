@@ -22,6 +22,7 @@ export function startBackgroundJobs({
   gateway,
   delivery,
   smsOutbox,
+  returnPickups,
 }: AppDeps): () => void {
   releaseHalfCreatedOrders(db, changes)
     .then((n) => {
@@ -66,6 +67,8 @@ export function startBackgroundJobs({
     : () => undefined;
   // shipments queued by sellers are made with the courier; parcels on their way are polled (docs/delivery.md)
   const stopDelivery = delivery.start();
+  // returns' reverse pickups are booked with the courier and polled (docs/delivery.md, "Reverse pickup")
+  const stopPickups = returnPickups.start();
   // text messages the SMS gateway did not take yet (docs/money.md, "Cash on delivery")
   const stopSms = smsOutbox.start({ intervalMs: 15_000 });
   return () => {
@@ -73,6 +76,7 @@ export function startBackgroundJobs({
     stopTax();
     stopGateway();
     stopDelivery();
+    stopPickups();
     stopBestSellers();
     stopRefunds();
     stopHolds();

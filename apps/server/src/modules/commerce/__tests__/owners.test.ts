@@ -107,3 +107,15 @@ describe('owners of cash on delivery state', () => {
     expect(/\.insert\(smsOutbox\)/.test(files.find((f) => f.file === owner)!.text)).toBe(true);
   });
 });
+
+describe('owners of reverse pickups and refund payouts (docs/delivery.md, docs/money.md)', () => {
+  const owners: [RegExp, string[]][] = [
+    [
+      /\.(insert|update|delete)\(returnPickups\)|\b(update|insert\s+into|delete\s+from)\s+"?(\$\{returnPickups\}|return_pickups)/i,
+      ['modules/delivery/returns/return-pickups.repository.ts'],
+    ],
+  ];
+  it.each(owners)('when the server writes %s, then only its owner does', (pattern, owner) => {
+    expect(files.filter((f) => pattern.test(f.text)).map((f) => f.file)).toEqual(owner);
+  });
+});
