@@ -33,6 +33,7 @@ import { createStores } from './modules/stores';
 import { createTax } from './modules/tax/tax.service';
 import { createDelivery } from './modules/delivery';
 import { createReturnPickups } from './modules/delivery/returns';
+import { createCodReturnRefunds, gatewayFor } from './modules/commerce/cod-refunds';
 import { createShiprocketCourier } from './modules/delivery/shiprocket-courier';
 
 export interface DepsOptions {
@@ -153,6 +154,8 @@ export function buildDeps(
     tax: createTax({ db, logger, platform: config.platformTax }),
     delivery,
     returnPickups,
+    // refunds of COD returns to a UPI id or bank account; off without a payout account (docs/money.md)
+    codReturnRefunds: createCodReturnRefunds({ db, logger, gateway: gatewayFor(config) }),
     searchLimit: instanceRateLimit({
       windowMs: 60_000,
       limit: config.searchRateLimit,

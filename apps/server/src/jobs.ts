@@ -23,6 +23,7 @@ export function startBackgroundJobs({
   delivery,
   smsOutbox,
   returnPickups,
+  codReturnRefunds,
 }: AppDeps): () => void {
   releaseHalfCreatedOrders(db, changes)
     .then((n) => {
@@ -61,7 +62,7 @@ export function startBackgroundJobs({
   // gateway attempts no webhook or return completed are asked of the gateway (docs/money.md, "Exactly once")
   const stopGateway = gateway
     ? startGatewayReconciler(
-        { db, logger, money, gateway, changes },
+        { db, logger, money, gateway, changes, payouts: codReturnRefunds },
         { intervalMs: 3 * 60_000, onError: (err) => logger.error({ err }, 'gateway reconciler failed') },
       )
     : () => undefined;
@@ -69,6 +70,8 @@ export function startBackgroundJobs({
   const stopDelivery = delivery.start();
   // returns' reverse pickups are booked with the courier and polled (docs/delivery.md, "Reverse pickup")
   const stopPickups = returnPickups.start();
+  // refunds of COD returns paid out to the shopper's UPI id or bank account (docs/money.md)
+  const stopPayouts = codReturnRefunds.start();
   // text messages the SMS gateway did not take yet (docs/money.md, "Cash on delivery")
   const stopSms = smsOutbox.start({ intervalMs: 15_000 });
   return () => {
@@ -77,6 +80,7 @@ export function startBackgroundJobs({
     stopGateway();
     stopDelivery();
     stopPickups();
+    stopPayouts();
     stopBestSellers();
     stopRefunds();
     stopHolds();

@@ -41,7 +41,7 @@ export const refundDestinationSchema = z
 export type RefundDestination = z.infer<typeof refundDestinationSchema>;
 
 /** Error code of a destination the payout gateway says is not a live account (422). */
-export const REFUND_DESTINATION_INVALID = 'REFUND_DESTINATION_INVALID';
+export const REFUND_DESTINATION_INVALID = 'REFUND_DESTINATION_INVALID' as const;
 
 /** What the shopper and the admin see of a destination: never the whole account number. */
 export function maskedDestination(d: RefundDestination): string {

@@ -1422,7 +1422,10 @@ export const codRefundPayouts = pgTable(
     nextAttemptAt: timestamp({ withTimezone: true }).defaultNow(),
     fundAccountId: text(),
     payoutId: text(),
+    /** why the payout failed or was reversed (for the admin); null while it may still succeed */
     failureReason: text(),
+    /** the last attempt's error while it is retried (the gateway down) */
+    lastError: text(),
     processedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

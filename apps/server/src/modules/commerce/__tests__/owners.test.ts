@@ -114,6 +114,10 @@ describe('owners of reverse pickups and refund payouts (docs/delivery.md, docs/m
       /\.(insert|update|delete)\(returnPickups\)|\b(update|insert\s+into|delete\s+from)\s+"?(\$\{returnPickups\}|return_pickups)/i,
       ['modules/delivery/returns/return-pickups.repository.ts'],
     ],
+    [
+      /\.(insert|update|delete)\(codRefundPayouts\)|\b(update|insert\s+into|delete\s+from)\s+"?(\$\{codRefundPayouts\}|cod_refund_payouts)/i,
+      ['modules/commerce/cod-refunds/cod-refund-payouts.repository.ts'],
+    ],
   ];
   it.each(owners)('when the server writes %s, then only its owner does', (pattern, owner) => {
     expect(files.filter((f) => pattern.test(f.text)).map((f) => f.file)).toEqual(owner);

@@ -9,6 +9,7 @@ CREATE TABLE "cod_refund_payouts" (
 	"fund_account_id" text,
 	"payout_id" text,
 	"failure_reason" text,
+	"last_error" text,
 	"processed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
