@@ -2050,6 +2050,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shop/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The session shopper's returns, newest first (optionally of one order); paginated
+         * @description Needs a session (the `token` cookie set by login).
+         */
+        get: operations["shopReturns"];
+        put?: never;
+        /**
+         * Ask to return delivered units of an order (one return per seller sub-order)
+         * @description 409 RETURN_WINDOW_CLOSED, NOT_RETURNABLE, NOT_DELIVERED or RETURN_QUANTITY_EXCEEDED (more units than delivered minus those returned or being returned; also the same units twice); 404 another shopper’s order or line; 422 REFUND_DESTINATION_REQUIRED (cash on delivery without refundTo) or REFUND_DESTINATION_NOT_ALLOWED (refundTo on a prepaid order).
+         *
+         *     Needs a session (the `token` cookie set by login).
+         */
+        post: operations["requestReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/returns/{returnId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Cancel a return before pickup, or dispute a rejection (the admin decides)
+         * @description Needs a session (the `token` cookie set by login).
+         */
+        put: operations["updateShopReturn"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seller/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The session seller's returns: open ones by decision deadline first; paginated
+         * @description Needs the session of an approved seller.
+         */
+        get: operations["sellerReturns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seller/returns/{returnId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Approve or reject (with a reason) a return, or mark its parcel received (which refunds it)
+         * @description Needs the session of an approved seller.
+         */
+        put: operations["decideSellerReturn"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every return, filtered by state, dispute and seller; paginated
+         * @description Needs the session of the admin.
+         */
+        get: operations["adminReturns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{returnId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Decide a return (a disputed rejection mostly) with a note: approve, reject or refund now
+         * @description Needs the session of the admin.
+         */
+        put: operations["decideAdminReturn"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/dashboard": {
         parameters: {
             query?: never;
@@ -2424,13 +2550,25 @@ export interface components {
             stockLoaded?: number;
             images?: string[];
         };
+        /** @description a UPI id or a bank account, for cash-on-delivery returns only */
+        RefundTo: {
+            /** @constant */
+            kind: "upi";
+            vpa: string;
+        } | {
+            /** @constant */
+            kind: "bank";
+            accountNumber: string;
+            ifsc: string;
+            name: string;
+        };
         /** @description The error envelope of every failed call. */
         ErrorEnvelope: {
             /** @constant */
             success: false;
             message: string;
             /** @enum {string} */
-            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "INVALID_CSV" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "COD_REFUND_UNAVAILABLE" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENT_GATEWAY_UNAVAILABLE" | "PAYMENT_METHOD_UNAVAILABLE" | "COD_NOT_ELIGIBLE" | "OTP_INVALID" | "BAD_SIGNATURE" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID" | "HOLD_LIMIT" | "HOLD_COOLDOWN" | "BRAND_EXISTS" | "STORE_NOT_FOUND" | "IMAGE_TOO_SMALL" | "SKU_TAKEN" | "VARIANT_REPEATED" | "VARIANT_REQUIRED" | "GSTIN_REQUIRED" | "INVALID_PINCODE" | "UNSERVICEABLE" | "DELIVERY_BY_COURIER" | "PICKUP_NOT_SET" | "INVALID_SIGNATURE" | "DELIVERY_CODE_WRONG" | "DELIVERY_CODE_LOCKED";
+            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "INVALID_CSV" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "COD_REFUND_UNAVAILABLE" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENT_GATEWAY_UNAVAILABLE" | "PAYMENT_METHOD_UNAVAILABLE" | "COD_NOT_ELIGIBLE" | "OTP_INVALID" | "BAD_SIGNATURE" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID" | "HOLD_LIMIT" | "HOLD_COOLDOWN" | "BRAND_EXISTS" | "STORE_NOT_FOUND" | "IMAGE_TOO_SMALL" | "SKU_TAKEN" | "VARIANT_REPEATED" | "VARIANT_REQUIRED" | "GSTIN_REQUIRED" | "INVALID_PINCODE" | "UNSERVICEABLE" | "DELIVERY_BY_COURIER" | "PICKUP_NOT_SET" | "INVALID_SIGNATURE" | "DELIVERY_CODE_WRONG" | "DELIVERY_CODE_LOCKED" | "RETURN_WINDOW_CLOSED" | "NOT_RETURNABLE" | "NOT_DELIVERED" | "RETURN_QUANTITY_EXCEEDED" | "RETURN_STATE_CONFLICT" | "REFUND_DESTINATION_REQUIRED" | "REFUND_DESTINATION_NOT_ALLOWED";
             errors?: components["schemas"]["FieldErrors"];
             /** @description facts the caller can act on, per code (e.g. STALE_STOCK: `{ currentStock }`) */
             details?: {
@@ -2840,6 +2978,10 @@ export interface components {
                 rejectionReason: string | null;
                 /** @description the policy it was sold under: "7-day return" or "Not returnable" (docs/money.md) */
                 returnPolicy?: string;
+                /** @description units the shopper may still ask to return now (delivered, window open, not returned or being returned); the shopper's own order only (docs/returns.md) */
+                returnableQuantity?: number;
+                /** @description when the line's return window closes (end of its last day, IST); null until delivered */
+                returnWindowEndsAt?: string | null;
             }[];
             addressInfo: {
                 addressId: string | null;
@@ -2962,6 +3104,10 @@ export interface components {
                 rejectionReason: string | null;
                 /** @description the policy it was sold under: "7-day return" or "Not returnable" (docs/money.md) */
                 returnPolicy?: string;
+                /** @description units the shopper may still ask to return now (delivered, window open, not returned or being returned); the shopper's own order only (docs/returns.md) */
+                returnableQuantity?: number;
+                /** @description when the line's return window closes (end of its last day, IST); null until delivered */
+                returnWindowEndsAt?: string | null;
             }[];
             addressInfo: {
                 addressId: string | null;
@@ -3082,6 +3228,85 @@ export interface components {
             amount: number;
             reference: string;
             createdAt: string;
+        };
+        Return: {
+            id: string;
+            orderId: string;
+            /** @description e.g. "HM-100234" */
+            orderNumber: string;
+            sellerId: string | null;
+            storeName: string;
+            buyerName: string;
+            /** @enum {string} */
+            state: "requested" | "approved" | "pickup_scheduled" | "picked_up" | "received" | "refunded" | "rejected" | "cancelled";
+            /** @description a rejection the shopper contests, not decided yet */
+            disputed: boolean;
+            /** @enum {string} */
+            reason: "damaged" | "defective" | "wrong_item" | "not_as_described" | "missing_parts" | "size_fit" | "changed_mind" | "better_price" | "no_longer_needed";
+            reasonLabel: string;
+            /** @description the seller pays the reverse shipping */
+            sellerFault: boolean;
+            comment: string | null;
+            /** @description the seller's reason (a rejection's) */
+            sellerReason: string | null;
+            paymentMethod: string;
+            /** @description cash-on-delivery returns: where the refund goes */
+            refundTo: components["schemas"]["RefundToDisplay"] | null;
+            lines: components["schemas"]["ReturnLine"][];
+            /** @description approved by itself at this time if the seller stays silent */
+            decisionDueAt: string;
+            courierDeliveredAt: string | null;
+            /** @description refunded by itself at this time (48 h after the courier brought it back) */
+            refundDueAt: string | null;
+            pickupAwb: string | null;
+            pickupTrackingUrl: string | null;
+            /** @description rupees given back (or to be given back) for the returned units */
+            refundAmount: number;
+            refundId: string | null;
+            refundedAt: string | null;
+            dispute: components["schemas"]["ReturnDispute"] | null;
+            createdAt: string;
+            updatedAt: string;
+            /** @description every step, oldest first */
+            history: components["schemas"]["ReturnEvent"][];
+        };
+        RefundToDisplay: {
+            /** @enum {string} */
+            kind: "upi" | "bank";
+            /** @description masked, e.g. "ra•••@okhdfc" or "Asha Rao · A/c •••1234 · HDFC0001234" */
+            display: string;
+        };
+        ReturnLine: {
+            lineId: string;
+            productId: string | null;
+            title: string;
+            image: string;
+            variantLabel: string;
+            /** @description units returned */
+            quantity: number;
+            /** @description rupees: these units' share of what was paid for the line */
+            refundAmount: number;
+        };
+        ReturnDispute: {
+            /** @description the shopper's note */
+            note: string;
+            openedAt: string;
+            decision: ("approve" | "reject" | "refund") | null;
+            adminNote: string | null;
+            decidedAt: string | null;
+        };
+        ReturnEvent: {
+            /** @enum {string} */
+            kind: "requested" | "approved" | "rejected" | "cancelled" | "pickup_scheduled" | "picked_up" | "courier_delivered" | "received" | "refunded" | "disputed" | "dispute_decided";
+            /**
+             * @description the state after this step
+             * @enum {string}
+             */
+            state: "requested" | "approved" | "pickup_scheduled" | "picked_up" | "received" | "refunded" | "rejected" | "cancelled";
+            /** @enum {string} */
+            actor: "shopper" | "seller" | "admin" | "system" | "courier";
+            note: string | null;
+            at: string;
         };
         AdminDashboard: {
             orders: number;
@@ -7592,6 +7817,306 @@ export interface operations {
                         success: true;
                         message: string;
                         data: components["schemas"]["Payout"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    shopReturns: {
+        parameters: {
+            query?: {
+                state?: "requested" | "approved" | "pickup_scheduled" | "picked_up" | "received" | "refunded" | "rejected" | "cancelled";
+                orderId?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Return"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    requestReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    orderId: string;
+                    lines: {
+                        /** Format: uuid */
+                        lineId: string;
+                        quantity: number;
+                    }[];
+                    /** @enum {string} */
+                    reason: "damaged" | "defective" | "wrong_item" | "not_as_described" | "missing_parts" | "size_fit" | "changed_mind" | "better_price" | "no_longer_needed";
+                    comment?: string;
+                    /** @description required for cash-on-delivery orders, refused for prepaid ones */
+                    refundTo?: components["schemas"]["RefundTo"];
+                };
+            };
+        };
+        responses: {
+            /** @description Return requested */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["Return"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    updateShopReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                returnId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    action: "cancel";
+                    note?: string;
+                } | {
+                    /** @constant */
+                    action: "dispute";
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["Return"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    sellerReturns: {
+        parameters: {
+            query?: {
+                state?: "requested" | "approved" | "pickup_scheduled" | "picked_up" | "received" | "refunded" | "rejected" | "cancelled";
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Return"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    decideSellerReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                returnId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    action: "approve";
+                    reason?: string;
+                } | {
+                    /** @constant */
+                    action: "reject";
+                    reason: string;
+                } | {
+                    /** @constant */
+                    action: "received";
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["Return"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    adminReturns: {
+        parameters: {
+            query?: {
+                state?: "requested" | "approved" | "pickup_scheduled" | "picked_up" | "received" | "refunded" | "rejected" | "cancelled";
+                disputed?: boolean;
+                sellerId?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Return"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    decideAdminReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                returnId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "approve" | "reject" | "refund";
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Decided */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["Return"];
                     };
                 };
             };

@@ -25,5 +25,5 @@ export * from './tax';
 export * from './delivery';
 export * from './returns';
 export * from './shipping';
-export * from './refund-destination';
+export * from './refund-payout';
 export * from './return-pickup';

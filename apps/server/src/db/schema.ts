@@ -16,7 +16,7 @@ import {
   SELLER_NOTIFICATION_KINDS,
   type ProductOption,
 } from '@mp/shared';
-import { REFUND_PAYOUT_STATES, RETURN_PICKUP_STATES, type RefundDestination } from '@mp/shared';
+import { REFUND_PAYOUT_STATES, RETURN_PICKUP_STATES, type RefundToInput } from '@mp/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -1415,8 +1415,8 @@ export const codRefundPayouts = pgTable(
     id: id(),
     returnId: uuid().notNull(),
     amountPaise: integer().notNull(),
-    /** the destination as the shopper gave it (packages/shared refundDestinationSchema) */
-    destination: jsonb().$type<RefundDestination>().notNull(),
+    /** the destination as the shopper gave it (packages/shared returns.ts refundToInputSchema) */
+    destination: jsonb().$type<RefundToInput>().notNull(),
     state: text({ enum: REFUND_PAYOUT_STATES }).notNull().default('queued'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).defaultNow(),

@@ -3,7 +3,7 @@
  * inserted once in the returns core's refund transaction, claimed by the payout worker under a lease, and moved by
  * the gateway's answers (forward only; a processed payout the bank later reverses is failed for the admin).
  */
-import type { RefundDestination } from '@mp/shared';
+import type { RefundToInput } from '@mp/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { codRefundPayouts } from '../../../db/schema';
@@ -14,7 +14,7 @@ export type CodRefundPayoutRow = typeof codRefundPayouts.$inferSelect;
 /** Inserts the return's payout once (a second refund of the same return adds nothing); answers whether new. */
 export async function insertPayout(
   tx: DbOrTx,
-  p: { returnId: string; amountPaise: number; destination: RefundDestination },
+  p: { returnId: string; amountPaise: number; destination: RefundToInput },
 ): Promise<boolean> {
   const made = await tx
     .insert(codRefundPayouts)

@@ -4,7 +4,7 @@
  * `CodReturnRefunds` port (a payout row in its refund transaction), the payout worker, the gateway's `payout.*`
  * webhook events, and the payouts' view for the returns' DTOs. Made once in deps.ts; off without a payout account.
  */
-import { refundDestinationSchema, type RefundDestination, type RefundPayoutDto } from '@mp/shared';
+import { refundToInputSchema, type RefundToInput, type RefundPayoutDto } from '@mp/shared';
 import type { Config } from '../../../config/env';
 import type { Db, Tx } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
@@ -47,16 +47,13 @@ export function createCodReturnRefunds(deps: CodReturnRefundsDeps) {
     available: deps.gateway !== undefined,
     check: (refundTo: unknown) => checkDestination(deps.gateway, refundTo),
     /** check, as a 422 (or 503 when refunds of COD returns are off) for the returns core's request */
-    async assertValid(refundTo: unknown): Promise<RefundDestination> {
+    async assertValid(refundTo: unknown): Promise<RefundToInput> {
       const r = await checkDestination(deps.gateway, refundTo);
       if (!r.ok) throw new AppError(r.code === COD_RETURNS_UNAVAILABLE ? 503 : 422, r.code, r.message);
-      return refundDestinationSchema.parse(refundTo);
+      return refundToInputSchema.parse(refundTo);
     },
     /** The port: the return's payout, once, in the caller's refund transaction; paid after commit. */
-    async send(
-      tx: Tx,
-      p: { returnId: string; refundTo: RefundDestination; amountPaise: number },
-    ): Promise<void> {
+    async send(tx: Tx, p: { returnId: string; refundTo: RefundToInput; amountPaise: number }): Promise<void> {
       await insertPayout(tx, { returnId: p.returnId, amountPaise: p.amountPaise, destination: p.refundTo });
     },
     runQueue,

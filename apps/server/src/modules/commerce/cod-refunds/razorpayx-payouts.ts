@@ -5,7 +5,7 @@
  * the business's account with our row id as `X-Payout-Idempotency` (the same key again is the same payout), and a
  * payout's status. The local fake (src/fakes/razorpay/payouts.ts) speaks the same.
  */
-import type { RefundDestination } from '@mp/shared';
+import type { RefundToInput } from '@mp/shared';
 import type { RazorpayConfig } from '../../../config/env';
 import { createCall } from '../payments/razorpay-provider';
 
@@ -22,7 +22,7 @@ export type DestinationCheck = { valid: true; registeredName: string | null } | 
 
 export interface PayoutGateway {
   /** the destination's fund account (made once; the gateway answers the same one for the same details) */
-  fundAccount(d: RefundDestination, reference: string): Promise<string>;
+  fundAccount(d: RefundToInput, reference: string): Promise<string>;
   /** whether the destination is a live account, by the gateway's validation */
   validate(fundAccountId: string): Promise<DestinationCheck>;
   payout(p: {

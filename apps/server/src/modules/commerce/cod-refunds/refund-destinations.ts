@@ -1,9 +1,9 @@
 /**
  * Where a cash-on-delivery return is refunded, checked when the return is requested (docs/money.md, "Refunds of
- * cash-on-delivery returns"): the format (packages/shared refund-destination.ts), then the payout gateway's
+ * cash-on-delivery returns"): the format (packages/shared returns.ts, refundToInputSchema), then the payout gateway's
  * fund-account validation, so a UPI id or account that does not exist is refused before anything is recorded.
  */
-import { REFUND_DESTINATION_INVALID, maskedDestination, refundDestinationSchema } from '@mp/shared';
+import { refundToInputSchema } from '@mp/shared';
 import type { Config } from '../../../config/env';
 import type { PayoutGateway } from './razorpayx-payouts';
 
@@ -12,6 +12,7 @@ export const codReturnsAvailable = (config: Pick<Config, 'razorpay'>): boolean =
   Boolean(config.razorpay?.payoutAccountNumber);
 
 export const COD_RETURNS_UNAVAILABLE = 'COD_RETURNS_UNAVAILABLE' as const;
+const REFUND_DESTINATION_INVALID = 'REFUND_DESTINATION_INVALID' as const;
 
 type DestinationRefusal =
   'VALIDATION_FAILED' | typeof COD_RETURNS_UNAVAILABLE | typeof REFUND_DESTINATION_INVALID;
@@ -24,7 +25,7 @@ export async function checkDestination(
   gateway: PayoutGateway | undefined,
   refundTo: unknown,
 ): Promise<DestinationCheck> {
-  const parsed = refundDestinationSchema.safeParse(refundTo);
+  const parsed = refundToInputSchema.safeParse(refundTo);
   if (!parsed.success) {
     return {
       ok: false,
@@ -40,7 +41,7 @@ export async function checkDestination(
     };
   }
   const d = parsed.data;
-  const fundAccountId = await gateway.fundAccount(d, `check:${maskedDestination(d)}`.slice(0, 40));
+  const fundAccountId = await gateway.fundAccount(d, 'refund-check');
   const v = await gateway.validate(fundAccountId);
   if (v.valid) return { ok: true, registeredName: v.registeredName };
   return {

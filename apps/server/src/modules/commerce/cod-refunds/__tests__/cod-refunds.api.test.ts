@@ -14,7 +14,7 @@ import { startRazorpayFake } from '../../../../fakes/razorpay';
 import { createLogger } from '../../../../lib/logger';
 import { createTestContext } from '../../../../../test/app';
 import { createCodReturnRefunds } from '..';
-import type { RefundDestination } from '@mp/shared';
+import type { RefundToInput } from '@mp/shared';
 
 const fake = await startRazorpayFake();
 const ctx = await createTestContext({
@@ -40,7 +40,7 @@ beforeEach(() => {
 });
 
 const refunds = ctx.deps.codReturnRefunds;
-const UPI: RefundDestination = { kind: 'upi', vpa: 'asha@okaxis' };
+const UPI: RefundToInput = { kind: 'upi', vpa: 'asha@okaxis' };
 
 const rowOf = async (returnId: string) =>
   (await ctx.db.select().from(codRefundPayouts).where(eq(codRefundPayouts.returnId, returnId)))[0]!;
@@ -60,7 +60,7 @@ async function until(what: () => Promise<boolean>, ms = 3000) {
   }
 }
 
-async function refunded(amountPaise: number, refundTo: RefundDestination = UPI) {
+async function refunded(amountPaise: number, refundTo: RefundToInput = UPI) {
   const returnId = randomUUID();
   await ctx.db.transaction((tx) => refunds.send(tx, { returnId, refundTo, amountPaise }));
   return returnId;
