@@ -96,6 +96,12 @@ export function buildDeps(
     logger,
     courier: config.courier ? createShiprocketCourier(config.courier) : undefined,
   });
+  // refunds of COD returns to a UPI id or bank account; off without a payout account (docs/money.md)
+  const codReturnRefunds = createCodReturnRefunds({ db, logger, gateway: gatewayFor(config) });
+  metrics.sources.backlogs = {
+    return_pickups: returnPickups.backlog,
+    refund_payouts: codReturnRefunds.backlog,
+  };
   const delivery = createDelivery({
     config,
     db,
@@ -154,8 +160,7 @@ export function buildDeps(
     tax: createTax({ db, logger, platform: config.platformTax }),
     delivery,
     returnPickups,
-    // refunds of COD returns to a UPI id or bank account; off without a payout account (docs/money.md)
-    codReturnRefunds: createCodReturnRefunds({ db, logger, gateway: gatewayFor(config) }),
+    codReturnRefunds,
     searchLimit: instanceRateLimit({
       windowMs: 60_000,
       limit: config.searchRateLimit,

@@ -65,7 +65,19 @@ describe('booking a reverse pickup', () => {
     expect(rows[0]).toMatchObject({ state: 'queued', fromPincode: '560004', toPincode: '110001', awb: null });
     expect(rows[0]!.items).toEqual([expect.objectContaining({ units: 1, unitPricePaise: 40_000 })]);
     expect(rows[0]!.weightGrams).toBeGreaterThan(0);
+    // the operator sees the queue on /metrics until the courier has booked it
+    const backlog = async () =>
+      Number(
+        /mp_queue_backlog\{queue="return_pickups"\} (\d+)/.exec(
+          await ctx.deps.metrics.registry.metrics(),
+        )?.[1],
+      );
+    expect(await backlog()).toBe(1);
     await ctx.deps.returnPickups.runQueue();
+    expect(await backlog()).toBe(0);
+    expect((await ctx.deps.returnPickups.viewOf([returnId])).get(returnId)).toMatchObject({
+      state: 'scheduled',
+    });
   });
 
   it('the courier down: tried again later, then booked once; the return is told its AWB and tracking page', async () => {
