@@ -32,6 +32,9 @@ import { createNotifications } from './modules/notifications/notifications.servi
 import { createStores } from './modules/stores';
 import { createTax } from './modules/tax/tax.service';
 import { createDelivery } from './modules/delivery';
+import { createReturnPickups } from './modules/delivery/returns';
+import { createCodReturnRefunds, gatewayFor } from './modules/commerce/cod-refunds';
+import { createShiprocketCourier } from './modules/delivery/shiprocket-courier';
 
 export interface DepsOptions {
   /** the process's feed (PostgreSQL LISTEN/NOTIFY in src/index.ts); in-process by default */
@@ -87,7 +90,27 @@ export function buildDeps(
     currency: config.paypalCurrency,
     mailLimits: config.mailLimits,
   });
-  const delivery = createDelivery({ config, db, changes, logger, money, earnings });
+  // reverse pickup (docs/delivery.md): bound to the returns core once it is made (returnPickups.bind)
+  const returnPickups = createReturnPickups({
+    db,
+    logger,
+    courier: config.courier ? createShiprocketCourier(config.courier) : undefined,
+  });
+  // refunds of COD returns to a UPI id or bank account; off without a payout account (docs/money.md)
+  const codReturnRefunds = createCodReturnRefunds({ db, logger, gateway: gatewayFor(config) });
+  metrics.sources.backlogs = {
+    return_pickups: returnPickups.backlog,
+    refund_payouts: codReturnRefunds.backlog,
+  };
+  const delivery = createDelivery({
+    config,
+    db,
+    changes,
+    logger,
+    money,
+    earnings,
+    returnEvents: returnPickups.applyEvent,
+  });
   const orders = createOrderService({
     delivery,
     db,
@@ -136,6 +159,8 @@ export function buildDeps(
     notifications: createNotifications({ db }),
     tax: createTax({ db, logger, platform: config.platformTax }),
     delivery,
+    returnPickups,
+    codReturnRefunds,
     searchLimit: instanceRateLimit({
       windowMs: 60_000,
       limit: config.searchRateLimit,

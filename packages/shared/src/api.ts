@@ -105,6 +105,10 @@ export const API_ERROR_CODES = [
   'DELIVERY_CODE_WRONG',
   /** 429: five wrong delivery codes in a row; tried again after an hour (details: `{ retryAfterMinutes }`) */
   'DELIVERY_CODE_LOCKED',
+  /** 422: the payout gateway says the UPI id or bank account given for a COD return's refund is not a live one */
+  'REFUND_DESTINATION_INVALID',
+  /** 503: refunds of cash-on-delivery returns are off (no payout account configured) */
+  'COD_RETURNS_UNAVAILABLE',
   // returns (docs/returns.md)
   /** 409: the line's return window has closed (details: `{ lineId, windowEndsAt }`) */
   'RETURN_WINDOW_CLOSED',

@@ -25,3 +25,5 @@ export * from './tax';
 export * from './delivery';
 export * from './returns';
 export * from './shipping';
+export * from './refund-payout';
+export * from './return-pickup';

@@ -16,6 +16,7 @@ import {
   SELLER_NOTIFICATION_KINDS,
   type ProductOption,
 } from '@mp/shared';
+import { REFUND_PAYOUT_STATES, RETURN_PICKUP_STATES, type RefundToInput } from '@mp/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -1344,4 +1345,100 @@ export const trackingEvents = pgTable(
     receivedAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.shipmentId, t.state] })],
+);
+
+/**
+ * A return's reverse pickup (docs/delivery.md, "Reverse pickup"), owned by modules/delivery/returns: one per return,
+ * queued in the return's approval transaction, booked with the courier by a worker (our row id is the courier's
+ * order reference, so a retry after a time-out finds the same return shipment), then moved by the courier's events.
+ * From: the order's shipping address; to: the seller's pickup address. `returnId` is the returns core's id.
+ */
+export const returnPickups = pgTable(
+  'return_pickups',
+  {
+    id: id(),
+    returnId: uuid().notNull(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sellerId: uuid()
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'restrict' }),
+    state: text({ enum: RETURN_PICKUP_STATES }).notNull().default('queued'),
+    fromName: text().notNull(),
+    fromPhone: text().notNull(),
+    fromAddress: text().notNull(),
+    fromCity: text().notNull(),
+    fromState: text().notNull(),
+    fromPincode: text().notNull(),
+    toAddress: text(),
+    toPincode: text(),
+    toName: text().notNull(),
+    toPhone: text().notNull(),
+    /** the returned units (name, sku, units, unit price in paise), as the courier's order lists them */
+    items: jsonb().$type<{ name: string; sku: string; units: number; unitPricePaise: number }[]>().notNull(),
+    weightGrams: integer().notNull(),
+    box: jsonb().$type<{ lengthCm: number; widthCm: number; heightCm: number }>().notNull(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).defaultNow(),
+    lastError: text(),
+    courierShipmentId: text(),
+    awb: text(),
+    courierName: text(),
+    trackingUrl: text(),
+    pickedUpAt: timestamp({ withTimezone: true }),
+    deliveredAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('return_pickups_return_unique').on(t.returnId),
+    uniqueIndex('return_pickups_awb_unique')
+      .on(t.awb)
+      .where(sql`${t.awb} is not null`),
+    index('return_pickups_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'queued'`),
+    check('return_pickups_state_check', isOneOf(t.state, RETURN_PICKUP_STATES)),
+  ],
+);
+
+/**
+ * A cash-on-delivery return's refund, paid out to the shopper's UPI id or bank account (docs/money.md, "Refunds of
+ * cash-on-delivery returns"), owned by modules/commerce/cod-refunds: inserted in the returns core's refund
+ * transaction, once per return; paid by a worker through the payout gateway with this row's id as the idempotency
+ * key, so the amount never leaves twice. A reversed or refused payout is `failed` for the admin, with the reason.
+ */
+export const codRefundPayouts = pgTable(
+  'cod_refund_payouts',
+  {
+    id: id(),
+    returnId: uuid().notNull(),
+    amountPaise: integer().notNull(),
+    /** the destination as the shopper gave it (packages/shared returns.ts refundToInputSchema) */
+    destination: jsonb().$type<RefundToInput>().notNull(),
+    state: text({ enum: REFUND_PAYOUT_STATES }).notNull().default('queued'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).defaultNow(),
+    fundAccountId: text(),
+    payoutId: text(),
+    /** why the payout failed or was reversed (for the admin); null while it may still succeed */
+    failureReason: text(),
+    /** the last attempt's error while it is retried (the gateway down) */
+    lastError: text(),
+    processedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('cod_refund_payouts_return_unique').on(t.returnId),
+    uniqueIndex('cod_refund_payouts_payout_unique')
+      .on(t.payoutId)
+      .where(sql`${t.payoutId} is not null`),
+    index('cod_refund_payouts_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} in ('queued', 'processing')`),
+    check('cod_refund_payouts_state_check', isOneOf(t.state, REFUND_PAYOUT_STATES)),
+    check('cod_refund_payouts_amount_positive', sql`${t.amountPaise} > 0`),
+  ],
 );

@@ -107,3 +107,19 @@ describe('owners of cash on delivery state', () => {
     expect(/\.insert\(smsOutbox\)/.test(files.find((f) => f.file === owner)!.text)).toBe(true);
   });
 });
+
+describe('owners of reverse pickups and refund payouts (docs/delivery.md, docs/money.md)', () => {
+  const owners: [RegExp, string[]][] = [
+    [
+      /\.(insert|update|delete)\(returnPickups\)|\b(update|insert\s+into|delete\s+from)\s+"?(\$\{returnPickups\}|return_pickups)/i,
+      ['modules/delivery/returns/return-pickups.repository.ts'],
+    ],
+    [
+      /\.(insert|update|delete)\(codRefundPayouts\)|\b(update|insert\s+into|delete\s+from)\s+"?(\$\{codRefundPayouts\}|cod_refund_payouts)/i,
+      ['modules/commerce/cod-refunds/cod-refund-payouts.repository.ts'],
+    ],
+  ];
+  it.each(owners)('when the server writes %s, then only its owner does', (pattern, owner) => {
+    expect(files.filter((f) => pattern.test(f.text)).map((f) => f.file)).toEqual(owner);
+  });
+});
