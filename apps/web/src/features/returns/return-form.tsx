@@ -48,6 +48,8 @@ function refusal(err: unknown): string {
       return 'That is more units than are left to return; the order now shows how many are.';
     case 'NOT_FOUND':
       return 'This order could not be found.';
+    case 'COD_RETURNS_UNAVAILABLE':
+      return 'Returns of cash-on-delivery orders cannot be refunded right now; please try again later.';
     default:
       return `Not requested: ${e.message}`;
   }
@@ -174,12 +176,17 @@ export function ReturnForm({
       onDone();
       return;
     }
-    if (toApiError(res.error).code === 'REFUND_DESTINATION_REQUIRED') {
-      form.setError(
-        'refundTo.vpa',
-        { message: 'Give a UPI id or a bank account for the refund' },
-        { shouldFocus: true },
-      );
+    const code = toApiError(res.error).code;
+    if (code === 'REFUND_DESTINATION_REQUIRED' || code === 'REFUND_DESTINATION_INVALID') {
+      // the refund's destination is missing, or the payout gateway says it is not a live account
+      const field = v.refundTo?.kind === 'bank' ? 'refundTo.accountNumber' : 'refundTo.vpa';
+      const message =
+        code === 'REFUND_DESTINATION_REQUIRED'
+          ? 'Give a UPI id or a bank account for the refund'
+          : v.refundTo?.kind === 'bank'
+            ? 'This bank account could not be verified; check the number and the IFSC'
+            : 'This UPI id could not be verified; check it';
+      form.setError(field, { message }, { shouldFocus: true });
     } else if (!showServerErrors(form, res.error)) toast.error(refusal(res.error));
   });
   const linesError = form.formState.errors.lines;

@@ -187,6 +187,24 @@ describe('the shopper’s return form', () => {
       expect(toast.error).toHaveBeenCalledWith(expect.stringMatching(/more units than are left/)),
     );
   });
+
+  it('when the payout gateway says the UPI id is not a live one (422), then the field says so', async () => {
+    server.use(
+      answer('requestReturn', () => errorResponse(422, { code: 'REFUND_DESTINATION_INVALID', message: 'x' })),
+    );
+    renderConsole(
+      <ReturnForm
+        order={deliveredOrder({ paymentMethod: 'cod' })}
+        lineId={LINE_A}
+        onDone={() => undefined}
+      />,
+    );
+    await userEvent.selectOptions(screen.getByLabelText(/Reason/), 'damaged');
+    await userEvent.type(screen.getByRole('textbox', { name: /UPI id/ }), 'nobody@okhdfc');
+    await userEvent.click(screen.getByRole('button', { name: 'Request return' }));
+    expect(await screen.findByText('This UPI id could not be verified; check it')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /UPI id/ })).toHaveAttribute('aria-invalid', 'true');
+  });
 });
 
 describe('a return as the shopper sees it', () => {
