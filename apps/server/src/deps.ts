@@ -28,6 +28,8 @@ import { createSmsProvider } from './modules/sms/sms-provider';
 import { createSmsOutbox } from './modules/sms/sms-outbox';
 import { codAvailable } from './modules/commerce/payments/shop-config';
 import { createOrderService } from './modules/commerce/orders/order.service';
+import { createReturns } from './modules/commerce/returns/returns.service';
+import { noReversePickup, unsentCodRefunds } from './modules/commerce/returns/return-ports';
 import { createNotifications } from './modules/notifications/notifications.service';
 import { createStores } from './modules/stores';
 import { createTax } from './modules/tax/tax.service';
@@ -123,6 +125,18 @@ export function buildDeps(
     // not offered in production without an SMS gateway and a courier (shop-config.ts)
     cod: codAvailable(config) ? { maxPaise: config.codMaxPaise, sms: smsOutbox } : undefined,
   });
+  // returns (docs/returns.md): the reverse pickup and COD refunds are ports; until they are wired, an approved
+  // return stays approved and a COD return's refund is recorded without a payout (return-ports.ts)
+  const returns = createReturns({
+    db,
+    changes,
+    logger,
+    money,
+    earnings,
+    currency: config.paypalCurrency,
+    pickups: noReversePickup(logger),
+    codRefunds: unsentCodRefunds(logger),
+  });
   const storage = createStorage(config);
   const products = createProductService({ db, changes });
   return {
@@ -156,6 +170,7 @@ export function buildDeps(
     money,
     orders,
     earnings,
+    returns,
     notifications: createNotifications({ db }),
     tax: createTax({ db, logger, platform: config.platformTax }),
     delivery,
