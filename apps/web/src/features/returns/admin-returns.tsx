@@ -13,9 +13,12 @@ import { refusalText } from './return-card';
 import { RETURNS_PAGE, ReturnFacts, ReturnList, StateFilter, useReturnFilters } from './console-returns';
 import { useAdminReturnsQuery, useDecideAdminReturnMutation } from './returns-api';
 
-const DECISIONS = [
-  { value: 'approve', label: 'Approve the return (the courier picks it up)' },
-  { value: 'reject', label: 'Keep the rejection' },
+/** The decisions that fit the return's state: approve only before approval (or over a rejection). */
+const decisionsFor = (r: ReturnDto) => [
+  ...(r.state === 'requested' || r.state === 'rejected'
+    ? [{ value: 'approve', label: 'Approve the return (the courier picks it up)' }]
+    : []),
+  { value: 'reject', label: r.state === 'rejected' ? 'Keep the rejection' : 'Reject the return' },
   { value: 'refund', label: 'Refund now' },
 ];
 const decisionFormSchema = adminReturnActionInputSchema.extend({
@@ -44,7 +47,7 @@ function DecisionForm({ r, onClose }: { r: ReturnDto; onClose: () => void }) {
       {r.dispute && (
         <p className="rounded-md bg-amber-50 p-2 text-gray-800">The shopper contests: “{r.dispute.note}”</p>
       )}
-      <Select label="Decision" required options={DECISIONS} {...fieldProps(form, 'action')} />
+      <Select label="Decision" required options={decisionsFor(r)} {...fieldProps(form, 'action')} />
       <Textarea label="Note (the shopper and the seller read it)" required {...fieldProps(form, 'note')} />
       <FormActions submit="Decide" submitting={form.formState.isSubmitting} onBack={onClose} />
     </form>

@@ -58,10 +58,13 @@ export const RETURN_STATE_LABELS: Record<ReturnState, string> = {
   cancelled: 'Cancelled',
 };
 
+/** The courier's steps, which a return received by the seller without a pickup passes over. */
+const PASSABLE: readonly ReturnState[] = ['pickup_scheduled', 'picked_up'];
+
 export interface ReturnStep {
   state: ReturnState;
   label: string;
-  status: 'done' | 'current' | 'upcoming' | 'stopped';
+  status: 'done' | 'current' | 'upcoming' | 'stopped' | 'skipped';
   at: string | null;
 }
 
@@ -76,11 +79,14 @@ export function returnSteps(r: Pick<ReturnDto, 'state' | 'history'>): ReturnStep
   const reached = stopped
     ? Math.max(0, ...r.history.map((e) => chain.indexOf(e.state)))
     : chain.indexOf(r.state);
+  // a step passed over (the seller received the parcel with no courier pickup) reads as skipped, not done
+  const passed = (state: ReturnState) =>
+    r.history.length > 0 && PASSABLE.includes(state) && firstAt(state) === null ? 'skipped' : 'done';
   const steps: ReturnStep[] = chain.map((state, i) => ({
     state,
     label: RETURN_STATE_LABELS[state],
     at: i <= reached ? firstAt(state) : null,
-    status: i < reached ? 'done' : i === reached ? (stopped ? 'done' : 'current') : 'upcoming',
+    status: i < reached ? passed(state) : i === reached ? (stopped ? 'done' : 'current') : 'upcoming',
   }));
   if (r.state === 'refunded') steps[steps.length - 1]!.status = 'done';
   if (!stopped) return steps;

@@ -32,8 +32,9 @@ const DOT = {
   current: 'bg-amber-400 ring-amber-500',
   upcoming: 'bg-white ring-gray-300',
   stopped: 'bg-red-600 ring-red-600',
+  skipped: 'bg-gray-300 ring-gray-300',
 };
-const SR = { done: '', current: ' (now)', upcoming: ' (not yet)', stopped: '' };
+const SR = { done: '', current: ' (now)', upcoming: ' (not yet)', stopped: '', skipped: '' };
 
 export function ReturnSteps({ r }: { r: Pick<ReturnDto, 'state' | 'history'> }) {
   return (
@@ -44,7 +45,7 @@ export function ReturnSteps({ r }: { r: Pick<ReturnDto, 'state' | 'history'> }) 
           data-state={s.status}
           className={cn(
             'flex items-start gap-2 pb-2 sm:min-w-[6.5rem] sm:flex-1 sm:flex-col sm:pb-0',
-            s.status === 'upcoming' ? 'text-gray-500' : 'text-gray-900',
+            s.status === 'upcoming' || s.status === 'skipped' ? 'text-gray-500' : 'text-gray-900',
           )}
         >
           <span aria-hidden className={cn('mt-1 h-3 w-3 shrink-0 rounded-full ring-2', DOT[s.status])} />
@@ -53,6 +54,7 @@ export function ReturnSteps({ r }: { r: Pick<ReturnDto, 'state' | 'history'> }) 
               {s.label}
               <span className="sr-only">{SR[s.status]}</span>
             </span>
+            {s.status === 'skipped' && <span className="block text-gray-600">Skipped</span>}
             {s.at && (
               <time dateTime={s.at} className="block text-gray-600">
                 {formatDate(s.at, true)}

@@ -48,7 +48,15 @@ describe('a delivered line’s return offer', () => {
 
 describe('a return’s steps', () => {
   it('when it is picked up, then the steps before are done, picked up is now and the rest not yet', () => {
-    const steps = returnSteps({ state: 'picked_up', history: [at('requested', '2026-12-05T00:00:00Z')] });
+    const steps = returnSteps({
+      state: 'picked_up',
+      history: [
+        at('requested', '2026-12-05T00:00:00Z'),
+        at('approved', 'b'),
+        at('pickup_scheduled', 'c'),
+        at('picked_up', 'e'),
+      ],
+    });
     expect(steps.map((s) => s.status)).toEqual(['done', 'done', 'done', 'current', 'upcoming', 'upcoming']);
     expect(steps[0]!.at).toBe('2026-12-05T00:00:00Z');
   });
@@ -57,10 +65,24 @@ describe('a return’s steps', () => {
     expect(returnSteps({ state: 'refunded', history: [] }).every((s) => s.status === 'done')).toBe(true);
   });
 
+  it('when the seller received it with no courier pickup, then the pickup steps read skipped', () => {
+    const steps = returnSteps({
+      state: 'refunded',
+      history: [at('requested', 'a'), at('approved', 'b'), at('received', 'c'), at('refunded', 'd')],
+    });
+    expect(steps.map((s) => s.status)).toEqual(['done', 'done', 'skipped', 'skipped', 'done', 'done']);
+  });
+
   it('when the seller rejects on inspection, then the steps stop at rejected after picked up', () => {
     const steps = returnSteps({
       state: 'rejected',
-      history: [at('requested', 'a'), at('approved', 'b'), at('picked_up', 'c'), at('rejected', 'd')],
+      history: [
+        at('requested', 'a'),
+        at('approved', 'b'),
+        at('pickup_scheduled', 'b2'),
+        at('picked_up', 'c'),
+        at('rejected', 'd'),
+      ],
     });
     expect(steps.map((s) => `${s.state}:${s.status}`)).toEqual([
       'requested:done',
