@@ -21,7 +21,7 @@ import {
   type ProductOption,
   type RefundToInput,
 } from '@mp/shared';
-import { REFUND_PAYOUT_STATES, RETURN_PICKUP_STATES, type RefundToInput } from '@mp/shared';
+import { REFUND_PAYOUT_STATES, RETURN_PICKUP_STATES } from '@mp/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
