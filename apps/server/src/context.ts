@@ -1,5 +1,7 @@
 import type { Tax } from './modules/tax/tax.service';
 import type { Delivery } from './modules/delivery';
+import type { ReturnPickups } from './modules/delivery/returns';
+import type { CodReturnRefunds } from './modules/commerce/cod-refunds';
 import type { Config } from './config/env';
 import type { Db } from './db/client';
 import type { CatalogReader } from './db/read-routing';
@@ -17,6 +19,7 @@ import type { CatalogReads } from './modules/catalog/catalog-reads';
 import type { ProductImports } from './modules/catalog/import/product-imports';
 import type { ProductService } from './modules/catalog/products/product.service';
 import type { Earnings } from './modules/commerce/earnings/earnings.service';
+import type { Returns } from './modules/commerce/returns/returns.service';
 import type { Notifications } from './modules/notifications/notifications.service';
 import type { MoneyService } from './modules/commerce/money/money.service';
 import type { OrderService } from './modules/commerce/orders/order.service';
@@ -78,10 +81,16 @@ export interface AppDeps {
   orders: OrderService;
   /** seller earnings, commission and payouts (docs/money.md, "Seller earnings") */
   earnings: Earnings;
+  /** returns after delivery: requests, decisions, the courier's steps, refunds, timers (docs/returns.md) */
+  returns: Returns;
   /** a seller's notifications and their settings (docs/seo-and-email.md, "Seller notifications") */
   notifications: Notifications;
   /** delivery: the courier, estimates, pickup settings, shipments and tracking (docs/delivery.md) */
   delivery: Delivery;
+  /** a return's reverse pickup through the courier (docs/delivery.md, "Reverse pickup") */
+  returnPickups: ReturnPickups;
+  /** refunds of cash-on-delivery returns paid out to the shopper's UPI id or bank account (docs/money.md) */
+  codReturnRefunds: CodReturnRefunds;
   /** searches per client address (docs/security.md, "Rate limits"): the search routes and the fast lane count here */
   searchLimit: InstanceLimit;
 }

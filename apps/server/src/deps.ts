@@ -28,10 +28,15 @@ import { createSmsProvider } from './modules/sms/sms-provider';
 import { createSmsOutbox } from './modules/sms/sms-outbox';
 import { codAvailable } from './modules/commerce/payments/shop-config';
 import { createOrderService } from './modules/commerce/orders/order.service';
+import { createReturns } from './modules/commerce/returns/returns.service';
+import { noReversePickup, unsentCodRefunds } from './modules/commerce/returns/return-ports';
 import { createNotifications } from './modules/notifications/notifications.service';
 import { createStores } from './modules/stores';
 import { createTax } from './modules/tax/tax.service';
 import { createDelivery } from './modules/delivery';
+import { createReturnPickups } from './modules/delivery/returns';
+import { createCodReturnRefunds, gatewayFor } from './modules/commerce/cod-refunds';
+import { createShiprocketCourier } from './modules/delivery/shiprocket-courier';
 
 export interface DepsOptions {
   /** the process's feed (PostgreSQL LISTEN/NOTIFY in src/index.ts); in-process by default */
@@ -87,7 +92,27 @@ export function buildDeps(
     currency: config.paypalCurrency,
     mailLimits: config.mailLimits,
   });
-  const delivery = createDelivery({ config, db, changes, logger, money, earnings });
+  // reverse pickup (docs/delivery.md): bound to the returns core once it is made (returnPickups.bind)
+  const returnPickups = createReturnPickups({
+    db,
+    logger,
+    courier: config.courier ? createShiprocketCourier(config.courier) : undefined,
+  });
+  // refunds of COD returns to a UPI id or bank account; off without a payout account (docs/money.md)
+  const codReturnRefunds = createCodReturnRefunds({ db, logger, gateway: gatewayFor(config) });
+  metrics.sources.backlogs = {
+    return_pickups: returnPickups.backlog,
+    refund_payouts: codReturnRefunds.backlog,
+  };
+  const delivery = createDelivery({
+    config,
+    db,
+    changes,
+    logger,
+    money,
+    earnings,
+    returnEvents: returnPickups.applyEvent,
+  });
   const orders = createOrderService({
     delivery,
     db,
@@ -99,6 +124,18 @@ export function buildDeps(
     changes,
     // not offered in production without an SMS gateway and a courier (shop-config.ts)
     cod: codAvailable(config) ? { maxPaise: config.codMaxPaise, sms: smsOutbox } : undefined,
+  });
+  // returns (docs/returns.md): the reverse pickup and COD refunds are ports; until they are wired, an approved
+  // return stays approved and a COD return's refund is recorded without a payout (return-ports.ts)
+  const returns = createReturns({
+    db,
+    changes,
+    logger,
+    money,
+    earnings,
+    currency: config.paypalCurrency,
+    pickups: noReversePickup(logger),
+    codRefunds: unsentCodRefunds(logger),
   });
   const storage = createStorage(config);
   const products = createProductService({ db, changes });
@@ -133,9 +170,12 @@ export function buildDeps(
     money,
     orders,
     earnings,
+    returns,
     notifications: createNotifications({ db }),
     tax: createTax({ db, logger, platform: config.platformTax }),
     delivery,
+    returnPickups,
+    codReturnRefunds,
     searchLimit: instanceRateLimit({
       windowMs: 60_000,
       limit: config.searchRateLimit,

@@ -22,6 +22,9 @@ export function startBackgroundJobs({
   gateway,
   delivery,
   smsOutbox,
+  returnPickups,
+  codReturnRefunds,
+  returns,
 }: AppDeps): () => void {
   releaseHalfCreatedOrders(db, changes)
     .then((n) => {
@@ -60,19 +63,28 @@ export function startBackgroundJobs({
   // gateway attempts no webhook or return completed are asked of the gateway (docs/money.md, "Exactly once")
   const stopGateway = gateway
     ? startGatewayReconciler(
-        { db, logger, money, gateway, changes },
+        { db, logger, money, gateway, changes, payouts: codReturnRefunds },
         { intervalMs: 3 * 60_000, onError: (err) => logger.error({ err }, 'gateway reconciler failed') },
       )
     : () => undefined;
   // shipments queued by sellers are made with the courier; parcels on their way are polled (docs/delivery.md)
   const stopDelivery = delivery.start();
+  // returns' reverse pickups are booked with the courier and polled (docs/delivery.md, "Reverse pickup")
+  const stopPickups = returnPickups.start();
+  // refunds of COD returns paid out to the shopper's UPI id or bank account (docs/money.md)
+  const stopPayouts = codReturnRefunds.start();
   // text messages the SMS gateway did not take yet (docs/money.md, "Cash on delivery")
   const stopSms = smsOutbox.start({ intervalMs: 15_000 });
+  // returns: silent sellers' requests approved, parcels back 48 h refunded, by stored deadlines (docs/returns.md)
+  const stopReturns = returns.start({ intervalMs: 60_000 });
   return () => {
+    stopReturns();
     stopSms();
     stopTax();
     stopGateway();
     stopDelivery();
+    stopPickups();
+    stopPayouts();
     stopBestSellers();
     stopRefunds();
     stopHolds();

@@ -227,3 +227,32 @@ export async function shipAndAwaitDelivery(seller: APIRequestContext, orderId: s
     )
     .toBe('delivered');
 }
+
+/**
+ * A new shopper, logged in on `shopper`, buys `quantity` of `product` (to SHOPPER_ADDRESS with `address`'s changes)
+ * through the sandbox, and its seller's part is delivered by the fake courier; answers the order's id.
+ */
+export async function boughtAndDelivered(
+  shopper: BrowserContext,
+  seller: APIRequestContext,
+  product: SellerProduct,
+  {
+    quantity = 1,
+    prefix = 'shopper',
+    address = {},
+  }: { quantity?: number; prefix?: string; address?: object } = {},
+): Promise<string> {
+  const user = await apiRegisterAndLogin(shopper, uniqueUser(prefix));
+  const added = await shopper.request.post('/api/shop/cart/add', {
+    data: { userId: user.id, ...cartLineOf(product), quantity },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  const saved = await shopper.request.post('/api/shop/address/add', {
+    data: { ...SHOPPER_ADDRESS, ...address },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  const addressId = ((await saved.json()) as { data: { _id: string } }).data._id;
+  const orderId = await sandboxPay(shopper.request, addressId, `e2e-${prefix}-${Date.now().toString(36)}`);
+  await shipAndAwaitDelivery(seller, orderId);
+  return orderId;
+}

@@ -7,17 +7,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, journeySessions, screenshots, uniqueSuffix } from './console-helpers';
-import {
-  a11yViolations,
-  apiRegisterAndLogin,
-  cartLineOf,
-  sandboxPay,
-  shipAndAwaitDelivery,
-  SHOPPER_ADDRESS,
-  type SellerProduct,
-  uniqueUser,
-} from './support';
+import { DEMO, journeySessions, screenshots } from './console-helpers';
+import { a11yViolations, boughtAndDelivered, type SellerProduct } from './support';
 
 const session = journeySessions();
 
@@ -46,20 +37,11 @@ describe('tax invoices: the shopper and the seller download their PDFs', () => {
     const product = list.data.find((p) => p.totalStock > 5);
     if (!product) throw new Error('the demo seller has no product with stock');
 
-    const user = await apiRegisterAndLogin(shopper.context(), uniqueUser('tax'));
-    const added = await shopper.request.post('/api/shop/cart/add', {
-      data: { userId: user.id, ...cartLineOf(product), quantity: 1 },
-    });
-    expect(added.ok(), await added.text()).toBe(true);
-    const address = await shopper.request.post('/api/shop/address/add', {
-      data: { ...SHOPPER_ADDRESS, state: 'Maharashtra', recipientName: 'Tax Shopper' },
-    });
-    expect(address.status(), await address.text()).toBe(201);
-    const addressId = ((await address.json()) as { data: { _id: string } }).data._id;
-    const orderId = await sandboxPay(shopper.request, addressId, `e2e-tax-${uniqueSuffix()}`);
-
     // the courier collects and delivers it: the invoice is issued as the lines reach shipping (docs/tax.md)
-    await shipAndAwaitDelivery(seller.request, orderId);
+    await boughtAndDelivered(shopper.context(), seller.request, product, {
+      prefix: 'tax',
+      address: { state: 'Maharashtra', recipientName: 'Tax Shopper' },
+    });
 
     // the shopper: My Orders → Details → the tax invoice
     await shopper.goto('/shop/account/orders');

@@ -130,6 +130,25 @@ export const API_ERROR_CODES = [
   'COUPON_PRICE_CHANGED',
   /** 409: a coupon with this code exists (codes are unique whatever their case) */
   'COUPON_CODE_TAKEN',
+  /** 422: the payout gateway says the UPI id or bank account given for a COD return's refund is not a live one */
+  'REFUND_DESTINATION_INVALID',
+  /** 503: refunds of cash-on-delivery returns are off (no payout account configured) */
+  'COD_RETURNS_UNAVAILABLE',
+  // returns (docs/returns.md)
+  /** 409: the line's return window has closed (details: `{ lineId, windowEndsAt }`) */
+  'RETURN_WINDOW_CLOSED',
+  /** 409: the line was sold as not returnable (details: `{ lineId }`) */
+  'NOT_RETURNABLE',
+  /** 409: the line has not been delivered (details: `{ lineId }`) */
+  'NOT_DELIVERED',
+  /** 409: more units than delivered minus those returned or being returned (details: `{ lineId, returnable }`) */
+  'RETURN_QUANTITY_EXCEEDED',
+  /** 409: this step is not allowed in the return's state (details: `{ state }`) */
+  'RETURN_STATE_CONFLICT',
+  /** 422: a cash-on-delivery order's return needs `refundTo` (a UPI id or a bank account) */
+  'REFUND_DESTINATION_REQUIRED',
+  /** 422: a prepaid order is refunded to the way it was paid; `refundTo` is refused */
+  'REFUND_DESTINATION_NOT_ALLOWED',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

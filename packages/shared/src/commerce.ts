@@ -245,6 +245,18 @@ export const orderLineDtoSchema = z.object({
     description: 'the policy it was sold under: "7-day return" or "Not returnable" (docs/money.md)',
   }),
   ...lineDiscountFields,
+  returnableQuantity: z
+    .number()
+    .int()
+    .optional()
+    .meta({
+      description:
+        'units the shopper may still ask to return now (delivered, window open, not returned or being returned); ' +
+        "the shopper's own order only (docs/returns.md)",
+    }),
+  returnWindowEndsAt: z.string().nullable().optional().meta({
+    description: "when the line's return window closes (end of its last day, IST); null until delivered",
+  }),
 });
 export type OrderLineDto = z.infer<typeof orderLineDtoSchema>;
 export const orderAddressDtoSchema = z.object({

@@ -94,7 +94,20 @@ import {
   couponUpdateSchema,
   offerDtoSchema,
 } from './coupons';
-import { returnPolicyDtoSchema, returnPolicyInputSchema, returnPolicyParamsSchema } from './returns';
+import {
+  adminReturnActionInputSchema,
+  adminReturnListQuerySchema,
+  returnDtoSchema,
+  returnIdParamsSchema,
+  returnPolicyDtoSchema,
+  returnPolicyInputSchema,
+  returnPolicyParamsSchema,
+  returnRequestInputSchema,
+  sellerReturnActionInputSchema,
+  sellerReturnListQuerySchema,
+  shopReturnActionInputSchema,
+  shopReturnListQuerySchema,
+} from './returns';
 import { uploadedImageSchema } from './image-schemas';
 import {
   documentIdParamsSchema,
@@ -226,6 +239,10 @@ export const API_TAGS = [
   },
   { name: 'Dashboards', description: 'Figures for the admin and seller consoles' },
   { name: 'Earnings', description: "Sellers' earnings, the platform's commission and payouts to sellers" },
+  {
+    name: 'Returns',
+    description: 'Returns after delivery: requests, the seller’s and admin’s decisions, pickup and refund',
+  },
   {
     name: 'Notifications',
     description: "What happened to a seller's orders, money and catalogue, in its console",
@@ -1408,6 +1425,69 @@ export const endpoints = {
       200: okMsg({ data: payoutDtoSchema }, 'This payout was already recorded: nothing changed'),
       201: okMsg({ data: payoutDtoSchema }, 'Payout recorded'),
     },
+    errors: [404, 409],
+  },
+
+  // Returns (docs/returns.md)
+  requestReturn: {
+    ...routes.requestReturn,
+    tag: 'Returns',
+    summary: 'Ask to return delivered units of an order (one return per seller sub-order)',
+    description:
+      '409 RETURN_WINDOW_CLOSED, NOT_RETURNABLE, NOT_DELIVERED or RETURN_QUANTITY_EXCEEDED (more units than ' +
+      'delivered minus those returned or being returned; also the same units twice); 404 another shopper’s ' +
+      'order or line; 422 REFUND_DESTINATION_REQUIRED (cash on delivery without refundTo) or ' +
+      'REFUND_DESTINATION_NOT_ALLOWED (refundTo on a prepaid order).',
+    body: json(returnRequestInputSchema),
+    responses: { 201: okMsg({ data: z.array(returnDtoSchema) }, 'Return requested') },
+    errors: [404, 409, 422],
+  },
+  shopReturns: {
+    ...routes.shopReturns,
+    tag: 'Returns',
+    summary: "The session shopper's returns, newest first (optionally of one order); paginated",
+    query: shopReturnListQuerySchema,
+    responses: { 200: ok({ data: z.array(returnDtoSchema), pagination: paginationSchema }) },
+  },
+  updateShopReturn: {
+    ...routes.updateShopReturn,
+    tag: 'Returns',
+    summary: 'Cancel a return before pickup, or dispute a rejection (the admin decides)',
+    params: returnIdParamsSchema,
+    body: json(shopReturnActionInputSchema),
+    responses: { 200: okMsg({ data: returnDtoSchema }, 'Updated') },
+    errors: [404, 409],
+  },
+  sellerReturns: {
+    ...routes.sellerReturns,
+    tag: 'Returns',
+    summary: "The session seller's returns: open ones by decision deadline first; paginated",
+    query: sellerReturnListQuerySchema,
+    responses: { 200: ok({ data: z.array(returnDtoSchema), pagination: paginationSchema }) },
+  },
+  decideSellerReturn: {
+    ...routes.decideSellerReturn,
+    tag: 'Returns',
+    summary: 'Approve or reject (with a reason) a return, or mark its parcel received (which refunds it)',
+    params: returnIdParamsSchema,
+    body: json(sellerReturnActionInputSchema),
+    responses: { 200: okMsg({ data: returnDtoSchema }, 'Updated') },
+    errors: [404, 409],
+  },
+  adminReturns: {
+    ...routes.adminReturns,
+    tag: 'Returns',
+    summary: 'Every return, filtered by state, dispute and seller; paginated',
+    query: adminReturnListQuerySchema,
+    responses: { 200: ok({ data: z.array(returnDtoSchema), pagination: paginationSchema }) },
+  },
+  decideAdminReturn: {
+    ...routes.decideAdminReturn,
+    tag: 'Returns',
+    summary: 'Decide a return (a disputed rejection mostly) with a note: approve, reject or refund now',
+    params: returnIdParamsSchema,
+    body: json(adminReturnActionInputSchema),
+    responses: { 200: okMsg({ data: returnDtoSchema }, 'Decided') },
     errors: [404, 409],
   },
 

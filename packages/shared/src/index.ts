@@ -27,3 +27,5 @@ export * from './returns';
 export * from './shipping';
 export * from './coupons';
 export * from './coupon-maths';
+export * from './refund-payout';
+export * from './return-pickup';

@@ -75,6 +75,10 @@ const envSchema = z
     RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
     RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com'),
     RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
+    RAZORPAYX_ACCOUNT_NUMBER: z
+      .string()
+      .regex(/^\d{9,20}$/, 'must be the RazorpayX account number (digits)')
+      .optional(),
     COD_MAX_RUPEES: z.coerce.number().min(0).default(10_000),
     SMS_API_URL: z.url().optional(),
     SMS_API_KEY: z.string().min(1).optional(),
@@ -322,6 +326,11 @@ export interface RazorpayConfig {
   webhookSecret: string | undefined;
   apiBase: string;
   timeoutMs: number;
+  /**
+   * the business's RazorpayX account refunds of cash-on-delivery returns are paid out from (docs/money.md, "Refunds
+   * of cash-on-delivery returns"); unset: those payouts are off
+   */
+  payoutAccountNumber?: string;
 }
 
 export class ConfigError extends Error {
@@ -423,6 +432,7 @@ export function loadConfig(
             webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
             apiBase: e.RAZORPAY_API_BASE.replace(/\/$/, ''),
             timeoutMs: e.RAZORPAY_TIMEOUT_MS,
+            payoutAccountNumber: e.RAZORPAYX_ACCOUNT_NUMBER,
           }
         : undefined,
     codMaxPaise: Math.round(e.COD_MAX_RUPEES * 100),

@@ -13,12 +13,18 @@ import {
   IMPORT_STATUSES,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
+  RETURN_ACTORS,
+  RETURN_EVENT_KINDS,
+  RETURN_REASONS,
+  RETURN_STATES,
   ROLES,
   SELLER_APPROVAL_STATUSES,
   SELLER_ENTRY_TYPES,
   SELLER_NOTIFICATION_KINDS,
   type ProductOption,
+  type RefundToInput,
 } from '@mp/shared';
+import { REFUND_PAYOUT_STATES, RETURN_PICKUP_STATES } from '@mp/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -595,6 +601,8 @@ export const orderLines = pgTable(
     tdsPaise: integer().notNull().default(0),
     /** the return window (days from delivery) of its category when placed; null: not returnable (docs/money.md) */
     returnWindowDays: integer(),
+    /** units in returns that are open or done (not cancelled or rejected): the returns' guard (docs/returns.md) */
+    returnUnits: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -609,6 +617,8 @@ export const orderLines = pgTable(
       sql`${t.refundedPaise} >= 0 and ${t.refundedPaise} <= ${t.linePricePaise} * ${t.quantity}`,
     ),
     check('order_lines_status_check', isOneOf(t.status, ORDER_STATUSES)),
+    // never more units returned than bought, however many requests race (docs/returns.md)
+    check('order_lines_return_units_range', sql`${t.returnUnits} >= 0 and ${t.returnUnits} <= ${t.quantity}`),
   ],
 );
 
@@ -940,6 +950,111 @@ export const sellerLedger = pgTable(
       .where(sql`${t.type} = 'earned'`),
     check('seller_ledger_type_check', isOneOf(t.type, SELLER_ENTRY_TYPES)),
   ],
+);
+
+/**
+ * Returns after delivery (docs/returns.md): one per seller sub-order of a request. Written only by
+ * modules/commerce/returns/returns.repository.ts; each change bumps `version` and appends a `return_events` row.
+ */
+export const returns = pgTable(
+  'returns',
+  {
+    id: id(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sellerId: uuid().references(() => sellers.id, { onDelete: 'set null' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text({ enum: RETURN_STATES }).notNull().default('requested'),
+    reason: text({ enum: RETURN_REASONS }).notNull(),
+    comment: text(),
+    /** the seller's reason (a rejection's) */
+    sellerReason: text(),
+    /** cash on delivery: where the refund goes (R2 sends it); the masked form is what is shown */
+    refundTo: jsonb().$type<RefundToInput>(),
+    refundToDisplay: text(),
+    /** approved by itself at this time when the seller stays silent */
+    decisionDueAt: timestamp({ withTimezone: true }).notNull(),
+    courierDeliveredAt: timestamp({ withTimezone: true }),
+    /** refunded by itself at this time: 48 h after the courier brought the parcel back */
+    refundDueAt: timestamp({ withTimezone: true }),
+    pickupAwb: text(),
+    pickupTrackingUrl: text(),
+    refundId: uuid(),
+    refundPaise: integer().notNull().default(0),
+    refundedAt: timestamp({ withTimezone: true }),
+    disputeNote: text(),
+    disputedAt: timestamp({ withTimezone: true }),
+    disputeDecision: text({ enum: ['approve', 'reject', 'refund'] }),
+    disputeAdminNote: text(),
+    disputeDecidedAt: timestamp({ withTimezone: true }),
+    version: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('returns_order_idx').on(t.orderId),
+    index('returns_user_idx').on(t.userId, t.createdAt),
+    index('returns_seller_idx').on(t.sellerId, t.state, t.decisionDueAt),
+    index('returns_decision_due_idx')
+      .on(t.decisionDueAt)
+      .where(sql`${t.state} = 'requested'`),
+    index('returns_refund_due_idx')
+      .on(t.refundDueAt)
+      .where(sql`${t.state} = 'picked_up' and ${t.refundDueAt} is not null`),
+    index('returns_disputed_idx')
+      .on(t.disputedAt)
+      .where(sql`${t.disputedAt} is not null and ${t.disputeDecidedAt} is null`),
+    // a return is refunded once
+    uniqueIndex('returns_refund_unique')
+      .on(t.refundId)
+      .where(sql`${t.refundId} is not null`),
+    check('returns_state_check', isOneOf(t.state, RETURN_STATES)),
+    check('returns_reason_check', isOneOf(t.reason, RETURN_REASONS)),
+  ],
+);
+
+/** The units of each order line in a return, and their share of what was paid for the line. */
+export const returnLines = pgTable(
+  'return_lines',
+  {
+    id: id(),
+    returnId: uuid()
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    orderLineId: uuid()
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'cascade' }),
+    quantity: integer().notNull(),
+    refundPaise: integer().notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('return_lines_unique').on(t.returnId, t.orderLineId),
+    index('return_lines_line_idx').on(t.orderLineId),
+    check('return_lines_quantity_positive', sql`${t.quantity} >= 1`),
+  ],
+);
+
+/** Every step of a return (append-only): what, who, the state after it, a note. */
+export const returnEvents = pgTable(
+  'return_events',
+  {
+    id: id(),
+    returnId: uuid()
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    kind: text({ enum: RETURN_EVENT_KINDS }).notNull(),
+    state: text({ enum: RETURN_STATES }).notNull(),
+    actor: text({ enum: RETURN_ACTORS }).notNull(),
+    actorUserId: uuid(),
+    note: text(),
+    /** the order of the steps (several may share a time) */
+    seq: bigserial({ mode: 'number' }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('return_events_return_idx').on(t.returnId, t.seq)],
 );
 
 /** Return policy per category (docs/money.md, "Return window"): a category without a row has the default window. */
@@ -1349,6 +1464,102 @@ export const trackingEvents = pgTable(
     receivedAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.shipmentId, t.state] })],
+);
+
+/**
+ * A return's reverse pickup (docs/delivery.md, "Reverse pickup"), owned by modules/delivery/returns: one per return,
+ * queued in the return's approval transaction, booked with the courier by a worker (our row id is the courier's
+ * order reference, so a retry after a time-out finds the same return shipment), then moved by the courier's events.
+ * From: the order's shipping address; to: the seller's pickup address. `returnId` is the returns core's id.
+ */
+export const returnPickups = pgTable(
+  'return_pickups',
+  {
+    id: id(),
+    returnId: uuid().notNull(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sellerId: uuid()
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'restrict' }),
+    state: text({ enum: RETURN_PICKUP_STATES }).notNull().default('queued'),
+    fromName: text().notNull(),
+    fromPhone: text().notNull(),
+    fromAddress: text().notNull(),
+    fromCity: text().notNull(),
+    fromState: text().notNull(),
+    fromPincode: text().notNull(),
+    toAddress: text(),
+    toPincode: text(),
+    toName: text().notNull(),
+    toPhone: text().notNull(),
+    /** the returned units (name, sku, units, unit price in paise), as the courier's order lists them */
+    items: jsonb().$type<{ name: string; sku: string; units: number; unitPricePaise: number }[]>().notNull(),
+    weightGrams: integer().notNull(),
+    box: jsonb().$type<{ lengthCm: number; widthCm: number; heightCm: number }>().notNull(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).defaultNow(),
+    lastError: text(),
+    courierShipmentId: text(),
+    awb: text(),
+    courierName: text(),
+    trackingUrl: text(),
+    pickedUpAt: timestamp({ withTimezone: true }),
+    deliveredAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('return_pickups_return_unique').on(t.returnId),
+    uniqueIndex('return_pickups_awb_unique')
+      .on(t.awb)
+      .where(sql`${t.awb} is not null`),
+    index('return_pickups_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'queued'`),
+    check('return_pickups_state_check', isOneOf(t.state, RETURN_PICKUP_STATES)),
+  ],
+);
+
+/**
+ * A cash-on-delivery return's refund, paid out to the shopper's UPI id or bank account (docs/money.md, "Refunds of
+ * cash-on-delivery returns"), owned by modules/commerce/cod-refunds: inserted in the returns core's refund
+ * transaction, once per return; paid by a worker through the payout gateway with this row's id as the idempotency
+ * key, so the amount never leaves twice. A reversed or refused payout is `failed` for the admin, with the reason.
+ */
+export const codRefundPayouts = pgTable(
+  'cod_refund_payouts',
+  {
+    id: id(),
+    returnId: uuid().notNull(),
+    amountPaise: integer().notNull(),
+    /** the destination as the shopper gave it (packages/shared returns.ts refundToInputSchema) */
+    destination: jsonb().$type<RefundToInput>().notNull(),
+    state: text({ enum: REFUND_PAYOUT_STATES }).notNull().default('queued'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).defaultNow(),
+    fundAccountId: text(),
+    payoutId: text(),
+    /** why the payout failed or was reversed (for the admin); null while it may still succeed */
+    failureReason: text(),
+    /** the last attempt's error while it is retried (the gateway down) */
+    lastError: text(),
+    processedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('cod_refund_payouts_return_unique').on(t.returnId),
+    uniqueIndex('cod_refund_payouts_payout_unique')
+      .on(t.payoutId)
+      .where(sql`${t.payoutId} is not null`),
+    index('cod_refund_payouts_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} in ('queued', 'processing')`),
+    check('cod_refund_payouts_state_check', isOneOf(t.state, REFUND_PAYOUT_STATES)),
+    check('cod_refund_payouts_amount_positive', sql`${t.amountPaise} > 0`),
+  ],
 );
 
 // ---- coupons (docs/money.md, "Coupons") -------------------------------------------------------------------------

@@ -13,6 +13,8 @@ export interface MetricsSources {
   catalogReader?: () => CatalogReaderStats;
   /** the read replica's pool, when DATABASE_READ_URL is set */
   readPool?: pg.Pool;
+  /** durable queues' backlogs by name: rows waiting for an outside party (reverse pickups, refund payouts) */
+  backlogs?: Record<string, () => Promise<number>>;
 }
 
 /** The read replica's gauges and counters (docs/operations.md, "Read replica"). */
@@ -159,6 +161,16 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
   );
   poolGauge(registry, 'mp_db_pool_connections', 'PostgreSQL', () => sources.pool);
   replicaMetrics(registry, sources);
+  new Gauge({
+    name: 'mp_queue_backlog',
+    help: 'Rows of a durable queue not settled with the outside party yet (return_pickups: to book; refund_payouts: to pay or confirm)',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      for (const [queue, count] of Object.entries(sources.backlogs ?? {}))
+        this.set({ queue }, await count().catch(() => -1));
+    },
+  });
   const dbUnavailable = new Counter({
     name: 'mp_db_unavailable_total',
     help: 'Requests answered 503 because the database was unreachable or timed out',

@@ -44,6 +44,7 @@ const ProfilePage = lazy(() => import('./routes/shop/account/profile'));
 const AddressesPage = lazy(() => import('./routes/shop/account/addresses'));
 const OrdersPage = lazy(() => import('./routes/shop/account/orders'));
 const WishlistPage = lazy(() => import('./routes/shop/account/wishlist'));
+const ReturnsPage = lazy(() => import('./routes/shop/account/returns'));
 const AccountLogoutPage = lazy(() => import('./routes/shop/account/logout'));
 
 /** Loads the shopper's cart and wishlist once the user is known (and keeps them in the cache). */
@@ -102,6 +103,7 @@ export function AppRoutes() {
                 <Route path="profile" element={<ProfilePage />} />
                 <Route path="address" element={<AddressesPage />} />
                 <Route path="orders" element={<OrdersPage />} />
+                <Route path="returns" element={<ReturnsPage />} />
                 <Route path="wishlist" element={<WishlistPage />} />
                 <Route path="logout" element={<AccountLogoutPage />} />
               </Route>

@@ -255,6 +255,7 @@ export const TAG_TYPES = [
   'ReturnPolicies',
   'Coupons',
   'Offers',
+  'Returns',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

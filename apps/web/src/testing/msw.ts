@@ -8,8 +8,8 @@ import { http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'ms
 import { setupServer } from 'msw/node';
 
 /**
- * Default answers every test starts from (docs/delivery.md): an order has no parcels, a seller no pickup
- * settings and the shop no offer unless a test says so.
+ * Default answers every test starts from (docs/delivery.md): an order has no parcels nor returns, a seller no
+ * pickup settings and the shop no offer unless a test says so.
  */
 export const server = setupServer(
   answer('orderTracking', ({ params }) => ({
@@ -18,6 +18,8 @@ export const server = setupServer(
   })),
   // no platform offer unless a test says so (docs/money.md, "Coupons")
   answer('shopOffers', { success: true, data: [] }),
+  // an order has no returns unless a test says so (docs/returns.md)
+  answer('shopReturns', { success: true, data: [], pagination: { page: 1, limit: 50, total: 0, pages: 0 } }),
   answer('sellerDeliverySettings', {
     success: true,
     data: { pickupAddress: null, pickupPincode: null, dispatchDays: 1, cutoff: '14:00' },

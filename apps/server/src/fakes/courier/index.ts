@@ -1,6 +1,7 @@
 /**
  * A local courier aggregator speaking the Shiprocket-like API our adapter calls (docs/delivery.md, "The courier"):
- * serviceability, ad-hoc order → shipment, AWB assignment, label PDF, tracking by AWB, and tracking webhooks signed
+ * serviceability, ad-hoc order → shipment, return order → reverse shipment (picked up at the shopper, delivered to
+ * the seller), AWB assignment, label PDF, tracking by AWB and a public tracking page, and tracking webhooks signed
  * with HMAC-SHA256 of the raw body. Used by the tests (each starts its own) and by `pnpm start` without
  * COURIER_API_KEY outside production. `controls` move parcels along and misbehave on purpose.
  */
@@ -30,6 +31,8 @@ export interface FakeParcel {
   weightKg: number;
   events: { event_id: string; status: CourierStatus; at: string; location: string }[];
   lost: boolean;
+  /** a return order's reverse shipment: picked up at the shopper's, delivered to the seller */
+  isReturn: boolean;
 }
 
 export interface CourierFakeControls {
@@ -40,6 +43,14 @@ export interface CourierFakeControls {
   sent: string[];
   /** the next `n` create-shipment calls answer 503 (the courier is down) */
   failCreates(n: number): void;
+  /** the next `n` create-return-order calls answer 503 (the courier is down) */
+  failReturns(n: number): void;
+  /** the next create-return-order call is made, but answered only after `ms` (a caller's time-out) */
+  delayNextReturn(ms: number): void;
+  /** the AWB of the return shipment made for our return reference */
+  returnAwbOf(reference: string): string | undefined;
+  /** how many return orders were made (a retried reference is the same one) */
+  returnOrders(): number;
   /** the parcel's next status (or the one given), reported by webhook; nothing for a lost parcel */
   advance(awb: string, to?: CourierStatus): Promise<void>;
   /** the last event of the parcel, sent again */
@@ -137,6 +148,9 @@ function serviceability(url: URL, res: ServerResponse) {
 const nextStatus = (p: FakeParcel): CourierStatus | undefined => {
   const last = p.events.at(-1)?.status;
   if (!last) return 'PICKED UP';
+  // a return goes from the shopper's door straight back to the seller
+  if (p.isReturn)
+    return last === 'PICKED UP' ? 'IN TRANSIT' : last === 'IN TRANSIT' ? 'DELIVERED' : undefined;
   if (last === 'RTO INITIATED') return 'RTO DELIVERED';
   if (last === 'DELIVERED' || last === 'RTO DELIVERED') return undefined;
   return COURIER_STATUSES[COURIER_STATUSES.indexOf(last) + 1];
@@ -147,7 +161,10 @@ export async function startCourierFake(options: CourierFakeOptions): Promise<Cou
   const byShipment = new Map<number, FakeParcel>();
   const byOrder = new Map<string, FakeParcel>();
   const sent: string[] = [];
+  const returnsByOrder = new Map<string, FakeParcel>();
   let failing = 0;
+  let failingReturns = 0;
+  let returnDelayMs = 0;
   let seq = 0;
   let base = '';
 
@@ -179,6 +196,10 @@ export async function startCourierFake(options: CourierFakeOptions): Promise<Cou
       if (p) p.lost = true;
     },
     awbOf: (orderId) => byOrder.get(orderId)?.awb,
+    failReturns: (n) => void (failingReturns = n),
+    delayNextReturn: (ms) => void (returnDelayMs = ms),
+    returnAwbOf: (reference) => returnsByOrder.get(reference)?.awb,
+    returnOrders: () => returnsByOrder.size,
   };
 
   function record(p: FakeParcel, status: CourierStatus) {
@@ -186,7 +207,12 @@ export async function startCourierFake(options: CourierFakeOptions): Promise<Cou
       event_id: `ev_${++seq}`,
       status,
       at: new Date(Date.now() + seq).toISOString(),
-      location: status === 'DELIVERED' || status === 'OUT FOR DELIVERY' ? p.deliveryPostcode : 'Hub',
+      location:
+        status === 'DELIVERED' || status === 'OUT FOR DELIVERY'
+          ? p.deliveryPostcode
+          : status === 'PICKED UP' && p.isReturn
+            ? p.pickupPostcode
+            : 'Hub',
     };
     p.events.push(e);
     return e;
@@ -201,6 +227,7 @@ export async function startCourierFake(options: CourierFakeOptions): Promise<Cou
       current_status: e.status,
       current_timestamp: e.at,
       location: e.location,
+      is_return: p.isReturn ? 1 : 0,
     });
     sent.push(body);
     if (!controls.webhookUrl) return;
@@ -239,6 +266,7 @@ export async function startCourierFake(options: CourierFakeOptions): Promise<Cou
         weightKg: Number(body.weight ?? 0.5),
         events: [],
         lost: false,
+        isReturn: false,
       };
       byOrder.set(orderId, p);
       byShipment.set(shipmentId, p);
@@ -246,9 +274,58 @@ export async function startCourierFake(options: CourierFakeOptions): Promise<Cou
     return json(res, 200, { order_id: p.shipmentId, shipment_id: p.shipmentId, status: 'NEW' });
   }
 
+  /** Shiprocket's return order: pickup_* is the customer's address, shipping_* the warehouse it goes back to */
+  async function createReturn(body: Record<string, unknown>, res: ServerResponse) {
+    if (failingReturns > 0) {
+      failingReturns--;
+      return json(res, 503, { status_code: 503, message: 'Service temporarily unavailable' });
+    }
+    const orderId = String(body.order_id ?? '');
+    const pickup = String(body.pickup_pincode ?? '');
+    const delivery = String(body.shipping_pincode ?? '');
+    if (!orderId || !districtOf(pickup) || !districtOf(delivery)) {
+      return json(res, 422, {
+        status_code: 422,
+        message: 'order_id, pickup_pincode and shipping_pincode needed',
+      });
+    }
+    // the same channel order id again is the same return (a retried call makes one)
+    let p = returnsByOrder.get(orderId);
+    if (!p) {
+      const shipmentId = 100_000 + byShipment.size + 1;
+      p = {
+        shipmentId,
+        orderId,
+        awb: `RX${String(shipmentId).padStart(10, '0')}`,
+        pickupPostcode: pickup,
+        deliveryPostcode: delivery,
+        weightKg: Number(body.weight ?? 0.5),
+        events: [],
+        lost: false,
+        isReturn: true,
+      };
+      returnsByOrder.set(orderId, p);
+      byShipment.set(shipmentId, p);
+    }
+    if (returnDelayMs > 0) {
+      const ms = returnDelayMs;
+      returnDelayMs = 0;
+      await new Promise((r) => setTimeout(r, ms));
+    }
+    return json(res, 200, {
+      order_id: p.shipmentId,
+      shipment_id: p.shipmentId,
+      status: 'RETURN PENDING',
+      status_code: 21,
+    });
+  }
+
   function assignAwb(body: Record<string, unknown>, res: ServerResponse) {
     const p = byShipment.get(Number(body.shipment_id));
     if (!p) return json(res, 404, { status_code: 404, message: 'Shipment not found' });
+    if (Boolean(Number(body.is_return ?? 0)) !== p.isReturn) {
+      return json(res, 422, { status_code: 422, message: 'is_return does not match the shipment' });
+    }
     parcels.set(p.awb, p);
     const pickupDate = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     return json(res, 200, {
@@ -259,6 +336,7 @@ export async function startCourierFake(options: CourierFakeOptions): Promise<Cou
           courier_name: 'Fake Express',
           shipment_id: p.shipmentId,
           pickup_scheduled_date: pickupDate,
+          tracking_url: `${base}/tracking/${p.awb}`,
         },
       },
     });
@@ -291,6 +369,13 @@ export async function startCourierFake(options: CourierFakeOptions): Promise<Cou
       res.writeHead(200, { 'content-type': 'application/pdf' });
       return res.end(await labelPdf(p));
     }
+    const page = /^\/tracking\/([\w-]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && page) {
+      const p = parcels.get(page[1]!);
+      res.writeHead(p ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+      const rows = (p?.events ?? []).map((e) => `<li>${e.at} ${e.status} (${e.location})</li>`).join('');
+      return res.end(`<h1>Fake Express ${p ? p.awb : 'unknown AWB'}</h1><ul>${rows}</ul>`);
+    }
     if (req.headers.authorization !== `Bearer ${options.apiKey}`) {
       return json(res, 401, { status_code: 401, message: 'Token is invalid' });
     }
@@ -301,6 +386,7 @@ export async function startCourierFake(options: CourierFakeOptions): Promise<Cou
     if (req.method === 'GET' && tracked) return track(tracked[1]!, res);
     const body = await readBody(req);
     if (req.method === 'POST' && path === '/v1/external/orders/create/adhoc') return createOrder(body, res);
+    if (req.method === 'POST' && path === '/v1/external/orders/create/return') return createReturn(body, res);
     if (req.method === 'POST' && path === '/v1/external/courier/assign/awb') return assignAwb(body, res);
     if (req.method === 'POST' && path === '/v1/external/courier/generate/label') {
       const id = Number((body.shipment_id as unknown[] | undefined)?.[0]);

@@ -2,13 +2,14 @@
  * A local stand-in for Razorpay (docs/money.md, "UPI, cards and netbanking"): the REST subset the adapter uses
  * (orders, an order's payments, payments, capture, refunds, Basic auth with the key pair), a hosted checkout page
  * with Succeed / Fail buttons, and webhooks signed like Razorpay's (`X-Razorpay-Signature`: HMAC-SHA256 of the raw
- * body with the webhook secret; `X-Razorpay-Event-Id`). Served on 127.0.0.1; used by the tests and, outside
+ * body with the webhook secret; `X-Razorpay-Event-Id`), and RazorpayX's payouts (payouts.ts). Served on 127.0.0.1; used by the tests and, outside
  * production without keys, by `pnpm start` (src/index.ts).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostedPage, returnForm } from './hosted-page';
+import { createPayoutsState, type FakePayout, type FakePayouts } from './payouts';
 
 export interface FakeOrder {
   id: string;
@@ -95,6 +96,8 @@ export interface RazorpayFakeControls {
   signatureFor(orderId: string, paymentId: string): string;
   /** sends one webhook for a payment now (as planned), e.g. a late `payment.captured` */
   sendPaymentWebhook(paymentId: string, event: string): Promise<void>;
+  /** RazorpayX payouts: fund accounts, validations, payouts and their plan (payouts.ts) */
+  payouts: Omit<FakePayouts, 'route'>;
   /** waits until every webhook sent so far was answered */
   settled(): Promise<void>;
   reset(): void;
@@ -105,6 +108,8 @@ export interface RazorpayFake {
   keyId: string;
   keySecret: string;
   webhookSecret: string;
+  /** the business's RazorpayX account payouts are made from */
+  payoutAccountNumber: string;
   controls: RazorpayFakeControls;
   stop(): Promise<void>;
 }
@@ -144,6 +149,8 @@ export async function startRazorpayFake(
   const keySecret = opts.keySecret ?? randomBytes(16).toString('hex');
   const webhookSecret = opts.webhookSecret ?? randomBytes(16).toString('hex');
   const state = createState();
+  const payoutAccountNumber = '7878780080316316';
+  const payouts = createPayoutsState(payoutAccountNumber, (p) => deliverPayout(p));
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => send(res, 500, { error: { description: String(err) } }));
   });
@@ -163,7 +170,39 @@ export async function startRazorpayFake(
         error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' },
       });
     }
+    const key = req.headers['x-payout-idempotency'];
+    const payoutAnswer = await payouts.route(
+      req.method ?? 'GET',
+      url.pathname,
+      body,
+      typeof key === 'string' ? key : undefined,
+    );
+    if (payoutAnswer) return send(res, payoutAnswer.status, payoutAnswer.body);
     return rest(req.method ?? 'GET', url.pathname, body, req, res);
+  }
+
+  /** a payout's `payout.{status}` webhook, as planned (replayed, dropped, late) */
+  async function deliverPayout(p: FakePayout): Promise<void> {
+    const plan = state.plan;
+    if (!state.webhookUrl || plan.drop) return;
+    const event = `payout.${p.status}`;
+    const eventId = newId('evt');
+    const body = JSON.stringify({
+      entity: 'event',
+      account_id: 'acc_fake',
+      event,
+      contains: ['payout'],
+      payload: { payout: { entity: { ...p } } },
+      created_at: now(),
+    });
+    const run = async () => {
+      if (plan.delayMs) await new Promise((r) => setTimeout(r, plan.delayMs));
+      await Promise.all(Array.from({ length: plan.replay ?? 1 }, () => post(event, eventId, body)));
+    };
+    const sent = run();
+    state.pending.add(sent);
+    void sent.finally(() => state.pending.delete(sent));
+    await sent;
   }
 
   /** the hosted checkout (Razorpay's /v1/checkout/embedded) and its buttons */
@@ -419,6 +458,14 @@ export async function startRazorpayFake(
     failNext: (count = 1) => void (state.failing = count),
     pay,
     signatureFor,
+    payouts: {
+      fundAccounts: payouts.fundAccounts,
+      payouts: payouts.payouts,
+      markInvalid: payouts.markInvalid,
+      registerName: payouts.registerName,
+      planPayouts: payouts.planPayouts,
+      settle: payouts.settle,
+    },
     sendPaymentWebhook: async (paymentId, event) => {
       const payment = state.payments.get(paymentId);
       if (!payment) throw new Error(`no fake payment ${paymentId}`);
@@ -439,6 +486,7 @@ export async function startRazorpayFake(
     keyId,
     keySecret,
     webhookSecret,
+    payoutAccountNumber,
     controls,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -24,6 +24,8 @@ export async function withLocalGateway(
     webhookSecret: fake.webhookSecret,
     apiBase: fake.url,
     timeoutMs: 10_000,
+    // refunds of cash-on-delivery returns are paid out from the fake's RazorpayX account
+    payoutAccountNumber: fake.payoutAccountNumber,
   };
   return { config: Object.freeze({ ...config, razorpay }), fake };
 }

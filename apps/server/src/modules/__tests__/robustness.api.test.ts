@@ -363,6 +363,18 @@ const FIXTURES: Record<EndpointId, Fixture> = {
   adminRecordPayout: {
     body: () => ({ sellerId: f.sellerB.sellerId!, amount: 1, reference: 'AUDIT-REF-1' }),
   },
+  requestReturn: {
+    body: () => ({ orderId: f.orderA, lines: [{ lineId: randomUUID(), quantity: 1 }], reason: 'damaged' }),
+  },
+  shopReturns: { query: () => ({ page: '1', limit: '5' }) },
+  updateShopReturn: { params: () => ({ returnId: randomUUID() }), body: () => ({ action: 'cancel' }) },
+  sellerReturns: { query: () => ({ page: '1', limit: '5' }) },
+  decideSellerReturn: { params: () => ({ returnId: randomUUID() }), body: () => ({ action: 'approve' }) },
+  adminReturns: { query: () => ({ disputed: 'true', page: '1', limit: '5' }) },
+  decideAdminReturn: {
+    params: () => ({ returnId: randomUUID() }),
+    body: () => ({ action: 'reject', note: 'audit decision' }),
+  },
   sellerNotifications: { query: () => ({ page: '1', limit: '5' }) },
   sellerNotificationRead: { params: () => ({ id: randomUUID() }) },
   sellerNotificationsReadAll: {},

@@ -41,6 +41,37 @@ export interface CourierEvent {
   location: string | null;
 }
 
+/** One end of a reverse shipment (the shopper's door, or the seller's pickup address it goes back to). */
+export interface ReturnEnd {
+  name: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  pin: string;
+}
+
+/** A return's reverse pickup (docs/delivery.md, "Reverse pickup"): picked up at `from`, delivered to `to`. */
+export interface ReturnShipmentRequest {
+  /** our idempotency reference: the same reference again is the same return shipment */
+  reference: string;
+  from: ReturnEnd;
+  to: ReturnEnd;
+  items: { name: string; sku: string; units: number; unitPricePaise: number }[];
+  weightGrams: number;
+  box: { lengthCm: number; widthCm: number; heightCm: number };
+}
+
+export interface CreatedReturnShipment extends CreatedShipment {
+  /** the courier's public tracking page of the AWB */
+  trackingUrl: string;
+}
+
+/** A courier that also books reverse pickups (the aggregator's return-order API). */
+export interface ReturnCourier {
+  createReturnShipment(r: ReturnShipmentRequest): Promise<CreatedReturnShipment>;
+}
+
 export interface CourierProvider {
   serviceability(q: { pickupPin: string; deliveryPin: string; weightGrams: number }): Promise<Serviceability>;
   createShipment(r: ShipmentRequest): Promise<CreatedShipment>;

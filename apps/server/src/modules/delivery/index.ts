@@ -10,7 +10,7 @@ import type { Logger } from '../../lib/logger';
 import type { Earnings } from '../commerce/earnings/earnings.service';
 import type { MoneyService } from '../commerce/money/money.service';
 import { applyCourierEvent, pollParcels, refundLateRtos } from './apply-tracking';
-import type { CourierProvider } from './courier-provider';
+import type { CourierEvent, CourierProvider } from './courier-provider';
 import { signatureValid, parseCourierWebhook } from './courier-webhook-signature';
 import { estimate } from './delivery-estimate';
 import { deleteHoliday, holidays, putHoliday, saveSettings, settingsOf } from './delivery-settings';
@@ -37,6 +37,8 @@ export interface DeliveryDeps {
   earnings: Earnings;
   /** a courier of the caller's (tests); else COURIER_API_KEY's */
   courier?: CourierProvider;
+  /** a return's AWB goes to reverse pickup (returns/index.ts); 'unknown': not a return's, so a forward parcel's */
+  returnEvents?: (e: CourierEvent) => Promise<'applied' | 'seen' | 'unknown'>;
 }
 
 export function createDelivery(deps: DeliveryDeps) {
@@ -89,6 +91,8 @@ export function createDelivery(deps: DeliveryDeps) {
       const parsed = parseCourierWebhook(raw);
       if (parsed.kind === 'invalid') throw new AppError(400, 'VALIDATION_FAILED', parsed.reason);
       if (parsed.kind === 'ignored') return 'ignored' as const;
+      const asReturn = await deps.returnEvents?.(parsed.event);
+      if (asReturn && asReturn !== 'unknown') return asReturn;
       return applyCourierEvent(tracking, parsed.event);
     },
     tracking: (caller: Parameters<typeof orderTracking>[1], orderId: string) =>

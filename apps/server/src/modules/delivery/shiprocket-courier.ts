@@ -1,7 +1,8 @@
 /**
  * The courier adapter: a Shiprocket-like aggregator's HTTP API (docs/delivery.md, "The courier"). Bearer key;
  * serviceability by query; shipment = ad-hoc order then AWB assignment (the order id is our reference, so a retry
- * finds the same shipment); label by URL; tracking by AWB. Every call is bounded by `timeoutMs`.
+ * finds the same shipment); a return's reverse pickup = return order then AWB assignment `is_return`; label by URL;
+ * tracking by AWB. Every call is bounded by `timeoutMs`.
  */
 import {
   CourierRefusedError,
@@ -9,6 +10,9 @@ import {
   trackingStateOf,
   type CourierEvent,
   type CourierProvider,
+  type CreatedReturnShipment,
+  type ReturnCourier,
+  type ReturnShipmentRequest,
   type Serviceability,
   type ShipmentRequest,
 } from './courier-provider';
@@ -28,7 +32,12 @@ interface Answer {
   data?: { available_courier_companies?: Courier[] };
   shipment_id?: number | string;
   response?: {
-    data?: { awb_code?: string; courier_name?: string; pickup_scheduled_date?: string };
+    data?: {
+      awb_code?: string;
+      courier_name?: string;
+      pickup_scheduled_date?: string;
+      tracking_url?: string;
+    };
   };
   label_url?: string;
   tracking_data?: { shipment_track_activities?: Record<string, unknown>[] };
@@ -84,6 +93,40 @@ function shipmentBody(r: ShipmentRequest) {
   };
 }
 
+/** Shiprocket's return order: `pickup_*` is the shopper's door, `shipping_*` where the parcel goes back to. */
+function returnBody(r: ReturnShipmentRequest) {
+  return {
+    order_id: r.reference,
+    order_date: new Date().toISOString().slice(0, 10),
+    pickup_customer_name: r.from.name,
+    pickup_address: r.from.address,
+    pickup_city: r.from.city,
+    pickup_state: r.from.state,
+    pickup_country: 'India',
+    pickup_pincode: r.from.pin,
+    pickup_phone: r.from.phone,
+    shipping_customer_name: r.to.name,
+    shipping_address: r.to.address,
+    shipping_city: r.to.city,
+    shipping_state: r.to.state,
+    shipping_country: 'India',
+    shipping_pincode: r.to.pin,
+    shipping_phone: r.to.phone,
+    order_items: r.items.map((i) => ({
+      name: i.name,
+      sku: i.sku,
+      units: i.units,
+      selling_price: i.unitPricePaise / 100,
+    })),
+    payment_method: 'Prepaid',
+    sub_total: r.items.reduce((sum, i) => sum + i.units * i.unitPricePaise, 0) / 100,
+    length: r.box.lengthCm,
+    breadth: r.box.widthCm,
+    height: r.box.heightCm,
+    weight: r.weightGrams / 1000,
+  };
+}
+
 function eventsFrom(awb: string, activities: Record<string, unknown>[]): CourierEvent[] {
   const events: CourierEvent[] = [];
   for (const a of activities) {
@@ -100,7 +143,7 @@ function eventsFrom(awb: string, activities: Record<string, unknown>[]): Courier
   return events;
 }
 
-export function createShiprocketCourier(config: CourierConfig): CourierProvider {
+export function createShiprocketCourier(config: CourierConfig): CourierProvider & ReturnCourier {
   const timeoutMs = config.timeoutMs ?? 8000;
 
   async function call(
@@ -153,6 +196,27 @@ export function createShiprocketCourier(config: CourierConfig): CourierProvider 
         awb: String(data.awb_code),
         courierName: String(data.courier_name ?? 'Courier'),
         pickupDate: data.pickup_scheduled_date ? String(data.pickup_scheduled_date).slice(0, 10) : null,
+      };
+    },
+
+    async createReturnShipment(r): Promise<CreatedReturnShipment> {
+      const order = await call('POST', '/v1/external/orders/create/return', returnBody(r));
+      if (order.status >= 400 || !order.json.shipment_id) throw refused(order.status, order.json);
+      const awb = await call('POST', '/v1/external/courier/assign/awb', {
+        shipment_id: order.json.shipment_id,
+        is_return: 1,
+      });
+      const data = awb.json.response?.data;
+      if (awb.status >= 400 || !data?.awb_code) throw refused(awb.status, awb.json);
+      const code = String(data.awb_code);
+      return {
+        shipmentId: String(order.json.shipment_id),
+        awb: code,
+        courierName: String(data.courier_name ?? 'Courier'),
+        pickupDate: data.pickup_scheduled_date ? String(data.pickup_scheduled_date).slice(0, 10) : null,
+        trackingUrl: data.tracking_url
+          ? String(data.tracking_url)
+          : `https://shiprocket.co/tracking/${encodeURIComponent(code)}`,
       };
     },
 

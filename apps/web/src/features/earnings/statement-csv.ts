@@ -12,6 +12,7 @@ const TYPE_LABEL: Record<SellerEntryDto['type'], string> = {
   tds: 'TDS',
   refund: 'Refund',
   payout: 'Payout',
+  return_shipping: 'Return shipping',
 };
 export const entryTypeLabel = (t: SellerEntryDto['type']) => TYPE_LABEL[t];
 

@@ -116,3 +116,30 @@ describe('owners of coupons (docs/money.md, "Coupons")', () => {
     ]);
   });
 });
+
+describe('owners of reverse pickups and refund payouts (docs/delivery.md, docs/money.md)', () => {
+  const owners: [RegExp, string[]][] = [
+    [
+      /\.(insert|update|delete)\(returnPickups\)|\b(update|insert\s+into|delete\s+from)\s+"?(\$\{returnPickups\}|return_pickups)/i,
+      ['modules/delivery/returns/return-pickups.repository.ts'],
+    ],
+    [
+      /\.(insert|update|delete)\(codRefundPayouts\)|\b(update|insert\s+into|delete\s+from)\s+"?(\$\{codRefundPayouts\}|cod_refund_payouts)/i,
+      ['modules/commerce/cod-refunds/cod-refund-payouts.repository.ts'],
+    ],
+  ];
+  it.each(owners)('when the server writes %s, then only its owner does', (pattern, owner) => {
+    expect(files.filter((f) => pattern.test(f.text)).map((f) => f.file)).toEqual(owner);
+  });
+});
+
+describe('owners of returns (docs/returns.md)', () => {
+  it('when the server writes returns, return_lines or return_events, then only returns.repository.ts does', () => {
+    const owner = 'modules/commerce/returns/returns.repository.ts';
+    const drizzle = /\.(insert|update|delete)\((returns|returnLines|returnEvents)\)/;
+    const raw = /\b(update|insert\s+into|delete\s+from)\s+"?(returns|return_lines|return_events)\b/i;
+    expect(writersBesides(owner, drizzle)).toEqual([]);
+    expect(writersBesides(owner, raw)).toEqual([]);
+    expect(drizzle.test(files.find((f) => f.file === owner)!.text)).toBe(true);
+  });
+});

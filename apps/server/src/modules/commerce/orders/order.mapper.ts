@@ -4,6 +4,7 @@ import {
   orderTimeline,
   ORDER_STATUSES,
   returnPolicyLabel,
+  returnableNow,
   SHOP_NAME,
   shopperOrderState,
   toRupees,
@@ -56,6 +57,7 @@ export function toOrderLineDto(
   storeNames: Map<string, string>,
   orderState: ShopperOrderState,
   byShopper: Set<string | null>,
+  returnable?: { deliveredAt: Date | null; now: Date },
 ): OrderLineDto {
   return {
     _id: l.id,
@@ -76,8 +78,18 @@ export function toOrderLineDto(
     rejectionReason: l.status === 'rejected' ? l.rejectionReason : null,
     returnPolicy: returnPolicyLabel(l.returnWindowDays),
     ...lineDiscountsOf(l),
+    // what the return button may offer (docs/returns.md), from the history already read: no query per line
+    ...(returnable ? returnableNow(l, returnable.deliveredAt, returnable.now) : {}),
   };
 }
+
+/** When each seller's part was delivered: its first move to delivered in the status history. */
+const deliveredAtBySeller = (history: StatusHistoryRow[]) => {
+  const out = new Map<string | null, Date>();
+  for (const h of history)
+    if (h.toStatus === 'delivered' && !out.has(h.sellerId)) out.set(h.sellerId, h.createdAt);
+  return out;
+};
 
 export function sellerStatusesOf(lines: OrderLineRow[]): Record<string, OrderStatus> {
   const out: Record<string, OrderStatus> = {};
@@ -171,6 +183,7 @@ export function toOrderDto(
     now,
   );
   const byShopper = cancelledByShopperOf(o, facts.history);
+  const delivered = deliveredAtBySeller(facts.history);
   return {
     _id: o.id,
     orderId: o.id,
@@ -183,7 +196,12 @@ export function toOrderDto(
     createdAt: o.createdAt.toISOString(),
     orderDate: o.createdAt.toISOString(),
     orderUpdateDate: o.updatedAt.toISOString(),
-    cartItems: lines.map((l) => toOrderLineDto(l, facts.storeNames, state, byShopper)),
+    cartItems: lines.map((l) =>
+      toOrderLineDto(l, facts.storeNames, state, byShopper, {
+        deliveredAt: delivered.get(l.sellerId) ?? null,
+        now: new Date(now),
+      }),
+    ),
     addressInfo: {
       addressId: o.addressId,
       recipientName: o.recipientName,

@@ -17,6 +17,8 @@ export interface CompletionDeps {
   logger: Logger;
   money: MoneyService;
   gateway: RazorpayGateway;
+  /** refunds of COD returns paid out through the gateway: its `payout.*` events (cod-refunds/index.ts) */
+  payouts?: { applyPayoutEvent(entity: unknown): Promise<unknown> };
 }
 
 export type Completion =

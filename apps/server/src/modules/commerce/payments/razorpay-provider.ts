@@ -64,7 +64,7 @@ function sameHex(expected: string, given: string | undefined): boolean {
   return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(given.toLowerCase(), 'hex'));
 }
 
-type Call = <T>(
+export type Call = <T>(
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
@@ -72,7 +72,7 @@ type Call = <T>(
 ) => Promise<T>;
 
 /** One REST call: time-out, 5xx, 401/429 and network errors are "unavailable" (503); other 4xx are refusals. */
-function createCall(cfg: RazorpayConfig): Call {
+export function createCall(cfg: RazorpayConfig): Call {
   const auth = `Basic ${Buffer.from(`${cfg.keyId}:${cfg.keySecret}`).toString('base64')}`;
   return async (method, path, body, headers = {}) => {
     let res: Response;

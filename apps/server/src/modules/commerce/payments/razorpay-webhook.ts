@@ -21,6 +21,7 @@ interface GatewayEventBody {
   payload?: {
     payment?: { entity?: { id?: unknown } };
     refund?: { entity?: { id?: unknown; receipt?: unknown; notes?: { refund_id?: unknown } } };
+    payout?: { entity?: unknown };
   };
 }
 
@@ -94,6 +95,11 @@ export async function processEvent(deps: CompletionDeps, row: EventRow): Promise
       const refundId = str(refund?.id);
       const ours = str(refund?.notes?.refund_id) ?? str(refund?.receipt);
       if (refundId) await deps.money.refunder.reconcile(refundId, ours);
+      return finish(deps.db, row.id, 'processed');
+    }
+    // a refund of a COD return paid out (docs/money.md, "Refunds of cash-on-delivery returns")
+    if (row.eventType.startsWith('payout.') && deps.payouts) {
+      await deps.payouts.applyPayoutEvent((row.payload as GatewayEventBody).payload?.payout?.entity);
       return finish(deps.db, row.id, 'processed');
     }
     return finish(deps.db, row.id, 'ignored');

@@ -18,7 +18,13 @@ const notConfigured = () => notFound('Payment gateway (not configured on this sh
 
 function completionDeps(deps: AppDeps): CompletionDeps & { gateway: RazorpayGateway } {
   if (!deps.gateway) throw notConfigured();
-  return { db: deps.db, logger: deps.logger, money: deps.money, gateway: deps.gateway };
+  return {
+    db: deps.db,
+    logger: deps.logger,
+    money: deps.money,
+    gateway: deps.gateway,
+    payouts: deps.codReturnRefunds,
+  };
 }
 
 export function razorpayRoutes(route: Route, deps: AppDeps): void {

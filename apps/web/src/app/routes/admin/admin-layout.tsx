@@ -19,6 +19,7 @@ const NAV: ConsoleNavItem[] = [
   { to: '/admin/dashboard', label: 'Dashboard', icon: DashboardIcon },
   { to: '/admin/products', label: 'Products', icon: BoxIcon },
   { to: '/admin/orders', label: 'Orders', icon: ReceiptIcon },
+  { to: '/admin/returns', label: 'Returns', icon: BoxIcon },
   { to: '/admin/seller-listing', label: "Seller's", icon: UsersIcon },
   { to: '/admin/banner', label: 'Banner', icon: ImageIcon },
   { to: '/admin/brands', label: 'Brands', icon: BoxIcon },

@@ -8,6 +8,7 @@ const pages = {
   products: lazy(() => import('./products-page')),
   'seller-listing': lazy(() => import('./seller-listing-page')),
   orders: lazy(() => import('./orders-page')),
+  returns: lazy(() => import('./returns-page')),
   banner: lazy(() => import('./banner-page')),
   brands: lazy(() => import('./brands-page')),
   categories: lazy(() => import('./categories-page')),

@@ -8,6 +8,7 @@ const pages = {
   products: lazy(() => import('./products-page')),
   import: lazy(() => import('./import-page')),
   orders: lazy(() => import('./orders-page')),
+  returns: lazy(() => import('./returns-page')),
   earnings: lazy(() => import('./earnings-page')),
   tax: lazy(() => import('./tax-page')),
   notifications: lazy(() => import('./notifications-page')),

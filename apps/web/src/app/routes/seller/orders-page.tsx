@@ -3,6 +3,7 @@
  * 'Order Details' modal with the status update and the shipment.
  */
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
 import type { SellerOrderStatus } from '@mp/shared';
 import { OrderDetailsModal, SellerPartBadge } from '../../../features/seller/components/order-details-modal';
@@ -77,7 +78,16 @@ export default function SellerOrdersPage() {
         order={orderDetails.data}
         loading={isLoading(orderDetails)}
         onUpdateStatus={updateStatus}
-        extra={openId ? <ShipPanel key={openId} orderId={openId} /> : null}
+        extra={
+          openId ? (
+            <>
+              <ShipPanel key={openId} orderId={openId} />
+              <Link to={`/seller/returns?order=${openId}`} className="text-sm text-brand-700 underline">
+                Returns of this order
+              </Link>
+            </>
+          ) : null
+        }
       />
     </section>
   );

@@ -24,6 +24,7 @@ const NAV: ConsoleNavItem[] = [
   { to: '/seller/products', label: 'Products', icon: BoxIcon },
   { to: '/seller/import', label: 'Import products', icon: UploadIcon },
   { to: '/seller/orders', label: 'Orders', icon: ReceiptIcon },
+  { to: '/seller/returns', label: 'Returns', icon: BoxIcon },
   { to: '/seller/earnings', label: 'Earnings', icon: WalletIcon },
   { to: '/seller/tax', label: 'Tax', icon: ReceiptIcon },
   { to: '/seller/notifications', label: 'Notifications', icon: BellIcon },

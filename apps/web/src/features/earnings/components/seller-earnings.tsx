@@ -31,6 +31,7 @@ const TONE: Record<SellerEntryDto['type'], BadgeTone> = {
   tds: 'purple',
   refund: 'red',
   payout: 'blue',
+  return_shipping: 'red',
 };
 
 export function SellerEarnings() {
@@ -97,6 +98,9 @@ export function SellerEarnings() {
     { label: 'TDS', value: s.tds, hint: '0.1 %' },
     { label: 'Refunded', value: s.refunded, hint: 'of delivered lines' },
     { label: 'Paid out', value: s.paidOut },
+    ...(s.returnShipping
+      ? [{ label: 'Return shipping', value: s.returnShipping, hint: 'returns for your fault' }]
+      : []),
     ...(s.codPending
       ? [{ label: 'COD pending', value: s.codPending, hint: 'awaiting the courier’s remittance' }]
       : []),

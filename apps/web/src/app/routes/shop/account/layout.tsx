@@ -18,6 +18,7 @@ const LINKS = [
   { to: '/shop/account/profile', label: 'Profile Information', icon: UserIcon },
   { to: '/shop/account/address', label: 'Manage Addresses', icon: MapPinIcon },
   { to: '/shop/account/orders', label: 'My Orders', icon: BoxIcon },
+  { to: '/shop/account/returns', label: 'My Returns', icon: BoxIcon },
   { to: '/shop/account/wishlist', label: 'Wishlist', icon: HeartIcon },
   { to: '/auth/login', label: 'Become a Seller', icon: StoreIcon },
 ];

@@ -16,11 +16,16 @@ import {
 } from '../../../../components/orders/order-state';
 import { PaymentLedger } from '../../../../components/orders/payment-ledger';
 import { OrderDocuments } from '../../../../features/tax/document-list';
+import { LineReturn } from '../../../../features/returns/line-return';
+import { ReturnForm } from '../../../../features/returns/return-form';
+import { OrderReturns } from '../../../../features/returns/order-returns';
 import { formatDate } from '../../../../lib/format';
 import { LineCouponDiscount, OrderCoupons } from '../../../../features/coupons/order-coupons';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 function OrderDetails({ order }: { order: OrderDto }) {
+  // the line whose "Return" was chosen: the return form opens under the products (docs/web.md, "Returns")
+  const [returning, setReturning] = useState<string | null>(null);
   return (
     <div className="space-y-5 text-sm">
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 rounded-lg bg-gray-50 p-3">
@@ -75,6 +80,7 @@ function OrderDetails({ order }: { order: OrderDto }) {
                     {l.returnPolicy}
                   </p>
                 )}
+                <LineReturn line={l} onReturn={() => setReturning(l._id)} />
                 {l.rejectionReason && (
                   <p className="mt-1 text-xs text-gray-700" data-testid="rejection-reason">
                     Seller&apos;s reason: {l.rejectionReason}
@@ -86,6 +92,10 @@ function OrderDetails({ order }: { order: OrderDto }) {
           ))}
         </ul>
       </section>
+      {returning && (
+        <ReturnForm key={returning} order={order} lineId={returning} onDone={() => setReturning(null)} />
+      )}
+      <OrderReturns orderId={order._id} />
       <section>
         <h3 className="mb-2 font-semibold text-gray-900">Order Progress</h3>
         <FulfilmentTimeline parts={order.fulfilment} />

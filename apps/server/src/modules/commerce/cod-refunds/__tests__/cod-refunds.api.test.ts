@@ -1,0 +1,229 @@
+/**
+ * Refunds of cash-on-delivery returns against the fake gateway's RazorpayX payouts, real HTTP both ways (docs/money.md,
+ * "Refunds of cash-on-delivery returns"): the shopper's UPI id or bank account checked by the gateway's validation,
+ * one payout per return whatever is retried (the gateway down, a lost answer), its signed `payout.*` webhook (replayed,
+ * reversed, forged) and the polling of a payout on its way.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { codRefundPayouts, gatewayEvents } from '../../../../db/schema';
+import { startRazorpayFake } from '../../../../fakes/razorpay';
+import { createLogger } from '../../../../lib/logger';
+import { createTestContext } from '../../../../../test/app';
+import { createCodReturnRefunds } from '..';
+import type { RefundToInput } from '@mp/shared';
+
+const fake = await startRazorpayFake();
+const ctx = await createTestContext({
+  RAZORPAY_KEY_ID: fake.keyId,
+  RAZORPAY_KEY_SECRET: fake.keySecret,
+  RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
+  RAZORPAY_API_BASE: fake.url,
+  RAZORPAY_TIMEOUT_MS: '2000',
+  RAZORPAYX_ACCOUNT_NUMBER: fake.payoutAccountNumber,
+});
+const server = createServer(ctx.app);
+await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+  await fake.stop();
+});
+beforeEach(() => {
+  fake.controls.reset();
+  fake.controls.setWebhookUrl(`${base}/api/payments/razorpay/webhook`);
+  fake.controls.payouts.planPayouts('processed');
+});
+
+const refunds = ctx.deps.codReturnRefunds;
+const UPI: RefundToInput = { kind: 'upi', vpa: 'asha@okaxis' };
+
+const rowOf = async (returnId: string) =>
+  (await ctx.db.select().from(codRefundPayouts).where(eq(codRefundPayouts.returnId, returnId)))[0]!;
+const makeDue = (returnId: string) =>
+  ctx.db
+    .update(codRefundPayouts)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(eq(codRefundPayouts.returnId, returnId));
+const payoutsTo = (fundAccountId: string | null) =>
+  [...fake.controls.payouts.payouts.values()].filter((p) => p.fund_account_id === fundAccountId);
+
+async function until(what: () => Promise<boolean>, ms = 3000) {
+  const end = Date.now() + ms;
+  while (!(await what())) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function refunded(amountPaise: number, refundTo: RefundToInput = UPI) {
+  const returnId = randomUUID();
+  await ctx.db.transaction((tx) => refunds.send(tx, { returnId, refundTo, amountPaise }));
+  return returnId;
+}
+
+describe('checking where a COD return is refunded', () => {
+  it('refuses a malformed UPI id, IFSC or account number before asking the gateway', async () => {
+    for (const bad of [
+      { kind: 'upi', vpa: 'no-at-sign' },
+      { kind: 'bank', accountNumber: '12345678', ifsc: 'HDFC0001234', name: 'Asha' },
+      { kind: 'bank', accountNumber: '123456789012', ifsc: 'HDFC1001234', name: 'Asha' },
+    ]) {
+      const r = await refunds.check(bad);
+      expect(r).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
+    }
+    expect(fake.controls.calls).toEqual([]);
+  });
+
+  it("answers the gateway's registered name for a live UPI id or account, 422 for one it says is invalid", async () => {
+    fake.controls.payouts.registerName('asha@okaxis', 'ASHA RAO');
+    expect(await refunds.check(UPI)).toEqual({ ok: true, registeredName: 'ASHA RAO' });
+    const bank = { kind: 'bank', accountNumber: '123456789012', ifsc: 'hdfc0001234', name: 'Asha Rao' };
+    expect(await refunds.check(bank)).toEqual({ ok: true, registeredName: 'Asha Rao' });
+    expect(fake.controls.calls.map((c) => c.path)).toContain('/v1/fund_accounts/validations');
+    fake.controls.payouts.markInvalid('gone@okicici');
+    const bad = await refunds.check({ kind: 'upi', vpa: 'gone@okicici' });
+    expect(bad).toMatchObject({ ok: false, code: 'REFUND_DESTINATION_INVALID' });
+    await expect(refunds.assertValid({ kind: 'upi', vpa: 'gone@okicici' })).rejects.toMatchObject({
+      status: 422,
+      code: 'REFUND_DESTINATION_INVALID',
+    });
+  });
+
+  it('without a payout account the capability is off and says so (503)', async () => {
+    const off = createCodReturnRefunds({ db: ctx.db, logger: createLogger('silent'), gateway: undefined });
+    expect(off.available).toBe(false);
+    await expect(off.assertValid(UPI)).rejects.toMatchObject({
+      status: 503,
+      code: 'COD_RETURNS_UNAVAILABLE',
+    });
+  });
+});
+
+describe('paying a COD return refund out', () => {
+  it('one payout per return, by UPI, processed through its signed webhook', async () => {
+    const returnId = await refunded(39_900);
+    // the refund step reported twice: still one payout row
+    await ctx.db.transaction((tx) => refunds.send(tx, { returnId, refundTo: UPI, amountPaise: 39_900 }));
+    expect(
+      await ctx.db.select().from(codRefundPayouts).where(eq(codRefundPayouts.returnId, returnId)),
+    ).toHaveLength(1);
+    await refunds.runQueue();
+    await fake.controls.settled();
+    await until(async () => (await rowOf(returnId)).state === 'processed');
+    const row = await rowOf(returnId);
+    const made = payoutsTo(row.fundAccountId);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ amount: 39_900, mode: 'UPI', purpose: 'refund', status: 'processed' });
+    expect(row.processedAt).not.toBeNull();
+    expect((await refunds.viewOf([returnId])).get(returnId)).toEqual({
+      state: 'processed',
+      failureReason: null,
+    });
+    // nothing left to pay: the queue makes no second payout
+    await makeDue(returnId);
+    await refunds.runQueue();
+    expect(payoutsTo(row.fundAccountId)).toHaveLength(1);
+  });
+
+  it('the gateway down: tried again later with the same key, paid once', async () => {
+    const returnId = await refunded(12_300, {
+      kind: 'bank',
+      accountNumber: '987654321098',
+      ifsc: 'SBIN0000456',
+      name: 'Ravi K',
+    });
+    fake.controls.failNext(1);
+    await refunds.runQueue();
+    const waiting = await rowOf(returnId);
+    expect(waiting).toMatchObject({ state: 'queued', attempts: 1, payoutId: null });
+    expect(waiting.lastError).toBeTruthy();
+    expect(waiting.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
+    await makeDue(returnId);
+    await refunds.runQueue();
+    await fake.controls.settled();
+    await until(async () => (await rowOf(returnId)).state === 'processed');
+    const row = await rowOf(returnId);
+    expect(payoutsTo(row.fundAccountId)).toEqual([expect.objectContaining({ amount: 12_300, mode: 'IMPS' })]);
+  });
+
+  it('a payout made whose answer was lost: the retry with the same key is the same payout', async () => {
+    fake.controls.payouts.planPayouts('hold');
+    const returnId = await refunded(5_000);
+    const row = await rowOf(returnId);
+    // an earlier attempt reached the gateway and the process died before recording the answer
+    const gateway = (await import('../razorpayx-payouts')).createRazorpayXPayouts({
+      ...ctx.config.razorpay!,
+      payoutAccountNumber: fake.payoutAccountNumber,
+    });
+    const fundAccountId = await gateway.fundAccount(UPI, row.id);
+    const first = await gateway.payout({
+      key: row.id,
+      fundAccountId,
+      amountPaise: 5_000,
+      upi: true,
+      reference: row.id,
+    });
+    await refunds.runQueue();
+    expect(await rowOf(returnId)).toMatchObject({ state: 'processing', payoutId: first.id });
+    expect(payoutsTo(fundAccountId)).toHaveLength(1);
+  });
+
+  it('a reversed payout (webhook replayed) is failed with the reason for the admin, once', async () => {
+    fake.controls.payouts.planPayouts('reversed');
+    fake.controls.planWebhooks({ replay: 3 });
+    const returnId = await refunded(7_700);
+    await refunds.runQueue();
+    await fake.controls.settled();
+    await until(async () => (await rowOf(returnId)).state === 'failed');
+    const row = await rowOf(returnId);
+    expect(row.failureReason).toContain('rejected');
+    expect((await refunds.viewOf([returnId])).get(returnId)).toEqual({
+      state: 'failed',
+      failureReason: row.failureReason,
+    });
+    const stored = await ctx.db
+      .select()
+      .from(gatewayEvents)
+      .where(eq(gatewayEvents.eventType, 'payout.reversed'));
+    expect(stored).toHaveLength(1);
+    expect(payoutsTo(row.fundAccountId)).toHaveLength(1);
+  });
+
+  it('a payout whose webhook never came is asked about until processed', async () => {
+    fake.controls.payouts.planPayouts('hold');
+    fake.controls.setWebhookUrl(undefined);
+    const returnId = await refunded(2_500);
+    await refunds.runQueue();
+    const row = await rowOf(returnId);
+    expect(row.state).toBe('processing');
+    await fake.controls.payouts.settle(row.payoutId!, 'processed');
+    await refunds.runQueue(); // not due yet
+    expect((await rowOf(returnId)).state).toBe('processing');
+    await makeDue(returnId);
+    await refunds.runQueue();
+    expect((await rowOf(returnId)).state).toBe('processed');
+  });
+
+  it('a forged payout webhook is refused and changes nothing', async () => {
+    fake.controls.payouts.planPayouts('hold');
+    const returnId = await refunded(3_000);
+    await refunds.runQueue();
+    const row = await rowOf(returnId);
+    const body = JSON.stringify({
+      event: 'payout.processed',
+      payload: { payout: { entity: { id: row.payoutId, status: 'processed' } } },
+    });
+    const res = await fetch(`${base}/api/payments/razorpay/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'a'.repeat(64) },
+      body,
+    });
+    expect(res.status).toBe(400);
+    expect((await rowOf(returnId)).state).toBe('processing');
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * The only writer of `cod_refund_payouts` (docs/money.md, "Refunds of cash-on-delivery returns"): a return's payout
+ * inserted once in the returns core's refund transaction, claimed by the payout worker under a lease, and moved by
+ * the gateway's answers (forward only; a processed payout the bank later reverses is failed for the admin).
+ */
+import type { RefundToInput } from '@mp/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { codRefundPayouts } from '../../../db/schema';
+import type { Payout } from './razorpayx-payouts';
+
+export type CodRefundPayoutRow = typeof codRefundPayouts.$inferSelect;
+
+/** Inserts the return's payout once (a second refund of the same return adds nothing); answers whether new. */
+export async function insertPayout(
+  tx: DbOrTx,
+  p: { returnId: string; amountPaise: number; destination: RefundToInput },
+): Promise<boolean> {
+  const made = await tx
+    .insert(codRefundPayouts)
+    .values(p)
+    .onConflictDoNothing({ target: codRefundPayouts.returnId })
+    .returning({ id: codRefundPayouts.id });
+  return made.length > 0;
+}
+
+/** Claims due payouts (to make, or to ask the gateway about) under a lease another worker skips. */
+export async function claimDuePayouts(
+  db: DbOrTx,
+  leaseMs: number,
+  limit = 20,
+): Promise<CodRefundPayoutRow[]> {
+  const res = await db.execute(sql`
+    update ${codRefundPayouts} set next_attempt_at = now() + ${`${leaseMs} milliseconds`}::interval
+    where id in (
+      select id from ${codRefundPayouts}
+      where state in ('queued', 'processing') and next_attempt_at <= now()
+      order by next_attempt_at limit ${limit}
+      for update skip locked
+    )
+    returning id`);
+  const ids = (res as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  return db.select().from(codRefundPayouts).where(inArray(codRefundPayouts.id, ids));
+}
+
+export async function setFundAccount(db: DbOrTx, id: string, fundAccountId: string) {
+  await db
+    .update(codRefundPayouts)
+    .set({ fundAccountId, updatedAt: sql`now()` })
+    .where(eq(codRefundPayouts.id, id));
+}
+
+const GONE = new Set(['reversed', 'failed', 'rejected', 'cancelled']);
+
+/**
+ * The gateway's word on a payout: processed; reversed, failed, rejected or cancelled (failed, with the reason, for
+ * the admin); else still on its way (asked again in `askAgainMs`). Answers the state it left.
+ */
+export async function payoutAnswered(
+  db: DbOrTx,
+  id: string,
+  p: Payout,
+  askAgainMs: number,
+): Promise<CodRefundPayoutRow['state'] | undefined> {
+  const base = { payoutId: p.id, lastError: null, updatedAt: sql`now()` };
+  const [row] = GONE.has(p.status)
+    ? await db
+        .update(codRefundPayouts)
+        .set({
+          ...base,
+          state: 'failed',
+          failureReason: p.failureReason ?? `payout ${p.status}`,
+          nextAttemptAt: null,
+        })
+        .where(
+          and(
+            eq(codRefundPayouts.id, id),
+            inArray(codRefundPayouts.state, ['queued', 'processing', 'processed']),
+          ),
+        )
+        .returning({ state: codRefundPayouts.state })
+    : p.status === 'processed'
+      ? await db
+          .update(codRefundPayouts)
+          .set({ ...base, state: 'processed', processedAt: sql`now()`, nextAttemptAt: null })
+          .where(and(eq(codRefundPayouts.id, id), inArray(codRefundPayouts.state, ['queued', 'processing'])))
+          .returning({ state: codRefundPayouts.state })
+      : await db
+          .update(codRefundPayouts)
+          .set({
+            ...base,
+            state: 'processing',
+            nextAttemptAt: sql`now() + ${`${askAgainMs} milliseconds`}::interval`,
+          })
+          .where(and(eq(codRefundPayouts.id, id), inArray(codRefundPayouts.state, ['queued', 'processing'])))
+          .returning({ state: codRefundPayouts.state });
+  return row?.state;
+}
+
+/** A failed attempt: tried again in `retryInMs` (the same idempotency key), or failed with the refusal's reason. */
+export async function payoutAttemptFailed(db: DbOrTx, id: string, error: string, retryInMs: number | null) {
+  await db
+    .update(codRefundPayouts)
+    .set({
+      attempts: sql`${codRefundPayouts.attempts} + 1`,
+      lastError: error.slice(0, 500),
+      ...(retryInMs === null
+        ? { state: 'failed' as const, failureReason: error.slice(0, 500), nextAttemptAt: null }
+        : { nextAttemptAt: sql`now() + ${`${retryInMs} milliseconds`}::interval` }),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(codRefundPayouts.id, id), inArray(codRefundPayouts.state, ['queued', 'processing'])));
+}
+
+export async function payoutRowOf(db: DbOrTx, by: { payoutId: string } | { id: string }) {
+  const where = 'id' in by ? eq(codRefundPayouts.id, by.id) : eq(codRefundPayouts.payoutId, by.payoutId);
+  const [row] = await db.select().from(codRefundPayouts).where(where).limit(1);
+  return row;
+}
+
+/** The payouts of these returns, for the returns' views: one query for a whole page. */
+export const payoutsOf = (db: DbOrTx, returnIds: string[]) =>
+  returnIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({
+          returnId: codRefundPayouts.returnId,
+          state: codRefundPayouts.state,
+          failureReason: codRefundPayouts.failureReason,
+        })
+        .from(codRefundPayouts)
+        .where(inArray(codRefundPayouts.returnId, returnIds));
+
+/** How many payouts are not settled yet (the /metrics backlog gauge). */
+export async function payoutBacklog(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(codRefundPayouts)
+    .where(inArray(codRefundPayouts.state, ['queued', 'processing']));
+  return row?.n ?? 0;
+}

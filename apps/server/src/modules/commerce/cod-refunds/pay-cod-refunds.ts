@@ -1,0 +1,67 @@
+/**
+ * Refunds of cash-on-delivery returns are paid out from a durable queue (docs/money.md, "Refunds of
+ * cash-on-delivery returns"): the returns core's refund transaction commits a `cod_refund_payouts` row; this worker
+ * makes its payout after the commit with the row id as the idempotency key, so a retry after a time-out or a crash
+ * is the same payout and the amount never leaves twice. The gateway down: tried again with back-off (30 s,
+ * doubling, at most an hour). A payout on its way is asked about again until processed, reversed or failed (the
+ * webhook usually tells first). A refusal, reversal or failure leaves the row failed with its reason for the admin.
+ */
+import type { Db } from '../../../db/client';
+import type { Logger } from '../../../lib/logger';
+import { RazorpayRefused } from '../payments/razorpay-provider';
+import {
+  claimDuePayouts,
+  payoutAnswered,
+  payoutAttemptFailed,
+  setFundAccount,
+  type CodRefundPayoutRow,
+} from './cod-refund-payouts.repository';
+import type { PayoutGateway } from './razorpayx-payouts';
+
+export interface PayoutWorkerDeps {
+  db: Db;
+  gateway: PayoutGateway | undefined;
+  logger: Logger;
+}
+
+/** a claimed row is not tried by another worker for this long */
+const LEASE_MS = 120_000;
+/** a payout on its way is asked about again after this long */
+export const ASK_AGAIN_MS = 5 * 60_000;
+const retryDelayMs = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** attempts);
+
+async function payOne(deps: PayoutWorkerDeps & { gateway: PayoutGateway }, row: CodRefundPayoutRow) {
+  try {
+    let payout;
+    if (row.payoutId) {
+      payout = await deps.gateway.fetchPayout(row.payoutId);
+    } else {
+      const fundAccountId = row.fundAccountId ?? (await deps.gateway.fundAccount(row.destination, row.id));
+      if (!row.fundAccountId) await setFundAccount(deps.db, row.id, fundAccountId);
+      payout = await deps.gateway.payout({
+        key: row.id,
+        fundAccountId,
+        amountPaise: row.amountPaise,
+        upi: row.destination.kind === 'upi',
+        reference: row.id,
+      });
+    }
+    const state = await payoutAnswered(deps.db, row.id, payout, ASK_AGAIN_MS);
+    if (state === 'failed')
+      deps.logger.warn({ payoutRow: row.id, reason: payout.failureReason }, 'refund payout failed');
+  } catch (err) {
+    // a refusal will not change by asking again; the gateway down is retried with the same idempotency key
+    const delay = err instanceof RazorpayRefused ? null : retryDelayMs(row.attempts);
+    deps.logger.warn({ err, payoutRow: row.id, retry: delay }, 'paying a return refund out failed');
+    await payoutAttemptFailed(deps.db, row.id, (err as Error).message, delay);
+  }
+}
+
+/** Pays (or asks about) every due payout once; answers how many were tried. */
+export async function payDueRefunds(deps: PayoutWorkerDeps): Promise<number> {
+  const gateway = deps.gateway;
+  if (!gateway) return 0;
+  const due = await claimDuePayouts(deps.db, LEASE_MS);
+  for (const row of due) await payOne({ ...deps, gateway }, row);
+  return due.length;
+}

@@ -1,0 +1,216 @@
+/**
+ * Reverse pickup against the fake courier (docs/delivery.md, "Reverse pickup"): a return's pickup queued once,
+ * booked through the courier's return-order API after the courier was down and after a time-out (one return order,
+ * one AWB), refused with the courier's reason, and the courier's signed events for the return AWB moving the
+ * return's steps once each (replays and older events change nothing; a forged one is refused; the forward parcel
+ * is untouched).
+ */
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { orderLines, orderShipments, returnPickups } from '../../../db/schema';
+import { createLogger } from '../../../lib/logger';
+import { addAddress, addToCart, insertProduct, sandboxCheckout } from '../../commerce/__tests__/helpers';
+import { createShiprocketCourier } from '../shiprocket-courier';
+import { createReturnPickups, type ReturnParcelSource, type ReturnSteps } from '../returns';
+import { courierTestContext } from './courier-context';
+
+const SECRET = 'courier-webhook-secret-returns';
+const { fake, ctx, deliverSent, sellerWithPickup } = await courierTestContext(SECRET);
+
+/** the returns core's side as the test sees it: which units go back, and each step it was told */
+const parcels = new Map<string, Awaited<ReturnType<ReturnParcelSource>>>();
+const told: string[] = [];
+const steps: ReturnSteps = {
+  pickupScheduled: async (id, awb, url) => void told.push(`scheduled ${id} ${awb} ${url}`),
+  pickedUp: async (id) => void told.push(`pickedUp ${id}`),
+  courierDelivered: async (id, at) => void told.push(`delivered ${id} ${at.toISOString()}`),
+};
+ctx.deps.returnPickups.bind({ parcelOf: async (_tx, id) => parcels.get(id), steps });
+
+/** a paid order of two units from a seller with its pickup set, and a return of one of them, queued */
+async function queuedReturn(pickup = ctx.deps.returnPickups) {
+  const seller = await sellerWithPickup('110001');
+  const product = await insertProduct(ctx.db, {
+    sellerId: seller.sellerId,
+    pricePaise: 40_000,
+    category: 'footwear',
+  });
+  const shopper = await ctx.loginAs('user');
+  const addressId = await addAddress(shopper.agent, { pincode: '560004' });
+  await addToCart(shopper.agent, product.id, 2);
+  const { orderId } = (await sandboxCheckout(shopper.agent, addressId)) as { orderId: string };
+  const [line] = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  const returnId = randomUUID();
+  parcels.set(returnId, { orderId, sellerId: seller.sellerId, lines: [{ lineId: line!.id, quantity: 1 }] });
+  await ctx.db.transaction((tx) => pickup.request(tx, returnId));
+  return { returnId, orderId, sellerId: seller.sellerId };
+}
+
+const pickupOf = async (returnId: string) =>
+  (await ctx.db.select().from(returnPickups).where(eq(returnPickups.returnId, returnId)))[0]!;
+const makeDue = (returnId: string) =>
+  ctx.db
+    .update(returnPickups)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(eq(returnPickups.returnId, returnId));
+
+describe('booking a reverse pickup', () => {
+  it('queues one pickup per return from the shopper’s address to the seller’s, with the returned units', async () => {
+    const { returnId, orderId } = await queuedReturn();
+    // the return approved twice (a replayed approval): still one pickup
+    await ctx.db.transaction((tx) => ctx.deps.returnPickups.request(tx, returnId));
+    const rows = await ctx.db.select().from(returnPickups).where(eq(returnPickups.orderId, orderId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ state: 'queued', fromPincode: '560004', toPincode: '110001', awb: null });
+    expect(rows[0]!.items).toEqual([expect.objectContaining({ units: 1, unitPricePaise: 40_000 })]);
+    expect(rows[0]!.weightGrams).toBeGreaterThan(0);
+    // the operator sees the queue on /metrics until the courier has booked it
+    const backlog = async () =>
+      Number(
+        /mp_queue_backlog\{queue="return_pickups"\} (\d+)/.exec(
+          await ctx.deps.metrics.registry.metrics(),
+        )?.[1],
+      );
+    expect(await backlog()).toBe(1);
+    await ctx.deps.returnPickups.runQueue();
+    expect(await backlog()).toBe(0);
+    expect((await ctx.deps.returnPickups.viewOf([returnId])).get(returnId)).toMatchObject({
+      state: 'scheduled',
+    });
+  });
+
+  it('the courier down: tried again later, then booked once; the return is told its AWB and tracking page', async () => {
+    const { returnId } = await queuedReturn();
+    const before = fake.controls.returnOrders();
+    fake.controls.failReturns(1);
+    await ctx.deps.returnPickups.runQueue();
+    const failed = await pickupOf(returnId);
+    expect(failed).toMatchObject({ state: 'queued', attempts: 1, awb: null });
+    expect(failed.lastError).toContain('503');
+    expect(failed.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
+    // not due yet: nothing is tried
+    await ctx.deps.returnPickups.runQueue();
+    expect((await pickupOf(returnId)).attempts).toBe(1);
+    await makeDue(returnId);
+    await ctx.deps.returnPickups.runQueue();
+    const booked = await pickupOf(returnId);
+    expect(booked).toMatchObject({ state: 'scheduled', lastError: null });
+    expect(booked.awb).toBe(fake.controls.returnAwbOf(booked.id));
+    expect(booked.awb).toMatch(/^RX/);
+    expect(booked.trackingUrl).toBe(`${fake.url}/tracking/${booked.awb}`);
+    expect(fake.controls.returnOrders()).toBe(before + 1);
+    expect(told.filter((t) => t.startsWith(`scheduled ${returnId}`))).toEqual([
+      `scheduled ${returnId} ${booked.awb} ${booked.trackingUrl}`,
+    ]);
+    // the tracking page answers
+    expect((await fetch(booked.trackingUrl!)).status).toBe(200);
+  });
+
+  it('a time-out after the courier made the return: the retry finds the same return order, one AWB', async () => {
+    // a pickup service whose courier gives up after 300 ms
+    const quick = createReturnPickups({
+      db: ctx.db,
+      logger: createLogger('silent'),
+      courier: createShiprocketCourier({ apiBase: fake.url, apiKey: 'courier-test-key', timeoutMs: 300 }),
+    });
+    quick.bind({ parcelOf: async (_tx, id) => parcels.get(id), steps });
+    const { returnId } = await queuedReturn(quick);
+    const before = fake.controls.returnOrders();
+    fake.controls.delayNextReturn(1_000);
+    await quick.runQueue();
+    expect(await pickupOf(returnId)).toMatchObject({ state: 'queued', attempts: 1, awb: null });
+    expect(fake.controls.returnOrders()).toBe(before + 1);
+    await new Promise((r) => setTimeout(r, 800));
+    await makeDue(returnId);
+    await quick.runQueue();
+    const booked = await pickupOf(returnId);
+    expect(booked.state).toBe('scheduled');
+    expect(fake.controls.returnOrders()).toBe(before + 1);
+    expect(booked.awb).toBe(fake.controls.returnAwbOf(booked.id));
+  });
+
+  it('a refusal by the courier leaves the pickup failed with its reason, not retried', async () => {
+    const { returnId } = await queuedReturn();
+    // the seller's pickup PIN code is one the courier does not know
+    await ctx.db
+      .update(returnPickups)
+      .set({ toPincode: '999999' })
+      .where(eq(returnPickups.returnId, returnId));
+    await ctx.deps.returnPickups.runQueue();
+    const row = await pickupOf(returnId);
+    expect(row).toMatchObject({ state: 'failed', attempts: 1, nextAttemptAt: null, awb: null });
+    expect(row.lastError).toContain('422');
+    expect(told.some((t) => t.includes(returnId))).toBe(false);
+  });
+});
+
+describe("the courier's events for a return AWB", () => {
+  async function booked() {
+    const r = await queuedReturn();
+    await ctx.deps.returnPickups.runQueue();
+    return { ...r, awb: (await pickupOf(r.returnId)).awb! };
+  }
+
+  it('picked up and delivered to the seller move the return once each; replays and in-transit change nothing', async () => {
+    const { returnId, orderId, awb } = await booked();
+    const from = fake.controls.sent.length;
+    await fake.controls.advance(awb); // PICKED UP
+    await fake.controls.duplicate(awb); // the same event again
+    await fake.controls.advance(awb); // IN TRANSIT
+    await fake.controls.advance(awb); // DELIVERED (to the seller)
+    await fake.controls.duplicate(awb);
+    expect(await deliverSent(from)).toEqual([200, 200, 200, 200, 200]);
+    const mine = told.filter((t) => t.includes(returnId) && !t.startsWith('scheduled'));
+    expect(mine).toHaveLength(2);
+    expect(mine[0]).toBe(`pickedUp ${returnId}`);
+    expect(mine[1]).toMatch(new RegExp(`^delivered ${returnId} `));
+    const row = await pickupOf(returnId);
+    expect(row.state).toBe('delivered');
+    expect(row.pickedUpAt).not.toBeNull();
+    expect(row.deliveredAt).not.toBeNull();
+    // the forward parcel of the order is not touched by the return's events
+    const forward = await ctx.db.select().from(orderShipments).where(eq(orderShipments.orderId, orderId));
+    expect(forward.every((s) => s.trackingState === null)).toBe(true);
+  });
+
+  it('a delivered event arriving before the pickup reports both steps, in order, once', async () => {
+    const { returnId, awb } = await booked();
+    const from = fake.controls.sent.length;
+    await fake.controls.reorder(awb, ['PICKED UP', 'IN TRANSIT', 'DELIVERED']);
+    expect(await deliverSent(from)).toEqual([200, 200, 200]);
+    const mine = told.filter((t) => t.includes(returnId) && !t.startsWith('scheduled'));
+    expect(mine.map((t) => t.split(' ')[0])).toEqual(['pickedUp', 'delivered']);
+    expect((await pickupOf(returnId)).state).toBe('delivered');
+  });
+
+  it('a forged event is refused before anything changes', async () => {
+    const { returnId, awb } = await booked();
+    const body = JSON.stringify({
+      awb,
+      current_status: 'DELIVERED',
+      current_timestamp: new Date().toISOString(),
+    });
+    const res = await ctx
+      .anon()
+      .post('/api/couriers/webhook')
+      .set('content-type', 'application/json')
+      .set('x-courier-signature', 'f'.repeat(64))
+      .send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('INVALID_SIGNATURE');
+    expect((await pickupOf(returnId)).state).toBe('scheduled');
+    expect(told.filter((t) => t.includes(returnId) && !t.startsWith('scheduled'))).toEqual([]);
+  });
+
+  it('the polling safety net applies events the webhook never brought', async () => {
+    const { returnId, awb } = await booked();
+    fake.controls.webhookUrl = undefined;
+    await fake.controls.advance(awb);
+    await fake.controls.advance(awb);
+    await fake.controls.advance(awb);
+    expect(await ctx.deps.returnPickups.poll()).toBeGreaterThanOrEqual(2);
+    expect((await pickupOf(returnId)).state).toBe('delivered');
+    expect(told.filter((t) => t.includes(returnId) && !t.startsWith('scheduled'))).toHaveLength(2);
+  });
+});

@@ -1,0 +1,205 @@
+/**
+ * The only writer of `return_pickups` (docs/delivery.md, "Reverse pickup"): a return's pickup queued in the
+ * returns core's transaction, claimed by the booking worker under a lease, booked, and moved forward only by the
+ * courier's events.
+ */
+import { packageFor, parcelBilledGrams, type ReturnPickupState } from '@mp/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { orderLines, orders, products, returnPickups, sellers, users } from '../../../db/schema';
+import { ownPackage } from '../delivery-estimate';
+
+export type ReturnPickupRow = typeof returnPickups.$inferSelect;
+
+/** What goes back: the return's order, its seller, and the units of each line. */
+export interface ReturnParcel {
+  orderId: string;
+  sellerId: string;
+  lines: { lineId: string; quantity: number }[];
+}
+
+/** The pickup's row from the order's shipping address, the seller's pickup address and the returned units. */
+async function pickupValues(tx: DbOrTx, returnId: string, parcel: ReturnParcel) {
+  const [head] = await tx
+    .select({
+      name: sql<string>`coalesce(nullif(${orders.recipientName}, ''), ${orders.buyerName})`,
+      phone: orders.phone,
+      address: orders.address,
+      city: orders.city,
+      state: sql<string>`coalesce(${orders.state}, '')`,
+      pincode: orders.pincode,
+      storeName: sellers.storename,
+      sellerPhone: sql<string>`coalesce(${users.phone}, '')`,
+      pickupAddress: sellers.pickupAddress,
+      pickupPincode: sellers.pickupPincode,
+    })
+    .from(orders)
+    .innerJoin(sellers, eq(sellers.id, parcel.sellerId))
+    .innerJoin(users, eq(users.id, sellers.userId))
+    .where(eq(orders.id, parcel.orderId))
+    .limit(1);
+  if (!head) throw new Error(`return ${returnId}: order ${parcel.orderId} not found`);
+  const ids = parcel.lines.map((l) => l.lineId);
+  const rows = await tx
+    .select({
+      id: orderLines.id,
+      title: orderLines.title,
+      productId: orderLines.productId,
+      unitPricePaise: orderLines.linePricePaise,
+      category: products.category,
+      weightGrams: products.weightGrams,
+      lengthCm: products.lengthCm,
+      widthCm: products.widthCm,
+      heightCm: products.heightCm,
+    })
+    .from(orderLines)
+    .leftJoin(products, eq(products.id, orderLines.productId))
+    .where(and(eq(orderLines.orderId, parcel.orderId), inArray(orderLines.id, ids)));
+  const units = new Map(parcel.lines.map((l) => [l.lineId, l.quantity]));
+  const pkgs = rows.map((r) => ({
+    pkg: packageFor(r.category ?? 'accessories', ownPackage(r)),
+    quantity: units.get(r.id) ?? 0,
+  }));
+  const box = pkgs
+    .map((p) => p.pkg)
+    .sort((a, b) => b.lengthCm * b.widthCm * b.heightCm - a.lengthCm * a.widthCm * a.heightCm)[0];
+  return {
+    returnId,
+    orderId: parcel.orderId,
+    sellerId: parcel.sellerId,
+    fromName: head.name,
+    fromPhone: head.phone,
+    fromAddress: head.address,
+    fromCity: head.city,
+    fromState: head.state,
+    fromPincode: head.pincode,
+    toName: head.storeName,
+    toPhone: head.sellerPhone,
+    toAddress: head.pickupAddress,
+    toPincode: head.pickupPincode,
+    items: rows.map((r) => ({
+      name: r.title,
+      sku: r.productId ?? r.id,
+      units: units.get(r.id) ?? 0,
+      unitPricePaise: r.unitPricePaise,
+    })),
+    weightGrams: parcelBilledGrams(pkgs),
+    box: box
+      ? { lengthCm: box.lengthCm, widthCm: box.widthCm, heightCm: box.heightCm }
+      : { lengthCm: 10, widthCm: 10, heightCm: 10 },
+  };
+}
+
+/** Queues the return's pickup once (a second approval of the same return changes nothing); answers whether new. */
+export async function insertPickup(tx: DbOrTx, returnId: string, parcel: ReturnParcel): Promise<boolean> {
+  const values = await pickupValues(tx, returnId, parcel);
+  const made = await tx
+    .insert(returnPickups)
+    .values(values)
+    .onConflictDoNothing({ target: returnPickups.returnId })
+    .returning({ id: returnPickups.id });
+  return made.length > 0;
+}
+
+/**
+ * Claims due pickups for one booking attempt: each is leased for `leaseMs` (another instance's worker skips it), so
+ * two workers never book the same row at once; a crash mid-attempt leaves it due again when the lease ends.
+ */
+export async function claimDuePickups(db: DbOrTx, leaseMs: number, limit = 20): Promise<ReturnPickupRow[]> {
+  const res = await db.execute(sql`
+    update ${returnPickups} set next_attempt_at = now() + ${`${leaseMs} milliseconds`}::interval
+    where id in (
+      select id from ${returnPickups}
+      where state = 'queued' and next_attempt_at <= now()
+      order by next_attempt_at limit ${limit}
+      for update skip locked
+    )
+    returning id`);
+  const ids = (res as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  return db.select().from(returnPickups).where(inArray(returnPickups.id, ids));
+}
+
+export async function pickupBooked(
+  db: DbOrTx,
+  id: string,
+  made: { courierShipmentId: string; awb: string; courierName: string; trackingUrl: string },
+) {
+  await db
+    .update(returnPickups)
+    .set({ ...made, state: 'scheduled', lastError: null, nextAttemptAt: null, updatedAt: sql`now()` })
+    .where(and(eq(returnPickups.id, id), eq(returnPickups.state, 'queued')));
+}
+
+/** A failed attempt: tried again in `retryInMs`, or `failed` (the courier refused) for the admin. */
+export async function pickupAttemptFailed(db: DbOrTx, id: string, error: string, retryInMs: number | null) {
+  await db
+    .update(returnPickups)
+    .set({
+      attempts: sql`${returnPickups.attempts} + 1`,
+      lastError: error.slice(0, 500),
+      state: retryInMs === null ? 'failed' : 'queued',
+      nextAttemptAt: retryInMs === null ? null : sql`now() + ${`${retryInMs} milliseconds`}::interval`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(returnPickups.id, id), eq(returnPickups.state, 'queued')));
+}
+
+export async function pickupByAwb(db: DbOrTx, awb: string): Promise<ReturnPickupRow | undefined> {
+  const [row] = await db.select().from(returnPickups).where(eq(returnPickups.awb, awb)).limit(1);
+  return row;
+}
+
+/** Moves a pickup forward to `state` (never back); answers whether it moved. */
+export async function advancePickup(
+  db: DbOrTx,
+  id: string,
+  state: 'pickedUp' | 'delivered',
+  at: string,
+): Promise<boolean> {
+  const from: ReturnPickupState[] = state === 'pickedUp' ? ['scheduled'] : ['scheduled', 'pickedUp'];
+  const moved = await db
+    .update(returnPickups)
+    .set({
+      state,
+      ...(state === 'pickedUp' ? { pickedUpAt: new Date(at) } : { deliveredAt: new Date(at) }),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(returnPickups.id, id), inArray(returnPickups.state, from)))
+    .returning({ id: returnPickups.id });
+  return moved.length > 0;
+}
+
+/** AWBs of pickups on their way (the polling safety net), least recently changed first. */
+export async function pickupsInTransit(db: DbOrTx, limit = 100): Promise<string[]> {
+  const rows = await db
+    .select({ awb: returnPickups.awb })
+    .from(returnPickups)
+    .where(inArray(returnPickups.state, ['scheduled', 'pickedUp']))
+    .orderBy(returnPickups.updatedAt)
+    .limit(limit);
+  return rows.map((r) => r.awb!).filter(Boolean);
+}
+
+/** The pickups of these returns, for the returns' views: one query for a whole page. */
+export const pickupsOf = (db: DbOrTx, returnIds: string[]) =>
+  returnIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({
+          returnId: returnPickups.returnId,
+          state: returnPickups.state,
+          awb: returnPickups.awb,
+          trackingUrl: returnPickups.trackingUrl,
+        })
+        .from(returnPickups)
+        .where(inArray(returnPickups.returnId, returnIds));
+
+/** How many pickups wait to be booked (the /metrics backlog gauge). */
+export async function pickupBacklog(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(returnPickups)
+    .where(eq(returnPickups.state, 'queued'));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,247 @@
+/**
+ * The shopper's return request (docs/returns.md, docs/web.md "Returns"): how many units of each returnable line (a
+ * stepper up to what may still be returned), the reason from the shared list, a comment, and for a cash-on-delivery
+ * order where the refund goes (a UPI id or a bank account, checked by the shared rules). One request; the server
+ * makes a return per seller.
+ */
+import { useEffect, useId, useRef } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  RETURN_REASON_LABELS,
+  RETURN_REASONS,
+  refundToInputSchema,
+  returnRequestInputSchema,
+  type OrderDto,
+} from '@mp/shared';
+import { Input, Select, Textarea } from '../../components/ui';
+import { toApiError } from '../../lib/api';
+import { fieldProps, showServerErrors, useZodForm } from '../../lib/form';
+import { toast } from '../../lib/toast';
+import { lineReturnOffer } from './return-display';
+import { useRequestReturnMutation } from './returns-api';
+import { FormActions } from './form-actions';
+
+const returnFormSchema = returnRequestInputSchema.pick({ reason: true, comment: true }).extend({
+  // the steppers hold every returnable line, 0 for those not returned; the request names the others
+  lines: z
+    .array(z.object({ lineId: z.string(), quantity: z.number().int().min(0) }))
+    .transform((ls) => ls.filter((l) => l.quantity > 0))
+    .pipe(returnRequestInputSchema.shape.lines),
+  refundTo: refundToInputSchema.optional(),
+});
+type FormValues = z.input<typeof returnFormSchema>;
+
+const REASONS = RETURN_REASONS.map((value) => ({ value, label: RETURN_REASON_LABELS[value] }));
+
+/** The words for a refusal the form cannot put under a field, by its code. */
+function refusal(err: unknown): string {
+  const e = toApiError(err);
+  switch (e.code) {
+    case 'RETURN_WINDOW_CLOSED':
+      return 'The return window of one of these items has closed.';
+    case 'NOT_RETURNABLE':
+      return 'One of these items was sold as not returnable.';
+    case 'NOT_DELIVERED':
+      return 'One of these items has not been delivered yet.';
+    case 'RETURN_QUANTITY_EXCEEDED':
+      return 'That is more units than are left to return; the order now shows how many are.';
+    case 'NOT_FOUND':
+      return 'This order could not be found.';
+    case 'COD_RETURNS_UNAVAILABLE':
+      return 'Returns of cash-on-delivery orders cannot be refunded right now; please try again later.';
+    default:
+      return `Not requested: ${e.message}`;
+  }
+}
+
+function Stepper({
+  title,
+  value,
+  max,
+  onChange,
+}: {
+  title: string;
+  value: number;
+  max: number;
+  onChange: (n: number) => void;
+}) {
+  const step =
+    'h-9 w-9 max-lg:h-11 max-lg:w-11 text-lg font-bold text-gray-700 hover:bg-gray-100 disabled:opacity-40';
+  return (
+    <div
+      className="inline-flex items-center rounded-md border border-gray-300"
+      role="group"
+      aria-label={`Units of ${title} to return`}
+    >
+      <button
+        type="button"
+        className={step}
+        aria-label={`One fewer ${title}`}
+        disabled={value <= 0}
+        onClick={() => onChange(value - 1)}
+      >
+        −
+      </button>
+      <span
+        className="min-w-10 text-center text-sm font-semibold"
+        aria-live="polite"
+        data-testid="return-quantity"
+      >
+        {value}
+      </span>
+      <button
+        type="button"
+        className={step}
+        aria-label={`One more ${title}`}
+        disabled={value >= max}
+        onClick={() => onChange(value + 1)}
+      >
+        +
+      </button>
+    </div>
+  );
+}
+
+function RefundToFields({ form }: { form: ReturnType<typeof useReturnForm> }) {
+  const kind = useWatch({ control: form.control, name: 'refundTo.kind' });
+  return (
+    <fieldset className="flex flex-col gap-2 rounded-lg border border-gray-200 p-3">
+      <legend className="px-1 text-sm font-medium text-gray-900">
+        Where should we refund you? (cash on delivery)
+      </legend>
+      <div className="flex flex-wrap gap-4 text-sm">
+        <label className="flex min-h-11 items-center gap-2">
+          <input type="radio" value="upi" {...form.register('refundTo.kind')} /> UPI
+        </label>
+        <label className="flex min-h-11 items-center gap-2">
+          <input type="radio" value="bank" {...form.register('refundTo.kind')} /> Bank account
+        </label>
+      </div>
+      {kind === 'bank' ? (
+        <>
+          <Input label="Account holder's name" required {...fieldProps(form, 'refundTo.name')} />
+          <Input
+            label="Account number"
+            inputMode="numeric"
+            required
+            {...fieldProps(form, 'refundTo.accountNumber')}
+          />
+          <Input label="IFSC" required {...fieldProps(form, 'refundTo.ifsc')} />
+        </>
+      ) : (
+        <Input label="UPI id" placeholder="name@bank" required {...fieldProps(form, 'refundTo.vpa')} />
+      )}
+    </fieldset>
+  );
+}
+
+function useReturnForm(order: OrderDto, lineId: string) {
+  const lines = order.cartItems
+    .filter((l) => lineReturnOffer(l).kind === 'returnable')
+    .map((l) => ({ lineId: l._id, quantity: l._id === lineId ? 1 : 0 }));
+  const defaults: FormValues = { reason: '' as FormValues['reason'], comment: '', lines };
+  if (order.paymentMethod === 'cod') {
+    defaults.refundTo = {
+      kind: 'upi',
+      vpa: '',
+      accountNumber: '',
+      ifsc: '',
+      name: '',
+    } as FormValues['refundTo'];
+  }
+  return useZodForm(returnFormSchema, defaults);
+}
+
+export function ReturnForm({
+  order,
+  lineId,
+  onDone,
+}: {
+  order: OrderDto;
+  lineId: string;
+  onDone: () => void;
+}) {
+  const form = useReturnForm(order, lineId);
+  const [request] = useRequestReturnMutation();
+  const picked = useWatch({ control: form.control, name: 'lines' });
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
+  const submit = form.handleSubmit(async (v) => {
+    const res = await request({ orderId: order._id, ...v });
+    if (!res.error) {
+      toast.success(`Return requested for order ${order.orderNumber}. The seller answers within 48 hours.`);
+      onDone();
+      return;
+    }
+    const code = toApiError(res.error).code;
+    if (code === 'REFUND_DESTINATION_REQUIRED' || code === 'REFUND_DESTINATION_INVALID') {
+      // the refund's destination is missing, or the payout gateway says it is not a live account
+      const field = v.refundTo?.kind === 'bank' ? 'refundTo.accountNumber' : 'refundTo.vpa';
+      const message =
+        code === 'REFUND_DESTINATION_REQUIRED'
+          ? 'Give a UPI id or a bank account for the refund'
+          : v.refundTo?.kind === 'bank'
+            ? 'This bank account could not be verified; check the number and the IFSC'
+            : 'This UPI id could not be verified; check it';
+      form.setError(field, { message }, { shouldFocus: true });
+    } else if (!showServerErrors(form, res.error)) toast.error(refusal(res.error));
+  });
+  const linesError = form.formState.errors.lines;
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-brand-200 bg-brand-50/40 p-3">
+      <h3
+        id={headingId}
+        ref={heading}
+        tabIndex={-1}
+        className="mb-3 font-semibold text-gray-900 focus:outline-none"
+      >
+        Return items of {order.orderNumber}
+      </h3>
+      <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-3">
+        <ul className="flex flex-col gap-2" aria-label="Items to return">
+          {picked.map((p, i) => {
+            const line = order.cartItems.find((l) => l._id === p.lineId)!;
+            const offer = lineReturnOffer(line);
+            const max = offer.kind === 'returnable' ? offer.units : 0;
+            return (
+              <li key={p.lineId} className="flex flex-wrap items-center justify-between gap-2">
+                <span className="min-w-0 flex-1">
+                  {line.title}
+                  <span className="block text-xs text-gray-600">
+                    up to {max} of {line.quantity}
+                  </span>
+                </span>
+                <Stepper
+                  title={line.title}
+                  value={p.quantity}
+                  max={max}
+                  onChange={(n) =>
+                    form.setValue(`lines.${i}.quantity`, n, { shouldValidate: form.formState.isSubmitted })
+                  }
+                />
+              </li>
+            );
+          })}
+        </ul>
+        {(linesError?.message ?? linesError?.root?.message) && (
+          <p role="alert" className="text-xs font-medium text-red-600">
+            {linesError?.message ?? linesError?.root?.message}
+          </p>
+        )}
+        <Select label="Reason" required options={REASONS} {...fieldProps(form, 'reason')} />
+        <Textarea label="Comment (optional)" {...fieldProps(form, 'comment')} />
+        {order.paymentMethod === 'cod' && <RefundToFields form={form} />}
+        <FormActions
+          submit="Request return"
+          back="Back to order"
+          submitting={form.formState.isSubmitting}
+          onBack={onDone}
+        />
+      </form>
+    </section>
+  );
+}
