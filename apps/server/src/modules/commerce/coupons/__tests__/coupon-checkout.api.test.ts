@@ -155,15 +155,13 @@ describe('coupons at checkout', () => {
   });
 
   it('when a seller-funded code applies, then it lowers the seller price, its taxable value and the seller’s order total', async () => {
-    const sc = await sellerA.agent
-      .post('/api/seller/coupons')
-      .send({
-        code: `SC${Date.now().toString(36).slice(-6)}`.toUpperCase(),
-        kind: 'fixed',
-        amount: 100,
-        startsAt: '2026-01-01',
-        endsAt: '2099-12-31',
-      });
+    const sc = await sellerA.agent.post('/api/seller/coupons').send({
+      code: `SC${Date.now().toString(36).slice(-6)}`.toUpperCase(),
+      kind: 'fixed',
+      amount: 100,
+      startsAt: '2026-01-01',
+      endsAt: '2099-12-31',
+    });
     expect(sc.status, JSON.stringify(sc.body)).toBe(201);
     const s = await cartWith(sc.body.data.code, [{ sellerId: sellerA.sellerId, pricePaise: 100_000 }]);
     const created = await s.agent.post('/api/shop/order/create').send({ addressId: s.addressId });
