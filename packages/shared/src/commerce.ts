@@ -323,12 +323,9 @@ const orderFields = {
     .array(orderCouponDtoSchema)
     .optional()
     .meta({ description: 'the codes frozen on the order and what each took off (docs/money.md, "Coupons")' }),
-  couponDiscount: z
-    .number()
-    .optional()
-    .meta({
-      description: "rupees: Σ of the coupons' shares on the lines (free delivery is in shippingCharge)",
-    }),
+  couponDiscount: z.number().optional().meta({
+    description: "rupees: Σ of the coupons' shares on the lines (free delivery is in shippingCharge)",
+  }),
   payments: z.array(paymentEntryDtoSchema).meta({ description: "the order's payment ledger, oldest first" }),
   fulfilment: z
     .array(fulfilmentDtoSchema)
@@ -425,12 +422,9 @@ export const cartViewDtoSchema = z
     userId: z.string(),
     items: z.array(cartLineDtoSchema),
     totals: cartTotalsSchema,
-    coupons: z
-      .array(appliedCouponDtoSchema)
-      .optional()
-      .meta({
-        description: 'the codes applied to the cart, each with its discount or why it does not apply',
-      }),
+    coupons: z.array(appliedCouponDtoSchema).optional().meta({
+      description: 'the codes applied to the cart, each with its discount or why it does not apply',
+    }),
   })
   .meta({
     id: 'Cart',

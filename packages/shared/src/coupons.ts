@@ -214,16 +214,21 @@ export const couponUpdateSchema = z
   .refine((o) => Object.values(o).some((v) => v !== undefined), { message: 'Nothing to change' });
 export type CouponUpdateInput = z.input<typeof couponUpdateSchema>;
 
+/** What every answer says of a code: its code, label, who funds it and its kind. */
+const couponFaceFields = {
+  code: z.string(),
+  label: z.string().nullable(),
+  funder: z.enum(COUPON_FUNDERS),
+  /** the seller whose code it is (null: the platform's) */
+  sellerId: z.string().nullable(),
+  storeName: z.string().nullable(),
+  kind: z.enum(COUPON_KINDS),
+};
+
 export const couponDtoSchema = z
   .object({
     _id: z.string(),
-    code: z.string(),
-    label: z.string().nullable(),
-    funder: z.enum(COUPON_FUNDERS),
-    /** the seller whose code it is (null: the platform's) */
-    sellerId: z.string().nullable(),
-    storeName: z.string().nullable(),
-    kind: z.enum(COUPON_KINDS),
+    ...couponFaceFields,
     percent: z.number().int().nullable(),
     maxDiscount: z.number().nullable().meta({ description: 'rupees; null: no cap' }),
     amount: z.number().nullable().meta({ description: 'rupees, fixed codes' }),
@@ -260,12 +265,7 @@ export const couponCodeParamsSchema = z.object({ code: couponCodeSchema });
  */
 export const appliedCouponDtoSchema = z
   .object({
-    code: z.string(),
-    label: z.string().nullable(),
-    funder: z.enum(COUPON_FUNDERS),
-    sellerId: z.string().nullable(),
-    storeName: z.string().nullable(),
-    kind: z.enum(COUPON_KINDS),
+    ...couponFaceFields,
     applies: z.boolean(),
     /** rupees taken off (for free delivery: the shipping waived; 0 when the quote has no shipping yet) */
     discount: z.number(),

@@ -3,6 +3,7 @@
  * src/index.ts runs it under the start-up advisory lock (docs/operations.md), and every step is idempotent, so
  * instances starting together on one database create each thing once.
  */
+import { insertCoupon } from '../modules/commerce/coupons/coupon.repository';
 import { count, eq, sql } from 'drizzle-orm';
 import { brandLabel, CATEGORY_TAX_DEFAULTS, packageFor, storeSlug, toPaise } from '@mp/shared';
 import type { AppDeps } from '../context';
@@ -273,5 +274,40 @@ export async function seedDemo({
         { category: 'appliances', windowDays: null },
       ])
       .onConflictDoNothing();
+    // coupons (docs/money.md, "Coupons"): the platform's welcome offer and Meera's own code on her products
+    const window = {
+      startsAt: new Date('2026-01-01T00:00:00+05:30'),
+      endsAt: new Date('2027-12-31T18:30:00Z'),
+    };
+    await insertCoupon(
+      tx,
+      {
+        ...window,
+        code: 'WELCOME10',
+        label: '10% off your order with WELCOME10',
+        funder: 'platform',
+        kind: 'percent',
+        percent: 10,
+        maxDiscountPaise: 20_000,
+        minOrderPaise: 49_900,
+        usesPerShopper: 1,
+      },
+      [],
+    );
+    await insertCoupon(
+      tx,
+      {
+        ...window,
+        code: 'MEERA100',
+        label: '₹100 off Meera Fashion',
+        funder: 'seller',
+        sellerId: sellerIds[1]!,
+        kind: 'fixed',
+        amountPaise: 10_000,
+        minOrderPaise: 99_900,
+        usesPerShopper: 3,
+      },
+      [],
+    );
   });
 }

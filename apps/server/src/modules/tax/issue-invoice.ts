@@ -8,9 +8,11 @@ import {
   SERVICE_GST_RATE,
   SHIPPING_SAC,
   financialYearOf,
+  formatINR,
   formatOrderNumber,
   isIntraState,
   splitInclusive,
+  toRupees,
   type TaxSplit,
 } from '@mp/shared';
 import type { Tx } from '../../db/client';
@@ -65,7 +67,12 @@ function frozenTax(l: LineRow, intra: boolean): TaxSplit & { rate: number } {
 function invoiceLines(lines: LineRow[], shippingPaise: number, intra: boolean): ContentLine[] {
   const out = lines.map((l) => {
     const t = frozenTax(l, intra);
-    const description = l.variantLabel ? `${l.title} (${l.variantLabel})` : l.title;
+    const named = l.variantLabel ? `${l.title} (${l.variantLabel})` : l.title;
+    // a seller-funded coupon lowers the seller's price: the invoice says by how much (docs/money.md, "Coupons")
+    const description =
+      l.sellerDiscountPaise > 0
+        ? `${named}, less coupon discount ${formatINR(toRupees(l.sellerDiscountPaise))}`
+        : named;
     return contentLine(
       { description, hsn: l.hsn ?? '9999', quantity: l.quantity, rate: t.rate, lineId: l.id },
       t,

@@ -6,7 +6,7 @@
  * as a refund would (oldest line first), recorded once in the payment ledger (`cod_lowered`). Cash the courier
  * already collected cannot be given back through the shop yet: `409 COD_REFUND_UNAVAILABLE`.
  */
-import { allocateRefund, lineValueOf, toPaise } from '@mp/shared';
+import { allocateRefund, linePaidOf, toPaise } from '@mp/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { paymentLedger } from '../../../db/schema';
@@ -17,7 +17,7 @@ import { addLineRefund, linesOf } from '../orders/order.repository';
 import { shippingOfOrder } from '../../delivery/delivery.repository';
 import { parcelsOf, setParcelAmountIn, type CodParcel } from './cod-parcels';
 
-const lineLeft = (l: OrderLineRow) => lineValueOf(l) - l.refundedPaise;
+const lineLeft = (l: OrderLineRow) => linePaidOf(l) - l.refundedPaise;
 const sumBySeller = (parts: { sellerId: string | null; paise: number }[]) => {
   const out = new Map<string, number>();
   for (const p of parts) if (p.sellerId) out.set(p.sellerId, (out.get(p.sellerId) ?? 0) + p.paise);
@@ -90,7 +90,7 @@ export async function lowerCodOrderIn(
     owedPaise,
   );
   const split = allocateRefund(
-    open.map((l) => ({ id: l.id, valuePaise: lineValueOf(l), refundedPaise: l.refundedPaise })),
+    open.map((l) => ({ id: l.id, valuePaise: linePaidOf(l), refundedPaise: l.refundedPaise })),
     amountPaise,
   );
   const parts = split.lines.map((p) => ({ ...p, sellerId: open.find((l) => l.id === p.id)!.sellerId }));

@@ -5,6 +5,7 @@
  * it remitted.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { linePaidOf } from '@mp/shared';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { codParcels, orderLines, orders } from '../../../db/schema';
 import type { OrderRow } from '../orders/order.mapper';
@@ -27,7 +28,8 @@ export async function createParcelsIn(tx: Tx, order: OrderRow): Promise<void> {
   const bySeller = new Map<string, number>();
   for (const l of await linesOf(tx, order.id)) {
     if (!l.sellerId) continue;
-    bySeller.set(l.sellerId, (bySeller.get(l.sellerId) ?? 0) + l.linePricePaise * l.quantity);
+    // what the shopper pays for it: a coupon's shares are not collected (docs/money.md, "Coupons")
+    bySeller.set(l.sellerId, (bySeller.get(l.sellerId) ?? 0) + linePaidOf(l));
   }
   for (const s of await shippingOfOrder(tx, order.id)) {
     if (bySeller.has(s.key)) bySeller.set(s.key, bySeller.get(s.key)! + s.shippingPaise);

@@ -29,6 +29,7 @@ import {
   shopperHistory,
   type CouponWithScope,
 } from './coupon.repository';
+import { couponFaceOf } from './coupon.service';
 
 /** A line as the codes see it, before its category and brand are read. */
 export interface LineForCoupons {
@@ -146,12 +147,7 @@ export function appliedCouponViews(
     const v = evaluated.verdicts.get(c.id)!;
     const paise = v.applies ? (evaluated.pricing.discounts.get(c.id) ?? 0) + (waived.get(c.id) ?? 0) : 0;
     return {
-      code: c.code,
-      label: c.label,
-      funder: c.funder,
-      sellerId: c.sellerId,
-      storeName: c.storeName,
-      kind: c.kind,
+      ...couponFaceOf(c),
       applies: v.applies,
       discount: toRupees(paise),
       reason: v.reason,

@@ -39,17 +39,22 @@ export function couponStatus(c: CouponWithScope, now = new Date()): CouponStatus
   return 'active';
 }
 
+/** The code, label, funder, seller and kind of a coupon, as every answer shows them. */
+export const couponFaceOf = (c: CouponWithScope) => ({
+  code: c.code,
+  label: c.label,
+  funder: c.funder,
+  sellerId: c.sellerId,
+  storeName: c.storeName,
+  kind: c.kind,
+});
+
 const rupeesOrNull = (paise: number | null) => (paise === null ? null : toRupees(paise));
 
 export function toCouponDto(c: CouponWithScope, now = new Date()): CouponDto {
   return {
     _id: c.id,
-    code: c.code,
-    label: c.label,
-    funder: c.funder,
-    sellerId: c.sellerId,
-    storeName: c.storeName,
-    kind: c.kind,
+    ...couponFaceOf(c),
     percent: c.percent,
     maxDiscount: rupeesOrNull(c.maxDiscountPaise),
     amount: rupeesOrNull(c.amountPaise),

@@ -9,8 +9,10 @@ import {
   DEDUCTION_TYPES,
   deliveredRefundSplit,
   deliveryEarning,
-  lineValueOf,
+  linePaidOf,
+  lineSellerValueOf,
   returnWindowEndsAt,
+  sellerPartOfRefund,
   type DeductionType,
   type Deductions,
   type SellerEntryType,
@@ -30,14 +32,27 @@ const DEDUCTION_NAMES: Record<DeductionType, string> = {
 };
 
 /** The line's value to its seller: gross − the seller-funded discount (the frame's seller price). */
-export const sellerValueOf = (l: OrderLineRow) => lineValueOf(l) - l.sellerDiscountPaise;
+export const sellerValueOf = (l: OrderLineRow) => lineSellerValueOf(l);
+
+/**
+ * The part of the seller's price that `paise` refunded to the shopper stands for, after `beforePaise` refunded:
+ * the same fraction of the seller value as of the paid share (docs/money.md, "Coupons": a platform-funded share was
+ * paid to the seller by the platform, and comes back to the platform with the refund).
+ */
+const sellerPart = (l: OrderLineRow, beforePaise: number, paise: number) =>
+  sellerPartOfRefund({
+    sellerValuePaise: sellerValueOf(l),
+    paidPaise: linePaidOf(l),
+    refundedBeforePaise: beforePaise,
+    refundPaise: paise,
+  });
 
 /** The entries of a line delivered at `deliveredAt` (its net becomes payable when its window closes). */
 export function deliveryEntries(line: OrderLineRow, bps: number, deliveredAt: Date): NewSellerEntry[] {
   const e = deliveryEarning(
     {
       valuePaise: sellerValueOf(line),
-      refundedPaise: line.refundedPaise,
+      refundedPaise: sellerPart(line, 0, line.refundedPaise),
       tcsPaise: line.tcsPaise,
       tdsPaise: line.tdsPaise,
     },
@@ -89,7 +104,8 @@ export function refundEntries(
     earnedPaise: sum('earned'),
     deductions,
     refundedBeforePaise: -sum('refund'),
-    refundPaise: paise,
+    // the line's refunded total is the one before this refund (the caller read the line before adding it)
+    refundPaise: sellerPart(line, line.refundedPaise, paise),
   });
   const at = {
     sellerId: line.sellerId!,

@@ -1,4 +1,4 @@
-import { allocateRefund, lineValueOf, toPaise } from '@mp/shared';
+import { allocateRefund, linePaidOf, toPaise } from '@mp/shared';
 import type { Tx } from '../../../db/client';
 import { AppError, notFound } from '../../../lib/errors';
 import type { OrderRow } from '../orders/order.mapper';
@@ -66,7 +66,7 @@ async function spreadOverLinesIn(
 ) {
   const open = (await linesOf(tx, orderId)).filter((l) => l.status !== 'rejected');
   const split = allocateRefund(
-    open.map((l) => ({ id: l.id, valuePaise: lineValueOf(l), refundedPaise: l.refundedPaise })),
+    open.map((l) => ({ id: l.id, valuePaise: linePaidOf(l), refundedPaise: l.refundedPaise })),
     amountPaise,
   );
   const parts = split.lines.map((p) => ({ line: open.find((l) => l.id === p.id)!, paise: p.paise }));

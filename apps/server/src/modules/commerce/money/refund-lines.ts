@@ -1,4 +1,4 @@
-import { lineValueOf, linesRefundPaise } from '@mp/shared';
+import { linePaidOf, linesRefundPaise } from '@mp/shared';
 import type { Tx } from '../../../db/client';
 import type { OrderLineRow, OrderRow } from '../orders/order.mapper';
 import { linesOf, rejectLines, setOrderStatus } from '../orders/order.repository';
@@ -9,8 +9,11 @@ import { refundableIn, requestRefundIn, type RefundDecision } from './refunds';
 import { lowerCodParcelsForLinesIn } from '../cod/cod-lower';
 import { shippingEndedBy } from './shipping-refund';
 
-/** What is left to give back of a line (earlier partial refunds by the admin taken off). */
-const lineLeft = (l: OrderLineRow) => lineValueOf(l) - l.refundedPaise;
+/**
+ * What is left to give back of a line: its paid share (a coupon's shares were never paid, docs/money.md "Coupons")
+ * less earlier partial refunds by the admin.
+ */
+const lineLeft = (l: OrderLineRow) => linePaidOf(l) - l.refundedPaise;
 
 /**
  * Refunds `target` lines of a locked, paid order (the shopper's cancel, a seller's rejection): their stock comes

@@ -331,7 +331,8 @@ export async function rejectLines(tx: Tx, lineIds: string[], refundId: string | 
     .set({
       status: 'rejected',
       refundId,
-      refundedPaise: sql`${orderLines.linePricePaise} * ${orderLines.quantity}`,
+      // all that was paid for it: a coupon's shares were never paid (docs/money.md, "Coupons")
+      refundedPaise: sql`${orderLines.linePricePaise} * ${orderLines.quantity} - ${orderLines.sellerDiscountPaise} - ${orderLines.platformDiscountPaise}`,
       updatedAt: sql`now()`,
     })
     .where(inArray(orderLines.id, lineIds));

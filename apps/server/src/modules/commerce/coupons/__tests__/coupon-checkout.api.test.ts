@@ -3,9 +3,9 @@
  * checkout taken by the database guard under concurrency (run with DATABASE_URL for real PostgreSQL), redeemed when
  * paid, given back when the order is cancelled, and a changed total refused with 409 before any order is made.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { couponUses, coupons, orderLines, orders } from '../../../../db/schema';
+import { couponUses, coupons, orderLines, orders, taxDocuments } from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
 import { addToCart, insertProduct, payOrder, shopperWithAddress } from '../../__tests__/helpers';
 
@@ -142,6 +142,21 @@ describe('coupons at checkout', () => {
     expect(await couponRow(c._id)).toMatchObject({ used: 0, reserved: 0, discountGivenPaise: 0 });
   });
 
+  it('when a free-delivery code applies, then the cart and the order charge no shipping and the use counts the shipping waived', async () => {
+    const c = await newCode({ kind: 'free_delivery', percent: undefined });
+    const s = await cartWith(c.code, [{ sellerId: sellerA.sellerId, pricePaise: 30_000 }]);
+    expect(s.cart.totals).toMatchObject({ subtotal: 300, shippingCharge: 0, total: 300 });
+    expect(s.cart.coupons[0]).toMatchObject({ applies: true, discount: 40 });
+    const created = await s.agent
+      .post('/api/shop/order/create')
+      .send({ addressId: s.addressId, expectedTotal: 300 });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const [order] = await ctx.db.select().from(orders).where(eq(orders.id, created.body.orderId));
+    expect(order).toMatchObject({ shippingPaise: 0, totalPaise: 30_000 });
+    const [use] = await ctx.db.select().from(couponUses).where(eq(couponUses.orderId, order!.id));
+    expect(use).toMatchObject({ state: 'reserved', discountPaise: 4_000 });
+  });
+
   it('when a code stopped applying after the shopper saw the total, then 409 COUPON_PRICE_CHANGED and no order', async () => {
     const c = await newCode();
     const s = await cartWith(c.code, [{ sellerId: sellerA.sellerId, pricePaise: 100_000 }]);
@@ -155,15 +170,13 @@ describe('coupons at checkout', () => {
   });
 
   it('when a seller-funded code applies, then it lowers the seller price, its taxable value and the seller’s order total', async () => {
-    const sc = await sellerA.agent
-      .post('/api/seller/coupons')
-      .send({
-        code: `SC${Date.now().toString(36).slice(-6)}`.toUpperCase(),
-        kind: 'fixed',
-        amount: 100,
-        startsAt: '2026-01-01',
-        endsAt: '2099-12-31',
-      });
+    const sc = await sellerA.agent.post('/api/seller/coupons').send({
+      code: `SC${Date.now().toString(36).slice(-6)}`.toUpperCase(),
+      kind: 'fixed',
+      amount: 100,
+      startsAt: '2026-01-01',
+      endsAt: '2099-12-31',
+    });
     expect(sc.status, JSON.stringify(sc.body)).toBe(201);
     const s = await cartWith(sc.body.data.code, [{ sellerId: sellerA.sellerId, pricePaise: 100_000 }]);
     const created = await s.agent.post('/api/shop/order/create').send({ addressId: s.addressId });
@@ -177,5 +190,17 @@ describe('coupons at checkout', () => {
     const seen = await sellerA.agent.get(`/api/seller/orders/details/${created.body.orderId}`);
     expect(seen.body.data.totalAmount).toBe(900);
     expect(seen.body.data.coupons).toEqual([expect.objectContaining({ funder: 'seller', discount: 100 })]);
+    // shipped: the seller's tax invoice is on the seller's price and names the coupon discount
+    const shipped = await sellerA.agent
+      .put(`/api/seller/orders/update/${created.body.orderId}`)
+      .send({ orderStatus: 'inShipping' });
+    expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+    const [invoice] = await ctx.db
+      .select()
+      .from(taxDocuments)
+      .where(and(eq(taxDocuments.orderId, created.body.orderId), eq(taxDocuments.kind, 'invoice')));
+    const content = invoice!.content as { lines: { description: string; totalPaise: number }[] };
+    expect(content.lines[0]).toMatchObject({ totalPaise: 90_000 });
+    expect(content.lines[0]!.description).toContain('less coupon discount ₹100');
   });
 });

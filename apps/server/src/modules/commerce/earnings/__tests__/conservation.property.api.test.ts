@@ -48,6 +48,16 @@ for (const [i, pickupPincode] of ['110001', '560002'].entries()) {
   expect(res.status).toBe(200);
 }
 const STOCK = 1_000;
+// coupons of both funders (docs/money.md, "Coupons"): a platform 10 % code and seller 0's ₹50 code, many uses
+const couponBody = { startsAt: '2026-01-01', endsAt: '2099-12-31', usesPerShopper: 1000 };
+const platformCode = await admin.agent
+  .post('/api/admin/coupons')
+  .send({ ...couponBody, code: 'PROP-TEN', kind: 'percent', percent: 10 });
+const sellerCode = await sellers[0]!.agent
+  .post('/api/seller/coupons')
+  .send({ ...couponBody, code: 'PROP-FIFTY', kind: 'fixed', amount: 50 });
+expect([platformCode.status, sellerCode.status]).toEqual([201, 201]);
+const COUPON_CODES = { P: 'PROP-TEN', S: 'PROP-FIFTY' } as const;
 const products = await Promise.all(
   [
     [0, 12_345],
@@ -103,11 +113,15 @@ const orderSpec = fc.record({
   /** paid before the steps (three times in four), so deliveries and refunds have something to act on */
   paid: fc.nat(3).map((n) => n > 0),
   method: fc.constantFrom('paypal' as const, 'upi' as const, 'cod' as const),
+  /** the codes applied before checkout (prepaid orders) */
+  coupons: fc.subarray(['P', 'S'] as const),
 });
 
 let refs = 0;
 /** sub-orders charged shipping, summed over the checks: the run must have exercised per-seller charges */
 let shipmentsCharged = 0;
+/** checks that found platform-funded shares of delivered lines: the run must have exercised coupons */
+let platformFunded = 0;
 // one shopper per order of a sequence (a shopper's new checkout ends its earlier unpaid one, as in the shop)
 const shoppers = await Promise.all(
   [0, 1, 2].map(async () => {
@@ -116,11 +130,18 @@ const shoppers = await Promise.all(
   }),
 );
 
-async function placeOrder(i: number, lines: { p: number; quantity: number }[], method: 'paypal' | 'upi') {
+async function placeOrder(
+  i: number,
+  lines: { p: number; quantity: number }[],
+  method: 'paypal' | 'upi',
+  codes: readonly ('P' | 'S')[] = [],
+) {
   const s = shoppers[i]!;
   const addressId = s.addressId;
   for (const l of new Map(lines.map((l) => [l.p, l])).values())
     await addToCart(s.agent, products[l.p]!.id, l.quantity);
+  // a code that covers nothing in this cart is refused (422) and simply not applied
+  for (const c of codes) await s.agent.post('/api/shop/cart/coupon').send({ code: COUPON_CODES[c] });
   const res = await s.agent.post('/api/shop/order/create').send({ addressId, paymentMethod: method });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return {
@@ -187,6 +208,14 @@ const rowsOf = async (q: ReturnType<typeof sql>) =>
   ((await ctx.db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
 const one = async <T>(q: ReturnType<typeof sql>): Promise<T> => (await rowsOf(q))[0] as T;
 
+/** A line's seller price, and the part of it its refunds stand for (coupon-maths.ts, sellerPartOfRefund). */
+const sellerValue = sql.raw('(l.line_price_paise * l.quantity - l.seller_discount_paise)');
+const sellerPartRefunded = sql.raw(`(case when l.platform_discount_paise = 0 then l.refunded_paise
+  when l.line_price_paise * l.quantity - l.seller_discount_paise - l.platform_discount_paise <= 0 then 0
+  else floor((2 * (l.line_price_paise * l.quantity - l.seller_discount_paise)::numeric * l.refunded_paise
+    + (l.line_price_paise * l.quantity - l.seller_discount_paise - l.platform_discount_paise))
+    / (2 * (l.line_price_paise * l.quantity - l.seller_discount_paise - l.platform_discount_paise))) end)`);
+
 /** The invariants, read from the tables (paise). */
 async function checkInvariants() {
   const sums = await one<Record<string, string | number>>(sql`
@@ -200,9 +229,16 @@ async function checkInvariants() {
       (select coalesce(sum(o.shipping_paise - ((select coalesce(sum(r.amount_paise), 0) from refunds r where r.order_id = o.id)
           - (select coalesce(sum(l.refunded_paise), 0) from order_lines l where l.order_id = o.id))), 0)
         from orders o where o.payment_status = 'paid') as delivery_kept,
-      (select coalesce(sum(l.line_price_paise * l.quantity - l.refunded_paise), 0)
+      (select coalesce(sum(l.line_price_paise * l.quantity - l.seller_discount_paise - l.platform_discount_paise
+          - l.refunded_paise), 0)
         from order_lines l join orders o on o.id = l.order_id
-        where o.payment_status = 'paid' and l.status not in ('delivered', 'rejected')) as in_flight`);
+        where o.payment_status = 'paid' and l.status not in ('delivered', 'rejected')) as in_flight,
+      (select coalesce(sum(e.delta_paise), 0) - coalesce((select sum(l.line_price_paise * l.quantity
+          - l.seller_discount_paise - l.platform_discount_paise - l.refunded_paise) from order_lines l
+          join orders o on o.id = l.order_id where l.status = 'delivered' and o.payment_method <> 'cod'), 0)
+        from seller_ledger e join order_lines l on l.id = e.order_line_id join orders o on o.id = l.order_id
+        where e.type in ('earned', 'refund') and l.status = 'delivered' and o.payment_method <> 'cod')
+        as platform_funded`);
   const n = Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, Number(v)]));
   // sellers keep earned − deductions − refunds (their balance plus what was paid out); the platform the deductions
   // (commission, its GST, TCS and TDS: the platform holds them)
@@ -211,21 +247,41 @@ async function checkInvariants() {
   // cash on delivery adds up on its own (checkCodInvariants): what the sums above count of it is taken off both sides
   const cod = await codShare();
   expect(n.captured! - cod.captured).toBe(
-    n.refunded! + sellerEarnings + commission + n.delivery_kept! + n.in_flight! - cod.counted,
+    n.refunded! +
+      sellerEarnings +
+      commission +
+      n.delivery_kept! +
+      n.in_flight! -
+      cod.counted -
+      n.platform_funded!,
   );
+  // the platform paid the platform-funded shares of delivered lines: a coupon never costs a seller or the shopper
+  if (n.platform_funded! > 0) platformFunded++;
+  // each code's counters are its uses: redeemed (paid), reserved (unpaid), the discount given by the redeemed
+  const counters = await rowsOf(sql`
+    select c.id from coupons c where c.used <> (select count(*) from coupon_uses u where u.coupon_id = c.id and u.state = 'redeemed')
+      or c.reserved <> (select count(*) from coupon_uses u where u.coupon_id = c.id and u.state = 'reserved')
+      or c.discount_given_paise <> (select coalesce(sum(u.discount_paise), 0) from coupon_uses u
+        where u.coupon_id = c.id and u.state = 'redeemed')`);
+  expect(counters).toEqual([]);
+  // what was charged is what the lines cost after their shares, plus shipping
+  const totals = await rowsOf(sql`
+    select o.id from orders o where o.total_paise <> o.shipping_paise + (select sum(l.line_price_paise * l.quantity
+      - l.seller_discount_paise - l.platform_discount_paise) from order_lines l where l.order_id = o.id)`);
+  expect(totals).toEqual([]);
   // per delivered line: earned − refunds = what is left of gross − sellerDiscount; no deduction is negative for the
   // platform (a refund after a payout is the seller's debt, never borne as commission given back beyond it), and a
   // line refunded in full has given back every deduction
   const lines = await rowsOf(sql`
     select l.id from order_lines l join seller_ledger e on e.order_line_id = l.id
-    group by l.id, l.line_price_paise, l.quantity, l.seller_discount_paise, l.refunded_paise
+    group by l.id, l.line_price_paise, l.quantity, l.seller_discount_paise, l.platform_discount_paise, l.refunded_paise
     having sum(e.delta_paise) filter (where e.type in ('earned', 'refund'))
-        <> l.line_price_paise * l.quantity - l.seller_discount_paise - l.refunded_paise
+        <> ${sellerValue} - ${sellerPartRefunded}
       or coalesce(sum(e.delta_paise) filter (where e.type = 'commission'), 0) > 0
       or coalesce(sum(e.delta_paise) filter (where e.type = 'commissionTax'), 0) > 0
       or coalesce(sum(e.delta_paise) filter (where e.type = 'tcs'), 0) > 0
       or coalesce(sum(e.delta_paise) filter (where e.type = 'tds'), 0) > 0
-      or (l.refunded_paise = l.line_price_paise * l.quantity
+      or (l.refunded_paise = ${sellerValue} - l.platform_discount_paise
           and sum(e.delta_paise) filter (where e.type not in ('earned', 'refund')) <> 0)`);
   expect(lines).toEqual([]);
   // a balance below zero is a debt, only ever after a payout; no payout exceeded the payable balance at its time
@@ -372,7 +428,7 @@ describe('money conservation in the database (property)', () => {
             const o =
               spec.method === 'cod'
                 ? await placeCodOrder(spec.lines)
-                : await placeOrder(i, spec.lines, spec.method);
+                : await placeOrder(i, spec.lines, spec.method, spec.coupons);
             if (spec.paid) expect((await run(o, { t: 'capture', o: 0 })).status).toBe(200);
             placed.push(o);
           }
@@ -387,5 +443,6 @@ describe('money conservation in the database (property)', () => {
       { numRuns: 30 },
     );
     expect(shipmentsCharged).toBeGreaterThan(0);
+    expect(platformFunded).toBeGreaterThan(0);
   }, 600_000);
 });
