@@ -206,18 +206,17 @@ async function run(o: Placed, st: Step) {
 
 /** The shopper returns units of a delivered returnable line of the seller (prepaid orders), the seller receives. */
 async function returnStep(o: Placed, st: Extract<Step, { t: 'return' }>) {
-  const sellerId = sellers[st.s]!.sellerId;
-  // the courier delivers the seller's parcel of a paid order first, if it has not yet
-  const undelivered = await rowsOf(sql`
-    select 1 from order_lines l join orders o on o.id = l.order_id where o.id = ${o.orderId}
-      and o.payment_status = 'paid' and o.payment_method <> 'cod' and l.seller_id = ${sellerId}
-      and l.status not in ('delivered', 'rejected')`);
-  if (undelivered.length > 0) await courierDelivers(ctx.deps, o.orderId, sellerId);
+  // a returnable line of the order (its seller's first, else any seller's) of a paid prepaid order
   const [line] = await rowsOf(sql`
-    select l.id, l.quantity - l.return_units as left from order_lines l join orders o on o.id = l.order_id
-    where o.id = ${o.orderId} and o.payment_method <> 'cod' and l.seller_id = ${sellerId}
-      and l.status = 'delivered' and l.return_window_days is not null and l.return_units < l.quantity limit 1`);
+    select l.id, l.seller_id, l.status, l.quantity - l.return_units as left
+    from order_lines l join orders o on o.id = l.order_id
+    where o.id = ${o.orderId} and o.payment_status = 'paid' and o.payment_method <> 'cod'
+      and l.status <> 'rejected' and l.return_window_days is not null and l.return_units < l.quantity
+    order by (l.seller_id = ${sellers[st.s]!.sellerId}) desc limit 1`);
   if (!line) return { status: 200, body: {} };
+  const seller = sellers.find((x) => x.sellerId === line.seller_id)!;
+  // the courier delivers the seller's parcel first, if it has not yet
+  if (line.status !== 'delivered') await courierDelivers(ctx.deps, o.orderId, seller.sellerId);
   const asked = await o.agent.post('/api/shop/returns').send({
     orderId: o.orderId,
     lines: [{ lineId: line.id, quantity: Math.min(st.units, Number(line.left)) }],
@@ -226,7 +225,6 @@ async function returnStep(o: Placed, st: Extract<Step, { t: 'return' }>) {
   if (asked.status !== 201) return asked;
   returnsMade++;
   const returnId = (asked.body as { data: { id: string }[] }).data[0]!.id;
-  const seller = sellers[st.s]!;
   await seller.agent.put(`/api/seller/returns/${returnId}`).send({ action: 'approve' });
   return seller.agent.put(`/api/seller/returns/${returnId}`).send({ action: 'received' });
 }
