@@ -283,6 +283,40 @@ describe('decisions and the refund', () => {
   });
 });
 
+describe('GST', () => {
+  it('when an invoiced line is returned, then the refund has its credit note against that invoice', async () => {
+    const seller = await ctx.loginAsSeller();
+    const shopper = await shopperWithAddress(ctx);
+    const p = await insertProduct(ctx.db, {
+      sellerId: seller.sellerId,
+      pricePaise: 105_000,
+      totalStock: 10,
+      gstRate: 5,
+      category: 'women',
+    });
+    await addToCart(shopper.agent, p.id, 2);
+    const { orderId, order } = await sandboxCheckout(shopper.agent, shopper.addressId);
+    const shipped = await seller.agent
+      .put(`/api/seller/orders/update/${orderId}`)
+      .send({ orderStatus: 'inShipping' });
+    expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+    await courierDelivers(ctx.deps, orderId, seller.sellerId);
+    const asked = await shopper.agent
+      .post('/api/shop/returns')
+      .send({ orderId, lines: [{ lineId: order.cartItems[0]._id, quantity: 1 }], reason: 'size_fit' });
+    const { id } = asked.body.data[0];
+    await seller.agent.put(`/api/seller/returns/${id}`).send({ action: 'approve' });
+    expect((await seller.agent.put(`/api/seller/returns/${id}`).send({ action: 'received' })).status).toBe(
+      200,
+    );
+    const docs = (await shopper.agent.get(`/api/shop/order/${orderId}/documents`)).body.data;
+    const invoice = docs.find((d: { kind: string }) => d.kind === 'invoice');
+    const notes = docs.filter((d: { kind: string }) => d.kind === 'creditNote');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ invoiceId: invoice._id, total: 1050 });
+  });
+});
+
 describe('cash on delivery', () => {
   it('when a COD order is returned, then a UPI id is required, shown masked, and the refund goes to it once', async () => {
     const seller = await ctx.loginAsSeller();
