@@ -77,7 +77,7 @@ type Action =
   | { t: 'payout'; seller: number; amount: number }
   | { t: 'rate'; seller: number; bps: number | null }
   /** a partial return of a delivered line, refunded; a seller-fault one charges the reverse shipping */
-  | { t: 'return'; o: number; seller: number; units: number; fault: boolean };
+  | { t: 'return'; o: number; units: number; fault: boolean };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   {
@@ -131,7 +131,6 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     arbitrary: fc.record({
       t: fc.constant('return' as const),
       o: fc.nat(20),
-      seller: fc.nat(SELLERS - 1),
       units: fc.integer({ min: 1, max: 3 }),
       fault: fc.boolean(),
     }),
@@ -162,6 +161,7 @@ class Market {
 
   apply(a: Action): void {
     if (a.t === 'order') return this.order(a);
+    if (a.t === 'return') return this.returnUnits(a);
     if (a.t === 'payout') return this.payout(a.seller, a.amount);
     if (a.t === 'rate') {
       this.rates[a.seller] = a.bps;
@@ -174,7 +174,6 @@ class Market {
     if (a.t === 'reject') return this.reject(o, a.seller);
     if (a.t === 'ship') return this.move(o, a.seller, 'inShipping');
     if (a.t === 'deliver') return this.move(o, a.seller, 'delivered');
-    if (a.t === 'return') return this.returnUnits(o, a);
     return this.adminRefund(o, a.amount);
   }
 
@@ -335,10 +334,17 @@ class Market {
    * is left of the line), reversed on the seller's ledger even below zero; a seller-fault reason charges the
    * reverse shipping besides.
    */
-  private returnUnits(o: Order, a: Extract<Action, { t: 'return' }>) {
-    if (o.state !== 'paid') return;
-    const line = this.mine(o, a.seller).find((l) => l.status === 'delivered' && l.returned < l.quantity);
-    if (!line) return;
+  private returnUnits(a: Extract<Action, { t: 'return' }>) {
+    // one of the delivered lines with units left, whichever order and seller (so runs return often)
+    const open = this.orders.flatMap((o) =>
+      o.state === 'paid'
+        ? o.lines
+            .filter((l) => l.status === 'delivered' && l.returned < l.quantity)
+            .map((line) => ({ o, line }))
+        : [],
+    );
+    if (open.length === 0) return;
+    const { o, line } = open[a.o % open.length]!;
     const units = Math.min(a.units, line.quantity - line.returned);
     const share = returnRefundPaise(
       { linePricePaise: line.value / line.quantity, quantity: line.quantity },
@@ -353,7 +359,7 @@ class Market {
       line.refunded += paise;
       this.reverse(line, paise);
     }
-    if (a.fault) this.ledgers[a.seller]!.push({ type: 'return_shipping', deltaPaise: -RETURN_SHIPPING });
+    if (a.fault) this.ledgers[line.seller]!.push({ type: 'return_shipping', deltaPaise: -RETURN_SHIPPING });
   }
 
   private payout(seller: number, amount: number) {
