@@ -6,6 +6,7 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DeliverySettingsInput } from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
+import { retryAt } from '../../db/durable-queue';
 import {
   addresses,
   cartItems,
@@ -141,7 +142,7 @@ export async function shipmentAttemptFailed(db: DbOrTx, id: string, error: strin
       attempts: sql`${orderShipments.attempts} + 1`,
       lastError: error.slice(0, 500),
       status: retryInMs === null ? 'failed' : 'creating',
-      nextAttemptAt: retryInMs === null ? null : sql`now() + ${`${retryInMs} milliseconds`}::interval`,
+      nextAttemptAt: retryAt(retryInMs),
       updatedAt: sql`now()`,
     })
     .where(eq(orderShipments.id, id));

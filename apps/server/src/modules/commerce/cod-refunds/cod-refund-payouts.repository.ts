@@ -6,6 +6,7 @@
 import type { RefundToInput } from '@mp/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
+import { claimDue, retryAt } from '../../../db/durable-queue';
 import { codRefundPayouts } from '../../../db/schema';
 import type { Payout } from './razorpayx-payouts';
 
@@ -30,16 +31,7 @@ export async function claimDuePayouts(
   leaseMs: number,
   limit = 20,
 ): Promise<CodRefundPayoutRow[]> {
-  const res = await db.execute(sql`
-    update ${codRefundPayouts} set next_attempt_at = now() + ${`${leaseMs} milliseconds`}::interval
-    where id in (
-      select id from ${codRefundPayouts}
-      where state in ('queued', 'processing') and next_attempt_at <= now()
-      order by next_attempt_at limit ${limit}
-      for update skip locked
-    )
-    returning id`);
-  const ids = (res as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  const ids = await claimDue(db, codRefundPayouts, sql`state in ('queued', 'processing')`, leaseMs, limit);
   if (ids.length === 0) return [];
   return db.select().from(codRefundPayouts).where(inArray(codRefundPayouts.id, ids));
 }
@@ -107,7 +99,7 @@ export async function payoutAttemptFailed(db: DbOrTx, id: string, error: string,
       lastError: error.slice(0, 500),
       ...(retryInMs === null
         ? { state: 'failed' as const, failureReason: error.slice(0, 500), nextAttemptAt: null }
-        : { nextAttemptAt: sql`now() + ${`${retryInMs} milliseconds`}::interval` }),
+        : { nextAttemptAt: retryAt(retryInMs) }),
       updatedAt: sql`now()`,
     })
     .where(and(eq(codRefundPayouts.id, id), inArray(codRefundPayouts.state, ['queued', 'processing'])));

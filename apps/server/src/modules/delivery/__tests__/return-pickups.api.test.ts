@@ -10,13 +10,12 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orderLines, orderShipments, returnPickups } from '../../../db/schema';
 import { createLogger } from '../../../lib/logger';
-import { addAddress, addToCart, insertProduct, sandboxCheckout } from '../../commerce/__tests__/helpers';
 import { createShiprocketCourier } from '../shiprocket-courier';
 import { createReturnPickups, type ReturnParcelSource, type ReturnSteps } from '../returns';
 import { courierTestContext } from './courier-context';
 
 const SECRET = 'courier-webhook-secret-returns';
-const { fake, ctx, deliverSent, sellerWithPickup } = await courierTestContext(SECRET);
+const { fake, ctx, deliverSent, paidOrder } = await courierTestContext(SECRET);
 
 /** the returns core's side as the test sees it: which units go back, and each step it was told */
 const parcels = new Map<string, Awaited<ReturnType<ReturnParcelSource>>>();
@@ -30,16 +29,7 @@ ctx.deps.returnPickups.bind({ parcelOf: async (_tx, id) => parcels.get(id), step
 
 /** a paid order of two units from a seller with its pickup set, and a return of one of them, queued */
 async function queuedReturn(pickup = ctx.deps.returnPickups) {
-  const seller = await sellerWithPickup('110001');
-  const product = await insertProduct(ctx.db, {
-    sellerId: seller.sellerId,
-    pricePaise: 40_000,
-    category: 'footwear',
-  });
-  const shopper = await ctx.loginAs('user');
-  const addressId = await addAddress(shopper.agent, { pincode: '560004' });
-  await addToCart(shopper.agent, product.id, 2);
-  const { orderId } = (await sandboxCheckout(shopper.agent, addressId)) as { orderId: string };
+  const { seller, orderId } = await paidOrder(2);
   const [line] = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
   const returnId = randomUUID();
   parcels.set(returnId, { orderId, sellerId: seller.sellerId, lines: [{ lineId: line!.id, quantity: 1 }] });

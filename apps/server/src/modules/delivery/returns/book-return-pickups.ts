@@ -8,7 +8,7 @@
 import type { Db } from '../../../db/client';
 import type { Logger } from '../../../lib/logger';
 import { CourierRefusedError, type ReturnCourier } from '../courier-provider';
-import { retryDelayMs } from '../make-shipments';
+import { retryDelayMs } from '../../../db/durable-queue';
 import type { ReturnSteps } from './return-pickup-ports';
 import {
   claimDuePickups,

@@ -6,6 +6,7 @@
 import { packageFor, parcelBilledGrams, type ReturnPickupState } from '@mp/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
+import { claimDue, retryAt } from '../../../db/durable-queue';
 import { orderLines, orders, products, returnPickups, sellers, users } from '../../../db/schema';
 import { ownPackage } from '../delivery-estimate';
 
@@ -106,16 +107,7 @@ export async function insertPickup(tx: DbOrTx, returnId: string, parcel: ReturnP
  * two workers never book the same row at once; a crash mid-attempt leaves it due again when the lease ends.
  */
 export async function claimDuePickups(db: DbOrTx, leaseMs: number, limit = 20): Promise<ReturnPickupRow[]> {
-  const res = await db.execute(sql`
-    update ${returnPickups} set next_attempt_at = now() + ${`${leaseMs} milliseconds`}::interval
-    where id in (
-      select id from ${returnPickups}
-      where state = 'queued' and next_attempt_at <= now()
-      order by next_attempt_at limit ${limit}
-      for update skip locked
-    )
-    returning id`);
-  const ids = (res as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  const ids = await claimDue(db, returnPickups, sql`state = 'queued'`, leaseMs, limit);
   if (ids.length === 0) return [];
   return db.select().from(returnPickups).where(inArray(returnPickups.id, ids));
 }
@@ -139,7 +131,7 @@ export async function pickupAttemptFailed(db: DbOrTx, id: string, error: string,
       attempts: sql`${returnPickups.attempts} + 1`,
       lastError: error.slice(0, 500),
       state: retryInMs === null ? 'failed' : 'queued',
-      nextAttemptAt: retryInMs === null ? null : sql`now() + ${`${retryInMs} milliseconds`}::interval`,
+      nextAttemptAt: retryAt(retryInMs),
       updatedAt: sql`now()`,
     })
     .where(and(eq(returnPickups.id, id), eq(returnPickups.state, 'queued')));
