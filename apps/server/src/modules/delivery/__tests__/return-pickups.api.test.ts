@@ -120,6 +120,15 @@ describe('booking a reverse pickup', () => {
     expect(booked.awb).toBe(fake.controls.returnAwbOf(booked.id));
   });
 
+  it('two workers at once (two instances): the pickup is booked and reported once', async () => {
+    const { returnId } = await queuedReturn();
+    const before = fake.controls.returnOrders();
+    await Promise.all([ctx.deps.returnPickups.runQueue(), ctx.deps.returnPickups.runQueue()]);
+    expect((await pickupOf(returnId)).state).toBe('scheduled');
+    expect(fake.controls.returnOrders()).toBe(before + 1);
+    expect(told.filter((t) => t.startsWith(`scheduled ${returnId}`))).toHaveLength(1);
+  });
+
   it('a refusal by the courier leaves the pickup failed with its reason, not retried', async () => {
     const { returnId } = await queuedReturn();
     // the seller's pickup PIN code is one the courier does not know

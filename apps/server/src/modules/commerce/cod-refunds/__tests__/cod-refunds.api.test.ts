@@ -130,6 +130,14 @@ describe('paying a COD return refund out', () => {
     expect(payoutsTo(row.fundAccountId)).toHaveLength(1);
   });
 
+  it('two workers at once (two instances): one payout call', async () => {
+    const returnId = await refunded(4_400);
+    await Promise.all([refunds.runQueue(), refunds.runQueue()]);
+    await fake.controls.settled();
+    expect(fake.controls.calls.filter((c) => c.path === '/v1/payouts')).toHaveLength(1);
+    await until(async () => (await rowOf(returnId)).state === 'processed');
+  });
+
   it('the gateway down: tried again later with the same key, paid once', async () => {
     const returnId = await refunded(12_300, {
       kind: 'bank',
