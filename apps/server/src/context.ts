@@ -19,6 +19,7 @@ import type { CatalogReads } from './modules/catalog/catalog-reads';
 import type { ProductImports } from './modules/catalog/import/product-imports';
 import type { ProductService } from './modules/catalog/products/product.service';
 import type { Earnings } from './modules/commerce/earnings/earnings.service';
+import type { Returns } from './modules/commerce/returns/returns.service';
 import type { Notifications } from './modules/notifications/notifications.service';
 import type { MoneyService } from './modules/commerce/money/money.service';
 import type { OrderService } from './modules/commerce/orders/order.service';
@@ -80,6 +81,8 @@ export interface AppDeps {
   orders: OrderService;
   /** seller earnings, commission and payouts (docs/money.md, "Seller earnings") */
   earnings: Earnings;
+  /** returns after delivery: requests, decisions, the courier's steps, refunds, timers (docs/returns.md) */
+  returns: Returns;
   /** a seller's notifications and their settings (docs/seo-and-email.md, "Seller notifications") */
   notifications: Notifications;
   /** delivery: the courier, estimates, pickup settings, shipments and tracking (docs/delivery.md) */

@@ -28,11 +28,13 @@ import { createSmsProvider } from './modules/sms/sms-provider';
 import { createSmsOutbox } from './modules/sms/sms-outbox';
 import { codAvailable } from './modules/commerce/payments/shop-config';
 import { createOrderService } from './modules/commerce/orders/order.service';
+import { createReturns } from './modules/commerce/returns/returns.service';
 import { createNotifications } from './modules/notifications/notifications.service';
 import { createStores } from './modules/stores';
 import { createTax } from './modules/tax/tax.service';
 import { createDelivery } from './modules/delivery';
 import { createReturnPickups } from './modules/delivery/returns';
+import { returnParcelOf } from './modules/delivery/returns/return-parcel';
 import { createCodReturnRefunds, gatewayFor } from './modules/commerce/cod-refunds';
 import { createShiprocketCourier } from './modules/delivery/shiprocket-courier';
 
@@ -123,6 +125,19 @@ export function buildDeps(
     // not offered in production without an SMS gateway and a courier (shop-config.ts)
     cod: codAvailable(config) ? { maxPaise: config.codMaxPaise, sms: smsOutbox } : undefined,
   });
+  // returns (docs/returns.md): the courier's reverse pickup and the payout of a COD return's refund are its ports
+  const returns = createReturns({
+    db,
+    changes,
+    logger,
+    money,
+    earnings,
+    currency: config.paypalCurrency,
+    pickups: returnPickups,
+    codRefunds: codReturnRefunds,
+  });
+  // the courier's news of a return's parcel moves the return (docs/delivery.md, "Reverse pickup")
+  returnPickups.bind({ parcelOf: returnParcelOf, steps: returns });
   const storage = createStorage(config);
   const products = createProductService({ db, changes });
   return {
@@ -156,6 +171,7 @@ export function buildDeps(
     money,
     orders,
     earnings,
+    returns,
     notifications: createNotifications({ db }),
     tax: createTax({ db, logger, platform: config.platformTax }),
     delivery,

@@ -24,6 +24,7 @@ export function startBackgroundJobs({
   smsOutbox,
   returnPickups,
   codReturnRefunds,
+  returns,
 }: AppDeps): () => void {
   releaseHalfCreatedOrders(db, changes)
     .then((n) => {
@@ -74,7 +75,10 @@ export function startBackgroundJobs({
   const stopPayouts = codReturnRefunds.start();
   // text messages the SMS gateway did not take yet (docs/money.md, "Cash on delivery")
   const stopSms = smsOutbox.start({ intervalMs: 15_000 });
+  // returns: silent sellers' requests approved, parcels back 48 h refunded, by stored deadlines (docs/returns.md)
+  const stopReturns = returns.start({ intervalMs: 60_000 });
   return () => {
+    stopReturns();
     stopSms();
     stopTax();
     stopGateway();

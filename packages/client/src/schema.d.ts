@@ -3173,6 +3173,8 @@ export interface components {
             tds: number;
             refunded: number;
             paidOut: number;
+            /** @description reverse shipping of returns for seller-fault reasons, charged to the seller (rupees) */
+            returnShipping?: number;
             /** @description the seller's commission rate now */
             commissionPercent: number;
             /** @description cash on delivery the courier has not remitted yet, rupees (not in the balance) */
@@ -3183,7 +3185,7 @@ export interface components {
         SellerEntry: {
             id: string;
             /** @enum {string} */
-            type: "earned" | "commission" | "commissionTax" | "tcs" | "tds" | "refund" | "payout";
+            type: "earned" | "commission" | "commissionTax" | "tcs" | "tds" | "refund" | "payout" | "return_shipping";
             /** @description rupees; its effect on the balance (earnings +, the rest −) */
             amount: number;
             orderId: string | null;
@@ -3206,6 +3208,8 @@ export interface components {
             inReturnWindow: number;
             earned: number;
             paidOut: number;
+            /** @description reverse shipping of returns for seller-fault reasons, charged to the seller (rupees) */
+            returnShipping?: number;
             /** @description the rate applied now */
             commissionPercent: number;
             /** @description the seller's own rate, or null for the platform rate */

@@ -120,7 +120,14 @@ export function deliveredRefundSplit(a: {
   return { refundPaise: a.refundPaise, back, sellerNetPaise: a.refundPaise - sumDeductions(back) };
 }
 
-export const SELLER_ENTRY_TYPES = ['earned', ...DEDUCTION_TYPES, 'refund', 'payout'] as const;
+/** `return_shipping`: the reverse shipping of a return for a seller-fault reason, charged to the seller (docs/returns.md). */
+export const SELLER_ENTRY_TYPES = [
+  'earned',
+  ...DEDUCTION_TYPES,
+  'refund',
+  'payout',
+  'return_shipping',
+] as const;
 export type SellerEntryType = (typeof SELLER_ENTRY_TYPES)[number];
 
 /**
@@ -136,6 +143,7 @@ export function sellerTotals(entries: readonly { type: SellerEntryType; deltaPai
     tds: 0,
     refunded: 0,
     paidOut: 0,
+    returnShipping: 0,
     balance: 0,
   };
   for (const e of entries) {
@@ -143,6 +151,7 @@ export function sellerTotals(entries: readonly { type: SellerEntryType; deltaPai
     if (e.type === 'earned') t.earned += e.deltaPaise;
     else if (e.type === 'refund') t.refunded -= e.deltaPaise;
     else if (e.type === 'payout') t.paidOut -= e.deltaPaise;
+    else if (e.type === 'return_shipping') t.returnShipping -= e.deltaPaise;
     else t[e.type] -= e.deltaPaise;
   }
   return t;
@@ -196,6 +205,12 @@ export const sellerEarningsDtoSchema = z
     tds: z.number().meta({ description: 'TDS withheld (0.1 % of gross − seller discount)' }),
     refunded: z.number(),
     paidOut: z.number(),
+    returnShipping: z
+      .number()
+      .optional()
+      .meta({
+        description: 'reverse shipping of returns for seller-fault reasons, charged to the seller (rupees)',
+      }),
     commissionPercent: z.number().meta({ description: "the seller's commission rate now" }),
     codPending: z.number().optional().meta({
       description: 'cash on delivery the courier has not remitted yet, rupees (not in the balance)',
@@ -258,6 +273,12 @@ export const sellerAccountDtoSchema = z
     inReturnWindow: z.number().meta({ description: 'earned, return window still open' }),
     earned: z.number(),
     paidOut: z.number(),
+    returnShipping: z
+      .number()
+      .optional()
+      .meta({
+        description: 'reverse shipping of returns for seller-fault reasons, charged to the seller (rupees)',
+      }),
     commissionPercent: z.number().meta({ description: 'the rate applied now' }),
     customCommissionPercent: z
       .number()

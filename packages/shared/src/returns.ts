@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { CATEGORIES, CATEGORY_IDS } from './constants';
-import { RETURN_WINDOW_DAYS } from './delivery';
+import { RETURN_WINDOW_DAYS, ZONE_RATES, weightSlabs, type CourierZone } from './delivery';
 import { emptyToUndefined, uuidOf } from './api';
 import { pageQuerySchema } from './product';
 
@@ -216,6 +216,39 @@ export function maskRefundTo(to: RefundToInput): RefundToDisplay {
     return { kind: 'upi', display: `${user.slice(0, 2)}•••@${handle}` };
   }
   return { kind: 'bank', display: `${to.name} · A/c •••${to.accountNumber.slice(-4)} · ${to.ifsc}` };
+}
+
+/**
+ * What a shopper may still return of a line now: its units not in a return yet, while it is delivered and its
+ * window open (docs/returns.md). `deliveredAt`: when its seller's part was delivered (null: not yet).
+ */
+export function returnableNow(
+  line: { status: string; quantity: number; returnUnits: number; returnWindowDays: number | null },
+  deliveredAt: Date | null,
+  now: Date,
+): { returnableQuantity: number; returnWindowEndsAt: string | null } {
+  if (line.status !== 'delivered' || !deliveredAt) return { returnableQuantity: 0, returnWindowEndsAt: null };
+  const ends = returnWindowEndsAt(deliveredAt, line.returnWindowDays);
+  const open = !!line.returnWindowDays && now.getTime() < ends.getTime();
+  return {
+    returnableQuantity: open ? Math.max(0, line.quantity - line.returnUnits) : 0,
+    returnWindowEndsAt: ends.toISOString(),
+  };
+}
+
+/**
+ * The reverse shipping a seller is charged for a return of a seller-fault reason: the zone's courier rate for the
+ * returned units' share of the parcel's billed weight (at least one slab), with no free-delivery rule.
+ */
+export function reverseShippingPaise(p: {
+  zone: CourierZone;
+  billedGrams: number;
+  returnedUnits: number;
+  parcelUnits: number;
+}): number {
+  const rate = ZONE_RATES[p.zone];
+  const grams = p.parcelUnits > 0 ? Math.ceil((p.billedGrams * p.returnedUnits) / p.parcelUnits) : 0;
+  return rate.firstPaise + (Math.max(1, weightSlabs(grams)) - 1) * rate.extraPaise;
 }
 
 // ---- contract: requests -----------------------------------------------------------------------------------------

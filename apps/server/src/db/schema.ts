@@ -10,13 +10,18 @@ import {
   IMPORT_STATUSES,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
+  RETURN_ACTORS,
+  RETURN_EVENT_KINDS,
+  RETURN_REASONS,
+  RETURN_STATES,
   ROLES,
   SELLER_APPROVAL_STATUSES,
   SELLER_ENTRY_TYPES,
   SELLER_NOTIFICATION_KINDS,
   type ProductOption,
+  type RefundToInput,
 } from '@mp/shared';
-import { REFUND_PAYOUT_STATES, RETURN_PICKUP_STATES, type RefundToInput } from '@mp/shared';
+import { REFUND_PAYOUT_STATES, RETURN_PICKUP_STATES } from '@mp/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -591,6 +596,8 @@ export const orderLines = pgTable(
     tdsPaise: integer().notNull().default(0),
     /** the return window (days from delivery) of its category when placed; null: not returnable (docs/money.md) */
     returnWindowDays: integer(),
+    /** units in returns that are open or done (not cancelled or rejected): the returns' guard (docs/returns.md) */
+    returnUnits: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -605,6 +612,8 @@ export const orderLines = pgTable(
       sql`${t.refundedPaise} >= 0 and ${t.refundedPaise} <= ${t.linePricePaise} * ${t.quantity}`,
     ),
     check('order_lines_status_check', isOneOf(t.status, ORDER_STATUSES)),
+    // never more units returned than bought, however many requests race (docs/returns.md)
+    check('order_lines_return_units_range', sql`${t.returnUnits} >= 0 and ${t.returnUnits} <= ${t.quantity}`),
   ],
 );
 
@@ -936,6 +945,111 @@ export const sellerLedger = pgTable(
       .where(sql`${t.type} = 'earned'`),
     check('seller_ledger_type_check', isOneOf(t.type, SELLER_ENTRY_TYPES)),
   ],
+);
+
+/**
+ * Returns after delivery (docs/returns.md): one per seller sub-order of a request. Written only by
+ * modules/commerce/returns/returns.repository.ts; each change bumps `version` and appends a `return_events` row.
+ */
+export const returns = pgTable(
+  'returns',
+  {
+    id: id(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sellerId: uuid().references(() => sellers.id, { onDelete: 'set null' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text({ enum: RETURN_STATES }).notNull().default('requested'),
+    reason: text({ enum: RETURN_REASONS }).notNull(),
+    comment: text(),
+    /** the seller's reason (a rejection's) */
+    sellerReason: text(),
+    /** cash on delivery: where the refund goes (R2 sends it); the masked form is what is shown */
+    refundTo: jsonb().$type<RefundToInput>(),
+    refundToDisplay: text(),
+    /** approved by itself at this time when the seller stays silent */
+    decisionDueAt: timestamp({ withTimezone: true }).notNull(),
+    courierDeliveredAt: timestamp({ withTimezone: true }),
+    /** refunded by itself at this time: 48 h after the courier brought the parcel back */
+    refundDueAt: timestamp({ withTimezone: true }),
+    pickupAwb: text(),
+    pickupTrackingUrl: text(),
+    refundId: uuid(),
+    refundPaise: integer().notNull().default(0),
+    refundedAt: timestamp({ withTimezone: true }),
+    disputeNote: text(),
+    disputedAt: timestamp({ withTimezone: true }),
+    disputeDecision: text({ enum: ['approve', 'reject', 'refund'] }),
+    disputeAdminNote: text(),
+    disputeDecidedAt: timestamp({ withTimezone: true }),
+    version: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('returns_order_idx').on(t.orderId),
+    index('returns_user_idx').on(t.userId, t.createdAt),
+    index('returns_seller_idx').on(t.sellerId, t.state, t.decisionDueAt),
+    index('returns_decision_due_idx')
+      .on(t.decisionDueAt)
+      .where(sql`${t.state} = 'requested'`),
+    index('returns_refund_due_idx')
+      .on(t.refundDueAt)
+      .where(sql`${t.state} = 'picked_up' and ${t.refundDueAt} is not null`),
+    index('returns_disputed_idx')
+      .on(t.disputedAt)
+      .where(sql`${t.disputedAt} is not null and ${t.disputeDecidedAt} is null`),
+    // a return is refunded once
+    uniqueIndex('returns_refund_unique')
+      .on(t.refundId)
+      .where(sql`${t.refundId} is not null`),
+    check('returns_state_check', isOneOf(t.state, RETURN_STATES)),
+    check('returns_reason_check', isOneOf(t.reason, RETURN_REASONS)),
+  ],
+);
+
+/** The units of each order line in a return, and their share of what was paid for the line. */
+export const returnLines = pgTable(
+  'return_lines',
+  {
+    id: id(),
+    returnId: uuid()
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    orderLineId: uuid()
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'cascade' }),
+    quantity: integer().notNull(),
+    refundPaise: integer().notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('return_lines_unique').on(t.returnId, t.orderLineId),
+    index('return_lines_line_idx').on(t.orderLineId),
+    check('return_lines_quantity_positive', sql`${t.quantity} >= 1`),
+  ],
+);
+
+/** Every step of a return (append-only): what, who, the state after it, a note. */
+export const returnEvents = pgTable(
+  'return_events',
+  {
+    id: id(),
+    returnId: uuid()
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    kind: text({ enum: RETURN_EVENT_KINDS }).notNull(),
+    state: text({ enum: RETURN_STATES }).notNull(),
+    actor: text({ enum: RETURN_ACTORS }).notNull(),
+    actorUserId: uuid(),
+    note: text(),
+    /** the order of the steps (several may share a time) */
+    seq: bigserial({ mode: 'number' }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('return_events_return_idx').on(t.returnId, t.seq)],
 );
 
 /** Return policy per category (docs/money.md, "Return window"): a category without a row has the default window. */
@@ -1357,7 +1471,9 @@ export const returnPickups = pgTable(
   'return_pickups',
   {
     id: id(),
-    returnId: uuid().notNull(),
+    returnId: uuid()
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
     orderId: uuid()
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
@@ -1413,7 +1529,9 @@ export const codRefundPayouts = pgTable(
   'cod_refund_payouts',
   {
     id: id(),
-    returnId: uuid().notNull(),
+    returnId: uuid()
+      .notNull()
+      .references(() => returns.id, { onDelete: 'restrict' }),
     amountPaise: integer().notNull(),
     /** the destination as the shopper gave it (packages/shared returns.ts refundToInputSchema) */
     destination: jsonb().$type<RefundToInput>().notNull(),

@@ -9,6 +9,7 @@ import { createPaymentRouter } from './payments/payment.routes';
 import { createMoneyRouter } from './money/money.routes';
 import { createEarningsRouter } from './earnings/earnings.routes';
 import { createReturnPolicyRouter } from './returns/return-policy.routes';
+import { createReturnsRouter } from './returns/returns.routes';
 import { createSellerOrderRouter } from './seller-orders/seller-order.routes';
 export { createPaymentProvider } from './payments';
 export { releaseExpiredHolds, releaseHalfCreatedOrders, startHoldSweeper } from './orders/stock-hold';
@@ -25,6 +26,7 @@ export function createCommerceRouter(deps: AppDeps): Router {
   r.use(createMoneyRouter(deps));
   r.use(createEarningsRouter(deps));
   r.use(createReturnPolicyRouter(deps));
+  r.use(createReturnsRouter(deps));
   r.use(createCodRouter(deps));
   return r;
 }

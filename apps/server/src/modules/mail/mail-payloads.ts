@@ -5,6 +5,7 @@
 import { noticeText, type SellerNotice } from '@mp/shared';
 import type { RenderedMail } from './mail-templates';
 import { deliveryCodeMail, outForDeliveryMail } from './parcel-mails';
+import { returnStepMail } from './return-mails';
 import {
   lineStatusMail,
   loginLinkMail,
@@ -35,6 +36,7 @@ export type MailPayload =
   | ({ kind: 'seller-registration' } & Facts<typeof sellerRegistrationMail>)
   | ({ kind: 'parcel-out-for-delivery' } & Facts<typeof outForDeliveryMail>)
   | ({ kind: 'delivery-code' } & Facts<typeof deliveryCodeMail>)
+  | ({ kind: 'return-step' } & Facts<typeof returnStepMail>)
   /** a seller notice without a template of its own: rendered as the console shows it */
   | { kind: 'seller-notice'; storename: string; notice: SellerNotice };
 
@@ -64,6 +66,8 @@ export function renderMail(payload: MailPayload, publicUrl: string): RenderedMai
       return outForDeliveryMail({ ...payload, publicUrl });
     case 'delivery-code':
       return deliveryCodeMail({ ...payload, publicUrl });
+    case 'return-step':
+      return returnStepMail({ ...payload, publicUrl });
     case 'seller-notice': {
       const { notice } = payload;
       const lines = 'lines' in notice.payload ? notice.payload.lines : undefined;

@@ -44,13 +44,15 @@ export async function issueCreditNotesIn(
   refundId: string,
   amountPaise: number,
   reason: string,
+  /** only this seller's invoice (a return's refund is one seller's sub-order; docs/returns.md) */
+  sellerId?: string | null,
 ): Promise<string[]> {
   const docs = await tx
     .select()
     .from(taxDocuments)
     .where(and(eq(taxDocuments.orderId, orderId), inArray(taxDocuments.kind, ['invoice', 'creditNote'])))
     .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.number));
-  const invoices = docs.filter((d) => d.kind === 'invoice');
+  const invoices = docs.filter((d) => d.kind === 'invoice' && (!sellerId || d.sellerId === sellerId));
   if (invoices.length === 0) return [];
   const notes = docs.filter((d) => d.kind === 'creditNote');
   const profiles = await tx

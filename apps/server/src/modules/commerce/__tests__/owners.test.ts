@@ -108,6 +108,17 @@ describe('owners of cash on delivery state', () => {
   });
 });
 
+describe('owners of returns (docs/returns.md)', () => {
+  it('when the server writes returns, return_lines or return_events, then only returns.repository.ts does', () => {
+    const owner = 'modules/commerce/returns/returns.repository.ts';
+    const drizzle = /\.(insert|update|delete)\((returns|returnLines|returnEvents)\)/;
+    const raw = /\b(update|insert\s+into|delete\s+from)\s+"?(returns|return_lines|return_events)\b/i;
+    expect(writersBesides(owner, drizzle)).toEqual([]);
+    expect(writersBesides(owner, raw)).toEqual([]);
+    expect(drizzle.test(files.find((f) => f.file === owner)!.text)).toBe(true);
+  });
+});
+
 describe('owners of reverse pickups and refund payouts (docs/delivery.md, docs/money.md)', () => {
   const owners: [RegExp, string[]][] = [
     [

@@ -12,17 +12,22 @@ import type { Payout } from './razorpayx-payouts';
 
 export type CodRefundPayoutRow = typeof codRefundPayouts.$inferSelect;
 
-/** Inserts the return's payout once (a second refund of the same return adds nothing); answers whether new. */
+/** Inserts the return's payout once (a second refund of the same return adds nothing); answers its row id. */
 export async function insertPayout(
   tx: DbOrTx,
   p: { returnId: string; amountPaise: number; destination: RefundToInput },
-): Promise<boolean> {
-  const made = await tx
+): Promise<string> {
+  const [made] = await tx
     .insert(codRefundPayouts)
     .values(p)
     .onConflictDoNothing({ target: codRefundPayouts.returnId })
     .returning({ id: codRefundPayouts.id });
-  return made.length > 0;
+  if (made) return made.id;
+  const [row] = await tx
+    .select({ id: codRefundPayouts.id })
+    .from(codRefundPayouts)
+    .where(eq(codRefundPayouts.returnId, p.returnId));
+  return row!.id;
 }
 
 /** Claims due payouts (to make, or to ask the gateway about) under a lease another worker skips. */

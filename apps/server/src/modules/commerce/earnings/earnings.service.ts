@@ -125,6 +125,45 @@ async function chargeRefundIn(
   await notifyRefundDebited(tx, refundId, charged);
 }
 
+/**
+ * A return's refund (docs/returns.md, "Money"): charged like any refund on the lines their seller has earned (a
+ * cash-on-delivery line not remitted yet earns only what is left of it when remitted), and, for a seller-fault
+ * reason, the reverse shipping as an entry of its own.
+ */
+async function chargeReturnIn(
+  tx: Tx,
+  a: {
+    parts: { line: OrderLineRow; paise: number }[];
+    refundId: string;
+    orderId: string;
+    sellerId: string | null;
+    shippingPaise: number;
+  },
+): Promise<void> {
+  const entries = await ledger.entriesOfLines(
+    tx,
+    a.parts.map((p) => p.line.id),
+  );
+  const earned = new Set(entries.filter((e) => e.type === 'earned').map((e) => e.orderLineId));
+  await chargeRefundIn(
+    tx,
+    a.parts.filter((p) => earned.has(p.line.id)),
+    a.refundId,
+  );
+  if (!a.sellerId || a.shippingPaise <= 0) return;
+  await ledger.lockSeller(tx, a.sellerId);
+  await ledger.appendEntries(tx, [
+    {
+      sellerId: a.sellerId,
+      type: 'return_shipping',
+      deltaPaise: -a.shippingPaise,
+      orderId: a.orderId,
+      refundId: a.refundId,
+      description: `Reverse shipping of a return on ${orderRef(a.orderId)}`,
+    },
+  ]);
+}
+
 /** A seller's statement: totals over every entry and one page of entries, newest first. */
 async function statementOf(deps: EarningsDeps, sellerId: string, page: number, limit: number) {
   const [sums, split, { rows, total }, rate, codPending] = await Promise.all([
@@ -146,6 +185,7 @@ async function statementOf(deps: EarningsDeps, sellerId: string, page: number, l
     tds: toRupees(t.tds),
     refunded: toRupees(t.refunded),
     paidOut: toRupees(t.paidOut),
+    returnShipping: toRupees(t.returnShipping),
     commissionPercent: bpsToPercent(rateOf(deps, rate)),
     codPending: toRupees(codPending),
     entries: rows.map(({ entry: e, orderNumber }) => {
@@ -272,6 +312,7 @@ export function createEarnings(deps: EarningsDeps) {
     recordDeliveryIn: (tx: Tx, lines: OrderLineRow[]) => recordDeliveryIn(deps, tx, lines),
     creditRemittedIn: (tx: Tx, lines: OrderLineRow[]) => creditRemittedIn(deps, tx, lines),
     chargeRefundIn,
+    chargeReturnIn,
     statementOf: (sellerId: string, page: number, limit: number) => statementOf(deps, sellerId, page, limit),
     recordPayout: (actor: { userId: string }, input: PayoutInput) => recordPayout(deps, actor, input),
     listPayouts: (q: PayoutListQuery) => listPayouts(deps, q),

@@ -28,7 +28,9 @@ export type RefundKind =
   /** a second, different payment for an order another payment settled (docs/money.md, "Capture") */
   | 'second_payment'
   /** a prepaid parcel returned to the seller undelivered (docs/delivery.md, "RTO") */
-  | 'courier_rto';
+  | 'courier_rto'
+  /** delivered units the shopper returned (docs/returns.md) */
+  | 'return';
 
 export interface RefundDecision {
   amountPaise: number;
@@ -39,6 +41,8 @@ export interface RefundDecision {
   actor: Actor;
   /** the capture to refund; defaults to the order's */
   captureId?: string;
+  /** a refund of one seller's sub-order (a return): its credit note is against that seller's invoice only */
+  sellerId?: string | null;
 }
 
 /** What may still be given back: captured minus every refund pending or completed (caller holds the order lock). */
@@ -123,7 +127,7 @@ export async function requestRefundIn(
     reason: d.reason || d.kind,
   });
   // a refund after invoicing has its GST credit notes (docs/tax.md)
-  await issueCreditNotesIn(tx, order.id, row!.id, d.amountPaise, d.reason || d.kind);
+  await issueCreditNotesIn(tx, order.id, row!.id, d.amountPaise, d.reason || d.kind, d.sellerId);
   return { refundId: row!.id, created: true };
 }
 

@@ -4,6 +4,7 @@ import {
   orderTimeline,
   ORDER_STATUSES,
   returnPolicyLabel,
+  returnableNow,
   SHOP_NAME,
   shopperOrderState,
   toRupees,
@@ -55,6 +56,7 @@ export function toOrderLineDto(
   storeNames: Map<string, string>,
   orderState: ShopperOrderState,
   byShopper: Set<string | null>,
+  returnable?: { deliveredAt: Date | null; now: Date },
 ): OrderLineDto {
   return {
     _id: l.id,
@@ -74,8 +76,18 @@ export function toOrderLineDto(
     state: lineState({ status: l.status, cancelledByShopper: byShopper.has(l.sellerId) }, orderState),
     rejectionReason: l.status === 'rejected' ? l.rejectionReason : null,
     returnPolicy: returnPolicyLabel(l.returnWindowDays),
+    // what the return button may offer (docs/returns.md), from the history already read: no query per line
+    ...(returnable ? returnableNow(l, returnable.deliveredAt, returnable.now) : {}),
   };
 }
+
+/** When each seller's part was delivered: its first move to delivered in the status history. */
+const deliveredAtBySeller = (history: StatusHistoryRow[]) => {
+  const out = new Map<string | null, Date>();
+  for (const h of history)
+    if (h.toStatus === 'delivered' && !out.has(h.sellerId)) out.set(h.sellerId, h.createdAt);
+  return out;
+};
 
 export function sellerStatusesOf(lines: OrderLineRow[]): Record<string, OrderStatus> {
   const out: Record<string, OrderStatus> = {};
@@ -169,6 +181,7 @@ export function toOrderDto(
     now,
   );
   const byShopper = cancelledByShopperOf(o, facts.history);
+  const delivered = deliveredAtBySeller(facts.history);
   return {
     _id: o.id,
     orderId: o.id,
@@ -181,7 +194,12 @@ export function toOrderDto(
     createdAt: o.createdAt.toISOString(),
     orderDate: o.createdAt.toISOString(),
     orderUpdateDate: o.updatedAt.toISOString(),
-    cartItems: lines.map((l) => toOrderLineDto(l, facts.storeNames, state, byShopper)),
+    cartItems: lines.map((l) =>
+      toOrderLineDto(l, facts.storeNames, state, byShopper, {
+        deliveredAt: delivered.get(l.sellerId) ?? null,
+        now: new Date(now),
+      }),
+    ),
     addressInfo: {
       addressId: o.addressId,
       recipientName: o.recipientName,

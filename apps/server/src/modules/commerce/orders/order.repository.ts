@@ -345,6 +345,30 @@ export async function addLineRefund(tx: Tx, lineId: string, paise: number): Prom
     .where(eq(orderLines.id, lineId));
 }
 
+/**
+ * Units of a delivered line go into a return: only while the line's returned units stay within its quantity. The
+ * check and the increase are one statement on the line's row, so of two requests racing for the last unit one
+ * wins and the other is told (false); the table's check constraint backs it (docs/returns.md, "Units").
+ */
+export async function reserveReturnUnits(tx: Tx, lineId: string, units: number): Promise<boolean> {
+  const rows = await tx
+    .update(orderLines)
+    .set({ returnUnits: sql`${orderLines.returnUnits} + ${units}`, updatedAt: sql`now()` })
+    .where(
+      and(eq(orderLines.id, lineId), sql`${orderLines.returnUnits} + ${units} <= ${orderLines.quantity}`),
+    )
+    .returning({ id: orderLines.id });
+  return rows.length > 0;
+}
+
+/** A return cancelled or rejected gives its units back to what may be returned. */
+export async function releaseReturnUnits(tx: Tx, lineId: string, units: number): Promise<void> {
+  await tx
+    .update(orderLines)
+    .set({ returnUnits: sql`greatest(0, ${orderLines.returnUnits} - ${units})`, updatedAt: sql`now()` })
+    .where(eq(orderLines.id, lineId));
+}
+
 /** A refund the provider completed: the order's refunded total rises. */
 export async function addRefunded(tx: Tx, orderId: string, paise: number): Promise<void> {
   await tx

@@ -162,6 +162,19 @@ export async function advancePickup(
   return moved.length > 0;
 }
 
+/**
+ * The shopper cancelled the return before pickup: the pickup is `cancelled` (a queued one is never booked; a booked
+ * one's later events change nothing). Answers whether it was booked (an AWB the courier still holds).
+ */
+export async function cancelPickup(tx: DbOrTx, returnId: string): Promise<boolean> {
+  const [row] = await tx
+    .update(returnPickups)
+    .set({ state: 'cancelled', nextAttemptAt: null, updatedAt: sql`now()` })
+    .where(and(eq(returnPickups.returnId, returnId), inArray(returnPickups.state, ['queued', 'scheduled'])))
+    .returning({ awb: returnPickups.awb });
+  return Boolean(row?.awb);
+}
+
 /** AWBs of pickups on their way (the polling safety net), least recently changed first. */
 export async function pickupsInTransit(db: DbOrTx, limit = 100): Promise<string[]> {
   const rows = await db

@@ -4,7 +4,6 @@
  * one payout per return whatever is retried (the gateway down, a lost answer), its signed `payout.*` webhook (replayed,
  * reversed, forged) and the polling of a payout on its way.
  */
-import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
@@ -13,6 +12,13 @@ import { codRefundPayouts, gatewayEvents } from '../../../../db/schema';
 import { startRazorpayFake } from '../../../../fakes/razorpay';
 import { createLogger } from '../../../../lib/logger';
 import { createTestContext } from '../../../../../test/app';
+import {
+  addToCart,
+  courierDelivers,
+  insertProduct,
+  sandboxCheckout,
+  shopperWithAddress,
+} from '../../__tests__/helpers';
 import { createCodReturnRefunds } from '..';
 import type { RefundToInput } from '@mp/shared';
 
@@ -60,8 +66,24 @@ async function until(what: () => Promise<boolean>, ms = 3000) {
   }
 }
 
+/** a return requested of a delivered order (the returns core's row the payout belongs to) */
+async function aReturn(): Promise<string> {
+  const seller = await ctx.loginAsSeller();
+  const shopper = await shopperWithAddress(ctx);
+  const p = await insertProduct(ctx.db, { sellerId: seller.sellerId, pricePaise: 100_000, totalStock: 5 });
+  await addToCart(shopper.agent, p.id, 1);
+  const { orderId, order } = await sandboxCheckout(shopper.agent, shopper.addressId);
+  await courierDelivers(ctx.deps, orderId, seller.sellerId);
+  const res = await shopper.agent
+    .post('/api/shop/returns')
+    .send({ orderId, lines: [{ lineId: order.cartItems[0]._id, quantity: 1 }], reason: 'changed_mind' });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data[0].id as string;
+}
+
+/** the returns core's refund step of a COD return: the port, in its transaction */
 async function refunded(amountPaise: number, refundTo: RefundToInput = UPI) {
-  const returnId = randomUUID();
+  const returnId = await aReturn();
   await ctx.db.transaction((tx) => refunds.send(tx, { returnId, refundTo, amountPaise }));
   return returnId;
 }

@@ -1,0 +1,54 @@
+import type { Router } from 'express';
+import { endpoints as api } from '@mp/shared';
+import type { AppDeps } from '../../../context';
+import { contractRouter } from '../../../lib/route';
+
+const DONE = {
+  cancel: 'Return cancelled',
+  dispute: 'Your objection is with our team',
+  approve: 'Return approved',
+  reject: 'Return rejected',
+  received: 'Marked received; the shopper is refunded',
+  refund: 'Refunded',
+} as const;
+
+/** Returns after delivery (docs/returns.md). Mounted at the root. */
+export function createReturnsRouter({ db, returns }: AppDeps): Router {
+  const { router, route } = contractRouter(db);
+
+  route(api.requestReturn, async ({ user, body, reply }) => {
+    const data = await returns.request(user.id, body);
+    reply({ message: data.length > 1 ? `${data.length} returns requested` : 'Return requested', data }, 201);
+  });
+
+  route(api.shopReturns, async ({ user, query, reply }) => {
+    reply(await returns.listOfShopper(user.id, query));
+  });
+
+  route(api.updateShopReturn, async ({ user, params, body, reply }) => {
+    reply({ message: DONE[body.action], data: await returns.shopperAction(user.id, params.returnId, body) });
+  });
+
+  route(api.sellerReturns, async ({ req, query, reply }) => {
+    reply(await returns.listOfSeller(req.sellerId!, query));
+  });
+
+  route(api.decideSellerReturn, async ({ req, user, params, body, reply }) => {
+    const data = await returns.sellerAction(
+      { sellerId: req.sellerId!, userId: user.id },
+      params.returnId,
+      body,
+    );
+    reply({ message: DONE[body.action], data });
+  });
+
+  route(api.adminReturns, async ({ query, reply }) => {
+    reply(await returns.listAll(query));
+  });
+
+  route(api.decideAdminReturn, async ({ user, params, body, reply }) => {
+    reply({ message: DONE[body.action], data: await returns.adminAction(user.id, params.returnId, body) });
+  });
+
+  return router;
+}
