@@ -49,7 +49,7 @@ async function queuedReturn() {
   // the approval queues the pickup in its transaction (the ReturnPickups port)
   const approved = await seller.agent.put(`/api/seller/returns/${returnId}`).send({ action: 'approve' });
   expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-  return { returnId, orderId, sellerId: seller.sellerId };
+  return { returnId, orderId, sellerId: seller.sellerId, shopper };
 }
 
 const returnOf = async (id: string) => (await ctx.db.select().from(returns).where(eq(returns.id, id)))[0]!;
@@ -149,6 +149,30 @@ describe('booking a reverse pickup', () => {
     expect((await pickupOf(returnId)).state).toBe('scheduled');
     expect(fake.controls.returnOrders()).toBe(before + 1);
     expect(told.filter((t) => t.startsWith(`scheduled ${returnId}`))).toHaveLength(1);
+  });
+
+  it('the shopper cancels: before booking the pickup is never booked; after, the AWB’s events change nothing', async () => {
+    const cancel = (r: {
+      shopper: { agent: { put: (u: string) => { send: (b: object) => Promise<{ status: number }> } } };
+      returnId: string;
+    }) => r.shopper.agent.put(`/api/shop/returns/${r.returnId}`).send({ action: 'cancel' });
+    await ctx.deps.returnPickups.runQueue();
+    const early = await queuedReturn();
+    expect((await cancel(early)).status).toBe(200);
+    await ctx.deps.returnPickups.runQueue();
+    expect(await pickupOf(early.returnId)).toMatchObject({ state: 'cancelled', awb: null });
+    expect(fake.controls.returnAwbOf((await pickupOf(early.returnId)).id)).toBeUndefined();
+
+    const late = await queuedReturn();
+    await ctx.deps.returnPickups.runQueue();
+    const awb = (await pickupOf(late.returnId)).awb!;
+    expect((await cancel(late)).status).toBe(200);
+    expect((await pickupOf(late.returnId)).state).toBe('cancelled');
+    const from = fake.controls.sent.length;
+    await fake.controls.advance(awb);
+    expect(await deliverSent(from)).toEqual([200]);
+    expect(told.filter((t) => t.startsWith(`pickedUp ${late.returnId}`))).toEqual([]);
+    expect((await returnOf(late.returnId)).state).toBe('cancelled');
   });
 
   it('a refusal by the courier leaves the pickup failed with its reason, not retried', async () => {

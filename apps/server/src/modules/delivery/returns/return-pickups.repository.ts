@@ -7,7 +7,7 @@ import { packageFor, parcelBilledGrams, type ReturnPickupState } from '@mp/share
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { claimDue, retryAt } from '../../../db/durable-queue';
-import { orderLines, orders, products, returnPickups, sellers, users } from '../../../db/schema';
+import { orderLines, orders, products, returnPickups, returns, sellers, users } from '../../../db/schema';
 import { ownPackage } from '../delivery-estimate';
 
 export type ReturnPickupRow = typeof returnPickups.$inferSelect;
@@ -173,6 +173,24 @@ export async function cancelPickup(tx: DbOrTx, returnId: string): Promise<boolea
     .where(and(eq(returnPickups.returnId, returnId), inArray(returnPickups.state, ['queued', 'scheduled'])))
     .returning({ awb: returnPickups.awb });
   return Boolean(row?.awb);
+}
+
+/** Queued pickups of returns the shopper cancelled meanwhile are cancelled, never booked; answers how many. */
+export async function dropCancelledReturns(db: DbOrTx): Promise<number> {
+  const dropped = await db
+    .update(returnPickups)
+    .set({ state: 'cancelled', nextAttemptAt: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(returnPickups.state, 'queued'),
+        inArray(
+          returnPickups.returnId,
+          db.select({ id: returns.id }).from(returns).where(eq(returns.state, 'cancelled')),
+        ),
+      ),
+    )
+    .returning({ id: returnPickups.id });
+  return dropped.length;
 }
 
 /** AWBs of pickups on their way (the polling safety net), least recently changed first. */
