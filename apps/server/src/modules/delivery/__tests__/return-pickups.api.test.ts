@@ -13,6 +13,7 @@ import { courierDelivers } from '../../commerce/__tests__/helpers';
 import { createShiprocketCourier } from '../shiprocket-courier';
 import { createReturnPickups, type ReturnSteps } from '../returns';
 import { returnParcelOf } from '../returns/return-parcel';
+import type { TestAgent } from '../../../../test/app';
 import { courierTestContext } from './courier-context';
 
 const SECRET = 'courier-webhook-secret-returns';
@@ -152,10 +153,8 @@ describe('booking a reverse pickup', () => {
   });
 
   it('the shopper cancels: before booking the pickup is never booked; after, the AWB’s events change nothing', async () => {
-    const cancel = (r: {
-      shopper: { agent: { put: (u: string) => { send: (b: object) => Promise<{ status: number }> } } };
-      returnId: string;
-    }) => r.shopper.agent.put(`/api/shop/returns/${r.returnId}`).send({ action: 'cancel' });
+    const cancel = (r: { shopper: { agent: TestAgent }; returnId: string }) =>
+      r.shopper.agent.put(`/api/shop/returns/${r.returnId}`).send({ action: 'cancel' });
     await ctx.deps.returnPickups.runQueue();
     const early = await queuedReturn();
     expect((await cancel(early)).status).toBe(200);
