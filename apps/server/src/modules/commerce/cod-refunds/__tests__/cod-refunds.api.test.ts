@@ -14,6 +14,7 @@ import { createLogger } from '../../../../lib/logger';
 import { createTestContext } from '../../../../../test/app';
 import {
   addToCart,
+  codCheckout,
   courierDelivers,
   insertProduct,
   sandboxCheckout,
@@ -127,6 +128,32 @@ describe('checking where a COD return is refunded', () => {
 });
 
 describe('paying a COD return refund out', () => {
+  it("a COD order's return the seller receives: the refund is paid once to the shopper's UPI id", async () => {
+    const seller = await ctx.loginAsSeller();
+    const o = await codCheckout(ctx, [{ sellerId: seller.sellerId, pricePaise: 100_000, quantity: 2 }]);
+    const otp = /(\d{6})/.exec(ctx.deps.sms.sent.at(-1)!.text)![1]!;
+    const placed = await o.agent.post('/api/shop/order/cod/confirm').send({ orderId: o.orderId, otp });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    await courierDelivers(ctx.deps, o.orderId, seller.sellerId);
+    const lineId = placed.body.data.cartItems[0]._id as string;
+    const asked = await o.agent
+      .post('/api/shop/returns')
+      .send({ orderId: o.orderId, lines: [{ lineId, quantity: 1 }], reason: 'changed_mind', refundTo: UPI });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    const ret = asked.body.data[0];
+    for (const action of ['approve', 'received'])
+      expect((await seller.agent.put(`/api/seller/returns/${ret.id}`).send({ action })).status).toBe(200);
+    const row = await rowOf(ret.id);
+    expect(row).toMatchObject({ state: 'queued', amountPaise: Math.round(ret.refundAmount * 100) });
+    expect(row.destination).toEqual(UPI);
+    await refunds.runQueue();
+    await fake.controls.settled();
+    await until(async () => (await rowOf(ret.id)).state === 'processed');
+    expect(payoutsTo((await rowOf(ret.id)).fundAccountId)).toEqual([
+      expect.objectContaining({ amount: row.amountPaise, mode: 'UPI', status: 'processed' }),
+    ]);
+  });
+
   it('one payout per return, by UPI, processed through its signed webhook', async () => {
     const returnId = await refunded(39_900);
     // the refund step reported twice: still one payout row
