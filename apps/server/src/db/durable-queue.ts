@@ -4,7 +4,7 @@
  * at `next_attempt_at` with back-off. Each queue's repository owns its table; these are the pieces they share.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
 
 /** Back-off of a failed attempt: 30 s, doubling, at most an hour. */
@@ -13,6 +13,14 @@ export const retryDelayMs = (attempts: number) => Math.min(3_600_000, 30_000 * 2
 /** `next_attempt_at` of a failed attempt: in `retryInMs`, or never (null) when it is not to be tried again. */
 export const retryAt = (retryInMs: number | null): SQL | null =>
   retryInMs === null ? null : sql`now() + ${`${retryInMs} milliseconds`}::interval`;
+
+/** The columns every failed attempt sets: one more attempt, its error, when to try again. */
+export const failedAttempt = (attempts: AnyPgColumn, error: string, retryInMs: number | null) => ({
+  attempts: sql`${attempts} + 1`,
+  lastError: error.slice(0, 500),
+  nextAttemptAt: retryAt(retryInMs),
+  updatedAt: sql`now()`,
+});
 
 /**
  * Claims the due rows of `table` matching `pending` for one attempt: each is leased for `leaseMs` (its

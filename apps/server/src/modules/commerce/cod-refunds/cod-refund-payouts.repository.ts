@@ -6,7 +6,7 @@
 import type { RefundToInput } from '@mp/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { claimDue, retryAt } from '../../../db/durable-queue';
+import { claimDue, failedAttempt, retryAt } from '../../../db/durable-queue';
 import { codRefundPayouts } from '../../../db/schema';
 import type { Payout } from './razorpayx-payouts';
 
@@ -88,7 +88,7 @@ export async function payoutAnswered(
           .set({
             ...base,
             state: 'processing',
-            nextAttemptAt: sql`now() + ${`${askAgainMs} milliseconds`}::interval`,
+            nextAttemptAt: retryAt(askAgainMs),
           })
           .where(and(eq(codRefundPayouts.id, id), inArray(codRefundPayouts.state, ['queued', 'processing'])))
           .returning({ state: codRefundPayouts.state });
@@ -100,12 +100,8 @@ export async function payoutAttemptFailed(db: DbOrTx, id: string, error: string,
   await db
     .update(codRefundPayouts)
     .set({
-      attempts: sql`${codRefundPayouts.attempts} + 1`,
-      lastError: error.slice(0, 500),
-      ...(retryInMs === null
-        ? { state: 'failed' as const, failureReason: error.slice(0, 500), nextAttemptAt: null }
-        : { nextAttemptAt: retryAt(retryInMs) }),
-      updatedAt: sql`now()`,
+      ...failedAttempt(codRefundPayouts.attempts, error, retryInMs),
+      ...(retryInMs === null ? { state: 'failed' as const, failureReason: error.slice(0, 500) } : {}),
     })
     .where(and(eq(codRefundPayouts.id, id), inArray(codRefundPayouts.state, ['queued', 'processing'])));
 }

@@ -6,7 +6,7 @@
 import { packageFor, parcelBilledGrams, type ReturnPickupState } from '@mp/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { claimDue, retryAt } from '../../../db/durable-queue';
+import { claimDue, failedAttempt } from '../../../db/durable-queue';
 import { orderLines, orders, products, returnPickups, returns, sellers, users } from '../../../db/schema';
 import { ownPackage } from '../delivery-estimate';
 
@@ -128,11 +128,8 @@ export async function pickupAttemptFailed(db: DbOrTx, id: string, error: string,
   await db
     .update(returnPickups)
     .set({
-      attempts: sql`${returnPickups.attempts} + 1`,
-      lastError: error.slice(0, 500),
+      ...failedAttempt(returnPickups.attempts, error, retryInMs),
       state: retryInMs === null ? 'failed' : 'queued',
-      nextAttemptAt: retryAt(retryInMs),
-      updatedAt: sql`now()`,
     })
     .where(and(eq(returnPickups.id, id), eq(returnPickups.state, 'queued')));
 }
