@@ -36,6 +36,7 @@ import { createDelivery } from './modules/delivery';
 import { createReturnPickups } from './modules/delivery/returns';
 import { returnParcelOf } from './modules/delivery/returns/return-parcel';
 import { createCodReturnRefunds, gatewayFor } from './modules/commerce/cod-refunds';
+import { withRefundDestinationCheck } from './modules/commerce/cod-refunds/request-check';
 import { createShiprocketCourier } from './modules/delivery/shiprocket-courier';
 
 export interface DepsOptions {
@@ -138,6 +139,8 @@ export function buildDeps(
   });
   // the courier's news of a return's parcel moves the return (docs/delivery.md, "Reverse pickup")
   returnPickups.bind({ parcelOf: returnParcelOf, steps: returns });
+  // a COD return's UPI id or bank account is checked with the payout gateway at request time (docs/money.md)
+  const checkedReturns = withRefundDestinationCheck(returns, codReturnRefunds, config.isProduction);
   const storage = createStorage(config);
   const products = createProductService({ db, changes });
   return {
@@ -171,7 +174,7 @@ export function buildDeps(
     money,
     orders,
     earnings,
-    returns,
+    returns: checkedReturns,
     notifications: createNotifications({ db }),
     tax: createTax({ db, logger, platform: config.platformTax }),
     delivery,

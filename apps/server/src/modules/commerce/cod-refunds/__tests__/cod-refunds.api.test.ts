@@ -136,6 +136,16 @@ describe('paying a COD return refund out', () => {
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     await courierDelivers(ctx.deps, o.orderId, seller.sellerId);
     const lineId = placed.body.data.cartItems[0]._id as string;
+    // a UPI id the gateway says is not live: refused at request time, nothing recorded
+    fake.controls.payouts.markInvalid('closed@okicici');
+    const refused = await o.agent.post('/api/shop/returns').send({
+      orderId: o.orderId,
+      lines: [{ lineId, quantity: 1 }],
+      reason: 'changed_mind',
+      refundTo: { kind: 'upi', vpa: 'closed@okicici' },
+    });
+    expect([refused.status, refused.body.code]).toEqual([422, 'REFUND_DESTINATION_INVALID']);
+    expect((await o.agent.get('/api/shop/returns')).body.data).toEqual([]);
     const asked = await o.agent
       .post('/api/shop/returns')
       .send({ orderId: o.orderId, lines: [{ lineId, quantity: 1 }], reason: 'changed_mind', refundTo: UPI });
