@@ -1,6 +1,6 @@
 /**
  * Money is conserved (docs/money.md, "Invariants"): over random sequences of orders, captures, cancellations,
- * rejections, refunds, deliveries and payouts, composed the way the server's use cases compose them from the
+ * rejections, refunds, deliveries, partial returns and payouts, composed the way the server's use cases compose them from the
  * pure functions of earnings.ts, Σ captured = Σ refunded + Σ seller earnings + Σ commission + Σ delivery kept
  * (+ what is still on its way to being delivered), a balance may go below zero (a refund after a payout is a debt), each line's
  * net and deductions add up to its value and every reversal to its refund, and stock comes back once per refunded
@@ -19,6 +19,7 @@ import {
   type SellerEntryType,
 } from './earnings';
 import { tcsOf, tdsOf } from './tax';
+import { returnRefundPaise } from './returns';
 
 /** A line's frozen TCS and TDS (at 18 %: taxable = value × 100/118). */
 const lineTds = (value: number) => ({
@@ -29,6 +30,10 @@ const lineTds = (value: number) => ({
 const SELLERS = 3;
 const PRODUCTS = 4;
 const STOCK = 1_000;
+/** the reverse shipping a seller-fault return costs its seller (paise) */
+const RETURN_SHIPPING = 6_000;
+/** what the runs exercised: returns made, and seller balances seen below zero (debts) */
+const seen = { returns: 0, debts: 0 };
 
 type Status = 'confirmed' | 'inShipping' | 'delivered' | 'rejected';
 interface Line {
@@ -38,6 +43,8 @@ interface Line {
   quantity: number;
   value: number;
   refunded: number;
+  /** units returned after delivery (docs/returns.md) */
+  returned: number;
   status: Status;
 }
 interface Order {
@@ -68,7 +75,9 @@ type Action =
   | { t: 'deliver'; o: number; seller: number }
   | { t: 'refund'; o: number; amount: number | null }
   | { t: 'payout'; seller: number; amount: number }
-  | { t: 'rate'; seller: number; bps: number | null };
+  | { t: 'rate'; seller: number; bps: number | null }
+  /** a partial return of a delivered line, refunded; a seller-fault one charges the reverse shipping */
+  | { t: 'return'; o: number; units: number; fault: boolean };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   {
@@ -118,6 +127,15 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     }),
   },
   {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant('return' as const),
+      o: fc.nat(20),
+      units: fc.integer({ min: 1, max: 3 }),
+      fault: fc.boolean(),
+    }),
+  },
+  {
     weight: 1,
     arbitrary: fc.record({
       t: fc.constant('rate' as const),
@@ -143,6 +161,7 @@ class Market {
 
   apply(a: Action): void {
     if (a.t === 'order') return this.order(a);
+    if (a.t === 'return') return this.returnUnits(a);
     if (a.t === 'payout') return this.payout(a.seller, a.amount);
     if (a.t === 'rate') {
       this.rates[a.seller] = a.bps;
@@ -166,6 +185,7 @@ class Market {
       quantity: l.quantity,
       value: l.price * l.quantity,
       refunded: 0,
+      returned: 0,
       status: 'confirmed' as Status,
     }));
     for (const l of lines) this.stock[l.product]! -= l.quantity; // held, then sold at capture
@@ -280,32 +300,66 @@ class Market {
     for (const part of split.lines) {
       const line = open.find((l) => l.id === part.id)!;
       line.refunded += part.paise;
-      if (line.status !== 'delivered') continue;
-      const ledger = this.ledgers[line.seller]!;
-      const mine = ledger.filter((e) => e.line === line.id);
-      const deductions = Object.fromEntries(
-        DEDUCTION_TYPES.map((k) => [
-          k,
-          -(mine.find((e) => e.type === k && e.deltaPaise < 0)?.deltaPaise ?? 0),
-        ]),
-      ) as Deductions;
-      const s = deliveredRefundSplit({
-        earnedPaise: mine.filter((e) => e.type === 'earned').reduce((t, e) => t + e.deltaPaise, 0),
-        deductions,
-        refundedBeforePaise: -mine.filter((e) => e.type === 'refund').reduce((t, e) => t + e.deltaPaise, 0),
-        refundPaise: part.paise,
-      });
-      // per reversal: the seller's net back + each deduction back = the refund, to the paisa
-      expect(s.sellerNetPaise + Object.values(s.back).reduce((a, b) => a + b, 0)).toBe(s.refundPaise);
-      for (const k of DEDUCTION_TYPES) expect(s.back[k]).toBeGreaterThanOrEqual(0);
-      ledger.push(
-        { type: 'refund', deltaPaise: -s.refundPaise, line: line.id },
-        ...DEDUCTION_TYPES.map((k) => ({ type: k, deltaPaise: s.back[k], line: line.id })),
-      );
-      // a line refunded in full has given back every deduction: nothing of it is left on either side
-      if (line.refunded === line.value)
-        expect(ledger.filter((e) => e.line === line.id).reduce((t, e) => t + e.deltaPaise, 0)).toBe(0);
+      if (line.status === 'delivered') this.reverse(line, part.paise);
     }
+  }
+
+  /** chargeRefundIn: a refund of a delivered line reverses its net and each deduction in proportion. */
+  private reverse(line: Line, paise: number) {
+    const ledger = this.ledgers[line.seller]!;
+    const mine = ledger.filter((e) => e.line === line.id);
+    const deductions = Object.fromEntries(
+      DEDUCTION_TYPES.map((k) => [k, -(mine.find((e) => e.type === k && e.deltaPaise < 0)?.deltaPaise ?? 0)]),
+    ) as Deductions;
+    const s = deliveredRefundSplit({
+      earnedPaise: mine.filter((e) => e.type === 'earned').reduce((t, e) => t + e.deltaPaise, 0),
+      deductions,
+      refundedBeforePaise: -mine.filter((e) => e.type === 'refund').reduce((t, e) => t + e.deltaPaise, 0),
+      refundPaise: paise,
+    });
+    // per reversal: the seller's net back + each deduction back = the refund, to the paisa
+    expect(s.sellerNetPaise + Object.values(s.back).reduce((a, b) => a + b, 0)).toBe(s.refundPaise);
+    for (const k of DEDUCTION_TYPES) expect(s.back[k]).toBeGreaterThanOrEqual(0);
+    ledger.push(
+      { type: 'refund', deltaPaise: -s.refundPaise, line: line.id },
+      ...DEDUCTION_TYPES.map((k) => ({ type: k, deltaPaise: s.back[k], line: line.id })),
+    );
+    // a line refunded in full has given back every deduction: nothing of it is left on either side
+    if (line.refunded === line.value)
+      expect(ledger.filter((e) => e.line === line.id).reduce((t, e) => t + e.deltaPaise, 0)).toBe(0);
+  }
+
+  /**
+   * refundReturnIn (docs/returns.md): returned units of a delivered line refund their paid share (never more than
+   * is left of the line), reversed on the seller's ledger even below zero; a seller-fault reason charges the
+   * reverse shipping besides.
+   */
+  private returnUnits(a: Extract<Action, { t: 'return' }>) {
+    // one of the delivered lines with units left, whichever order and seller (so runs return often)
+    const open = this.orders.flatMap((o) =>
+      o.state === 'paid'
+        ? o.lines
+            .filter((l) => l.status === 'delivered' && l.returned < l.quantity)
+            .map((line) => ({ o, line }))
+        : [],
+    );
+    if (open.length === 0) return;
+    const { o, line } = open[a.o % open.length]!;
+    const units = Math.min(a.units, line.quantity - line.returned);
+    const share = returnRefundPaise(
+      { linePricePaise: line.value / line.quantity, quantity: line.quantity },
+      units,
+      line.returned,
+    );
+    const paise = Math.min(share, line.value - line.refunded, this.refundable(o));
+    line.returned += units;
+    seen.returns++;
+    if (paise > 0) {
+      o.refunds += paise;
+      line.refunded += paise;
+      this.reverse(line, paise);
+    }
+    if (a.fault) this.ledgers[line.seller]!.push({ type: 'return_shipping', deltaPaise: -RETURN_SHIPPING });
   }
 
   private payout(seller: number, amount: number) {
@@ -345,9 +399,10 @@ class Market {
     for (const ledger of this.ledgers) {
       const t = sellerTotals(ledger);
       const deductions = t.commission + t.commissionTax + t.tcs + t.tds;
-      sellerEarnings += t.earned - deductions - t.refunded; // what the sellers keep: balance + paid out
-      expect(t.balance).toBe(t.earned - deductions - t.refunded - t.paidOut);
-      commission += deductions;
+      // what the sellers keep: balance + paid out; the reverse shipping of returns goes to the platform
+      sellerEarnings += t.earned - deductions - t.refunded - t.returnShipping;
+      expect(t.balance).toBe(t.earned - deductions - t.refunded - t.paidOut - t.returnShipping);
+      commission += deductions + t.returnShipping;
     }
     return { captured, refunded, sellerEarnings, commission, deliveryKept, inFlight };
   }
@@ -369,7 +424,8 @@ describe('money conservation (property)', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 10_000 }),
-        fc.array(action, { minLength: 1, maxLength: 60 }),
+        // full-length sequences, so orders get paid, delivered, returned and paid out in one run
+        fc.array(action, { minLength: 1, maxLength: 60, size: 'max' }),
         (platformBps, actions) => {
           const m = new Market(platformBps);
           for (const a of actions) {
@@ -379,6 +435,7 @@ describe('money conservation (property)', () => {
               s.refunded + s.sellerEarnings + s.commission + s.deliveryKept + s.inFlight,
             );
             m.checkStock();
+            for (let sl = 0; sl < SELLERS; sl++) if (m.balance(sl) < 0) seen.debts++;
           }
           m.settleAll();
           const s = m.sums();
@@ -388,5 +445,7 @@ describe('money conservation (property)', () => {
       ),
       { numRuns: 1_000 },
     );
+    expect(seen.returns).toBeGreaterThan(0);
+    expect(seen.debts).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -205,12 +205,9 @@ export const sellerEarningsDtoSchema = z
     tds: z.number().meta({ description: 'TDS withheld (0.1 % of gross − seller discount)' }),
     refunded: z.number(),
     paidOut: z.number(),
-    returnShipping: z
-      .number()
-      .optional()
-      .meta({
-        description: 'reverse shipping of returns for seller-fault reasons, charged to the seller (rupees)',
-      }),
+    returnShipping: z.number().optional().meta({
+      description: 'reverse shipping of returns for seller-fault reasons, charged to the seller (rupees)',
+    }),
     commissionPercent: z.number().meta({ description: "the seller's commission rate now" }),
     codPending: z.number().optional().meta({
       description: 'cash on delivery the courier has not remitted yet, rupees (not in the balance)',
@@ -273,12 +270,9 @@ export const sellerAccountDtoSchema = z
     inReturnWindow: z.number().meta({ description: 'earned, return window still open' }),
     earned: z.number(),
     paidOut: z.number(),
-    returnShipping: z
-      .number()
-      .optional()
-      .meta({
-        description: 'reverse shipping of returns for seller-fault reasons, charged to the seller (rupees)',
-      }),
+    returnShipping: z.number().optional().meta({
+      description: 'reverse shipping of returns for seller-fault reasons, charged to the seller (rupees)',
+    }),
     commissionPercent: z.number().meta({ description: 'the rate applied now' }),
     customCommissionPercent: z
       .number()

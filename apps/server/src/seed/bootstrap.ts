@@ -21,6 +21,7 @@ import { createPasswordHasher } from '../modules/auth/passwords';
 import { bannerSvg, PRODUCT_VIEWS, productSvg, storeLogoSvg } from './images';
 import { DEMO_BANNERS, DEMO_PASSWORD, DEMO_PRODUCTS, DEMO_REVIEWS, DEMO_USERS } from './demo-data';
 import { seedDemoVariants } from './demo-variants';
+import { seedDemoReturn } from './demo-return';
 
 export async function bootstrapData(
   deps: Pick<AppDeps, 'config' | 'db' | 'logger' | 'storage'>,
@@ -264,6 +265,20 @@ export async function seedDemo({
         ctaLink: b.ctaLink,
       })),
     );
+    // a delivered order with one unit asked back, waiting for Meera's decision (docs/returns.md)
+    const returnable = rows.findIndex((r) => r.category === 'women' && r.sellerId === sellerIds[1]);
+    if (returnable >= 0)
+      await seedDemoReturn(tx, {
+        shopperId: reviewers[0]!.id,
+        buyerName: reviewers[0]!.username,
+        sellerId: sellerIds[1]!,
+        product: {
+          id: inserted[returnable]!.id,
+          title: rows[returnable]!.title,
+          image: rows[returnable]!.image,
+          pricePaise: rows[returnable]!.salePricePaise ?? rows[returnable]!.pricePaise,
+        },
+      });
     // return policies (docs/money.md, "Return window"): the others keep the default 7 days
     await tx
       .insert(categoryReturnPolicies)

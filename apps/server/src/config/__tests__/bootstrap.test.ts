@@ -6,7 +6,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BRANDS, CATEGORY_IDS } from '@mp/shared';
 import { loadConfig } from '../env';
-import { banners, products, reviews, sellers, users } from '../../db/schema';
+import { banners, products, returns, reviews, sellers, users } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { createLogger } from '../../lib/logger';
 import { createStorage } from '../../lib/storage';
@@ -99,6 +99,12 @@ describe('bootstrapData on an empty database (development)', async () => {
       expect(url).toMatch(/^\/uploads\//);
       expect(existsSync(path.join(uploadDir, url.replace(/^\/uploads\//, '')))).toBe(true);
     }
+  });
+
+  it('when demo data loads, then a delivered order has one unit asked back, waiting for its seller', async () => {
+    const rows = await db.select().from(returns);
+    expect(rows.map((r) => [r.state, r.reason])).toEqual([['requested', 'size_fit']]);
+    expect(rows[0]!.decisionDueAt.getTime()).toBeGreaterThan(Date.now());
   });
 
   it('when start-up runs again, then nothing is duplicated', async () => {

@@ -184,15 +184,21 @@ const whereOf = (f: ReturnFilter): SQL | undefined =>
         : sql`not (${returns.disputedAt} is not null and ${returns.disputeDecidedAt} is null)`,
   );
 
-const headColumns = {
-  ret: returns,
-  orderNumber: orders.orderNumber,
-  buyerName: orders.buyerName,
-  paymentMethod: orders.paymentMethod,
-  storename: sellers.storename,
-};
+/** Returns with their order's number, buyer and payment method and the seller's store name. */
+const selectHeads = (db: DbOrTx) =>
+  db
+    .select({
+      ret: returns,
+      orderNumber: orders.orderNumber,
+      buyerName: orders.buyerName,
+      paymentMethod: orders.paymentMethod,
+      storename: sellers.storename,
+    })
+    .from(returns)
+    .innerJoin(orders, eq(orders.id, returns.orderId))
+    .leftJoin(sellers, eq(sellers.id, returns.sellerId));
 
-/** A page of returns with their order's number, buyer and payment method and the seller's store name. */
+/** A page of returns with their heads (selectHeads). */
 export async function returnsPage(
   db: DbOrTx,
   f: ReturnFilter,
@@ -203,11 +209,7 @@ export async function returnsPage(
     ? [sql`(${returns.state} = 'requested') desc`, asc(returns.decisionDueAt), desc(returns.createdAt)]
     : [desc(returns.createdAt), desc(returns.id)];
   const [rows, [count]] = await Promise.all([
-    db
-      .select(headColumns)
-      .from(returns)
-      .innerJoin(orders, eq(orders.id, returns.orderId))
-      .leftJoin(sellers, eq(sellers.id, returns.sellerId))
+    selectHeads(db)
       .where(where)
       .orderBy(...order)
       .limit(page.limit)
@@ -226,13 +228,7 @@ export type ReturnHead = Awaited<ReturnType<typeof returnsPage>>['rows'][number]
 export const returnHeads = (db: DbOrTx, ids: string[]): Promise<ReturnHead[]> =>
   ids.length === 0
     ? Promise.resolve([])
-    : db
-        .select(headColumns)
-        .from(returns)
-        .innerJoin(orders, eq(orders.id, returns.orderId))
-        .leftJoin(sellers, eq(sellers.id, returns.sellerId))
-        .where(inArray(returns.id, ids))
-        .orderBy(asc(returns.createdAt), asc(returns.id));
+    : selectHeads(db).where(inArray(returns.id, ids)).orderBy(asc(returns.createdAt), asc(returns.id));
 
 /** The lines (with their order line's title and image) and the history of these returns: two queries. */
 export async function detailsOf(db: DbOrTx, ids: string[]) {

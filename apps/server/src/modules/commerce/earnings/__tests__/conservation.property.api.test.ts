@@ -1,6 +1,6 @@
 /**
  * Money is conserved in the database (docs/money.md, "Invariants"): random sequences of checkouts, captures,
- * cancellations, rejections, shipping, deliveries, admin refunds and payouts through the API (the real use cases,
+ * cancellations, rejections, shipping, deliveries, partial returns, admin refunds and payouts through the API (the real use cases,
  * sandbox provider, the Indian gateway's fake, and cash on delivery with the courier's remittances), then the sums read back from the tables. The 1,000-sequence run over the pure maths is in
  * packages/shared (earnings.property.test.ts); this one runs fewer, slower sequences end to end.
  */
@@ -13,6 +13,7 @@ import {
   addToCart,
   courierDelivers,
   insertProduct,
+  sandboxCheckout,
   shopperWithAddress,
 } from '../../__tests__/helpers';
 import { setCodParcelAwb } from '../../cod/cod-parcels';
@@ -54,8 +55,17 @@ const products = await Promise.all(
     [0, 99_900],
     [1, 25_050],
     [1, 7_777],
-  ].map(([s, pricePaise]) =>
-    insertProduct(ctx.db, { sellerId: sellers[s!]!.sellerId, pricePaise, totalStock: STOCK, discount: 0 }),
+    // returnable (7 days; docs/returns.md): their delivered units may be returned
+    [0, 45_001],
+    [1, 3_333],
+  ].map(([s, pricePaise], i) =>
+    insertProduct(ctx.db, {
+      sellerId: sellers[s!]!.sellerId,
+      pricePaise,
+      totalStock: STOCK,
+      discount: 0,
+      category: i >= 4 ? 'women' : 'men',
+    }),
   ),
 );
 
@@ -70,6 +80,7 @@ const codStep: fc.Arbitrary<CodStep> = fc.record({
 });
 
 type Step =
+  | { t: 'return'; o: number; s: number; units: number; fault: boolean }
   | { t: 'capture' | 'cancel'; o: number }
   | { t: 'reject' | 'ship' | 'deliver'; o: number; s: number }
   | { t: 'refund'; o: number; amount: number | null }
@@ -94,6 +105,14 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     amount: fc.integer({ min: 1, max: 300_000 }),
   }),
   codStep,
+  // a partial return of a delivered, returnable line, which its seller marks received (refunded)
+  fc.record({
+    t: fc.constant('return' as const),
+    o: fc.nat(2),
+    s: fc.nat(1),
+    units: fc.integer({ min: 1, max: 2 }),
+    fault: fc.boolean(),
+  }),
 );
 const orderSpec = fc.record({
   lines: fc.array(fc.record({ p: fc.nat(products.length - 1), quantity: fc.integer({ min: 1, max: 2 }) }), {
@@ -176,12 +195,40 @@ async function run(o: Placed, st: Step) {
       return admin.agent
         .post(`/api/admin/orders/${o.orderId}/refund`)
         .send({ ...(st.amount === null ? {} : { amount: st.amount / 100 }), reason: `property ${refs++}` });
+    case 'return':
+      return returnStep(o, st);
     case 'payout':
       return admin.agent
         .post('/api/admin/payouts')
         .send({ sellerId: sellers[st.s]!.sellerId, amount: st.amount / 100, reference: `PROP-${refs++}` });
   }
 }
+
+/** The shopper returns units of a delivered returnable line of the seller (prepaid orders), the seller receives. */
+async function returnStep(o: Placed, st: Extract<Step, { t: 'return' }>) {
+  // a returnable line of the order (its seller's first, else any seller's) of a paid prepaid order
+  const [line] = await rowsOf(sql`
+    select l.id, l.seller_id, l.status, l.quantity - l.return_units as left
+    from order_lines l join orders o on o.id = l.order_id
+    where o.id = ${o.orderId} and o.payment_status = 'paid' and o.payment_method <> 'cod'
+      and l.status <> 'rejected' and l.return_window_days is not null and l.return_units < l.quantity
+    order by (l.seller_id = ${sellers[st.s]!.sellerId}) desc limit 1`);
+  if (!line) return { status: 200, body: {} };
+  const seller = sellers.find((x) => x.sellerId === line.seller_id)!;
+  // the courier delivers the seller's parcel first, if it has not yet
+  if (line.status !== 'delivered') await courierDelivers(ctx.deps, o.orderId, seller.sellerId);
+  const asked = await o.agent.post('/api/shop/returns').send({
+    orderId: o.orderId,
+    lines: [{ lineId: line.id, quantity: Math.min(st.units, Number(line.left)) }],
+    reason: st.fault ? 'defective' : 'changed_mind',
+  });
+  if (asked.status !== 201) return asked;
+  returnsMade++;
+  const returnId = (asked.body as { data: { id: string }[] }).data[0]!.id;
+  await seller.agent.put(`/api/seller/returns/${returnId}`).send({ action: 'approve' });
+  return seller.agent.put(`/api/seller/returns/${returnId}`).send({ action: 'received' });
+}
+let returnsMade = 0;
 
 const rowsOf = async (q: ReturnType<typeof sql>) =>
   ((await ctx.db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
@@ -231,7 +278,7 @@ async function checkInvariants() {
   // a balance below zero is a debt, only ever after a payout; no payout exceeded the payable balance at its time
   const debts = await rowsOf(sql`
     select seller_id from seller_ledger group by seller_id
-    having sum(delta_paise) < 0 and coalesce(sum(delta_paise) filter (where type = 'payout'), 0) = 0`);
+    having sum(delta_paise) < 0 and coalesce(sum(delta_paise) filter (where type in ('payout', 'return_shipping')), 0) = 0`);
   expect(debts).toEqual([]);
   // a refused capture (late, after a cancel, wrong amount) is refunded whole and is no line's nor the delivery's
   const overRefunded = await rowsOf(sql`
@@ -260,7 +307,38 @@ async function checkInvariants() {
       where l.product_id = p.id and ((o.payment_status = 'paid' and l.status <> 'rejected') or o.stock_held)), 0) as units
     from products p`);
   for (const r of stock) expect(Number(r.units)).toBe(STOCK);
+  await checkPlatformResult();
   await checkCodInvariants();
+}
+
+/**
+ * The platform's result (docs/money.md, "Invariants"): commission + its GST + delivery kept + reverse shipping
+ * charged, read from the ledgers, equals the cash it holds — captured − refunded − what sellers are owed or were
+ * paid (earned − refunds − deductions − reverse shipping) − the TCS and TDS it holds for the government − lines
+ * still on their way — for prepaid orders (cash on delivery adds up on its own).
+ */
+async function checkPlatformResult() {
+  const r = await one<Record<string, string | number>>(sql`
+    with o as (select * from orders where payment_method <> 'cod'),
+    e as (select sl.* from seller_ledger sl join o on o.id = sl.order_id)
+    select
+      (select coalesce(sum(captured_paise), 0) from o) as captured,
+      (select coalesce(sum(r.amount_paise), 0) from refunds r join o on o.id = r.order_id) as refunded,
+      (select coalesce(sum(delta_paise) filter (where type in ('earned', 'refund', 'commission', 'commissionTax', 'tcs', 'tds', 'return_shipping')), 0) from e) as seller_kept,
+      (select -coalesce(sum(delta_paise) filter (where type in ('tcs', 'tds')), 0) from e) as taxes_held,
+      (select -coalesce(sum(delta_paise) filter (where type in ('commission', 'commissionTax')), 0) from e) as commission,
+      (select -coalesce(sum(delta_paise) filter (where type = 'return_shipping'), 0) from e) as return_shipping,
+      (select coalesce(sum(o.shipping_paise - ((select coalesce(sum(r.amount_paise), 0) from refunds r where r.order_id = o.id)
+          - (select coalesce(sum(l.refunded_paise), 0) from order_lines l where l.order_id = o.id))), 0)
+        from o where o.payment_status = 'paid') as delivery_kept,
+      (select coalesce(sum(l.line_price_paise * l.quantity - l.refunded_paise), 0)
+        from order_lines l join o on o.id = l.order_id
+        where o.payment_status = 'paid' and l.status not in ('delivered', 'rejected')) as in_flight`);
+  const n = Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(v)]));
+  expect(n.commission! + n.delivery_kept! + n.return_shipping!).toBe(
+    n.captured! - n.refunded! - n.seller_kept! - n.taxes_held! - n.in_flight!,
+  );
+  expect(n.commission).toBeGreaterThanOrEqual(0);
 }
 
 // ---- cash on delivery: placing with the SMS code, the courier's remittance, and its invariants ----
@@ -387,5 +465,41 @@ describe('money conservation in the database (property)', () => {
       { numRuns: 30 },
     );
     expect(shipmentsCharged).toBeGreaterThan(0);
+    expect(returnsMade).toBeGreaterThan(0);
   }, 600_000);
+
+  it('when a delivered, paid-out order is refunded in full, then the seller owes its net and the commission is reversed, not borne by the platform', async () => {
+    const seller = await ctx.loginAsSeller();
+    await seller.agent
+      .put('/api/seller/delivery/settings')
+      .send({ pickupAddress: '1 Market Road', pickupPincode: '560002', dispatchDays: 1, cutoff: '14:00' });
+    // ₹22,500 at 10 %: the issue's ₹2,250 of commission
+    const p = await insertProduct(ctx.db, {
+      sellerId: seller.sellerId,
+      pricePaise: 2_250_000,
+      totalStock: 5,
+    });
+    const s = await shopperWithAddress(ctx);
+    await addToCart(s.agent, p.id, 1);
+    const { orderId } = await sandboxCheckout(s.agent, s.addressId);
+    await courierDelivers(ctx.deps, orderId, seller.sellerId);
+    const before = (await seller.agent.get('/api/seller/earnings')).body.data;
+    const net = before.balance as number;
+    expect(net).toBeGreaterThan(0);
+    const paid = await admin.agent
+      .post('/api/admin/payouts')
+      .send({ sellerId: seller.sellerId, amount: net, reference: `EXAMPLE-${refs++}` });
+    expect(paid.status).toBe(201);
+    const refund = await admin.agent
+      .post(`/api/admin/orders/${orderId}/refund`)
+      .send({ reason: 'full refund after payout' });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+    const after = (await seller.agent.get('/api/seller/earnings')).body.data;
+    expect(after.balance).toBe(-net);
+    // every deduction given back: the platform keeps no commission on it and bears none of the seller's share
+    const [ded] = await rowsOf(sql`
+      select coalesce(sum(delta_paise) filter (where type in ('commission', 'commissionTax', 'tcs', 'tds')), 0)::int as d
+      from seller_ledger where order_id = ${orderId}`);
+    expect(Number(ded!.d)).toBe(0);
+  });
 });

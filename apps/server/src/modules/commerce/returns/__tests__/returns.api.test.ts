@@ -11,6 +11,7 @@ import { mailOutbox, orderStatusHistory, refunds, returns, sellerLedger } from '
 import { createTestContext } from '../../../../../test/app';
 import {
   addToCart,
+  codCheckout,
   courierDelivers,
   insertProduct,
   sandboxCheckout,
@@ -23,8 +24,9 @@ const ctx = await createTestContext();
 const admin = await ctx.loginAs('admin');
 const HOUR = 3_600_000;
 
-/** A returns service on a clock the test moves (the timers and the window read it). */
+/** A returns service on a clock the test moves (the timers and the window read it); COD refunds it was asked for. */
 let clock = new Date();
+const codSent: { returnId: string; refundTo: unknown; amountPaise: number }[] = [];
 const fake = createReturns({
   db: ctx.db,
   changes: ctx.deps.changes,
@@ -33,7 +35,13 @@ const fake = createReturns({
   earnings: ctx.deps.earnings,
   currency: ctx.config.paypalCurrency,
   pickups: noReversePickup(ctx.deps.logger),
-  codRefunds: unsentCodRefunds(ctx.deps.logger),
+  codRefunds: {
+    async send(tx, r) {
+      await unsentCodRefunds(ctx.deps.logger).send(tx, r);
+      codSent.push(r);
+      return { refundId: null };
+    },
+  },
   now: () => clock,
 });
 
@@ -275,6 +283,85 @@ describe('decisions and the refund', () => {
   });
 });
 
+describe('GST', () => {
+  it('when an invoiced line is returned, then the refund has its credit note against that invoice', async () => {
+    const seller = await ctx.loginAsSeller();
+    const shopper = await shopperWithAddress(ctx);
+    const p = await insertProduct(ctx.db, {
+      sellerId: seller.sellerId,
+      pricePaise: 105_000,
+      totalStock: 10,
+      gstRate: 5,
+      category: 'women',
+    });
+    await addToCart(shopper.agent, p.id, 2);
+    const { orderId, order } = await sandboxCheckout(shopper.agent, shopper.addressId);
+    const shipped = await seller.agent
+      .put(`/api/seller/orders/update/${orderId}`)
+      .send({ orderStatus: 'inShipping' });
+    expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+    await courierDelivers(ctx.deps, orderId, seller.sellerId);
+    const asked = await shopper.agent
+      .post('/api/shop/returns')
+      .send({ orderId, lines: [{ lineId: order.cartItems[0]._id, quantity: 1 }], reason: 'size_fit' });
+    const { id } = asked.body.data[0];
+    await seller.agent.put(`/api/seller/returns/${id}`).send({ action: 'approve' });
+    expect((await seller.agent.put(`/api/seller/returns/${id}`).send({ action: 'received' })).status).toBe(
+      200,
+    );
+    const docs = (await shopper.agent.get(`/api/shop/order/${orderId}/documents`)).body.data;
+    const invoice = docs.find((d: { kind: string }) => d.kind === 'invoice');
+    const notes = docs.filter((d: { kind: string }) => d.kind === 'creditNote');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ invoiceId: invoice._id, total: 1050 });
+  });
+});
+
+describe('cash on delivery', () => {
+  it('when a COD order is returned, then a UPI id is required, shown masked, and the refund goes to it once', async () => {
+    const seller = await ctx.loginAsSeller();
+    const o = await codCheckout(ctx, [{ sellerId: seller.sellerId, pricePaise: 50_000, quantity: 2 }]);
+    expect(o.res.status, JSON.stringify(o.res.body)).toBe(201);
+    const otp = /(\d{6})/.exec(ctx.deps.sms.sent.at(-1)!.text)![1]!;
+    expect((await o.agent.post('/api/shop/order/cod/confirm').send({ orderId: o.orderId, otp })).status).toBe(
+      200,
+    );
+    await courierDelivers(ctx.deps, o.orderId, seller.sellerId);
+    const order = (await o.agent.get(`/api/shop/order/details/${o.orderId}`)).body.data;
+    const body = {
+      orderId: o.orderId,
+      lines: [{ lineId: order.cartItems[0]._id, quantity: 1 }],
+      reason: 'wrong_item',
+    };
+    const bare = await o.agent.post('/api/shop/returns').send(body);
+    expect([bare.status, bare.body.code]).toEqual([422, 'REFUND_DESTINATION_REQUIRED']);
+    const badVpa = await o.agent
+      .post('/api/shop/returns')
+      .send({ ...body, refundTo: { kind: 'upi', vpa: 'nope' } });
+    expect(badVpa.status).toBe(400);
+    const res = await o.agent
+      .post('/api/shop/returns')
+      .send({ ...body, refundTo: { kind: 'upi', vpa: 'ramesh.k@okhdfc' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const r = res.body.data[0];
+    expect(r.refundTo).toEqual({ kind: 'upi', display: 'ra•••@okhdfc' });
+    expect(JSON.stringify(res.body)).not.toContain('ramesh.k');
+    await fake.sellerAction({ sellerId: seller.sellerId, userId: seller.userId }, r.id, {
+      action: 'approve',
+    });
+    const done = await fake.sellerAction({ sellerId: seller.sellerId, userId: seller.userId }, r.id, {
+      action: 'received',
+    });
+    expect(done).toMatchObject({ state: 'refunded', refundAmount: 500 });
+    await expect(
+      fake.sellerAction({ sellerId: seller.sellerId, userId: seller.userId }, r.id, { action: 'received' }),
+    ).rejects.toMatchObject({ code: 'RETURN_STATE_CONFLICT' });
+    expect(codSent.filter((c) => c.returnId === r.id)).toEqual([
+      { returnId: r.id, refundTo: { kind: 'upi', vpa: 'ramesh.k@okhdfc' }, amountPaise: 50_000 },
+    ]);
+  });
+});
+
 describe('timers', () => {
   it('when the seller stays silent for 48 hours, then the return is approved by the timer', async () => {
     const o = await deliveredOrder();
@@ -283,7 +370,8 @@ describe('timers', () => {
     await fake.runDue();
     expect((await returnRow(id)).state).toBe('requested');
     clock = new Date(Date.now() + 49 * HOUR);
-    await fake.runDue();
+    // two instances' timers at once, and a restarted one later: approved once
+    await Promise.all([fake.runDue(), fake.runDue()]);
     await fake.runDue();
     const r = (await o.shopper.agent.get(`/api/shop/returns?orderId=${o.orderId}`)).body.data[0];
     expect(r.state).toBe('approved');
