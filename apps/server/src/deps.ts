@@ -29,13 +29,14 @@ import { createSmsOutbox } from './modules/sms/sms-outbox';
 import { codAvailable } from './modules/commerce/payments/shop-config';
 import { createOrderService } from './modules/commerce/orders/order.service';
 import { createReturns } from './modules/commerce/returns/returns.service';
-import { noReversePickup, unsentCodRefunds } from './modules/commerce/returns/return-ports';
 import { createNotifications } from './modules/notifications/notifications.service';
 import { createStores } from './modules/stores';
 import { createTax } from './modules/tax/tax.service';
 import { createDelivery } from './modules/delivery';
 import { createReturnPickups } from './modules/delivery/returns';
+import { returnParcelOf } from './modules/delivery/returns/return-parcel';
 import { createCodReturnRefunds, gatewayFor } from './modules/commerce/cod-refunds';
+import { withRefundDestinationCheck } from './modules/commerce/cod-refunds/request-check';
 import { createShiprocketCourier } from './modules/delivery/shiprocket-courier';
 
 export interface DepsOptions {
@@ -125,8 +126,7 @@ export function buildDeps(
     // not offered in production without an SMS gateway and a courier (shop-config.ts)
     cod: codAvailable(config) ? { maxPaise: config.codMaxPaise, sms: smsOutbox } : undefined,
   });
-  // returns (docs/returns.md): the reverse pickup and COD refunds are ports; until they are wired, an approved
-  // return stays approved and a COD return's refund is recorded without a payout (return-ports.ts)
+  // returns (docs/returns.md): the courier's reverse pickup and the payout of a COD return's refund are its ports
   const returns = createReturns({
     db,
     changes,
@@ -134,9 +134,13 @@ export function buildDeps(
     money,
     earnings,
     currency: config.paypalCurrency,
-    pickups: noReversePickup(logger),
-    codRefunds: unsentCodRefunds(logger),
+    pickups: returnPickups,
+    codRefunds: codReturnRefunds,
   });
+  // the courier's news of a return's parcel moves the return (docs/delivery.md, "Reverse pickup")
+  returnPickups.bind({ parcelOf: returnParcelOf, steps: returns });
+  // a COD return's UPI id or bank account is checked with the payout gateway at request time (docs/money.md)
+  const checkedReturns = withRefundDestinationCheck(returns, codReturnRefunds, config.isProduction);
   const storage = createStorage(config);
   const products = createProductService({ db, changes });
   return {
@@ -170,7 +174,7 @@ export function buildDeps(
     money,
     orders,
     earnings,
-    returns,
+    returns: checkedReturns,
     notifications: createNotifications({ db }),
     tax: createTax({ db, logger, platform: config.platformTax }),
     delivery,

@@ -1476,7 +1476,9 @@ export const returnPickups = pgTable(
   'return_pickups',
   {
     id: id(),
-    returnId: uuid().notNull(),
+    returnId: uuid()
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
     orderId: uuid()
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
@@ -1532,7 +1534,9 @@ export const codRefundPayouts = pgTable(
   'cod_refund_payouts',
   {
     id: id(),
-    returnId: uuid().notNull(),
+    returnId: uuid()
+      .notNull()
+      .references(() => returns.id, { onDelete: 'restrict' }),
     amountPaise: integer().notNull(),
     /** the destination as the shopper gave it (packages/shared returns.ts refundToInputSchema) */
     destination: jsonb().$type<RefundToInput>().notNull(),

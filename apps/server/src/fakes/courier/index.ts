@@ -239,38 +239,55 @@ export async function startCourierFake(options: CourierFakeOptions): Promise<Cou
     }).catch(() => undefined);
   }
 
-  function createOrder(body: Record<string, unknown>, res: ServerResponse) {
-    if (failing > 0) {
-      failing--;
-      return json(res, 503, { status_code: 503, message: 'Service temporarily unavailable' });
+  /**
+   * The parcel of a channel order (ad-hoc or return): the same order id again is the same parcel (a retried call
+   * makes one); a 422 answer when the order id or a PIN code is missing or unknown.
+   */
+  function parcelOf(
+    orderId: string,
+    pins: { pickup: string; delivery: string; fields: string },
+    weight: unknown,
+    isReturn: boolean,
+    res: ServerResponse,
+  ): FakeParcel | undefined {
+    if (!orderId || !districtOf(pins.pickup) || !districtOf(pins.delivery)) {
+      json(res, 422, { status_code: 422, message: `order_id, ${pins.fields} needed` });
+      return undefined;
     }
-    const orderId = String(body.order_id ?? '');
-    const pickup = String(body.pickup_postcode ?? '');
-    const delivery = String(body.billing_pincode ?? '');
-    if (!orderId || !districtOf(pickup) || !districtOf(delivery)) {
-      return json(res, 422, {
-        status_code: 422,
-        message: 'order_id, pickup_postcode and billing_pincode needed',
-      });
-    }
-    // the same channel order id again is the same shipment (a retried call makes one)
-    let p = byOrder.get(orderId);
+    const index = isReturn ? returnsByOrder : byOrder;
+    let p = index.get(orderId);
     if (!p) {
       const shipmentId = 100_000 + byShipment.size + 1;
       p = {
         shipmentId,
         orderId,
-        awb: `FX${String(shipmentId).padStart(10, '0')}`,
-        pickupPostcode: pickup,
-        deliveryPostcode: delivery,
-        weightKg: Number(body.weight ?? 0.5),
+        awb: `${isReturn ? 'RX' : 'FX'}${String(shipmentId).padStart(10, '0')}`,
+        pickupPostcode: pins.pickup,
+        deliveryPostcode: pins.delivery,
+        weightKg: Number(weight ?? 0.5),
         events: [],
         lost: false,
-        isReturn: false,
+        isReturn,
       };
-      byOrder.set(orderId, p);
+      index.set(orderId, p);
       byShipment.set(shipmentId, p);
     }
+    return p;
+  }
+
+  const unavailable = (res: ServerResponse) =>
+    json(res, 503, { status_code: 503, message: 'Service temporarily unavailable' });
+
+  function createOrder(body: Record<string, unknown>, res: ServerResponse) {
+    if (failing > 0) {
+      failing--;
+      return unavailable(res);
+    }
+    const pickup = String(body.pickup_postcode ?? '');
+    const delivery = String(body.billing_pincode ?? '');
+    const fields = 'pickup_postcode and billing_pincode';
+    const p = parcelOf(String(body.order_id ?? ''), { pickup, delivery, fields }, body.weight, false, res);
+    if (!p) return;
     return json(res, 200, { order_id: p.shipmentId, shipment_id: p.shipmentId, status: 'NEW' });
   }
 
@@ -278,35 +295,13 @@ export async function startCourierFake(options: CourierFakeOptions): Promise<Cou
   async function createReturn(body: Record<string, unknown>, res: ServerResponse) {
     if (failingReturns > 0) {
       failingReturns--;
-      return json(res, 503, { status_code: 503, message: 'Service temporarily unavailable' });
+      return unavailable(res);
     }
-    const orderId = String(body.order_id ?? '');
     const pickup = String(body.pickup_pincode ?? '');
     const delivery = String(body.shipping_pincode ?? '');
-    if (!orderId || !districtOf(pickup) || !districtOf(delivery)) {
-      return json(res, 422, {
-        status_code: 422,
-        message: 'order_id, pickup_pincode and shipping_pincode needed',
-      });
-    }
-    // the same channel order id again is the same return (a retried call makes one)
-    let p = returnsByOrder.get(orderId);
-    if (!p) {
-      const shipmentId = 100_000 + byShipment.size + 1;
-      p = {
-        shipmentId,
-        orderId,
-        awb: `RX${String(shipmentId).padStart(10, '0')}`,
-        pickupPostcode: pickup,
-        deliveryPostcode: delivery,
-        weightKg: Number(body.weight ?? 0.5),
-        events: [],
-        lost: false,
-        isReturn: true,
-      };
-      returnsByOrder.set(orderId, p);
-      byShipment.set(shipmentId, p);
-    }
+    const fields = 'pickup_pincode and shipping_pincode';
+    const p = parcelOf(String(body.order_id ?? ''), { pickup, delivery, fields }, body.weight, true, res);
+    if (!p) return;
     if (returnDelayMs > 0) {
       const ms = returnDelayMs;
       returnDelayMs = 0;

@@ -11,9 +11,18 @@ export async function withLocalGateway(
   config: Config,
   logger: Logger,
 ): Promise<{ config: Config; fake: RazorpayFake | undefined }> {
-  if (config.razorpay) return { config, fake: undefined };
+  if (config.razorpay) {
+    // refunds of cash-on-delivery returns are paid out from the RazorpayX account (docs/money.md)
+    if (!config.razorpay.payoutAccountNumber)
+      logger.warn(
+        'Returns of cash-on-delivery orders are off: set RAZORPAYX_ACCOUNT_NUMBER to pay their refunds out',
+      );
+    return { config, fake: undefined };
+  }
   if (config.isProduction) {
-    logger.warn('UPI, card and netbanking payments are off: set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET');
+    logger.warn(
+      'UPI, card and netbanking payments and returns of cash-on-delivery orders are off: set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAYX_ACCOUNT_NUMBER',
+    );
     return { config, fake: undefined };
   }
   const fake = await startRazorpayFake();

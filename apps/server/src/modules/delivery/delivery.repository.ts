@@ -6,6 +6,7 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DeliverySettingsInput } from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
+import { failedAttempt } from '../../db/durable-queue';
 import {
   addresses,
   cartItems,
@@ -138,11 +139,8 @@ export async function shipmentAttemptFailed(db: DbOrTx, id: string, error: strin
   await db
     .update(orderShipments)
     .set({
-      attempts: sql`${orderShipments.attempts} + 1`,
-      lastError: error.slice(0, 500),
+      ...failedAttempt(orderShipments.attempts, error, retryInMs),
       status: retryInMs === null ? 'failed' : 'creating',
-      nextAttemptAt: retryInMs === null ? null : sql`now() + ${`${retryInMs} milliseconds`}::interval`,
-      updatedAt: sql`now()`,
     })
     .where(eq(orderShipments.id, id));
 }

@@ -6,6 +6,7 @@
  */
 import { packageFor, parcelBilledGrams } from '@mp/shared';
 import type { Db } from '../../db/client';
+import { retryDelayMs } from '../../db/durable-queue';
 import type { Logger } from '../../lib/logger';
 import { CourierUnavailableError, type CourierProvider } from './courier-provider';
 import { setCodParcelAwb } from '../commerce/cod/cod-parcels';
@@ -23,8 +24,6 @@ export interface ShipmentWorkerDeps {
   courier: CourierProvider | undefined;
   logger: Logger;
 }
-
-export const retryDelayMs = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** attempts);
 
 async function makeOne(deps: ShipmentWorkerDeps & { courier: CourierProvider }, s: ShipmentRow) {
   const { order, items } = await parcelContents(deps.db, s.orderId, s.sellerId);

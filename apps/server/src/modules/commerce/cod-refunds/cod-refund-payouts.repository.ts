@@ -6,22 +6,28 @@
 import type { RefundToInput } from '@mp/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
+import { claimDue, failedAttempt, retryAt } from '../../../db/durable-queue';
 import { codRefundPayouts } from '../../../db/schema';
 import type { Payout } from './razorpayx-payouts';
 
 export type CodRefundPayoutRow = typeof codRefundPayouts.$inferSelect;
 
-/** Inserts the return's payout once (a second refund of the same return adds nothing); answers whether new. */
+/** Inserts the return's payout once (a second refund of the same return adds nothing); answers its row id. */
 export async function insertPayout(
   tx: DbOrTx,
   p: { returnId: string; amountPaise: number; destination: RefundToInput },
-): Promise<boolean> {
-  const made = await tx
+): Promise<string> {
+  const [made] = await tx
     .insert(codRefundPayouts)
     .values(p)
     .onConflictDoNothing({ target: codRefundPayouts.returnId })
     .returning({ id: codRefundPayouts.id });
-  return made.length > 0;
+  if (made) return made.id;
+  const [row] = await tx
+    .select({ id: codRefundPayouts.id })
+    .from(codRefundPayouts)
+    .where(eq(codRefundPayouts.returnId, p.returnId));
+  return row!.id;
 }
 
 /** Claims due payouts (to make, or to ask the gateway about) under a lease another worker skips. */
@@ -30,16 +36,7 @@ export async function claimDuePayouts(
   leaseMs: number,
   limit = 20,
 ): Promise<CodRefundPayoutRow[]> {
-  const res = await db.execute(sql`
-    update ${codRefundPayouts} set next_attempt_at = now() + ${`${leaseMs} milliseconds`}::interval
-    where id in (
-      select id from ${codRefundPayouts}
-      where state in ('queued', 'processing') and next_attempt_at <= now()
-      order by next_attempt_at limit ${limit}
-      for update skip locked
-    )
-    returning id`);
-  const ids = (res as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  const ids = await claimDue(db, codRefundPayouts, sql`state in ('queued', 'processing')`, leaseMs, limit);
   if (ids.length === 0) return [];
   return db.select().from(codRefundPayouts).where(inArray(codRefundPayouts.id, ids));
 }
@@ -91,7 +88,7 @@ export async function payoutAnswered(
           .set({
             ...base,
             state: 'processing',
-            nextAttemptAt: sql`now() + ${`${askAgainMs} milliseconds`}::interval`,
+            nextAttemptAt: retryAt(askAgainMs),
           })
           .where(and(eq(codRefundPayouts.id, id), inArray(codRefundPayouts.state, ['queued', 'processing'])))
           .returning({ state: codRefundPayouts.state });
@@ -103,12 +100,8 @@ export async function payoutAttemptFailed(db: DbOrTx, id: string, error: string,
   await db
     .update(codRefundPayouts)
     .set({
-      attempts: sql`${codRefundPayouts.attempts} + 1`,
-      lastError: error.slice(0, 500),
-      ...(retryInMs === null
-        ? { state: 'failed' as const, failureReason: error.slice(0, 500), nextAttemptAt: null }
-        : { nextAttemptAt: sql`now() + ${`${retryInMs} milliseconds`}::interval` }),
-      updatedAt: sql`now()`,
+      ...failedAttempt(codRefundPayouts.attempts, error, retryInMs),
+      ...(retryInMs === null ? { state: 'failed' as const, failureReason: error.slice(0, 500) } : {}),
     })
     .where(and(eq(codRefundPayouts.id, id), inArray(codRefundPayouts.state, ['queued', 'processing'])));
 }

@@ -53,8 +53,17 @@ export function createCodReturnRefunds(deps: CodReturnRefundsDeps) {
       return refundToInputSchema.parse(refundTo);
     },
     /** The port: the return's payout, once, in the caller's refund transaction; paid after commit. */
-    async send(tx: Tx, p: { returnId: string; refundTo: RefundToInput; amountPaise: number }): Promise<void> {
-      await insertPayout(tx, { returnId: p.returnId, amountPaise: p.amountPaise, destination: p.refundTo });
+    async send(
+      tx: Tx,
+      p: { returnId: string; refundTo: RefundToInput; amountPaise: number },
+    ): Promise<{ refundId: string }> {
+      const id = await insertPayout(tx, {
+        returnId: p.returnId,
+        amountPaise: p.amountPaise,
+        destination: p.refundTo,
+      });
+      // the payout row names the refund (its credit note, docs/tax.md)
+      return { refundId: id };
     },
     runQueue,
     /** pays at once after the caller's commit (the worker would within 15 s) */

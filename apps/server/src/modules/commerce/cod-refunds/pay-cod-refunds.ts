@@ -7,6 +7,7 @@
  * webhook usually tells first). A refusal, reversal or failure leaves the row failed with its reason for the admin.
  */
 import type { Db } from '../../../db/client';
+import { retryDelayMs } from '../../../db/durable-queue';
 import type { Logger } from '../../../lib/logger';
 import { RazorpayRefused } from '../payments/razorpay-provider';
 import {
@@ -28,7 +29,6 @@ export interface PayoutWorkerDeps {
 const LEASE_MS = 120_000;
 /** a payout on its way is asked about again after this long */
 export const ASK_AGAIN_MS = 5 * 60_000;
-const retryDelayMs = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** attempts);
 
 async function payOne(deps: PayoutWorkerDeps & { gateway: PayoutGateway }, row: CodRefundPayoutRow) {
   try {

@@ -15,30 +15,10 @@ import {
   taxDocuments,
   trackingEvents,
 } from '../../../db/schema';
-import {
-  addAddress,
-  addToCart,
-  insertProduct,
-  readOrder,
-  sandboxCheckout,
-} from '../../commerce/__tests__/helpers';
+import { readOrder } from '../../commerce/__tests__/helpers';
 
 const SECRET = 'courier-webhook-secret-2';
-const { fake, ctx, deliverSent, sellerWithPickup } = await courierTestContext(SECRET);
-
-async function paidOrder() {
-  const seller = await sellerWithPickup();
-  const product = await insertProduct(ctx.db, {
-    sellerId: seller.sellerId,
-    pricePaise: 40_000,
-    category: 'footwear',
-  });
-  const shopper = await ctx.loginAs('user');
-  const addressId = await addAddress(shopper.agent, { pincode: '560004' });
-  await addToCart(shopper.agent, product.id, 1);
-  const paid = await sandboxCheckout(shopper.agent, addressId);
-  return { seller, shopper, orderId: paid.orderId as string };
-}
+const { fake, ctx, deliverSent, paidOrder } = await courierTestContext(SECRET);
 
 const mailsTo = (to: string, kind: string) =>
   ctx.db

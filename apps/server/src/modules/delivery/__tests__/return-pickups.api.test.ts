@@ -5,48 +5,55 @@
  * return's steps once each (replays and older events change nothing; a forged one is refused; the forward parcel
  * is untouched).
  */
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orderLines, orderShipments, returnPickups } from '../../../db/schema';
+import { orderLines, orderShipments, returnPickups, returns } from '../../../db/schema';
 import { createLogger } from '../../../lib/logger';
-import { addAddress, addToCart, insertProduct, sandboxCheckout } from '../../commerce/__tests__/helpers';
+import { courierDelivers } from '../../commerce/__tests__/helpers';
 import { createShiprocketCourier } from '../shiprocket-courier';
-import { createReturnPickups, type ReturnParcelSource, type ReturnSteps } from '../returns';
+import { createReturnPickups, type ReturnSteps } from '../returns';
+import { returnParcelOf } from '../returns/return-parcel';
+import type { TestAgent } from '../../../../test/app';
 import { courierTestContext } from './courier-context';
 
 const SECRET = 'courier-webhook-secret-returns';
-const { fake, ctx, deliverSent, sellerWithPickup } = await courierTestContext(SECRET);
+const { fake, ctx, deliverSent, paidOrder } = await courierTestContext(SECRET);
 
-/** the returns core's side as the test sees it: which units go back, and each step it was told */
-const parcels = new Map<string, Awaited<ReturnType<ReturnParcelSource>>>();
+/** the returns core's steps, each one also written down as the test saw it */
 const told: string[] = [];
 const steps: ReturnSteps = {
-  pickupScheduled: async (id, awb, url) => void told.push(`scheduled ${id} ${awb} ${url}`),
-  pickedUp: async (id) => void told.push(`pickedUp ${id}`),
-  courierDelivered: async (id, at) => void told.push(`delivered ${id} ${at.toISOString()}`),
+  pickupScheduled: (id, awb, url) => {
+    told.push(`scheduled ${id} ${awb} ${url}`);
+    return ctx.deps.returns.pickupScheduled(id, awb, url);
+  },
+  pickedUp: (id) => {
+    told.push(`pickedUp ${id}`);
+    return ctx.deps.returns.pickedUp(id);
+  },
+  courierDelivered: (id, at) => {
+    told.push(`delivered ${id} ${at.toISOString()}`);
+    return ctx.deps.returns.courierDelivered(id, at);
+  },
 };
-ctx.deps.returnPickups.bind({ parcelOf: async (_tx, id) => parcels.get(id), steps });
+ctx.deps.returnPickups.bind({ parcelOf: returnParcelOf, steps });
 
-/** a paid order of two units from a seller with its pickup set, and a return of one of them, queued */
-async function queuedReturn(pickup = ctx.deps.returnPickups) {
-  const seller = await sellerWithPickup('110001');
-  const product = await insertProduct(ctx.db, {
-    sellerId: seller.sellerId,
-    pricePaise: 40_000,
-    category: 'footwear',
-  });
-  const shopper = await ctx.loginAs('user');
-  const addressId = await addAddress(shopper.agent, { pincode: '560004' });
-  await addToCart(shopper.agent, product.id, 2);
-  const { orderId } = (await sandboxCheckout(shopper.agent, addressId)) as { orderId: string };
+/** a delivered order of two units from a seller with its pickup set; the shopper returns one, the seller approves */
+async function queuedReturn() {
+  const { seller, shopper, orderId } = await paidOrder(2);
+  await courierDelivers(ctx.deps, orderId, seller.sellerId);
   const [line] = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
-  const returnId = randomUUID();
-  parcels.set(returnId, { orderId, sellerId: seller.sellerId, lines: [{ lineId: line!.id, quantity: 1 }] });
-  await ctx.db.transaction((tx) => pickup.request(tx, returnId));
-  return { returnId, orderId, sellerId: seller.sellerId };
+  const asked = await shopper.agent
+    .post('/api/shop/returns')
+    .send({ orderId, lines: [{ lineId: line!.id, quantity: 1 }], reason: 'changed_mind' });
+  expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+  const returnId = asked.body.data[0].id as string;
+  // the approval queues the pickup in its transaction (the ReturnPickups port)
+  const approved = await seller.agent.put(`/api/seller/returns/${returnId}`).send({ action: 'approve' });
+  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+  return { returnId, orderId, sellerId: seller.sellerId, shopper };
 }
 
+const returnOf = async (id: string) => (await ctx.db.select().from(returns).where(eq(returns.id, id)))[0]!;
 const pickupOf = async (returnId: string) =>
   (await ctx.db.select().from(returnPickups).where(eq(returnPickups.returnId, returnId)))[0]!;
 const makeDue = (returnId: string) =>
@@ -103,6 +110,12 @@ describe('booking a reverse pickup', () => {
     expect(told.filter((t) => t.startsWith(`scheduled ${returnId}`))).toEqual([
       `scheduled ${returnId} ${booked.awb} ${booked.trackingUrl}`,
     ]);
+    // the return itself is pickup scheduled with the AWB and tracking page
+    expect(await returnOf(returnId)).toMatchObject({
+      state: 'pickup_scheduled',
+      pickupAwb: booked.awb,
+      pickupTrackingUrl: booked.trackingUrl,
+    });
     // the tracking page answers
     expect((await fetch(booked.trackingUrl!)).status).toBe(200);
   });
@@ -114,8 +127,8 @@ describe('booking a reverse pickup', () => {
       logger: createLogger('silent'),
       courier: createShiprocketCourier({ apiBase: fake.url, apiKey: 'courier-test-key', timeoutMs: 300 }),
     });
-    quick.bind({ parcelOf: async (_tx, id) => parcels.get(id), steps });
-    const { returnId } = await queuedReturn(quick);
+    quick.bind({ parcelOf: returnParcelOf, steps });
+    const { returnId } = await queuedReturn();
     const before = fake.controls.returnOrders();
     fake.controls.delayNextReturn(1_000);
     await quick.runQueue();
@@ -128,6 +141,37 @@ describe('booking a reverse pickup', () => {
     expect(booked.state).toBe('scheduled');
     expect(fake.controls.returnOrders()).toBe(before + 1);
     expect(booked.awb).toBe(fake.controls.returnAwbOf(booked.id));
+  });
+
+  it('two workers at once (two instances): the pickup is booked and reported once', async () => {
+    const { returnId } = await queuedReturn();
+    const before = fake.controls.returnOrders();
+    await Promise.all([ctx.deps.returnPickups.runQueue(), ctx.deps.returnPickups.runQueue()]);
+    expect((await pickupOf(returnId)).state).toBe('scheduled');
+    expect(fake.controls.returnOrders()).toBe(before + 1);
+    expect(told.filter((t) => t.startsWith(`scheduled ${returnId}`))).toHaveLength(1);
+  });
+
+  it('the shopper cancels: before booking the pickup is never booked; after, the AWB’s events change nothing', async () => {
+    const cancel = (r: { shopper: { agent: TestAgent }; returnId: string }) =>
+      r.shopper.agent.put(`/api/shop/returns/${r.returnId}`).send({ action: 'cancel' });
+    await ctx.deps.returnPickups.runQueue();
+    const early = await queuedReturn();
+    expect((await cancel(early)).status).toBe(200);
+    await ctx.deps.returnPickups.runQueue();
+    expect(await pickupOf(early.returnId)).toMatchObject({ state: 'cancelled', awb: null });
+    expect(fake.controls.returnAwbOf((await pickupOf(early.returnId)).id)).toBeUndefined();
+
+    const late = await queuedReturn();
+    await ctx.deps.returnPickups.runQueue();
+    const awb = (await pickupOf(late.returnId)).awb!;
+    expect((await cancel(late)).status).toBe(200);
+    expect((await pickupOf(late.returnId)).state).toBe('cancelled');
+    const from = fake.controls.sent.length;
+    await fake.controls.advance(awb);
+    expect(await deliverSent(from)).toEqual([200]);
+    expect(told.filter((t) => t.startsWith(`pickedUp ${late.returnId}`))).toEqual([]);
+    expect((await returnOf(late.returnId)).state).toBe('cancelled');
   });
 
   it('a refusal by the courier leaves the pickup failed with its reason, not retried', async () => {
@@ -168,6 +212,11 @@ describe("the courier's events for a return AWB", () => {
     const row = await pickupOf(returnId);
     expect(row.state).toBe('delivered');
     expect(row.pickedUpAt).not.toBeNull();
+    // the return was picked up and is back at the seller: its 48-hour refund timer runs
+    const ret = await returnOf(returnId);
+    expect(ret.state).toBe('picked_up');
+    expect(ret.courierDeliveredAt).not.toBeNull();
+    expect(ret.refundDueAt).not.toBeNull();
     expect(row.deliveredAt).not.toBeNull();
     // the forward parcel of the order is not touched by the return's events
     const forward = await ctx.db.select().from(orderShipments).where(eq(orderShipments.orderId, orderId));

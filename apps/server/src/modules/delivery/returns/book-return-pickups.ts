@@ -8,10 +8,11 @@
 import type { Db } from '../../../db/client';
 import type { Logger } from '../../../lib/logger';
 import { CourierRefusedError, type ReturnCourier } from '../courier-provider';
-import { retryDelayMs } from '../make-shipments';
+import { retryDelayMs } from '../../../db/durable-queue';
 import type { ReturnSteps } from './return-pickup-ports';
 import {
   claimDuePickups,
+  dropCancelledReturns,
   pickupAttemptFailed,
   pickupBooked,
   type ReturnPickupRow,
@@ -71,6 +72,8 @@ async function bookOne(deps: PickupWorkerDeps & { courier: ReturnCourier }, p: R
 export async function bookDuePickups(deps: PickupWorkerDeps): Promise<number> {
   const courier = deps.courier;
   if (!courier) return 0;
+  // a return cancelled before its pickup was booked is not booked
+  await dropCancelledReturns(deps.db);
   const due = await claimDuePickups(deps.db, LEASE_MS);
   for (const p of due) await bookOne({ ...deps, courier }, p);
   return due.length;

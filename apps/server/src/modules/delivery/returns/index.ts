@@ -10,7 +10,13 @@ import type { Logger } from '../../../lib/logger';
 import type { CourierEvent, CourierProvider, ReturnCourier } from '../courier-provider';
 import { bookDuePickups } from './book-return-pickups';
 import type { ReturnParcelSource, ReturnSteps } from './return-pickup-ports';
-import { insertPickup, pickupBacklog, pickupsInTransit, pickupsOf } from './return-pickups.repository';
+import {
+  cancelPickup,
+  insertPickup,
+  pickupBacklog,
+  pickupsInTransit,
+  pickupsOf,
+} from './return-pickups.repository';
 import { applyReturnEvent } from './return-tracking';
 
 export type { ReturnSteps, ReturnParcelSource } from './return-pickup-ports';
@@ -74,6 +80,14 @@ export function createReturnPickups(deps: ReturnPickupsDeps) {
       const parcel = await core.parcelOf(tx, returnId);
       if (!parcel) throw new Error(`return ${returnId} not found for its pickup`);
       await insertPickup(tx, returnId, parcel);
+    },
+    /** The port: the shopper cancelled before pickup; a booked pickup is logged for the courier's desk. */
+    async cancel(tx: Tx, returnId: string): Promise<void> {
+      if (await cancelPickup(tx, returnId))
+        deps.logger.warn(
+          { returnId },
+          'return cancelled after its pickup was booked: call it off with the courier',
+        );
     },
     runQueue,
     /** a courier event: 'unknown' when its AWB is not a return's (then it is a forward parcel's) */

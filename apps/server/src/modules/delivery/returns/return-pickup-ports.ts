@@ -8,11 +8,11 @@ import type { ReturnParcel } from './return-pickups.repository';
 
 export interface ReturnSteps {
   /** the courier booked the pickup: the return is `pickup scheduled`, with its AWB and tracking page */
-  pickupScheduled(returnId: string, awb: string, trackingUrl: string): Promise<void>;
+  pickupScheduled(returnId: string, awb: string, trackingUrl: string): Promise<unknown>;
   /** the courier collected the parcel at the shopper's */
-  pickedUp(returnId: string): Promise<void>;
+  pickedUp(returnId: string): Promise<unknown>;
   /** the courier delivered it back to the seller (the refund's timer starts here) */
-  courierDelivered(returnId: string, at: Date): Promise<void>;
+  courierDelivered(returnId: string, at: Date): Promise<unknown>;
 }
 
 /** The returned units of a return, read inside the caller's transaction. */

@@ -6,7 +6,8 @@
 import { packageFor, parcelBilledGrams, type ReturnPickupState } from '@mp/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { orderLines, orders, products, returnPickups, sellers, users } from '../../../db/schema';
+import { claimDue, failedAttempt } from '../../../db/durable-queue';
+import { orderLines, orders, products, returnPickups, returns, sellers, users } from '../../../db/schema';
 import { ownPackage } from '../delivery-estimate';
 
 export type ReturnPickupRow = typeof returnPickups.$inferSelect;
@@ -106,16 +107,7 @@ export async function insertPickup(tx: DbOrTx, returnId: string, parcel: ReturnP
  * two workers never book the same row at once; a crash mid-attempt leaves it due again when the lease ends.
  */
 export async function claimDuePickups(db: DbOrTx, leaseMs: number, limit = 20): Promise<ReturnPickupRow[]> {
-  const res = await db.execute(sql`
-    update ${returnPickups} set next_attempt_at = now() + ${`${leaseMs} milliseconds`}::interval
-    where id in (
-      select id from ${returnPickups}
-      where state = 'queued' and next_attempt_at <= now()
-      order by next_attempt_at limit ${limit}
-      for update skip locked
-    )
-    returning id`);
-  const ids = (res as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  const ids = await claimDue(db, returnPickups, sql`state = 'queued'`, leaseMs, limit);
   if (ids.length === 0) return [];
   return db.select().from(returnPickups).where(inArray(returnPickups.id, ids));
 }
@@ -136,11 +128,8 @@ export async function pickupAttemptFailed(db: DbOrTx, id: string, error: string,
   await db
     .update(returnPickups)
     .set({
-      attempts: sql`${returnPickups.attempts} + 1`,
-      lastError: error.slice(0, 500),
+      ...failedAttempt(returnPickups.attempts, error, retryInMs),
       state: retryInMs === null ? 'failed' : 'queued',
-      nextAttemptAt: retryInMs === null ? null : sql`now() + ${`${retryInMs} milliseconds`}::interval`,
-      updatedAt: sql`now()`,
     })
     .where(and(eq(returnPickups.id, id), eq(returnPickups.state, 'queued')));
 }
@@ -168,6 +157,37 @@ export async function advancePickup(
     .where(and(eq(returnPickups.id, id), inArray(returnPickups.state, from)))
     .returning({ id: returnPickups.id });
   return moved.length > 0;
+}
+
+/**
+ * The shopper cancelled the return before pickup: the pickup is `cancelled` (a queued one is never booked; a booked
+ * one's later events change nothing). Answers whether it was booked (an AWB the courier still holds).
+ */
+export async function cancelPickup(tx: DbOrTx, returnId: string): Promise<boolean> {
+  const [row] = await tx
+    .update(returnPickups)
+    .set({ state: 'cancelled', nextAttemptAt: null, updatedAt: sql`now()` })
+    .where(and(eq(returnPickups.returnId, returnId), inArray(returnPickups.state, ['queued', 'scheduled'])))
+    .returning({ awb: returnPickups.awb });
+  return Boolean(row?.awb);
+}
+
+/** Queued pickups of returns the shopper cancelled meanwhile are cancelled, never booked; answers how many. */
+export async function dropCancelledReturns(db: DbOrTx): Promise<number> {
+  const dropped = await db
+    .update(returnPickups)
+    .set({ state: 'cancelled', nextAttemptAt: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(returnPickups.state, 'queued'),
+        inArray(
+          returnPickups.returnId,
+          db.select({ id: returns.id }).from(returns).where(eq(returns.state, 'cancelled')),
+        ),
+      ),
+    )
+    .returning({ id: returnPickups.id });
+  return dropped.length;
 }
 
 /** AWBs of pickups on their way (the polling safety net), least recently changed first. */

@@ -24,7 +24,9 @@ export async function applyReturnEvent(
       : e.state === 'shipped' || e.state === 'inTransit'
         ? 'pickedUp'
         : undefined;
-  if (!target || ORDER.indexOf(pickup.state) >= ORDER.indexOf(target)) return 'seen';
+  // a cancelled or failed pickup, or an event not after its state, changes nothing
+  if (!target || !ORDER.includes(pickup.state) || ORDER.indexOf(pickup.state) >= ORDER.indexOf(target))
+    return 'seen';
   // the return's steps before our row: a crash between them is reported again by the courier's retry or the poll
   if (pickup.state === 'scheduled') await deps.steps.pickedUp(pickup.returnId);
   if (target === 'delivered') await deps.steps.courierDelivered(pickup.returnId, new Date(e.at));

@@ -4,7 +4,6 @@
  * one payout per return whatever is retried (the gateway down, a lost answer), its signed `payout.*` webhook (replayed,
  * reversed, forged) and the polling of a payout on its way.
  */
-import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
@@ -13,6 +12,14 @@ import { codRefundPayouts, gatewayEvents } from '../../../../db/schema';
 import { startRazorpayFake } from '../../../../fakes/razorpay';
 import { createLogger } from '../../../../lib/logger';
 import { createTestContext } from '../../../../../test/app';
+import {
+  addToCart,
+  codCheckout,
+  courierDelivers,
+  insertProduct,
+  sandboxCheckout,
+  shopperWithAddress,
+} from '../../__tests__/helpers';
 import { createCodReturnRefunds } from '..';
 import type { RefundToInput } from '@mp/shared';
 
@@ -60,8 +67,24 @@ async function until(what: () => Promise<boolean>, ms = 3000) {
   }
 }
 
+/** a return requested of a delivered order (the returns core's row the payout belongs to) */
+async function aReturn(): Promise<string> {
+  const seller = await ctx.loginAsSeller();
+  const shopper = await shopperWithAddress(ctx);
+  const p = await insertProduct(ctx.db, { sellerId: seller.sellerId, pricePaise: 100_000, totalStock: 5 });
+  await addToCart(shopper.agent, p.id, 1);
+  const { orderId, order } = await sandboxCheckout(shopper.agent, shopper.addressId);
+  await courierDelivers(ctx.deps, orderId, seller.sellerId);
+  const res = await shopper.agent
+    .post('/api/shop/returns')
+    .send({ orderId, lines: [{ lineId: order.cartItems[0]._id, quantity: 1 }], reason: 'changed_mind' });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data[0].id as string;
+}
+
+/** the returns core's refund step of a COD return: the port, in its transaction */
 async function refunded(amountPaise: number, refundTo: RefundToInput = UPI) {
-  const returnId = randomUUID();
+  const returnId = await aReturn();
   await ctx.db.transaction((tx) => refunds.send(tx, { returnId, refundTo, amountPaise }));
   return returnId;
 }
@@ -105,6 +128,42 @@ describe('checking where a COD return is refunded', () => {
 });
 
 describe('paying a COD return refund out', () => {
+  it("a COD order's return the seller receives: the refund is paid once to the shopper's UPI id", async () => {
+    const seller = await ctx.loginAsSeller();
+    const o = await codCheckout(ctx, [{ sellerId: seller.sellerId, pricePaise: 100_000, quantity: 2 }]);
+    const otp = /(\d{6})/.exec(ctx.deps.sms.sent.at(-1)!.text)![1]!;
+    const placed = await o.agent.post('/api/shop/order/cod/confirm').send({ orderId: o.orderId, otp });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    await courierDelivers(ctx.deps, o.orderId, seller.sellerId);
+    const lineId = placed.body.data.cartItems[0]._id as string;
+    // a UPI id the gateway says is not live: refused at request time, nothing recorded
+    fake.controls.payouts.markInvalid('closed@okicici');
+    const refused = await o.agent.post('/api/shop/returns').send({
+      orderId: o.orderId,
+      lines: [{ lineId, quantity: 1 }],
+      reason: 'changed_mind',
+      refundTo: { kind: 'upi', vpa: 'closed@okicici' },
+    });
+    expect([refused.status, refused.body.code]).toEqual([422, 'REFUND_DESTINATION_INVALID']);
+    expect((await o.agent.get('/api/shop/returns')).body.data).toEqual([]);
+    const asked = await o.agent
+      .post('/api/shop/returns')
+      .send({ orderId: o.orderId, lines: [{ lineId, quantity: 1 }], reason: 'changed_mind', refundTo: UPI });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    const ret = asked.body.data[0];
+    for (const action of ['approve', 'received'])
+      expect((await seller.agent.put(`/api/seller/returns/${ret.id}`).send({ action })).status).toBe(200);
+    const row = await rowOf(ret.id);
+    expect(row).toMatchObject({ state: 'queued', amountPaise: Math.round(ret.refundAmount * 100) });
+    expect(row.destination).toEqual(UPI);
+    await refunds.runQueue();
+    await fake.controls.settled();
+    await until(async () => (await rowOf(ret.id)).state === 'processed');
+    expect(payoutsTo((await rowOf(ret.id)).fundAccountId)).toEqual([
+      expect.objectContaining({ amount: row.amountPaise, mode: 'UPI', status: 'processed' }),
+    ]);
+  });
+
   it('one payout per return, by UPI, processed through its signed webhook', async () => {
     const returnId = await refunded(39_900);
     // the refund step reported twice: still one payout row
@@ -128,6 +187,14 @@ describe('paying a COD return refund out', () => {
     await makeDue(returnId);
     await refunds.runQueue();
     expect(payoutsTo(row.fundAccountId)).toHaveLength(1);
+  });
+
+  it('two workers at once (two instances): one payout call', async () => {
+    const returnId = await refunded(4_400);
+    await Promise.all([refunds.runQueue(), refunds.runQueue()]);
+    await fake.controls.settled();
+    expect(fake.controls.calls.filter((c) => c.path === '/v1/payouts')).toHaveLength(1);
+    await until(async () => (await rowOf(returnId)).state === 'processed');
   });
 
   it('the gateway down: tried again later with the same key, paid once', async () => {

@@ -47,9 +47,11 @@ CREATE TABLE "return_pickups" (
 	"delivered_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "return_pickups_state_check" CHECK ("return_pickups"."state" in ('queued','scheduled','pickedUp','delivered','failed'))
+	CONSTRAINT "return_pickups_state_check" CHECK ("return_pickups"."state" in ('queued','scheduled','pickedUp','delivered','failed','cancelled'))
 );
 --> statement-breakpoint
+ALTER TABLE "cod_refund_payouts" ADD CONSTRAINT "cod_refund_payouts_return_id_returns_id_fk" FOREIGN KEY ("return_id") REFERENCES "public"."returns"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "return_pickups" ADD CONSTRAINT "return_pickups_return_id_returns_id_fk" FOREIGN KEY ("return_id") REFERENCES "public"."returns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "return_pickups" ADD CONSTRAINT "return_pickups_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "return_pickups" ADD CONSTRAINT "return_pickups_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "cod_refund_payouts_return_unique" ON "cod_refund_payouts" USING btree ("return_id");--> statement-breakpoint
