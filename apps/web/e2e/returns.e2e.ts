@@ -13,13 +13,6 @@ import { a11yViolations, boughtAndDelivered, type SellerProduct } from './suppor
 
 const session = journeySessions();
 
-/**
- * Whether the courier's reverse pickup is bound to the returns core (deps.ts: the returns' `pickups` port and
- * `returnPickups.bind`, wired where the returns core and reverse pickup meet). Until then the seller marks an
- * approved return received without a pickup (docs/returns.md); with it the journey waits for the fake courier.
- */
-const COURIER_PICKS_UP = false;
-
 /** A product of the seller on `req` sold as one, with stock for two. */
 async function productOf(req: APIRequestContext): Promise<SellerProduct & { options?: unknown[] }> {
   const me = (await (await req.get('/api/auth/check-auth')).json()) as { seller: { _id: string } };
@@ -106,26 +99,18 @@ describe('returns: one of two units goes back and is refunded', () => {
     await row.getByRole('button', { name: `Approve return of ${number}` }).click();
     await expectToast(seller.page, `Return of ${number} approved`);
 
-    if (COURIER_PICKS_UP) {
-      // the fake courier books the reverse pickup, picks the parcel up at the shopper's and brings it back
-      await expect
-        .poll(async () => (await returnOf(seller.context.request, orderId))?.state, {
-          timeout: 60_000,
-          interval: 500,
-        })
-        .toBe('picked_up');
-    } else {
-      // no reverse pickup bound to the returns core on this branch: the approved return waits for the seller
-      expect((await returnOf(seller.context.request, orderId))?.state).toBe('approved');
-    }
+    // the fake courier books the reverse pickup, picks the parcel up at the shopper's and brings it back
+    await expect
+      .poll(async () => (await returnOf(seller.context.request, orderId))?.state, {
+        timeout: 60_000,
+        interval: 500,
+      })
+      .toBe('picked_up');
 
     // the seller marks it received: the shopper is refunded the unit's share
     await seller.page.reload();
     const back = seller.page.getByTestId('return-row').filter({ hasText: number }).first();
-    await back
-      .getByTestId('return-state')
-      .getByText(COURIER_PICKS_UP ? 'Picked up' : 'Approved')
-      .waitFor();
+    await back.getByTestId('return-state').getByText('Picked up').waitFor();
     await back.getByRole('button', { name: `Mark return of ${number} received` }).click();
     await seller.page
       .getByRole('dialog', { name: 'Mark the parcel received?' })

@@ -1986,6 +1986,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every coupon (platform and sellers), newest first, with its uses and the discount given
+         * @description Needs the session of the admin.
+         */
+        get: operations["adminListCoupons"];
+        put?: never;
+        /**
+         * Create a platform-funded code (all products, or chosen categories, sellers, brands or products)
+         * @description A percent over 100, a negative amount or an end before the start is 400; a code already used (any case) 409 `COUPON_CODE_TAKEN`.
+         *
+         *     Needs the session of the admin.
+         */
+        post: operations["adminCreateCoupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/coupons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Pause, resume or edit a coupon; orders already placed keep their discount
+         * @description Needs the session of the admin.
+         */
+        put: operations["adminUpdateCoupon"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seller/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The seller's own codes, newest first, with their uses and the discount given
+         * @description Needs the session of an approved seller.
+         */
+        get: operations["sellerListCoupons"];
+        put?: never;
+        /**
+         * Create a seller-funded code on the seller's own products
+         * @description Naming another seller, or another seller's products, is 403; a code already used (any case) 409 `COUPON_CODE_TAKEN`.
+         *
+         *     Needs the session of an approved seller.
+         */
+        post: operations["sellerCreateCoupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seller/coupons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Pause, resume or edit one of the seller's own codes
+         * @description Needs the session of an approved seller.
+         */
+        put: operations["sellerUpdateCoupon"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/cart/coupon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a code to the session user's cart; answers the cart with each code's discount
+         * @description An unknown, not yet started, expired, paused, exhausted, already used or not applicable code is 422 with the reason the cart shows (`details.reason`, e.g. `COUPON_BELOW_MINIMUM` with `details.missing`). One platform code and one code per seller at most: another is 409 `COUPON_LIMIT_REACHED`.
+         *
+         *     Needs a session (the `token` cookie set by login).
+         */
+        post: operations["applyCoupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/cart/coupon/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a code from the session user's cart; answers the cart
+         * @description Needs a session (the `token` cookie set by login).
+         */
+        delete: operations["removeCoupon"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The active platform offers (for the home banner and the product page badge); cached briefly
+         * @description No session needed.
+         */
+        get: operations["shopOffers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shop/return-policies": {
         parameters: {
             query?: never;
@@ -2568,7 +2722,7 @@ export interface components {
             success: false;
             message: string;
             /** @enum {string} */
-            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "INVALID_CSV" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "COD_REFUND_UNAVAILABLE" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENT_GATEWAY_UNAVAILABLE" | "PAYMENT_METHOD_UNAVAILABLE" | "COD_NOT_ELIGIBLE" | "OTP_INVALID" | "BAD_SIGNATURE" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID" | "HOLD_LIMIT" | "HOLD_COOLDOWN" | "BRAND_EXISTS" | "STORE_NOT_FOUND" | "IMAGE_TOO_SMALL" | "SKU_TAKEN" | "VARIANT_REPEATED" | "VARIANT_REQUIRED" | "GSTIN_REQUIRED" | "INVALID_PINCODE" | "UNSERVICEABLE" | "DELIVERY_BY_COURIER" | "PICKUP_NOT_SET" | "INVALID_SIGNATURE" | "DELIVERY_CODE_WRONG" | "DELIVERY_CODE_LOCKED" | "REFUND_DESTINATION_INVALID" | "COD_RETURNS_UNAVAILABLE" | "RETURN_WINDOW_CLOSED" | "NOT_RETURNABLE" | "NOT_DELIVERED" | "RETURN_QUANTITY_EXCEEDED" | "RETURN_STATE_CONFLICT" | "REFUND_DESTINATION_REQUIRED" | "REFUND_DESTINATION_NOT_ALLOWED";
+            code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "FORBIDDEN" | "SELLER_NOT_APPROVED" | "NOT_FOUND" | "CONFLICT" | "EMAIL_TAKEN" | "INVALID_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_FILE" | "INVALID_CSV" | "IMAGE_TOO_LARGE" | "RATE_LIMITED" | "OUT_OF_STOCK" | "CART_EMPTY" | "ADDRESS_LIMIT" | "PAYMENT_FAILED" | "PAYMENT_PROVIDER_ERROR" | "OWN_PRODUCT" | "CHECKOUT_IN_PROGRESS" | "CHECKOUT_ENDED" | "INVALID_STATUS_TRANSITION" | "STALE_STOCK" | "UPLOAD_QUOTA" | "UPSTREAM_ERROR" | "SERVICE_UNAVAILABLE" | "ALREADY_PAID" | "ALREADY_CANCELLED" | "NOT_CANCELLABLE" | "NOT_REFUNDABLE" | "REFUND_EXCEEDS_CAPTURED" | "COD_REFUND_UNAVAILABLE" | "REFUND_REFUSED" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH" | "PAYOUT_EXCEEDS_BALANCE" | "PAYOUT_REFERENCE_USED" | "INTERNAL" | "PAYMENT_GATEWAY_UNAVAILABLE" | "PAYMENT_METHOD_UNAVAILABLE" | "COD_NOT_ELIGIBLE" | "OTP_INVALID" | "BAD_SIGNATURE" | "PAYMENTS_NOT_CONFIGURED" | "CROSS_SITE_REQUEST" | "UNSUPPORTED_MEDIA_TYPE" | "WEAK_PASSWORD" | "LOGIN_LINK_INVALID" | "HOLD_LIMIT" | "HOLD_COOLDOWN" | "BRAND_EXISTS" | "STORE_NOT_FOUND" | "IMAGE_TOO_SMALL" | "SKU_TAKEN" | "VARIANT_REPEATED" | "VARIANT_REQUIRED" | "GSTIN_REQUIRED" | "INVALID_PINCODE" | "UNSERVICEABLE" | "DELIVERY_BY_COURIER" | "PICKUP_NOT_SET" | "INVALID_SIGNATURE" | "DELIVERY_CODE_WRONG" | "DELIVERY_CODE_LOCKED" | "COUPON_UNKNOWN" | "COUPON_NOT_STARTED" | "COUPON_EXPIRED" | "COUPON_PAUSED" | "COUPON_EXHAUSTED" | "COUPON_ALREADY_USED" | "COUPON_FIRST_ORDER_ONLY" | "COUPON_NOT_APPLICABLE" | "COUPON_BELOW_MINIMUM" | "COUPON_LIMIT_REACHED" | "COUPON_PRICE_CHANGED" | "COUPON_CODE_TAKEN" | "REFUND_DESTINATION_INVALID" | "COD_RETURNS_UNAVAILABLE" | "RETURN_WINDOW_CLOSED" | "NOT_RETURNABLE" | "NOT_DELIVERED" | "RETURN_QUANTITY_EXCEEDED" | "RETURN_STATE_CONFLICT" | "REFUND_DESTINATION_REQUIRED" | "REFUND_DESTINATION_NOT_ALLOWED";
             errors?: components["schemas"]["FieldErrors"];
             /** @description facts the caller can act on, per code (e.g. STALE_STOCK: `{ currentStock }`) */
             details?: {
@@ -2815,7 +2969,9 @@ export interface components {
                 shippingCharge: number;
                 total: number;
                 itemCount: number;
+                couponDiscount?: number;
             };
+            coupons?: components["schemas"]["AppliedCoupon"][];
         };
         SellerDeliveryQuote: {
             sellerId: string | null;
@@ -2828,6 +2984,21 @@ export interface components {
             charge: number;
             subtotal: number;
             zone: ("A" | "B" | "C" | "D" | "E") | null;
+        };
+        AppliedCoupon: {
+            code: string;
+            label: string | null;
+            /** @enum {string} */
+            funder: "platform" | "seller";
+            sellerId: string | null;
+            storeName: string | null;
+            /** @enum {string} */
+            kind: "percent" | "fixed" | "free_delivery";
+            applies: boolean;
+            discount: number;
+            reason: ("unknown" | "not_started" | "expired" | "paused" | "exhausted" | "already_used" | "first_order_only" | "not_applicable" | "below_minimum" | "limit_reached") | null;
+            message: string | null;
+            missing: number | null;
         };
         ShopConfig: {
             payments: {
@@ -2908,6 +3079,12 @@ export interface components {
                 /** @description false when the product was deleted or has less stock than the quantity */
                 available: boolean;
                 unavailableReason: ("deleted" | "outOfStock" | "insufficientStock") | null;
+                /** @description rupees: the seller-funded coupon's share of this line */
+                sellerDiscount?: number;
+                /** @description rupees: the platform-funded coupon's share of this line */
+                platformDiscount?: number;
+                /** @description rupees: what the shopper pays for the line (gross − both discounts) */
+                payable?: number;
             }[];
             totals: {
                 subtotal: number;
@@ -2915,7 +3092,10 @@ export interface components {
                 shippingCharge: number;
                 total: number;
                 itemCount: number;
+                couponDiscount?: number;
             };
+            /** @description the codes applied to the cart, each with its discount or why it does not apply */
+            coupons?: components["schemas"]["AppliedCoupon"][];
         };
         Address: {
             _id: string;
@@ -2978,6 +3158,12 @@ export interface components {
                 rejectionReason: string | null;
                 /** @description the policy it was sold under: "7-day return" or "Not returnable" (docs/money.md) */
                 returnPolicy?: string;
+                /** @description rupees: the seller-funded coupon's share of this line */
+                sellerDiscount?: number;
+                /** @description rupees: the platform-funded coupon's share of this line */
+                platformDiscount?: number;
+                /** @description rupees: what the shopper pays for the line (gross − both discounts) */
+                payable?: number;
                 /** @description units the shopper may still ask to return now (delivered, window open, not returned or being returned); the shopper's own order only (docs/returns.md) */
                 returnableQuantity?: number;
                 /** @description when the line's return window closes (end of its last day, IST); null until delivered */
@@ -3011,6 +3197,10 @@ export interface components {
             };
             /** @description money given back so far, rupees (docs/money.md) */
             refundedAmount: number;
+            /** @description the codes frozen on the order and what each took off (docs/money.md, "Coupons") */
+            coupons?: components["schemas"]["OrderCoupon"][];
+            /** @description rupees: Σ of the coupons' shares on the lines (free delivery is in shippingCharge) */
+            couponDiscount?: number;
             /** @description the order's payment ledger, oldest first */
             payments: components["schemas"]["PaymentEntry"][];
             /** @description each seller's part of the order with its status timeline */
@@ -3028,6 +3218,15 @@ export interface components {
                 promisedDate: string | null;
                 late: boolean;
             }[];
+        };
+        OrderCoupon: {
+            code: string;
+            /** @enum {string} */
+            funder: "platform" | "seller";
+            sellerId: string | null;
+            /** @enum {string} */
+            kind: "percent" | "fixed" | "free_delivery";
+            discount: number;
         };
         PaymentEntry: {
             /** @enum {string} */
@@ -3104,6 +3303,12 @@ export interface components {
                 rejectionReason: string | null;
                 /** @description the policy it was sold under: "7-day return" or "Not returnable" (docs/money.md) */
                 returnPolicy?: string;
+                /** @description rupees: the seller-funded coupon's share of this line */
+                sellerDiscount?: number;
+                /** @description rupees: the platform-funded coupon's share of this line */
+                platformDiscount?: number;
+                /** @description rupees: what the shopper pays for the line (gross − both discounts) */
+                payable?: number;
                 /** @description units the shopper may still ask to return now (delivered, window open, not returned or being returned); the shopper's own order only (docs/returns.md) */
                 returnableQuantity?: number;
                 /** @description when the line's return window closes (end of its last day, IST); null until delivered */
@@ -3137,6 +3342,10 @@ export interface components {
             };
             /** @description money given back so far, rupees (docs/money.md) */
             refundedAmount: number;
+            /** @description the codes frozen on the order and what each took off (docs/money.md, "Coupons") */
+            coupons?: components["schemas"]["OrderCoupon"][];
+            /** @description rupees: Σ of the coupons' shares on the lines (free delivery is in shippingCharge) */
+            couponDiscount?: number;
             /** @description the order's payment ledger, oldest first */
             payments: components["schemas"]["PaymentEntry"][];
             /** @description each seller's part of the order with its status timeline */
@@ -3214,6 +3423,58 @@ export interface components {
             commissionPercent: number;
             /** @description the seller's own rate, or null for the platform rate */
             customCommissionPercent: number | null;
+        };
+        Coupon: {
+            _id: string;
+            code: string;
+            label: string | null;
+            /** @enum {string} */
+            funder: "platform" | "seller";
+            sellerId: string | null;
+            storeName: string | null;
+            /** @enum {string} */
+            kind: "percent" | "fixed" | "free_delivery";
+            percent: number | null;
+            /** @description rupees; null: no cap */
+            maxDiscount: number | null;
+            /** @description rupees, fixed codes */
+            amount: number | null;
+            /** @description rupees, of the eligible items */
+            minOrderValue: number;
+            /** @description ISO instant */
+            startsAt: string;
+            /** @description ISO instant (exclusive) */
+            endsAt: string;
+            totalUses: number | null;
+            usesPerShopper: number;
+            firstOrderOnly: boolean;
+            active: boolean;
+            /** @enum {string} */
+            status: "active" | "paused" | "scheduled" | "expired" | "exhausted";
+            /** @enum {string} */
+            scope: "all" | "categories" | "sellers" | "brands" | "products";
+            scopeIds: string[];
+            used: number;
+            reserved: number;
+            discountGiven: number;
+            createdAt: string;
+        };
+        Offer: {
+            code: string;
+            /** @description e.g. "10% off with WELCOME10" */
+            label: string;
+            /** @enum {string} */
+            kind: "percent" | "fixed" | "free_delivery";
+            percent: number | null;
+            amount: number | null;
+            maxDiscount: number | null;
+            minOrderValue: number;
+            firstOrderOnly: boolean;
+            /** @description ISO instant */
+            endsAt: string;
+            /** @enum {string} */
+            scope: "all" | "categories" | "sellers" | "brands" | "products";
+            scopeIds: string[];
         };
         ReturnPolicy: {
             /** @enum {string} */
@@ -6545,6 +6806,7 @@ export interface operations {
                     buyerBusinessName?: string;
                     /** @enum {string} */
                     paymentMethod?: "paypal" | "upi" | "card" | "netbanking" | "cod";
+                    expectedTotal?: number;
                 } & {
                     [key: string]: unknown;
                 };
@@ -7674,6 +7936,405 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    adminListCoupons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Coupon"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    adminCreateCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    label?: string;
+                    /** @enum {string} */
+                    kind: "percent" | "fixed" | "free_delivery";
+                    percent?: number;
+                    maxDiscount?: number | null;
+                    amount?: number;
+                    /** @default 0 */
+                    minOrderValue?: number;
+                    startsAt: string;
+                    endsAt: string;
+                    /** @default null */
+                    totalUses?: number | null;
+                    /** @default 1 */
+                    usesPerShopper?: number;
+                    /** @default false */
+                    firstOrderOnly?: boolean;
+                    /** @default true */
+                    active?: boolean;
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    scope?: "all" | "categories" | "sellers" | "brands" | "products";
+                    /** @default [] */
+                    scopeIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Coupon created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["Coupon"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    adminUpdateCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label?: string;
+                    percent?: number;
+                    maxDiscount?: number | null;
+                    amount?: number;
+                    minOrderValue?: number;
+                    startsAt?: string;
+                    endsAt?: string;
+                    /** @default null */
+                    totalUses?: number | null;
+                    /** @default 1 */
+                    usesPerShopper?: number;
+                    firstOrderOnly?: boolean;
+                    active?: boolean;
+                    /** @enum {string} */
+                    scope?: "all" | "categories" | "sellers" | "brands" | "products";
+                    /** @default [] */
+                    scopeIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Coupon saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["Coupon"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    sellerListCoupons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Coupon"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    sellerCreateCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    label?: string;
+                    /** @enum {string} */
+                    kind: "percent" | "fixed" | "free_delivery";
+                    percent?: number;
+                    maxDiscount?: number | null;
+                    amount?: number;
+                    /** @default 0 */
+                    minOrderValue?: number;
+                    startsAt: string;
+                    endsAt: string;
+                    /** @default null */
+                    totalUses?: number | null;
+                    /** @default 1 */
+                    usesPerShopper?: number;
+                    /** @default false */
+                    firstOrderOnly?: boolean;
+                    /** @default true */
+                    active?: boolean;
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    scope?: "all" | "categories" | "sellers" | "brands" | "products";
+                    /** @default [] */
+                    scopeIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Coupon created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["Coupon"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    sellerUpdateCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label?: string;
+                    percent?: number;
+                    maxDiscount?: number | null;
+                    amount?: number;
+                    minOrderValue?: number;
+                    startsAt?: string;
+                    endsAt?: string;
+                    /** @default null */
+                    totalUses?: number | null;
+                    /** @default 1 */
+                    usesPerShopper?: number;
+                    firstOrderOnly?: boolean;
+                    active?: boolean;
+                    /** @enum {string} */
+                    scope?: "all" | "categories" | "sellers" | "brands" | "products";
+                    /** @default [] */
+                    scopeIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Coupon saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["Coupon"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    applyCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Coupon applied */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["Cart"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    removeCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Coupon removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["Cart"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    shopOffers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Offer"][];
+                    };
+                };
+            };
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };

@@ -216,7 +216,8 @@ export function priceCoupons(lines: readonly CouponLine[], rules: readonly Coupo
 
 // ---- a line's components (docs/money.md: the frame's table) --------------------------------------------------------
 
-interface FrozenLine {
+/** A line's money as frozen at placement (the frame's table). */
+export interface LineMoney {
   linePricePaise: number;
   quantity: number;
   sellerDiscountPaise: number;
@@ -224,11 +225,11 @@ interface FrozenLine {
 }
 
 /** What the shopper paid for a line: gross − sellerDiscount − platformDiscount (the frame's `payable`). */
-export const linePaidOf = (l: FrozenLine): number =>
+export const linePaidOf = (l: LineMoney): number =>
   lineValueOf(l) - l.sellerDiscountPaise - l.platformDiscountPaise;
 
 /** The seller's price of a line: gross − sellerDiscount (the tax base and the commission base). */
-export const lineSellerValueOf = (l: Omit<FrozenLine, 'platformDiscountPaise'>): number =>
+export const lineSellerValueOf = (l: Omit<LineMoney, 'platformDiscountPaise'>): number =>
   lineValueOf(l) - l.sellerDiscountPaise;
 
 /** `part / whole` of `x`, rounded half up (whole > 0). */

@@ -347,7 +347,12 @@ class Market {
     const { o, line } = open[a.o % open.length]!;
     const units = Math.min(a.units, line.quantity - line.returned);
     const share = returnRefundPaise(
-      { linePricePaise: line.value / line.quantity, quantity: line.quantity },
+      {
+        linePricePaise: line.value / line.quantity,
+        quantity: line.quantity,
+        sellerDiscountPaise: 0,
+        platformDiscountPaise: 0,
+      },
       units,
       line.returned,
     );

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { linePaidPaise, returnRefundPaise, returnSellerValuePaise, reverseShippingPaise } from './returns';
+import { linePaidOf } from './coupon-maths';
+import { returnRefundPaise, returnSellerValuePaise, reverseShippingPaise } from './returns';
 
 const line = fc
   .record({
@@ -45,7 +46,7 @@ describe('returnRefundPaise', () => {
           let before = 0;
           let refunded = 0;
           let sellerBack = 0;
-          const paid = linePaidPaise(l);
+          const paid = linePaidOf(l);
           for (const units of returnsOf) {
             const r = returnRefundPaise(l, units, before);
             expect(r).toBeGreaterThanOrEqual(Math.floor((paid * units) / l.quantity));
@@ -63,9 +64,9 @@ describe('returnRefundPaise', () => {
   });
 
   it('when one unit of a ₹100 line of 3 units is returned, then the last unit carries the remainder', () => {
-    const l = { linePricePaise: 3_333, quantity: 3, sellerDiscountPaise: 0 };
+    const l = { linePricePaise: 3_333, quantity: 3, sellerDiscountPaise: 0, platformDiscountPaise: 0 };
     expect([0, 1, 2].map((b) => returnRefundPaise(l, 1, b))).toEqual([3_333, 3_333, 3_333]);
-    const odd = { linePricePaise: 100, quantity: 3, sellerDiscountPaise: 1 };
+    const odd = { linePricePaise: 100, quantity: 3, sellerDiscountPaise: 1, platformDiscountPaise: 0 };
     expect([0, 1, 2].map((b) => returnRefundPaise(odd, 1, b))).toEqual([99, 100, 100]);
   });
 });

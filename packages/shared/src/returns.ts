@@ -8,6 +8,7 @@ import { CATEGORIES, CATEGORY_IDS } from './constants';
 import { RETURN_WINDOW_DAYS, ZONE_RATES, weightSlabs, type CourierZone } from './delivery';
 import { emptyToUndefined, uuidOf } from './api';
 import { pageQuerySchema } from './product';
+import { linePaidOf, lineSellerValueOf, type LineMoney } from './coupon-maths';
 
 export const RETURN_WINDOW_MAX_DAYS = 90;
 const IST_OFFSET_MS = 330 * 60_000;
@@ -166,22 +167,8 @@ export type ReturnEventKind = (typeof RETURN_EVENT_KINDS)[number];
 
 // ---- the paid share of returned units (pure; property-tested) -----------------------------------------------------
 
-export interface ReturnableLineMoney {
-  linePricePaise: number;
-  quantity: number;
-  /** a coupon's share funded by the seller */
-  sellerDiscountPaise?: number;
-  /** a coupon's share funded by the platform (coupons; 0 until then) */
-  platformDiscountPaise?: number;
-}
-
-/** What the shopper paid for a line: `linePrice × quantity − sellerDiscount − platformDiscount` (the frame's payable). */
-export const linePaidPaise = (l: ReturnableLineMoney): number =>
-  l.linePricePaise * l.quantity - (l.sellerDiscountPaise ?? 0) - (l.platformDiscountPaise ?? 0);
-
-/** The seller's price of a line, `gross − sellerDiscount`: what its earnings and deductions are reckoned on. */
-export const lineSellerValuePaise = (l: ReturnableLineMoney): number =>
-  l.linePricePaise * l.quantity - (l.sellerDiscountPaise ?? 0);
+/** A line's frozen money (coupon-maths.ts): its price, units and the coupon shares of each funder. */
+export type ReturnableLineMoney = LineMoney;
 
 /** The cumulative share of `units` of `quantity` units worth `totalPaise`: floor, so every unit differs by ≤ 1 paisa. */
 const cumulativeShare = (totalPaise: number, units: number, quantity: number): number =>
@@ -193,7 +180,7 @@ const cumulativeShare = (totalPaise: number, units: number, quantity: number): n
  * a line returned in any number of returns add up to exactly what was paid for it (docs/returns.md, "Money").
  */
 export function returnRefundPaise(line: ReturnableLineMoney, units: number, unitsBefore = 0): number {
-  const paid = linePaidPaise(line);
+  const paid = linePaidOf(line);
   return (
     cumulativeShare(paid, unitsBefore + units, line.quantity) -
     cumulativeShare(paid, unitsBefore, line.quantity)
@@ -202,7 +189,7 @@ export function returnRefundPaise(line: ReturnableLineMoney, units: number, unit
 
 /** The same share of the seller's price (`gross − sellerDiscount`): what the seller's ledger reverses. */
 export function returnSellerValuePaise(line: ReturnableLineMoney, units: number, unitsBefore = 0): number {
-  const value = lineSellerValuePaise(line);
+  const value = lineSellerValueOf(line);
   return (
     cumulativeShare(value, unitsBefore + units, line.quantity) -
     cumulativeShare(value, unitsBefore, line.quantity)

@@ -9,7 +9,7 @@
  */
 import {
   isSellerFault,
-  linePaidPaise,
+  linePaidOf,
   returnRefundPaise,
   reverseShippingPaise,
   COURIER_ZONES,
@@ -44,7 +44,7 @@ async function partsOf(tx: Tx, ret: ReturnRow) {
   return rls.map((rl) => {
     const line = lines.find((l) => l.id === rl.orderLineId)!;
     const share = returnRefundPaise(line, rl.quantity, before.get(line.id) ?? 0);
-    const paise = Math.max(0, Math.min(share, linePaidPaise(line) - line.refundedPaise));
+    const paise = Math.max(0, Math.min(share, linePaidOf(line) - line.refundedPaise));
     return { rl, line, paise };
   });
 }
