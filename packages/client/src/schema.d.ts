@@ -3525,6 +3525,10 @@ export interface components {
             refundDueAt: string | null;
             pickupAwb: string | null;
             pickupTrackingUrl: string | null;
+            /** @description the courier's reverse pickup (docs/delivery.md); null before approval */
+            pickup?: components["schemas"]["ReturnPickup"] | null;
+            /** @description a cash-on-delivery return: the payout of its refund to the UPI id or bank account */
+            refundPayout?: components["schemas"]["RefundPayout"] | null;
             /** @description rupees given back (or to be given back) for the returned units */
             refundAmount: number;
             refundId: string | null;
@@ -3551,6 +3555,18 @@ export interface components {
             quantity: number;
             /** @description rupees: these units' share of what was paid for the line */
             refundAmount: number;
+        };
+        ReturnPickup: {
+            /** @enum {string} */
+            state: "queued" | "scheduled" | "pickedUp" | "delivered" | "failed" | "cancelled";
+            awb: string | null;
+            trackingUrl: string | null;
+        };
+        RefundPayout: {
+            /** @enum {string} */
+            state: "queued" | "processing" | "processed" | "failed";
+            /** @description why the payout failed or was reversed (the admin's to act on); null otherwise */
+            failureReason: string | null;
         };
         ReturnDispute: {
             /** @description the shopper's note */

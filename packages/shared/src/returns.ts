@@ -9,6 +9,8 @@ import { RETURN_WINDOW_DAYS, ZONE_RATES, weightSlabs, type CourierZone } from '.
 import { emptyToUndefined, uuidOf } from './api';
 import { pageQuerySchema } from './product';
 import { linePaidOf, lineSellerValueOf, type LineMoney } from './coupon-maths';
+import { returnPickupDtoSchema } from './return-pickup';
+import { refundPayoutDtoSchema } from './refund-payout';
 
 export const RETURN_WINDOW_MAX_DAYS = 90;
 const IST_OFFSET_MS = 330 * 60_000;
@@ -421,6 +423,16 @@ export const returnDtoSchema = z
       .meta({ description: 'refunded by itself at this time (48 h after the courier brought it back)' }),
     pickupAwb: z.string().nullable(),
     pickupTrackingUrl: z.string().nullable(),
+    pickup: returnPickupDtoSchema
+      .nullable()
+      .optional()
+      .meta({ description: "the courier's reverse pickup (docs/delivery.md); null before approval" }),
+    refundPayout: refundPayoutDtoSchema
+      .nullable()
+      .optional()
+      .meta({
+        description: 'a cash-on-delivery return: the payout of its refund to the UPI id or bank account',
+      }),
     refundAmount: z
       .number()
       .meta({ description: 'rupees given back (or to be given back) for the returned units' }),

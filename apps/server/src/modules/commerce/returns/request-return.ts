@@ -127,5 +127,5 @@ export async function requestReturn(
     }
     return made;
   });
-  return returnsById(ctx.db, ids);
+  return returnsById(ctx.db, ids, ctx);
 }

@@ -39,7 +39,7 @@ async function act(
 ): Promise<ReturnDto> {
   const out = await withLockedReturn(ctx, returnId, work);
   if (out?.sendRefundId) await ctx.money.sendAll([out.sendRefundId]);
-  return (await returnsById(ctx.db, [returnId]))[0]!;
+  return (await returnsById(ctx.db, [returnId], ctx))[0]!;
 }
 
 export function shopperAction(

@@ -81,7 +81,8 @@ export async function rejectIn(tx: Tx, ret: ReturnRow, reason: string, step: Ret
 export async function cancelIn(ctx: ReturnsContext, tx: Tx, ret: ReturnRow, step: ReturnStep) {
   if (!isIn(ret.state, RETURN_CANCELLABLE_STATES)) throw stateConflict(ret, 'it can no longer be cancelled');
   await releaseUnits(tx, ret);
-  if (ret.state === 'pickup_scheduled') await ctx.pickups.cancel?.(tx, ret.id);
+  // approved: the pickup may be queued or booked already (its worker drops a cancelled return's row)
+  if (ret.state === 'pickup_scheduled' || ret.state === 'approved') await ctx.pickups.cancel?.(tx, ret.id);
   return updateReturn(tx, ret.id, { state: 'cancelled' }, { ...step, kind: 'cancelled' });
 }
 

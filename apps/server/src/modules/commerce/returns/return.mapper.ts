@@ -7,6 +7,7 @@ import {
   type ReturnDto,
 } from '@mp/shared';
 import type { DbOrTx } from '../../../db/client';
+import type { CodReturnRefunds, ReturnPickups } from './return-ports';
 import { detailsOf, returnHeads, type ReturnHead } from './returns.repository';
 
 type Details = Awaited<ReturnType<typeof detailsOf>>;
@@ -74,16 +75,36 @@ export function toReturnDto(head: ReturnHead, details: Details): ReturnDto {
   };
 }
 
+/** Where a return's courier pickup and COD payout stand: each port's own read, one query per page. */
+export interface ReturnProgress {
+  pickups?: Pick<ReturnPickups, 'viewOf'>;
+  codRefunds?: Pick<CodReturnRefunds, 'viewOf'>;
+}
+
 /** These returns' answers, in a fixed number of queries. */
-export async function returnViews(db: DbOrTx, heads: ReturnHead[]): Promise<ReturnDto[]> {
-  const details = await detailsOf(
-    db,
-    heads.map((h) => h.ret.id),
-  );
-  return heads.map((h) => toReturnDto(h, details));
+export async function returnViews(
+  db: DbOrTx,
+  heads: ReturnHead[],
+  progress: ReturnProgress = {},
+): Promise<ReturnDto[]> {
+  const ids = heads.map((h) => h.ret.id);
+  const [details, pickups, payouts] = await Promise.all([
+    detailsOf(db, ids),
+    progress.pickups?.viewOf?.(ids),
+    progress.codRefunds?.viewOf?.(ids),
+  ]);
+  return heads.map((h) => ({
+    ...toReturnDto(h, details),
+    pickup: pickups?.get(h.ret.id) ?? null,
+    refundPayout: payouts?.get(h.ret.id) ?? null,
+  }));
 }
 
 /** The answers of returns by id (after a change). */
-export async function returnsById(db: DbOrTx, ids: string[]): Promise<ReturnDto[]> {
-  return returnViews(db, await returnHeads(db, ids));
+export async function returnsById(
+  db: DbOrTx,
+  ids: string[],
+  progress?: ReturnProgress,
+): Promise<ReturnDto[]> {
+  return returnViews(db, await returnHeads(db, ids), progress);
 }

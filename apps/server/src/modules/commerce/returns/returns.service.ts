@@ -27,7 +27,7 @@ async function list(
 ) {
   const { rows, total } = await returnsPage(ctx.db, f, { page: q.page, limit: q.limit, sellerQueue });
   return {
-    data: await returnViews(ctx.db, rows),
+    data: await returnViews(ctx.db, rows, ctx),
     pagination: { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) },
   };
 }

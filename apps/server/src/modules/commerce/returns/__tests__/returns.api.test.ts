@@ -17,7 +17,6 @@ import {
   sandboxCheckout,
   shopperWithAddress,
 } from '../../__tests__/helpers';
-import { noReversePickup, unsentCodRefunds } from '../return-ports';
 import { createReturns } from '../returns.service';
 
 const ctx = await createTestContext();
@@ -34,10 +33,10 @@ const fake = createReturns({
   money: ctx.deps.money,
   earnings: ctx.deps.earnings,
   currency: ctx.config.paypalCurrency,
-  pickups: noReversePickup(ctx.deps.logger),
+  // no courier here: an approved return waits for the seller to mark it received
+  pickups: { request: async () => {} },
   codRefunds: {
-    async send(tx, r) {
-      await unsentCodRefunds(ctx.deps.logger).send(tx, r);
+    async send(_tx, r) {
       codSent.push(r);
       return { refundId: null };
     },
