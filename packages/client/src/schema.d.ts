@@ -8650,6 +8650,7 @@ export interface operations {
         parameters: {
             query?: {
                 state?: "requested" | "approved" | "pickup_scheduled" | "picked_up" | "received" | "refunded" | "rejected" | "cancelled";
+                orderId?: string;
                 page?: number;
                 limit?: number;
             };

@@ -339,13 +339,18 @@ const boolFilter = z.preprocess(
 );
 
 /** GET /api/shop/returns: the shopper's returns, newest first; optionally of one order. */
+const orderFilter = z.preprocess(emptyToUndefined, uuidOf('Must be a valid order id').optional());
 export const shopReturnListQuerySchema = z.object({
   state: stateFilter,
-  orderId: z.preprocess(emptyToUndefined, uuidOf('Must be a valid order id').optional()),
+  orderId: orderFilter,
   ...pageQuerySchema.shape,
 });
-/** GET /api/seller/returns: the seller's queue, decision due first among open ones. */
-export const sellerReturnListQuerySchema = z.object({ state: stateFilter, ...pageQuerySchema.shape });
+/** GET /api/seller/returns: the seller's queue, decision due first among open ones; `orderId`: one order's. */
+export const sellerReturnListQuerySchema = z.object({
+  state: stateFilter,
+  orderId: orderFilter,
+  ...pageQuerySchema.shape,
+});
 /** GET /api/admin/returns: every return; `disputed=true` the contested rejections. */
 export const adminReturnListQuerySchema = z.object({
   state: stateFilter,
@@ -427,12 +432,9 @@ export const returnDtoSchema = z
       .nullable()
       .optional()
       .meta({ description: "the courier's reverse pickup (docs/delivery.md); null before approval" }),
-    refundPayout: refundPayoutDtoSchema
-      .nullable()
-      .optional()
-      .meta({
-        description: 'a cash-on-delivery return: the payout of its refund to the UPI id or bank account',
-      }),
+    refundPayout: refundPayoutDtoSchema.nullable().optional().meta({
+      description: 'a cash-on-delivery return: the payout of its refund to the UPI id or bank account',
+    }),
     refundAmount: z
       .number()
       .meta({ description: 'rupees given back (or to be given back) for the returned units' }),

@@ -2,7 +2,8 @@
  * Credit notes (docs/tax.md, "Credit notes"): a refund decided after an order part was invoiced gets, in the same
  * transaction, a credit note per invoice it reaches, each referencing its invoice. The refund is laid over the
  * invoices in order, each up to what is left of it after earlier credit notes, and inside an invoice over its
- * lines in order; each piece is taxed at its line's rate, so the note's taxes add up to its amount exactly.
+ * lines in order (a return's refund names its lines instead); each piece is taxed at its line's rate, so the note's
+ * taxes add up to its amount exactly.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { financialYearOf, isIntraState } from '@mp/shared';
@@ -12,37 +13,62 @@ import { inclusiveLine, withTotals, type ContentLine, type DocumentContent } fro
 import { insertDocumentIn, type TaxDocumentRow } from './documents.repository';
 import { nextNumberIn, sellerSeries } from './numbering';
 
+/** A content line's key: its order line's id, else (shipping, older documents) its description and rate. */
+const keyOf = (l: ContentLine) => l.lineId ?? `${l.description}|${l.rate}`;
+
 /** What is left to credit of each line of an invoice, after the credit notes already issued against it. */
 function leftOfLines(invoice: TaxDocumentRow, notes: TaxDocumentRow[]): number[] {
-  const lines = (invoice.content as DocumentContent).lines;
-  let credited = notes.filter((n) => n.invoiceId === invoice.id).reduce((a, n) => a + n.totalPaise, 0);
-  return lines.map((l) => {
-    const used = Math.min(credited, l.totalPaise);
-    credited -= used;
+  const credited = new Map<string, number>();
+  for (const n of notes.filter((n) => n.invoiceId === invoice.id))
+    for (const l of (n.content as DocumentContent).lines)
+      credited.set(keyOf(l), (credited.get(keyOf(l)) ?? 0) + l.totalPaise);
+  return (invoice.content as DocumentContent).lines.map((l) => {
+    const used = Math.min(credited.get(keyOf(l)) ?? 0, l.totalPaise);
+    credited.set(keyOf(l), (credited.get(keyOf(l)) ?? 0) - used);
     return l.totalPaise - used;
   });
 }
 
-function notePieces(invoice: TaxDocumentRow, left: number[], amount: number, intra: boolean) {
+/**
+ * How much of each invoice line a refund credits: `amount` laid over the lines in order, or, for a refund of
+ * known lines (a return), each named line's own amount (its seller value: docs/tax.md, "Credit notes").
+ */
+function takesOf(
+  invoice: TaxDocumentRow,
+  left: number[],
+  amount: number | ReadonlyMap<string, number>,
+): number[] {
   const lines = (invoice.content as DocumentContent).lines;
-  const out: ContentLine[] = [];
+  if (typeof amount !== 'number')
+    return lines.map((l, i) => Math.min(l.lineId ? (amount.get(l.lineId) ?? 0) : 0, left[i]!));
   let rest = amount;
-  lines.forEach((l, i) => {
-    const take = Math.min(rest, left[i]!);
-    if (take <= 0) return;
+  return left.map((l) => {
+    const take = Math.min(rest, l);
     rest -= take;
+    return take;
+  });
+}
+
+function notePieces(invoice: TaxDocumentRow, takes: number[], intra: boolean) {
+  const out: ContentLine[] = [];
+  (invoice.content as DocumentContent).lines.forEach((l, i) => {
+    const take = takes[i]!;
+    if (take <= 0) return;
     const base = { description: l.description, hsn: l.hsn, quantity: l.quantity, rate: l.rate };
     out.push(inclusiveLine(l.lineId ? { ...base, lineId: l.lineId } : base, take, intra));
   });
   return out;
 }
 
-/** Issues the credit notes of a refund of `amountPaise` of the order; answers their ids (none before invoicing). */
+/**
+ * Issues the credit notes of a refund of `amount` of the order (paise, or each named order line's amount); answers
+ * their ids (none before invoicing).
+ */
 export async function issueCreditNotesIn(
   tx: Tx,
   orderId: string,
   refundId: string,
-  amountPaise: number,
+  amount: number | ReadonlyMap<string, number>,
   reason: string,
   /** only this seller's invoice (a return's refund is one seller's sub-order; docs/returns.md) */
   sellerId?: string | null,
@@ -65,17 +91,14 @@ export async function issueCreditNotesIn(
       ),
     );
   const ids: string[] = [];
-  let rest = amountPaise;
+  let rest = typeof amount === 'number' ? amount : Infinity;
   for (const invoice of invoices) {
-    const left = leftOfLines(invoice, notes);
-    const take = Math.min(
-      rest,
-      left.reduce((a, b) => a + b, 0),
-    );
+    const takes = takesOf(invoice, leftOfLines(invoice, notes), typeof amount === 'number' ? rest : amount);
+    const take = takes.reduce((a, b) => a + b, 0);
     if (take <= 0) continue;
     rest -= take;
     const profile = profiles.find((p) => p.sellerId === invoice.sellerId)!;
-    ids.push(await issueOne(tx, { invoice, refundId, reason, take, left, issuerNo: profile.issuerNo }));
+    ids.push(await issueOne(tx, { invoice, refundId, reason, takes, issuerNo: profile.issuerNo }));
   }
   return ids;
 }
@@ -86,8 +109,7 @@ async function issueOne(
     invoice: TaxDocumentRow;
     refundId: string;
     reason: string;
-    take: number;
-    left: number[];
+    takes: number[];
     issuerNo: number;
   },
 ): Promise<string> {
@@ -105,7 +127,7 @@ async function issueOne(
     ...(inv.orderNumber ? { orderNumber: inv.orderNumber } : {}),
     reference: { number: inv.number, issuedAt: inv.issuedAt },
     reason: a.reason,
-    lines: notePieces(a.invoice, a.left, a.take, intra),
+    lines: notePieces(a.invoice, a.takes, intra),
   });
   const doc = await insertDocumentIn(tx, {
     kind: 'creditNote',

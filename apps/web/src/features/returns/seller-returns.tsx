@@ -116,15 +116,10 @@ function SellerReturnActions({ r }: { r: ReturnDto }) {
 
 export function SellerReturnsQueue({ orderId }: { orderId?: string }) {
   const { state, page, set } = useReturnFilters();
-  const query = useSellerReturnsQuery(
+  const shown = useSellerReturnsQuery(
     { state, page, limit: RETURNS_PAGE, ...(orderId ? { orderId } : {}) },
     { refetchOnMountOrArgChange: true },
   );
-  // one order's returns (from its detail): asked by order, and kept to it here should the server list them all
-  const shown =
-    orderId && query.data
-      ? { ...query, data: { ...query.data, data: query.data.data.filter((r) => r.orderId === orderId) } }
-      : query;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-4">

@@ -43,6 +43,8 @@ export interface RefundDecision {
   captureId?: string;
   /** a refund of one seller's sub-order (a return): its credit note is against that seller's invoice only */
   sellerId?: string | null;
+  /** a refund of known lines (a return): what its credit note takes off each (order line id → paise) */
+  creditLines?: ReadonlyMap<string, number>;
 }
 
 /** What may still be given back: captured minus every refund pending or completed (caller holds the order lock). */
@@ -127,7 +129,14 @@ export async function requestRefundIn(
     reason: d.reason || d.kind,
   });
   // a refund after invoicing has its GST credit notes (docs/tax.md)
-  await issueCreditNotesIn(tx, order.id, row!.id, d.amountPaise, d.reason || d.kind, d.sellerId);
+  await issueCreditNotesIn(
+    tx,
+    order.id,
+    row!.id,
+    d.creditLines ?? d.amountPaise,
+    d.reason || d.kind,
+    d.sellerId,
+  );
   return { refundId: row!.id, created: true };
 }
 

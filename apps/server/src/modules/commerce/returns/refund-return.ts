@@ -11,6 +11,7 @@ import {
   isSellerFault,
   linePaidOf,
   returnRefundPaise,
+  returnSellerValuePaise,
   reverseShippingPaise,
   COURIER_ZONES,
   type CourierZone,
@@ -45,7 +46,9 @@ async function partsOf(tx: Tx, ret: ReturnRow) {
     const line = lines.find((l) => l.id === rl.orderLineId)!;
     const share = returnRefundPaise(line, rl.quantity, before.get(line.id) ?? 0);
     const paise = Math.max(0, Math.min(share, linePaidOf(line) - line.refundedPaise));
-    return { rl, line, paise };
+    // what its credit note takes off the seller's invoice: the units' share of the seller's price (docs/tax.md)
+    const sellerValue = returnSellerValuePaise(line, rl.quantity, before.get(line.id) ?? 0);
+    return { rl, line, paise, sellerValue };
   });
 }
 
@@ -77,12 +80,13 @@ async function sendMoneyIn(
   ret: ReturnRow,
   amountPaise: number,
   actor: Actor,
+  creditLines: ReadonlyMap<string, number>,
 ) {
   if (amountPaise <= 0) return { refundId: null, provider: false };
   if (order.paymentMethod === 'cod') {
     const sent = await ctx.codRefunds.send(tx, { returnId: ret.id, refundTo: ret.refundTo!, amountPaise });
     // a credit note names a refund: the return itself stands for it until the payout has an id
-    await issueCreditNotesIn(tx, order.id, sent.refundId ?? ret.id, amountPaise, 'Return', ret.sellerId);
+    await issueCreditNotesIn(tx, order.id, sent.refundId ?? ret.id, creditLines, 'Return', ret.sellerId);
     return { refundId: sent.refundId, provider: false };
   }
   const r = await requestRefundIn(tx, order, ctx.currency, {
@@ -92,6 +96,7 @@ async function sendMoneyIn(
     dedupeKey: `return:${ret.id}`,
     actor,
     sellerId: ret.sellerId,
+    creditLines,
   });
   return { refundId: r.refundId, provider: true };
 }
@@ -111,7 +116,8 @@ export async function refundReturnIn(
   if (ret.state === 'refunded' || ret.state === 'cancelled') return { refunded: false, sendRefundId: null };
   const parts = await partsOf(tx, ret);
   const amountPaise = parts.reduce((s, p) => s + p.paise, 0);
-  const money = await sendMoneyIn(ctx, tx, order, ret, amountPaise, actor);
+  const credit = new Map(parts.filter((p) => p.paise > 0).map((p) => [p.line.id, p.sellerValue]));
+  const money = await sendMoneyIn(ctx, tx, order, ret, amountPaise, actor, credit);
   const ledgerRefundId = money.refundId ?? ret.id;
   for (const p of parts) if (p.paise > 0) await addLineRefund(tx, p.line.id, p.paise);
   await ctx.earnings.chargeReturnIn(tx, {

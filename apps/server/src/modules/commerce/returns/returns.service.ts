@@ -43,7 +43,12 @@ export function createReturns(deps: ReturnsDeps) {
         q,
       ),
     listOfSeller: (sellerId: string, q: SellerReturnListQuery) =>
-      list(ctx, { sellerId, ...(q.state ? { state: q.state } : {}) }, q, true),
+      list(
+        ctx,
+        { sellerId, ...(q.state ? { state: q.state } : {}), ...(q.orderId ? { orderId: q.orderId } : {}) },
+        q,
+        true,
+      ),
     listAll: (q: AdminReturnListQuery) =>
       list(
         ctx,

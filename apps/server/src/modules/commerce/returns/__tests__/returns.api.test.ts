@@ -7,7 +7,14 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { returnWindowEndsAt } from '@mp/shared';
-import { mailOutbox, orderStatusHistory, refunds, returns, sellerLedger } from '../../../../db/schema';
+import {
+  mailOutbox,
+  orderStatusHistory,
+  refunds,
+  returns,
+  sellerLedger,
+  taxDocuments,
+} from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
 import {
   addToCart,
@@ -313,6 +320,39 @@ describe('GST', () => {
     const notes = docs.filter((d: { kind: string }) => d.kind === 'creditNote');
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ invoiceId: invoice._id, total: 1050 });
+  });
+
+  it('when the second line of an invoice is returned, then its credit note credits that line, not the first', async () => {
+    const seller = await ctx.loginAsSeller();
+    const shopper = await shopperWithAddress(ctx);
+    const first = await insertProduct(ctx.db, {
+      sellerId: seller.sellerId,
+      pricePaise: 50_000,
+      category: 'women',
+    });
+    const second = await insertProduct(ctx.db, {
+      sellerId: seller.sellerId,
+      pricePaise: 80_000,
+      category: 'women',
+    });
+    await addToCart(shopper.agent, first.id, 1);
+    await addToCart(shopper.agent, second.id, 1);
+    const { orderId, order } = await sandboxCheckout(shopper.agent, shopper.addressId);
+    await seller.agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus: 'inShipping' });
+    await courierDelivers(ctx.deps, orderId, seller.sellerId);
+    const line = order.cartItems.find((l: { productId: string }) => l.productId === second.id);
+    const asked = await shopper.agent
+      .post('/api/shop/returns')
+      .send({ orderId, lines: [{ lineId: line._id, quantity: 1 }], reason: 'size_fit' });
+    const { id } = asked.body.data[0];
+    await seller.agent.put(`/api/seller/returns/${id}`).send({ action: 'approve' });
+    await seller.agent.put(`/api/seller/returns/${id}`).send({ action: 'received' });
+    const [note] = await ctx.db
+      .select({ content: taxDocuments.content })
+      .from(taxDocuments)
+      .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, 'creditNote')));
+    const lines = (note!.content as { lines: { lineId?: string; totalPaise: number }[] }).lines;
+    expect(lines.map((l) => [l.lineId, l.totalPaise])).toEqual([[line._id, 80_000]]);
   });
 });
 
