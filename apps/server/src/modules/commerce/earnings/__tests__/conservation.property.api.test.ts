@@ -371,11 +371,13 @@ async function checkInvariants() {
  * The platform's result (docs/money.md, "Invariants"): commission + its GST + delivery kept + reverse shipping
  * charged, read from the ledgers, equals the cash it holds — captured − refunded − what sellers are owed or were
  * paid (earned − refunds − deductions − reverse shipping) − the TCS and TDS it holds for the government − lines
- * still on their way — for prepaid orders (cash on delivery adds up on its own).
+ * still on their way — for prepaid orders without a platform-funded coupon (cash on delivery and the platform's
+ * coupons add up in their own invariants).
  */
 async function checkPlatformResult() {
   const r = await one<Record<string, string | number>>(sql`
-    with o as (select * from orders where payment_method <> 'cod'),
+    with o as (select * from orders where payment_method <> 'cod'
+      and not exists (select 1 from order_lines l where l.order_id = orders.id and l.platform_discount_paise > 0)),
     e as (select sl.* from seller_ledger sl join o on o.id = sl.order_id)
     select
       (select coalesce(sum(captured_paise), 0) from o) as captured,
@@ -387,7 +389,7 @@ async function checkPlatformResult() {
       (select coalesce(sum(o.shipping_paise - ((select coalesce(sum(r.amount_paise), 0) from refunds r where r.order_id = o.id)
           - (select coalesce(sum(l.refunded_paise), 0) from order_lines l where l.order_id = o.id))), 0)
         from o where o.payment_status = 'paid') as delivery_kept,
-      (select coalesce(sum(l.line_price_paise * l.quantity - l.refunded_paise), 0)
+      (select coalesce(sum(l.line_price_paise * l.quantity - l.seller_discount_paise - l.refunded_paise), 0)
         from order_lines l join o on o.id = l.order_id
         where o.payment_status = 'paid' and l.status not in ('delivered', 'rejected')) as in_flight`);
   const n = Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(v)]));
