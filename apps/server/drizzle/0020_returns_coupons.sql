@@ -134,6 +134,7 @@ CREATE TABLE "returns" (
 	"state" text DEFAULT 'requested' NOT NULL,
 	"reason" text NOT NULL,
 	"comment" text,
+	"photos" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"seller_reason" text,
 	"refund_to" jsonb,
 	"refund_to_display" text,

@@ -2230,6 +2230,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shop/returns/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a photo for a return request (the answer's result.url goes in the request's photos)
+         * @description Needs a session (the `token` cookie set by login).
+         *
+         *     Rate limited per client address.
+         */
+        post: operations["uploadReturnPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shop/returns/{returnId}": {
         parameters: {
             query?: never;
@@ -3512,6 +3534,8 @@ export interface components {
             /** @description the seller pays the reverse shipping */
             sellerFault: boolean;
             comment: string | null;
+            /** @description the shopper's photos of what goes back */
+            photos: string[];
             /** @description the seller's reason (a rejection's) */
             sellerReason: string | null;
             paymentMethod: string;
@@ -8566,6 +8590,8 @@ export interface operations {
                     /** @enum {string} */
                     reason: "damaged" | "defective" | "wrong_item" | "not_as_described" | "missing_parts" | "size_fit" | "changed_mind" | "better_price" | "no_longer_needed";
                     comment?: string;
+                    /** @description images uploaded with POST /api/shop/returns/photos (their result.url) */
+                    photos?: string[];
                     /** @description required for cash-on-delivery orders, refused for prepaid ones */
                     refundTo?: components["schemas"]["RefundTo"];
                 };
@@ -8595,6 +8621,61 @@ export interface operations {
             415: components["responses"]["Error415"];
             422: components["responses"]["Error422"];
             500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    uploadReturnPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description JPEG, PNG, WebP or GIF (documents: also PDF), 5 MB at most
+                     */
+                    my_file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        /** @description the stored photo and its widths */
+                        result: {
+                            url: string;
+                            width: number;
+                            height: number;
+                            variants: {
+                                url: string;
+                                width: number;
+                                type: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
         };
     };

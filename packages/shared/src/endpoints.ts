@@ -1442,6 +1442,20 @@ export const endpoints = {
     responses: { 201: okMsg({ data: z.array(returnDtoSchema) }, 'Return requested') },
     errors: [404, 409, 422],
   },
+  uploadReturnPhoto: {
+    ...routes.uploadReturnPhoto,
+    tag: 'Returns',
+    summary: "Upload a photo for a return request (the answer's result.url goes in the request's photos)",
+    body: { kind: 'multipart', schema: uploadBodySchema },
+    responses: {
+      201: okMsg(
+        { result: uploadedImageSchema.meta({ description: 'the stored photo and its widths' }) },
+        'Stored',
+      ),
+    },
+    errors: [422, 502],
+    rateLimited: true,
+  },
   shopReturns: {
     ...routes.shopReturns,
     tag: 'Returns',

@@ -278,6 +278,15 @@ export type RefundToDisplay = z.infer<typeof refundToDisplaySchema>;
 export const RETURN_MAX_LINES = 50;
 
 /** POST /api/shop/returns: a request may span sellers; it becomes one return per seller sub-order. */
+/** At most this many photos on a return (uploaded first, then named by their URL). */
+export const RETURN_MAX_PHOTOS = 5;
+/** A photo as the upload answered it: a path under /uploads/ or the storage's absolute URL. */
+const returnPhotoSchema = z
+  .string()
+  .trim()
+  .max(500, 'A photo URL is at most 500 characters')
+  .regex(/^(https?:\/\/|\/uploads\/)\S+$/, 'Each photo must be an uploaded image');
+
 export const returnRequestInputSchema = z.object({
   orderId: uuidOf('Must be a valid order id'),
   lines: z
@@ -296,6 +305,11 @@ export const returnRequestInputSchema = z.object({
     .refine((ls) => new Set(ls.map((l) => l.lineId)).size === ls.length, 'Each line at most once'),
   reason: z.enum(RETURN_REASONS, { message: `reason must be one of ${RETURN_REASONS.join(', ')}` }),
   comment: z.string().trim().max(1000, 'At most 1,000 characters').optional(),
+  photos: z
+    .array(returnPhotoSchema)
+    .max(RETURN_MAX_PHOTOS, `At most ${RETURN_MAX_PHOTOS} photos`)
+    .optional()
+    .meta({ description: 'images uploaded with POST /api/shop/returns/photos (their result.url)' }),
   refundTo: refundToInputSchema
     .optional()
     .meta({ description: 'required for cash-on-delivery orders, refused for prepaid ones' }),
@@ -412,6 +426,7 @@ export const returnDtoSchema = z
     reasonLabel: z.string(),
     sellerFault: z.boolean().meta({ description: 'the seller pays the reverse shipping' }),
     comment: z.string().nullable(),
+    photos: z.array(z.string()).meta({ description: "the shopper's photos of what goes back" }),
     sellerReason: z.string().nullable().meta({ description: "the seller's reason (a rejection's)" }),
     paymentMethod: z.string(),
     refundTo: refundToDisplaySchema

@@ -151,6 +151,7 @@ export const routes = {
   adminRecordPayout: { method: 'post', path: '/api/admin/payouts', auth: 'admin' },
   requestReturn: { method: 'post', path: '/api/shop/returns', auth: 'session' },
   shopReturns: { method: 'get', path: '/api/shop/returns', auth: 'session' },
+  uploadReturnPhoto: { method: 'post', path: '/api/shop/returns/photos', auth: 'session' },
   updateShopReturn: { method: 'put', path: '/api/shop/returns/:returnId', auth: 'session' },
   sellerReturns: { method: 'get', path: '/api/seller/returns', auth: 'approvedSeller' },
   decideSellerReturn: { method: 'put', path: '/api/seller/returns/:returnId', auth: 'approvedSeller' },

@@ -970,6 +970,8 @@ export const returns = pgTable(
     state: text({ enum: RETURN_STATES }).notNull().default('requested'),
     reason: text({ enum: RETURN_REASONS }).notNull(),
     comment: text(),
+    /** the shopper's photos (uploaded images' URLs) */
+    photos: jsonb().$type<string[]>().notNull().default([]),
     /** the seller's reason (a rejection's) */
     sellerReason: text(),
     /** cash on delivery: where the refund goes (R2 sends it); the masked form is what is shown */

@@ -240,6 +240,7 @@ const FIXTURES: Record<EndpointId, Fixture> = {
   },
   adminDeleteProduct: { destructive: true },
   uploadProductImage: {},
+  uploadReturnPhoto: {},
   sellerAddProduct: { body: productBody },
   sellerListProducts: {
     params: (a) => ({ sellerId: a.sellerId ?? a.userId }),

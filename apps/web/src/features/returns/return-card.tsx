@@ -13,6 +13,7 @@ import { toast } from '../../lib/toast';
 import { shopperActions } from './return-display';
 import { ReturnStateBadge, ReturnSteps } from './return-steps';
 import { useUpdateShopReturnMutation } from './returns-api';
+import { ReturnPhotoList } from './return-photos';
 
 const contestFormSchema = shopReturnActionInputSchema.options[1].pick({ note: true });
 
@@ -144,6 +145,7 @@ export function ReturnCard({ r, showOrder = false }: { r: ReturnDto; showOrder?:
         Reason: {r.reasonLabel}
         {r.comment && <span className="text-gray-600"> — “{r.comment}”</span>}
       </p>
+      <ReturnPhotoList photos={r.photos} />
       <ReturnSteps r={r} />
       {r.state === 'rejected' && r.sellerReason && (
         <p className="text-gray-800" data-testid="return-seller-reason">

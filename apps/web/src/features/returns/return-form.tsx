@@ -4,7 +4,7 @@
  * order where the refund goes (a UPI id or a bank account, checked by the shared rules). One request; the server
  * makes a return per seller.
  */
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -21,6 +21,7 @@ import { toast } from '../../lib/toast';
 import { lineReturnOffer } from './return-display';
 import { useRequestReturnMutation } from './returns-api';
 import { FormActions } from './form-actions';
+import { ReturnPhotosField } from './return-photos';
 
 const returnFormSchema = returnRequestInputSchema.pick({ reason: true, comment: true }).extend({
   // the steppers hold every returnable line, 0 for those not returned; the request names the others
@@ -167,10 +168,12 @@ export function ReturnForm({
   const picked = useWatch({ control: form.control, name: 'lines' });
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
+  const [photos, setPhotos] = useState<string[]>([]);
+  const [uploading, setUploading] = useState(false);
   useEffect(() => heading.current?.focus(), []);
 
   const submit = form.handleSubmit(async (v) => {
-    const res = await request({ orderId: order._id, ...v });
+    const res = await request({ orderId: order._id, ...v, ...(photos.length ? { photos } : {}) });
     if (!res.error) {
       toast.success(`Return requested for order ${order.orderNumber}. The seller answers within 48 hours.`);
       onDone();
@@ -234,11 +237,12 @@ export function ReturnForm({
         )}
         <Select label="Reason" required options={REASONS} {...fieldProps(form, 'reason')} />
         <Textarea label="Comment (optional)" {...fieldProps(form, 'comment')} />
+        <ReturnPhotosField photos={photos} onChange={setPhotos} onBusy={setUploading} />
         {order.paymentMethod === 'cod' && <RefundToFields form={form} />}
         <FormActions
           submit="Request return"
           back="Back to order"
-          submitting={form.formState.isSubmitting}
+          submitting={form.formState.isSubmitting || uploading}
           onBack={onDone}
         />
       </form>

@@ -110,6 +110,7 @@ export async function requestReturn(
           userId,
           reason: input.reason,
           comment: input.comment || null,
+          photos: input.photos ?? [],
           refundTo: input.refundTo ?? null,
           refundToDisplay: input.refundTo ? maskRefundTo(input.refundTo).display : null,
           decisionDueAt: new Date(now.getTime() + RETURN_DECISION_HOURS * HOUR_MS),

@@ -30,6 +30,7 @@ export function toReturnDto(head: ReturnHead, details: Details): ReturnDto {
     reasonLabel: RETURN_REASON_LABELS[r.reason],
     sellerFault: isSellerFault(r.reason),
     comment: r.comment,
+    photos: r.photos,
     sellerReason: r.sellerReason,
     paymentMethod: head.paymentMethod,
     refundTo: r.refundTo && r.refundToDisplay ? { kind: r.refundTo.kind, display: r.refundToDisplay } : null,

@@ -2,6 +2,9 @@ import type { Router } from 'express';
 import { endpoints as api } from '@mp/shared';
 import type { AppDeps } from '../../../context';
 import { contractRouter } from '../../../lib/route';
+import { dbRateLimit } from '../../../lib/rate-limit';
+import { currentUser } from '../../../lib/session';
+import { singleFileUpload, storeImageUpload } from '../../../lib/upload';
 
 const DONE = {
   cancel: 'Return cancelled',
@@ -13,8 +16,22 @@ const DONE = {
 } as const;
 
 /** Returns after delivery (docs/returns.md). Mounted at the root. */
-export function createReturnsRouter({ db, returns }: AppDeps): Router {
+export function createReturnsRouter({ db, returns, storage, config }: AppDeps): Router {
   const { router, route } = contractRouter(db);
+
+  // a shopper's photos of a return, through the image pipeline (docs/images.md); the guard runs before the file is read
+  const photoLimiter = dbRateLimit(db, 'return-photo', {
+    windowMs: 60 * 60_000,
+    limit: config.imageUploadRateLimit,
+    keyGenerator: (req) => currentUser(req).id,
+    message: 'Too many photos uploaded. Please try again later.',
+  });
+  route(api.uploadReturnPhoto, photoLimiter, singleFileUpload, async ({ req, reply }) => {
+    reply(
+      { message: 'Photo uploaded', result: await storeImageUpload(req, storage, { folder: 'returns' }) },
+      201,
+    );
+  });
 
   route(api.requestReturn, async ({ user, body, reply }) => {
     const data = await returns.request(user.id, body);

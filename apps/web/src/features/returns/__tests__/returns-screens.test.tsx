@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { OrderDto, ReturnDto } from '@mp/shared';
+import { api } from '../../../lib/api-client';
 import { answer, errorResponse, server } from '../../../testing/msw';
 import { orderFixture } from '../../../testing/order-fixture';
 import { renderConsole } from '../../console/test-utils';
@@ -66,6 +67,7 @@ export function returnFixture(over: Partial<ReturnDto> = {}): ReturnDto {
     reasonLabel: 'Arrived damaged',
     sellerFault: true,
     comment: 'Dented lid',
+    photos: [],
     sellerReason: null,
     paymentMethod: 'upi',
     refundTo: null,
@@ -105,6 +107,41 @@ const page = (data: ReturnDto[]) => ({
 });
 
 describe('the shopper’s return form', () => {
+  it('when the shopper adds photos, then each is uploaded, can be removed, and the rest go with the request; a non-image is refused by code', async () => {
+    let sent: { photos?: string[] } | undefined;
+    let n = 0;
+    // the upload is a plain axios call (an upload is not server state): answered here by file name
+    vi.spyOn(api, 'post').mockImplementation(async (_path, body) => {
+      const file = (body as FormData).get('my_file') as File;
+      if (file.name.endsWith('.txt'))
+        return Promise.reject({ status: 400, message: 'server words', code: 'UNSUPPORTED_FILE' });
+      n += 1;
+      return {
+        data: { success: true, message: 'Photo uploaded', result: { url: `/uploads/returns/p${n}.webp` } },
+      };
+    });
+    server.use(
+      answer('requestReturn', async ({ request }) => {
+        sent = (await request.json()) as typeof sent;
+        return { success: true as const, message: 'Return requested', data: [returnFixture()] };
+      }),
+    );
+    const done = vi.fn();
+    renderConsole(<ReturnForm order={deliveredOrder()} lineId={LINE_A} onDone={done} />);
+    const input = screen.getByLabelText(/Photos \(optional/);
+    const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+    await userEvent.upload(input, [png('a.png'), png('b.png')]);
+    expect(await screen.findByRole('img', { name: 'Photo 2' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove photo 1' }));
+    await userEvent.upload(input, new File(['x'], 'notes.txt', { type: 'image/png' }));
+    expect(await screen.findByText(/That file is not a photo/)).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText(/Reason/), 'damaged');
+    await userEvent.click(screen.getByRole('button', { name: 'Request return' }));
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    expect(sent?.photos).toEqual(['/uploads/returns/p2.webp']);
+    vi.restoreAllMocks();
+  });
+
   it('when the shopper returns one of two units with a reason, then exactly those units are asked for', async () => {
     let sent: unknown;
     server.use(

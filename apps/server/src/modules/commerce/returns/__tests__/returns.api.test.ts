@@ -16,6 +16,7 @@ import {
   taxDocuments,
 } from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
+import { pngBytes } from '../../../catalog/__tests__/catalog-fixtures';
 import {
   addToCart,
   codCheckout,
@@ -179,6 +180,44 @@ describe('return requests', () => {
     clock = new Date(ends.getTime() - 1);
     expect((await fake.request(o.shopper.userId, body))[0]!.state).toBe('requested');
     clock = new Date();
+  });
+});
+
+describe('photos', () => {
+  it('when the shopper uploads photos and names them in the request, then the seller sees them on the return', async () => {
+    const o = await deliveredOrder();
+    const up = await o.shopper.agent
+      .post('/api/shop/returns/photos')
+      .attach('my_file', pngBytes(), 'dent.png');
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    const url = up.body.result.url as string;
+    const asked = await o.shopper.agent.post('/api/shop/returns').send({
+      orderId: o.orderId,
+      lines: [{ lineId: o.lineId, quantity: 1 }],
+      reason: 'damaged',
+      photos: [url],
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    const queue = (await o.seller.agent.get('/api/seller/returns')).body.data;
+    expect(queue.find((r: { id: string }) => r.id === asked.body.data[0].id).photos).toEqual([url]);
+  });
+
+  it('when a photo is not an image, or the request names a foreign URL or too many, then 400 and nothing is made', async () => {
+    const o = await deliveredOrder();
+    const text = await o.shopper.agent
+      .post('/api/shop/returns/photos')
+      .attach('my_file', Buffer.from('not a photo'), 'notes.txt');
+    expect(text.status).toBe(400);
+    for (const photos of [
+      ['javascript:alert(1)'],
+      Array.from({ length: 6 }, (_, i) => `/uploads/returns/${i}.webp`),
+    ]) {
+      const res = await o.shopper.agent
+        .post('/api/shop/returns')
+        .send({ orderId: o.orderId, lines: [{ lineId: o.lineId, quantity: 1 }], reason: 'damaged', photos });
+      expect(res.status).toBe(400);
+    }
+    expect((await o.shopper.agent.get(`/api/shop/returns?orderId=${o.orderId}`)).body.data).toEqual([]);
   });
 });
 
