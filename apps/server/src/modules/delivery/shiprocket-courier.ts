@@ -143,14 +143,15 @@ function eventsFrom(awb: string, activities: Record<string, unknown>[]): Courier
   return events;
 }
 
-export function createShiprocketCourier(config: CourierConfig): CourierProvider & ReturnCourier {
-  const timeoutMs = config.timeoutMs ?? 8000;
+type Call = (
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+) => Promise<{ status: number; json: Answer }>;
 
-  async function call(
-    method: 'GET' | 'POST',
-    path: string,
-    body?: unknown,
-  ): Promise<{ status: number; json: Answer }> {
+/** One request to Shiprocket's API: a 5xx, a 429 or no answer is CourierUnavailableError (tried again later). */
+function callerOf(config: CourierConfig, timeoutMs: number): Call {
+  return async (method, path, body) => {
     let res: Response;
     try {
       res = await fetch(`${config.apiBase}${path}`, {
@@ -167,8 +168,31 @@ export function createShiprocketCourier(config: CourierConfig): CourierProvider 
       throw new CourierUnavailableError(`courier answered ${res.status}: ${json.message ?? ''}`.trim());
     }
     return { status: res.status, json };
-  }
+  };
+}
 
+/** Creates an order (forward or return) and assigns its AWB: the two calls every booking makes. */
+async function book(call: Call, path: string, body: unknown, assign: Record<string, unknown> = {}) {
+  const order = await call('POST', path, body);
+  if (order.status >= 400 || !order.json.shipment_id) throw refusedError(order.status, order.json);
+  const awb = await call('POST', '/v1/external/courier/assign/awb', {
+    shipment_id: order.json.shipment_id,
+    ...assign,
+  });
+  const data = awb.json.response?.data;
+  if (awb.status >= 400 || !data?.awb_code) throw refusedError(awb.status, awb.json);
+  return {
+    shipmentId: String(order.json.shipment_id),
+    awb: String(data.awb_code),
+    courierName: String(data.courier_name ?? 'Courier'),
+    pickupDate: data.pickup_scheduled_date ? String(data.pickup_scheduled_date).slice(0, 10) : null,
+    trackingUrl: data.tracking_url ? String(data.tracking_url) : null,
+  };
+}
+
+export function createShiprocketCourier(config: CourierConfig): CourierProvider & ReturnCourier {
+  const timeoutMs = config.timeoutMs ?? 8000;
+  const call = callerOf(config, timeoutMs);
   const refused = refusedError;
 
   return {
@@ -184,39 +208,19 @@ export function createShiprocketCourier(config: CourierConfig): CourierProvider 
     },
 
     async createShipment(r) {
-      const order = await call('POST', '/v1/external/orders/create/adhoc', shipmentBody(r));
-      if (order.status >= 400 || !order.json.shipment_id) throw refused(order.status, order.json);
-      const awb = await call('POST', '/v1/external/courier/assign/awb', {
-        shipment_id: order.json.shipment_id,
-      });
-      const data = awb.json.response?.data;
-      if (awb.status >= 400 || !data?.awb_code) throw refused(awb.status, awb.json);
-      return {
-        shipmentId: String(order.json.shipment_id),
-        awb: String(data.awb_code),
-        courierName: String(data.courier_name ?? 'Courier'),
-        pickupDate: data.pickup_scheduled_date ? String(data.pickup_scheduled_date).slice(0, 10) : null,
-      };
+      const { trackingUrl: _unused, ...made } = await book(
+        call,
+        '/v1/external/orders/create/adhoc',
+        shipmentBody(r),
+      );
+      return made;
     },
 
     async createReturnShipment(r): Promise<CreatedReturnShipment> {
-      const order = await call('POST', '/v1/external/orders/create/return', returnBody(r));
-      if (order.status >= 400 || !order.json.shipment_id) throw refused(order.status, order.json);
-      const awb = await call('POST', '/v1/external/courier/assign/awb', {
-        shipment_id: order.json.shipment_id,
-        is_return: 1,
-      });
-      const data = awb.json.response?.data;
-      if (awb.status >= 400 || !data?.awb_code) throw refused(awb.status, awb.json);
-      const code = String(data.awb_code);
+      const made = await book(call, '/v1/external/orders/create/return', returnBody(r), { is_return: 1 });
       return {
-        shipmentId: String(order.json.shipment_id),
-        awb: code,
-        courierName: String(data.courier_name ?? 'Courier'),
-        pickupDate: data.pickup_scheduled_date ? String(data.pickup_scheduled_date).slice(0, 10) : null,
-        trackingUrl: data.tracking_url
-          ? String(data.tracking_url)
-          : `https://shiprocket.co/tracking/${encodeURIComponent(code)}`,
+        ...made,
+        trackingUrl: made.trackingUrl ?? `https://shiprocket.co/tracking/${encodeURIComponent(made.awb)}`,
       };
     },
 
