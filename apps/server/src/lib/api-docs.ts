@@ -34,6 +34,9 @@ const INIT = `window.ui = SwaggerUIBundle({
   url: '${api.openapi.path}',
   dom_id: '#swagger-ui',
   deepLinking: true,
+  // areas start closed: open, every operation would be listed at once (past 150 rows Swagger UI virtualises the
+  // list and draws only what it has measured); a click on an area opens it
+  docExpansion: 'none',
   validatorUrl: null,
   withCredentials: true,
   presets: [SwaggerUIBundle.presets.apis],
