@@ -81,4 +81,20 @@ describe('who pays for a code', () => {
     const rows = await ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     expect(rows.map((r) => r.amountPaise)).toEqual([54_000]);
   });
+
+  it('when the delivered ₹600 line is returned, then the shopper gets ₹540 and seller A gives back its ₹600', async () => {
+    const { a, s: shopper, orderId, order } = await paidWithCode();
+    await courierDelivers(ctx.deps, orderId, a.sellerId);
+    const line = order.cartItems.find((l: { price: string }) => Number(l.price) === 600);
+    const asked = await shopper.agent
+      .post('/api/shop/returns')
+      .send({ orderId, lines: [{ lineId: line._id, quantity: 1 }], reason: 'changed_mind' });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    const id = asked.body.data[0].id as string;
+    expect((await a.agent.put(`/api/seller/returns/${id}`).send({ action: 'approve' })).status).toBe(200);
+    expect((await a.agent.put(`/api/seller/returns/${id}`).send({ action: 'received' })).status).toBe(200);
+    const rows = await ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(rows.map((r) => r.amountPaise)).toEqual([54_000]);
+    expect(await entries(a.sellerId, 'refund')).toEqual([-60_000]);
+  });
 });
