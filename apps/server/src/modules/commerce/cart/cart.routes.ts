@@ -11,7 +11,8 @@ export function createCartRouter({ db }: AppDeps): Router {
   const { router, route } = contractRouter(db);
 
   route(api.addToCart, async ({ body, user, reply }) => {
-    const data = await withCartCoupons(db, await addToCart(db, user.id, body));
+    const { cart, couponIds } = await addToCart(db, user.id, body);
+    const data = await withCartCoupons(db, cart, couponIds);
     reply({ message: 'Product added Successfully!', data });
   });
 

@@ -12,7 +12,7 @@ import {
   variantLabel,
 } from '@mp/shared';
 import type { DbOrTx } from '../../../db/client';
-import { cartItems, carts, productVariants, products, sellers, users } from '../../../db/schema';
+import { cartCoupons, cartItems, carts, productVariants, products, sellers, users } from '../../../db/schema';
 import { AppError, badRequest, notFound } from '../../../lib/errors';
 
 /**
@@ -181,10 +181,14 @@ export async function getCart(db: DbOrTx, userId: string): Promise<CartViewDto> 
 
 /**
  * Adds the variant, or increases the quantity of its line already in the cart. Three statements: the variant with
- * its product and the shopper's cart and line read together, the upsert, the cart view
- * (docs/search-and-listing.md, "Session path").
+ * its product and the shopper's cart, line and codes read together, the upsert, the cart view
+ * (docs/search-and-listing.md, "Session path"). Answers the cart and the ids of its codes.
  */
-export async function addToCart(db: DbOrTx, userId: string, input: CartAddInput): Promise<CartViewDto> {
+export async function addToCart(
+  db: DbOrTx,
+  userId: string,
+  input: CartAddInput,
+): Promise<{ cart: CartViewDto; couponIds: string[] }> {
   const [variant] = await db
     .select({
       id: productVariants.id,
@@ -196,6 +200,11 @@ export async function addToCart(db: DbOrTx, userId: string, input: CartAddInput)
       inCart: sql<number | null>`(select ${cartItems.quantity} from ${cartItems}
         join ${carts} on ${carts.id} = ${cartItems.cartId}
         where ${carts.userId} = ${userId} and ${cartItems.variantId} = ${productVariants.id})`,
+      // the codes in the cart, read here so the answer's coupon view costs no statement of its own
+      couponIds: sql<
+        string[]
+      >`(select coalesce(json_agg(${cartCoupons.couponId} order by ${cartCoupons.createdAt}), '[]'::json)
+        from ${cartCoupons} where ${cartCoupons.userId} = ${userId})`,
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
@@ -223,7 +232,7 @@ export async function addToCart(db: DbOrTx, userId: string, input: CartAddInput)
     })
     .returning({ id: cartItems.id });
   if (written.length === 0) throw badRequest(`Quantity must be at most ${LIMITS.cartQuantityMax}`);
-  return toCartView(cartId, userId, await loadCartLines(db, cartId));
+  return { cart: toCartView(cartId, userId, await loadCartLines(db, cartId)), couponIds: variant.couponIds };
 }
 
 /** A line of the cart: the variant's, or (no variant named) the product's first line. */

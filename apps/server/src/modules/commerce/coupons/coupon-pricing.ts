@@ -33,10 +33,10 @@ export async function couponsOnLines(
   db: DbOrTx,
   userId: string,
   lines: readonly LineForCoupons[],
-  opts: { atCheckout?: boolean } = {},
+  opts: { atCheckout?: boolean; couponIds?: string[] } = {},
 ): Promise<CouponsOnLines> {
-  // no code applied: one read, and the lines cost their gross
-  const couponIds = await cartCouponIds(db, userId);
+  // no code applied: one read (none when the caller read the ids already), and the lines cost their gross
+  const couponIds = opts.couponIds ?? (await cartCouponIds(db, userId));
   const evaluated = couponIds.length
     ? await evaluateCoupons(db, userId, await couponLinesOf(db, lines), { ...opts, couponIds })
     : NO_COUPONS;
@@ -73,9 +73,13 @@ const rupees = (paise: number) => paise / 100;
  * The cart with its codes: each line's shares and payable, each code's verdict and discount, the totals less the
  * shares and (free delivery) the order-wide shipping. Without applied codes the cart is answered as it is.
  */
-export async function withCartCoupons(db: DbOrTx, cart: CartViewDto): Promise<CartViewDto> {
+export async function withCartCoupons(
+  db: DbOrTx,
+  cart: CartViewDto,
+  couponIds?: string[],
+): Promise<CartViewDto> {
   const lines = cartLinesForCoupons(cart);
-  const on = await couponsOnLines(db, cart.userId, lines);
+  const on = await couponsOnLines(db, cart.userId, lines, couponIds ? { couponIds } : {});
   if (on.evaluated.coupons.length === 0) return { ...cart, coupons: [] };
   const { totals, waived } = totalsWithCoupons(
     cart.totals,

@@ -137,6 +137,10 @@ describe("the cart's codes", () => {
       message: 'Add ₹120 more',
     });
     expect(cart.body.data.totals.total).toBe(1000);
+
+    // adding the item back: the add's own answer shows the code applying again
+    const added = await s.agent.post('/api/shop/cart/add').send({ productId: line.productId, quantity: 1 });
+    expect(added.body.data.coupons[0]).toMatchObject({ code: c.code, applies: true, discount: 150 });
   });
 
   it('when a second platform code is applied, then 409 COUPON_LIMIT_REACHED; a seller code beside it is fine', async () => {
