@@ -8,7 +8,7 @@ import { formatINR, priceBreakdown, toPaise, toRupees, type PriceInput } from '@
 import type { DbOrTx, Tx } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import { couponsOnLines, type CouponsOnLines } from './coupon-pricing';
-import { redeemUses, releaseUses, reserveUse } from './coupon.repository';
+import { redeemUses, releasedUsesFit, releaseUses, reserveUse } from './coupon.repository';
 
 /** A priced line as placement holds it (its variant's row and quantity). */
 interface PricedLine extends PriceInput {
@@ -83,6 +83,10 @@ export async function reserveCouponUsesIn(
 
 /** The order is paid (PayPal, the Indian gateway, cash on delivery confirmed): its uses are redeemed. */
 export const redeemCouponUsesIn = (tx: Tx, orderId: string): Promise<void> => redeemUses(tx, orderId);
+
+/** A late payment keeps its codes only while each has a use left; else it is refused like one whose stock is gone. */
+export const lateCouponUsesFitIn = (tx: Tx, orderId: string): Promise<boolean> =>
+  releasedUsesFit(tx, orderId);
 
 /** The order ended unpaid (cancelled, failed, expired, replaced) or was cancelled whole: its uses come back. */
 export const releaseCouponUsesIn = (tx: DbOrTx, orderId: string): Promise<void> => releaseUses(tx, orderId);

@@ -178,6 +178,20 @@ export async function reserveUse(
   return true;
 }
 
+/**
+ * A payment after the order's hold ended may take its released uses again only while each code still has a use left
+ * (its rows locked until the transaction ends, so two late payments cannot both take the last one).
+ */
+export async function releasedUsesFit(tx: Tx, orderId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ used: coupons.used, reserved: coupons.reserved, total: coupons.totalUses })
+    .from(couponUses)
+    .innerJoin(coupons, eq(coupons.id, couponUses.couponId))
+    .where(and(eq(couponUses.orderId, orderId), eq(couponUses.state, 'released')))
+    .for('update', { of: coupons });
+  return rows.every((r) => r.total === null || r.used + r.reserved < r.total);
+}
+
 /** The order is paid: its uses are redeemed (a use released by an ended hold is taken again by a late payment). */
 export async function redeemUses(tx: Tx, orderId: string): Promise<void> {
   const uses = await tx

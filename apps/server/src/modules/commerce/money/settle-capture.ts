@@ -6,10 +6,10 @@
  * - the provider has not settled it (PENDING): the order stays pending, the ledger says so, the webhook finishes;
  * - the amount or currency differs from the order's total: not paid, refunded in full;
  * - the shopper cancelled the order: refunded in full (the cancel stands);
- * - the hold ended and the stock is gone: refunded in full;
+ * - the hold ended and the stock (or a code's last use) is gone: refunded in full;
  * - otherwise paid: held stock becomes sold, lines confirmed, shopper and sellers mailed.
  */
-import { redeemCouponUsesIn } from '../coupons/coupon-checkout';
+import { lateCouponUsesFitIn, redeemCouponUsesIn } from '../coupons/coupon-checkout';
 import type { Tx } from '../../../db/client';
 import { notFound } from '../../../lib/errors';
 import { enqueueOrderPaidMails } from '../../mail';
@@ -66,7 +66,7 @@ const REFUSALS = {
   late_capture: {
     code: 'OUT_OF_STOCK',
     message:
-      'The payment arrived after this order expired and the items are no longer in stock; the payment is refunded in full.',
+      'The payment arrived after this order expired and its items or its coupon are no longer available; the payment is refunded in full.',
   },
 } satisfies Partial<Record<RefundKind, { code: RefusalCode; message: string }>>;
 
@@ -108,8 +108,9 @@ export async function settleCapture(
       );
     }
     const lateCapture = !order.stockHeld;
-    if (lateCapture && !(await retake(tx, touched, orderId))) {
-      const reason = 'the payment arrived after the hold ended and the stock is gone';
+    // a late payment gets its stock and its codes' uses again only if they are all still there
+    if (lateCapture && (!(await lateCouponUsesFitIn(tx, orderId)) || !(await retake(tx, touched, orderId)))) {
+      const reason = "the payment arrived after the hold ended and the stock or a code's last use is gone";
       return refuse(ctx, tx, order, capture, 'late_capture', reason);
     }
     return pay(ctx, tx, touched, order, capture, { lateCapture, client: opts.client });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { mailOutbox, orderLines, paymentLedger, refunds, sellerLedger } from '../../../../db/schema';
+import { coupons, mailOutbox, orderLines, paymentLedger, refunds, sellerLedger } from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
 import { startPayPalFake } from '../../../../../test/fakes/paypal-fake';
 import { releaseExpiredHolds } from '../../orders/stock-hold';
@@ -333,6 +333,42 @@ describe('who gives money back', () => {
       'refund_completed',
     ]);
     expect((await readProduct(ctx.db, o.product.id)).totalStock).toBe(0);
+  });
+
+  it("when the payment arrives after the hold expired and the code's last use went to another order, then it is refunded in full", async () => {
+    const admin = await ctx.loginAs('admin');
+    const code = `LATE${Date.now().toString(36)}`.toUpperCase();
+    const made = await admin.agent.post('/api/admin/coupons').send({
+      code,
+      kind: 'percent',
+      percent: 10,
+      startsAt: '2026-01-01',
+      endsAt: '2099-12-31',
+      totalUses: 1,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const p = await insertProduct(ctx.db, { pricePaise: 20_000, totalStock: 5 });
+    const withCode = async () => {
+      const s = await ctx.loginAs('user');
+      const addressId = await addAddress(s.agent);
+      await addToCart(s.agent, p.id, 1);
+      expect((await s.agent.post('/api/shop/cart/coupon').send({ code })).status).toBe(200);
+      return { ...s, ...(await createOrder(s.agent, addressId)) };
+    };
+    const first = await withCode();
+    // its hold ends unpaid: the use is given back, and another shopper takes it and pays
+    await releaseExpiredHolds(ctx.db, ctx.deps.changes, new Date(Date.now() + 24 * 3600_000));
+    const second = await withCode();
+    fake.approve(second.paymentId);
+    expect((await capture(second)).status).toBe(200);
+
+    const captureId = fake.markCaptured(first.paymentId);
+    expect((await captureCompleted(first.paymentId, captureId)).status).toBe(200);
+    const late = await readOrder(ctx.db, first.orderId);
+    expect(late).toMatchObject({ paymentStatus: 'cancelled', refundedPaise: late.capturedPaise });
+    expect(late.capturedPaise).toBeGreaterThan(0);
+    const [row] = await ctx.db.select().from(coupons).where(eq(coupons.code, code));
+    expect(row).toMatchObject({ used: 1, reserved: 0 });
   });
 
   it('when the shopper cancels a paid order, then everything is refunded and the stock returns; a second cancel is 409', async () => {
