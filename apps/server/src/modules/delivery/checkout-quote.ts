@@ -13,8 +13,9 @@ import {
   type SellerQuoteDto,
 } from '@mp/shared';
 import { AppError, notFound } from '../../lib/errors';
-import { getCart, loadBuyNowLine, toCartView } from '../commerce/cart/cart.service';
+import { getCart, loadBuyNowLine, toCartView, type CartRead } from '../commerce/cart/cart.service';
 import { appliedCouponViews } from '../commerce/coupons/cart-coupons';
+import { cartCouponIds } from '../commerce/coupons/coupon.repository';
 import { cartLinesForCoupons, couponsOnLines, withCartCoupons } from '../commerce/coupons/coupon-pricing';
 import { bySeller, subOrderPromise, type Item, type SellerPromise } from './checkout-promise';
 import { holidaysOf, invalidPincode, PLATFORM_STORE_NAME, type EstimateDeps } from './delivery-estimate';
@@ -60,17 +61,23 @@ export async function quoteCart(
     ? { productId: q.productId, variantId: q.variantId, quantity: q.quantity ?? 1 }
     : undefined;
   // buy now: that one item, as checkout will order it; else the cart
-  const cartOf = async () =>
-    buyNow ? toCartView('', userId, await loadBuyNowLine(deps.db, buyNow)) : getCart(deps.db, userId);
+  const cartOf = async (): Promise<CartRead> =>
+    buyNow
+      ? {
+          cart: toCartView('', userId, await loadBuyNowLine(deps.db, buyNow)),
+          couponIds: await cartCouponIds(deps.db, userId),
+        }
+      : getCart(deps.db, userId);
   // delivery off (no courier): checkout keeps the order-wide rule, no promise per seller
   if (!deps.courier) {
-    const { totals, coupons } = await withCartCoupons(deps.db, await cartOf());
+    const { cart, couponIds } = await cartOf();
+    const { totals, coupons } = await withCartCoupons(deps.db, cart, couponIds);
     return { pincode, deliverable: true, sellers: [], totals, coupons: coupons ?? [] };
   }
-  const [cart, items] = await Promise.all([cartOf(), checkoutItems(deps.db, userId, buyNow)]);
+  const [{ cart, couponIds }, items] = await Promise.all([cartOf(), checkoutItems(deps.db, userId, buyNow)]);
   // the shopper's codes on these lines (docs/money.md, "Coupons"): each line's payable after its shares
   const forCoupons = cartLinesForCoupons(cart);
-  const on = await couponsOnLines(deps.db, userId, forCoupons);
+  const on = await couponsOnLines(deps.db, userId, forCoupons, { couponIds });
   const lines = forCoupons.map((l) => ({ sellerId: l.sellerId, payablePaise: on.payableOf(l.key) }));
   const ordered = new Set(lines.map((l) => l.sellerId));
   const quoted = (await quoteSubOrders(deps, pincode, items)).filter((s) => ordered.has(s.sellerId));

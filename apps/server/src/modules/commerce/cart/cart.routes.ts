@@ -18,18 +18,21 @@ export function createCartRouter({ db }: AppDeps): Router {
 
   route(api.getCart, async ({ req, params, reply }) => {
     assertSelfOrAdmin(req, params.userId);
-    reply({ data: await withCartCoupons(db, await getCart(db, params.userId)) });
+    const { cart, couponIds } = await getCart(db, params.userId);
+    reply({ data: await withCartCoupons(db, cart, couponIds) });
   });
 
   route(api.updateCart, async ({ body, user, reply }) => {
-    const data = await withCartCoupons(db, await updateCartItem(db, user.id, body));
+    const { cart, couponIds } = await updateCartItem(db, user.id, body);
+    const data = await withCartCoupons(db, cart, couponIds);
     reply({ message: 'Cart updated successfully!', data });
   });
 
   route(api.removeFromCart, async ({ req, params, reply }) => {
     const { userId, productId } = params;
     assertSelfOrAdmin(req, userId);
-    const data = await withCartCoupons(db, await removeCartItem(db, userId, productId));
+    const { cart, couponIds } = await removeCartItem(db, userId, productId);
+    const data = await withCartCoupons(db, cart, couponIds);
     reply({ message: 'Item removed from cart!', data });
   });
 

@@ -15,19 +15,41 @@ import type { DbOrTx } from '../../../db/client';
 import { cartCoupons, cartItems, carts, productVariants, products, sellers, users } from '../../../db/schema';
 import { AppError, badRequest, notFound } from '../../../lib/errors';
 
+/** The ids of the codes applied to the user's cart, oldest first, as a column of a cart statement (docs/money.md). */
+export const codesOf = (userId: string) => sql<
+  string[]
+>`(select coalesce(json_agg(${cartCoupons.couponId} order by ${cartCoupons.createdAt}), '[]'::json)
+  from ${cartCoupons} where ${cartCoupons.userId} = ${userId})`;
+
 /**
- * The user's cart id, creating the cart on first use (one cart per user, safe under concurrency).
- * 404 when there is no such user (an admin reading a path userId), instead of a foreign-key failure.
+ * The user's cart id and the codes applied to it (one statement), creating the cart on first use (one cart per
+ * user, safe under concurrency). 404 when there is no such user (an admin reading a path userId), instead of a
+ * foreign-key failure.
  */
-export async function ensureCartId(db: DbOrTx, userId: string): Promise<string> {
-  const cartOf = () => db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).limit(1);
-  let [cart] = await cartOf();
-  if (cart) return cart.id;
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw notFound('User');
+async function cartAndCodes(db: DbOrTx, userId: string): Promise<{ cartId: string; couponIds: string[] }> {
+  const read = () =>
+    db
+      .select({ cartId: carts.id, couponIds: codesOf(userId) })
+      .from(users)
+      .leftJoin(carts, eq(carts.userId, users.id))
+      .where(eq(users.id, userId))
+      .limit(1);
+  let [row] = await read();
+  if (!row) throw notFound('User');
+  if (row.cartId) return { cartId: row.cartId, couponIds: row.couponIds };
   await db.insert(carts).values({ userId }).onConflictDoNothing({ target: carts.userId });
-  [cart] = await cartOf();
-  return cart!.id;
+  [row] = await read();
+  return { cartId: row!.cartId!, couponIds: row!.couponIds };
+}
+
+/** The user's cart id, creating the cart on first use (404 when there is no such user). */
+export const ensureCartId = async (db: DbOrTx, userId: string): Promise<string> =>
+  (await cartAndCodes(db, userId)).cartId;
+
+/** A cart answer with the ids of the codes applied to it, read in the cart's own statements. */
+export interface CartRead {
+  cart: CartViewDto;
+  couponIds: string[];
 }
 
 export interface CartLineRow {
@@ -174,9 +196,10 @@ export function stockConflict(title: string, stock: number): AppError {
   );
 }
 
-export async function getCart(db: DbOrTx, userId: string): Promise<CartViewDto> {
-  const cartId = await ensureCartId(db, userId);
-  return toCartView(cartId, userId, await loadCartLines(db, cartId));
+/** The user's cart and the codes on it: two statements. */
+export async function getCart(db: DbOrTx, userId: string): Promise<CartRead> {
+  const { cartId, couponIds } = await cartAndCodes(db, userId);
+  return { cart: toCartView(cartId, userId, await loadCartLines(db, cartId)), couponIds };
 }
 
 /**
@@ -184,11 +207,7 @@ export async function getCart(db: DbOrTx, userId: string): Promise<CartViewDto> 
  * its product and the shopper's cart, line and codes read together, the upsert, the cart view
  * (docs/search-and-listing.md, "Session path"). Answers the cart and the ids of its codes.
  */
-export async function addToCart(
-  db: DbOrTx,
-  userId: string,
-  input: CartAddInput,
-): Promise<{ cart: CartViewDto; couponIds: string[] }> {
+export async function addToCart(db: DbOrTx, userId: string, input: CartAddInput): Promise<CartRead> {
   const [variant] = await db
     .select({
       id: productVariants.id,
@@ -201,10 +220,7 @@ export async function addToCart(
         join ${carts} on ${carts.id} = ${cartItems.cartId}
         where ${carts.userId} = ${userId} and ${cartItems.variantId} = ${productVariants.id})`,
       // the codes in the cart, read here so the answer's coupon view costs no statement of its own
-      couponIds: sql<
-        string[]
-      >`(select coalesce(json_agg(${cartCoupons.couponId} order by ${cartCoupons.createdAt}), '[]'::json)
-        from ${cartCoupons} where ${cartCoupons.userId} = ${userId})`,
+      couponIds: codesOf(userId),
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
@@ -244,12 +260,8 @@ const lineOf = (cartId: string, productId: string, variantId: string | undefined
   );
 
 /** Sets the quantity of a line already in the cart. */
-export async function updateCartItem(
-  db: DbOrTx,
-  userId: string,
-  input: CartUpdateInput,
-): Promise<CartViewDto> {
-  const cartId = await ensureCartId(db, userId);
+export async function updateCartItem(db: DbOrTx, userId: string, input: CartUpdateInput): Promise<CartRead> {
+  const { cartId, couponIds } = await cartAndCodes(db, userId);
   const [line] = await db
     .select({
       id: cartItems.id,
@@ -270,18 +282,18 @@ export async function updateCartItem(
     .update(cartItems)
     .set({ quantity: input.quantity, updatedAt: sql`now()` })
     .where(eq(cartItems.id, line.id));
-  return toCartView(cartId, userId, await loadCartLines(db, cartId));
+  return { cart: toCartView(cartId, userId, await loadCartLines(db, cartId)), couponIds };
 }
 
 /** Removes a line: `id` is a variant's (that line) or a product's (every line of it). */
-export async function removeCartItem(db: DbOrTx, userId: string, id: string): Promise<CartViewDto> {
-  const cartId = await ensureCartId(db, userId);
+export async function removeCartItem(db: DbOrTx, userId: string, id: string): Promise<CartRead> {
+  const { cartId, couponIds } = await cartAndCodes(db, userId);
   const removed = await db
     .delete(cartItems)
     .where(and(eq(cartItems.cartId, cartId), or(eq(cartItems.productId, id), eq(cartItems.variantId, id))))
     .returning({ id: cartItems.id });
   if (removed.length === 0) throw notFound('Cart item');
-  return toCartView(cartId, userId, await loadCartLines(db, cartId));
+  return { cart: toCartView(cartId, userId, await loadCartLines(db, cartId)), couponIds };
 }
 
 /**

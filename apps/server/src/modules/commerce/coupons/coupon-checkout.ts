@@ -21,6 +21,8 @@ export function couponsAtPlacement(
   tx: Tx,
   userId: string,
   priced: readonly PricedLine[],
+  /** the ids of the codes on the cart, read with the cart's lock */
+  couponIds: string[],
 ): Promise<CouponsOnLines> {
   return couponsOnLines(
     tx,
@@ -31,7 +33,7 @@ export function couponsAtPlacement(
       sellerId: x.p.sellerId,
       grossPaise: toPaise(priceBreakdown(x).payable) * x.quantity,
     })),
-    { atCheckout: true },
+    { atCheckout: true, couponIds },
   );
 }
 

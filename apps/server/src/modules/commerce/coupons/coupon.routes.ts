@@ -40,13 +40,14 @@ export function createCouponRouter({ db }: AppDeps): Router {
   });
 
   route(api.applyCoupon, async ({ body, user, reply }) => {
-    const cart = await getCart(db, user.id);
+    const { cart } = await getCart(db, user.id);
     await applyCartCoupon(db, user.id, body.code, await couponLinesOf(db, cartLinesForCoupons(cart)));
     reply({ message: `${body.code} applied`, data: await withCartCoupons(db, cart) });
   });
   route(api.removeCoupon, async ({ params, user, reply }) => {
     await removeCartCouponByCode(db, user.id, params.code);
-    reply({ message: `${params.code} removed`, data: await withCartCoupons(db, await getCart(db, user.id)) });
+    const { cart, couponIds } = await getCart(db, user.id);
+    reply({ message: `${params.code} removed`, data: await withCartCoupons(db, cart, couponIds) });
   });
   route(api.shopOffers, async ({ res, reply }) => {
     res.setHeader('Cache-Control', 'public, max-age=30');

@@ -25,6 +25,7 @@ import { addresses, carts, sellers, users } from '../../../db/schema';
 import type { HoldLimits } from '../../../config/env';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
 import {
+  codesOf,
   ensureCartId,
   lineProblem,
   loadBuyNowLine,
@@ -86,7 +87,7 @@ export async function placePendingOrder(
   /** the sub-orders' parcels when delivery is on: shipping per sub-order; undefined: the order-wide rule */
   parcels?: readonly SubOrderParcel[],
 ): Promise<Placed> {
-  const cartId = await lockCart(tx, req.userId);
+  const { cartId, couponIds } = await lockCart(tx, req.userId);
   if (req.idempotencyKey) {
     const same = await findByIdempotencyKey(tx, req.userId, req.idempotencyKey);
     if (same) return { order: same, replayed: true, lines: [], charges: [] };
@@ -100,7 +101,7 @@ export async function placePendingOrder(
   await checkHoldLimits(tx, req.userId, cartLines, deps.holdLimits);
   const priced = await takeAndPrice(tx, touched, cartLines);
   // the shopper's codes, judged again on these lines (docs/money.md, "Coupons")
-  const couponed = await couponsAtPlacement(tx, req.userId, priced);
+  const couponed = await couponsAtPlacement(tx, req.userId, priced, couponIds);
   const { totals, charges, waived } = totalsOf(priced, parcels, couponed);
   assertExpectedTotal(req.expectedTotal, toPaise(totals.total));
   const order = await insertOrder(tx, {
@@ -139,15 +140,23 @@ export async function placePendingOrder(
   return { order, replayed: false, lines, charges };
 }
 
-/** One checkout per cart at a time: the cart row is locked as it is found (created first on first use). */
-async function lockCart(tx: Tx, userId: string): Promise<string> {
-  const lock = () => tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).for('update');
+/**
+ * One checkout per cart at a time: the cart row is locked as it is found (created first on first use), and the
+ * ids of the codes applied to it are read with it.
+ */
+async function lockCart(tx: Tx, userId: string): Promise<{ cartId: string; couponIds: string[] }> {
+  const lock = () =>
+    tx
+      .select({ id: carts.id, couponIds: codesOf(userId) })
+      .from(carts)
+      .where(eq(carts.userId, userId))
+      .for('update');
   let [cart] = await lock();
   if (!cart) {
     await ensureCartId(tx, userId);
     [cart] = await lock();
   }
-  return cart!.id;
+  return { cartId: cart!.id, couponIds: cart!.couponIds };
 }
 
 /** The address, the buyer's name and the buyer's own seller record (if any) in one read. */
