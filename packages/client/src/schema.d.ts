@@ -3602,7 +3602,7 @@ export interface components {
         };
         ReturnEvent: {
             /** @enum {string} */
-            kind: "requested" | "approved" | "rejected" | "cancelled" | "pickup_scheduled" | "picked_up" | "courier_delivered" | "received" | "refunded" | "disputed" | "dispute_decided";
+            kind: "requested" | "approved" | "rejected" | "cancelled" | "pickup_scheduled" | "picked_up" | "courier_delivered" | "received" | "restocked" | "refunded" | "disputed" | "dispute_decided";
             /**
              * @description the state after this step
              * @enum {string}
@@ -8785,6 +8785,8 @@ export interface operations {
                     /** @constant */
                     action: "received";
                     reason?: string;
+                    /** @description put the returned units back in stock (sellable again; their units sold go down); default false */
+                    restock?: boolean;
                 };
             };
         };

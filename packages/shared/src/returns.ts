@@ -161,6 +161,8 @@ export const RETURN_EVENT_KINDS = [
   'picked_up',
   'courier_delivered',
   'received',
+  /** the seller put the returned units back in stock as it marked them received */
+  'restocked',
   'refunded',
   'disputed',
   'dispute_decided',
@@ -330,7 +332,14 @@ export type ShopReturnActionInput = z.infer<typeof shopReturnActionInputSchema>;
 export const sellerReturnActionInputSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('approve'), reason: z.string().trim().max(1000).optional() }),
   z.object({ action: z.literal('reject'), reason: note('Give the reason for the rejection') }),
-  z.object({ action: z.literal('received'), reason: z.string().trim().max(1000).optional() }),
+  z.object({
+    action: z.literal('received'),
+    reason: z.string().trim().max(1000).optional(),
+    restock: z.boolean().optional().meta({
+      description:
+        'put the returned units back in stock (sellable again; their units sold go down); default false',
+    }),
+  }),
 ]);
 export type SellerReturnActionInput = z.infer<typeof sellerReturnActionInputSchema>;
 

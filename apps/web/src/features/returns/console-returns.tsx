@@ -101,6 +101,7 @@ export function ReturnList({
 
 /** One return's facts: order, buyer, store, units, reason, refund, steps. */
 export function ReturnFacts({ r, extra }: { r: ReturnDto; extra?: ReactNode }) {
+  const restocked = r.history.find((e) => e.kind === 'restocked');
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -137,6 +138,12 @@ export function ReturnFacts({ r, extra }: { r: ReturnDto; extra?: ReactNode }) {
           <>
             <dt className="text-gray-600">Seller&apos;s reason</dt>
             <dd>{r.sellerReason}</dd>
+          </>
+        )}
+        {restocked?.note && (
+          <>
+            <dt className="text-gray-600">Stock</dt>
+            <dd>{restocked.note}</dd>
           </>
         )}
         {r.pickupAwb && (

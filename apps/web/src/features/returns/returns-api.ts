@@ -46,7 +46,14 @@ export const returnsApi = baseApi.injectEndpoints({
     decideSellerReturn: b.mutation<Decided, SellerReturnActionInput & { returnId: string }>({
       query: ({ returnId, ...body }) =>
         call(routes.decideSellerReturn, { params: { returnId }, body, envelope: 'whole' }),
-      invalidatesTags: ['Returns', 'Earnings', 'SellerOrders', 'Notifications', 'Dashboard'],
+      invalidatesTags: [
+        'Returns',
+        'Earnings',
+        'SellerOrders',
+        'Notifications',
+        'Dashboard',
+        'SellerProducts',
+      ],
     }),
     adminReturns: b.query<ReturnPage, ReturnListArgs & { disputed?: boolean }>({
       query: (query) => call(routes.adminReturns, { query, envelope: 'whole' }),

@@ -13,6 +13,7 @@ import { toast } from '../../lib/toast';
 import { refusalText } from './return-card';
 import { decisionDeadline, sellerActions } from './return-display';
 import { RETURNS_PAGE, ReturnFacts, ReturnList, StateFilter, useReturnFilters } from './console-returns';
+import { returnedUnits } from './return-display';
 import { useDecideSellerReturnMutation, useSellerReturnsQuery } from './returns-api';
 
 const rejectFormSchema = sellerReturnActionInputSchema.options[1].pick({ reason: true });
@@ -49,9 +50,13 @@ function SellerReturnActions({ r }: { r: ReturnDto }) {
   const [decide, { isLoading }] = useDecideSellerReturnMutation();
   const [rejecting, setRejecting] = useState(false);
   const [receiving, setReceiving] = useState(false);
+  // units returned for a fault of the item (damaged, defective…) are not put back on sale unless the seller says so
+  const [restock, setRestock] = useState(!r.sellerFault);
   const can = sellerActions(r);
   async function act(action: 'approve' | 'received') {
-    const res = await decide({ returnId: r.id, action });
+    const res = await decide(
+      action === 'received' ? { returnId: r.id, action, restock } : { returnId: r.id, action },
+    );
     if (res.error) toast.error(refusalText(res.error, 'Not updated'));
     else if (action === 'approve')
       toast.success(`Return of ${r.orderNumber} approved; the courier will pick it up.`);
@@ -109,6 +114,15 @@ function SellerReturnActions({ r }: { r: ReturnDto }) {
       >
         The shopper is refunded {formatINR(r.refundAmount)} for {r.orderNumber} at once, and your statement
         takes back your share of it.
+        <label className="mt-3 flex min-h-11 items-center gap-2 text-sm text-gray-900">
+          <input
+            type="checkbox"
+            className="h-4 w-4"
+            checked={restock}
+            onChange={(e) => setRestock(e.target.checked)}
+          />
+          Put {returnedUnits(r)} back in stock
+        </label>
       </ConfirmDialog>
     </div>
   );

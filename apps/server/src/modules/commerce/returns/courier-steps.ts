@@ -20,7 +20,7 @@ async function courierStep(
   from: readonly ReturnState[],
   apply: Parameters<typeof withLockedReturn<boolean>>[2],
 ): Promise<boolean> {
-  const changed = await withLockedReturn(ctx, returnId, async (tx, order, ret) => {
+  const changed = await withLockedReturn(ctx, returnId, async (tx, order, ret, touched) => {
     if (!from.includes(ret.state)) {
       ctx.logger.info(
         { returnId, state: ret.state, step: name },
@@ -28,7 +28,7 @@ async function courierStep(
       );
       return false;
     }
-    return apply(tx, order, ret);
+    return apply(tx, order, ret, touched);
   });
   return changed ?? false;
 }

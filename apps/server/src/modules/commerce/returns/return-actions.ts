@@ -26,7 +26,15 @@ import {
 } from './return-steps';
 import { returnsById } from './return.mapper';
 import type { ReturnsContext } from './returns-context';
-import { updateReturn, type ReturnRow, type ReturnStep } from './returns.repository';
+import {
+  addReturnStep,
+  returnedStockLines,
+  updateReturn,
+  type ReturnRow,
+  type ReturnStep,
+} from './returns.repository';
+import * as stock from '../stock/stock.repository';
+import type { Touched } from '../unit-of-work';
 
 type Outcome = { sendRefundId: string | null };
 const NOTHING: Outcome = { sendRefundId: null };
@@ -35,7 +43,7 @@ const NOTHING: Outcome = { sendRefundId: null };
 async function act(
   ctx: ReturnsContext,
   returnId: string,
-  work: (tx: Tx, order: OrderRow, ret: ReturnRow) => Promise<Outcome>,
+  work: (tx: Tx, order: OrderRow, ret: ReturnRow, touched: Touched) => Promise<Outcome>,
 ): Promise<ReturnDto> {
   const out = await withLockedReturn(ctx, returnId, work);
   if (out?.sendRefundId) await ctx.money.sendAll([out.sendRefundId]);
@@ -58,12 +66,31 @@ export function shopperAction(
   });
 }
 
-/** The seller marks the parcel received: the refund follows in the same transaction. */
-async function receivedIn(ctx: ReturnsContext, tx: Tx, order: OrderRow, ret: ReturnRow, step: ReturnStep) {
+/**
+ * The seller marks the parcel received: the refund follows in the same transaction. With `restock` the returned
+ * units are sellable again (docs/returns.md, "Back in stock").
+ */
+async function receivedIn(
+  ctx: ReturnsContext,
+  at: { tx: Tx; touched: Touched; order: OrderRow; ret: ReturnRow },
+  step: ReturnStep,
+  restock: boolean,
+) {
+  const { tx, order, ret } = at;
   if (!isIn(ret.state, RETURN_RECEIVABLE_STATES))
     throw stateConflict(ret, 'it cannot be marked received now');
   const row = await updateReturn(tx, ret.id, { state: 'received' }, { ...step, kind: 'received' });
+  if (restock) await restockIn(tx, at.touched, row, step);
   return refundReturnIn(ctx, tx, order, row, step, { userId: step.actorUserId ?? null, role: step.actor });
+}
+
+/** The returned units go back to their variants' stock (a deleted product's units stay out), as one step. */
+async function restockIn(tx: Tx, touched: Touched, ret: ReturnRow, step: ReturnStep) {
+  const lines = await returnedStockLines(tx, ret.id);
+  await stock.giveBack(tx, touched, lines, { sold: true });
+  const units = lines.filter((l) => l.variantId).reduce((n, l) => n + l.quantity, 0);
+  const note = `${units} ${units === 1 ? 'unit' : 'units'} back in stock`;
+  await addReturnStep(tx, ret, { ...step, kind: 'restocked', note });
 }
 
 export function sellerAction(
@@ -72,11 +99,16 @@ export function sellerAction(
   returnId: string,
   body: SellerReturnActionInput,
 ) {
-  return act(ctx, returnId, async (tx, order, ret) => {
+  return act(ctx, returnId, async (tx, order, ret, touched) => {
     if (ret.sellerId !== seller.sellerId) throw notFound('Return');
     const step: ReturnStep = { kind: 'approved', actor: 'seller', actorUserId: seller.userId, at: ctx.now() };
     if (body.action === 'received')
-      return receivedIn(ctx, tx, order, ret, { ...step, note: body.reason ?? null });
+      return receivedIn(
+        ctx,
+        { tx, touched, order, ret },
+        { ...step, note: body.reason ?? null },
+        body.restock ?? false,
+      );
     if (body.action === 'reject') await rejectIn(tx, ret, body.reason, step);
     else if (ret.state !== 'requested') throw stateConflict(ret, 'only a requested return can be approved');
     else await approveIn(ctx, tx, ret, { ...step, note: body.reason ?? null });

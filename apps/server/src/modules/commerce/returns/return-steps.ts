@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../../lib/errors';
 import { enqueueReturnMail } from '../../mail/return-mails';
 import type { OrderRow } from '../orders/order.mapper';
 import { lockOrder, releaseReturnUnits, reserveReturnUnits } from '../orders/order.repository';
+import { inTransaction, type Touched } from '../unit-of-work';
 import type { ReturnsContext } from './returns-context';
 import {
   findReturn,
@@ -41,17 +42,18 @@ export const isIn = (state: ReturnState, states: readonly ReturnState[]) => stat
 export async function withLockedReturn<T>(
   ctx: ReturnsContext,
   returnId: string,
-  work: (tx: Tx, order: OrderRow, ret: ReturnRow) => Promise<T>,
+  work: (tx: Tx, order: OrderRow, ret: ReturnRow, touched: Touched) => Promise<T>,
   opts: { skipLocked?: boolean } = {},
 ): Promise<T | undefined> {
   const head = await findReturn(ctx.db, returnId);
   if (!head) throw notFound('Return');
-  return ctx.db.transaction(async (tx) => {
+  // a unit of work: stock put back by a step is published once it commits
+  return inTransaction(ctx.db, ctx.changes, async (tx, touched) => {
     if (opts.skipLocked && !(await tryLockOrderRow(tx, head.orderId))) return undefined;
     const order = await lockOrder(tx, head.orderId);
     const ret = await lockReturnRow(tx, returnId);
     if (!order || !ret) throw notFound('Return');
-    return work(tx, order, ret);
+    return work(tx, order, ret, touched);
   });
 }
 

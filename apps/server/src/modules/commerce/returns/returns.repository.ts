@@ -58,6 +58,22 @@ export async function insertReturn(
   return row!;
 }
 
+/** A step that changes nothing of the return's row (its state stays), recorded in its history. */
+export const addReturnStep = (tx: Tx, ret: ReturnRow, step: ReturnStep): Promise<void> =>
+  appendEvent(tx, ret.id, ret.state, step);
+
+/** A return's units as stock lines: each returned line's product and variant (null when deleted since). */
+export const returnedStockLines = (db: DbOrTx, returnId: string) =>
+  db
+    .select({
+      productId: orderLines.productId,
+      variantId: orderLines.variantId,
+      quantity: returnLines.quantity,
+    })
+    .from(returnLines)
+    .innerJoin(orderLines, eq(orderLines.id, returnLines.orderLineId))
+    .where(eq(returnLines.returnId, returnId));
+
 /** A change of a return (its state or facts), with the step that made it. */
 export async function updateReturn(
   tx: Tx,

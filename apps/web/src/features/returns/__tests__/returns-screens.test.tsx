@@ -328,6 +328,42 @@ describe('the seller’s returns queue', () => {
     await waitFor(() => expect(sent).toEqual({ action: 'reject', reason: 'Used and washed' }));
   });
 
+  it('when the seller marks a parcel received, then restock is offered, ticked only when the item was not at fault', async () => {
+    const sent: unknown[] = [];
+    const changedMind = returnFixture({
+      id: '33333333-3333-4333-8333-3333333333c4',
+      orderNumber: 'HM-100043',
+      state: 'picked_up',
+      reason: 'changed_mind',
+      reasonLabel: 'Changed my mind',
+      sellerFault: false,
+    });
+    server.use(
+      answer('sellerReturns', page([returnFixture({ state: 'picked_up' }), changedMind])),
+      answer('decideSellerReturn', async ({ request }) => {
+        sent.push(await request.json());
+        return { success: true as const, message: 'Updated', data: returnFixture({ state: 'refunded' }) };
+      }),
+    );
+    renderConsole(<SellerReturnsQueue />);
+    for (const [order, ticked] of [
+      ['HM-100042', false],
+      ['HM-100043', true],
+    ] as const) {
+      await userEvent.click(await screen.findByRole('button', { name: `Mark return of ${order} received` }));
+      const dialog = await screen.findByRole('dialog');
+      const box = within(dialog).getByRole('checkbox', { name: /back in stock/ });
+      expect(box).toHaveProperty('checked', ticked);
+      if (!ticked) await userEvent.click(box);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Mark received' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    }
+    expect(sent).toEqual([
+      { action: 'received', restock: true },
+      { action: 'received', restock: true },
+    ]);
+  });
+
   it('when the queue is empty, then it says what will appear', async () => {
     server.use(answer('sellerReturns', page([])));
     renderConsole(<SellerReturnsQueue />);

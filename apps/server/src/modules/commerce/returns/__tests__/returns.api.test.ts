@@ -275,6 +275,33 @@ describe('decisions and the refund', () => {
     );
   });
 
+  it('when the seller marks received with restock, then the units are on sale again; without it the stock stays', async () => {
+    const stockOf = async (productId: string) =>
+      (await o.shopper.agent.get(`/api/shop/products/get/${productId}`)).body.data.totalStock as number;
+    const o = await deliveredOrder({ quantity: 3 });
+    const asked = (await ask(o, 2)).body.data[0];
+    const productId = asked.lines[0].productId as string;
+    expect(await stockOf(productId)).toBe(47);
+    await o.seller.agent.put(`/api/seller/returns/${asked.id}`).send({ action: 'approve' });
+    const bad = await o.seller.agent
+      .put(`/api/seller/returns/${asked.id}`)
+      .send({ action: 'received', restock: 'yes' });
+    expect([bad.status, await stockOf(productId)]).toEqual([400, 47]);
+    const received = await o.seller.agent
+      .put(`/api/seller/returns/${asked.id}`)
+      .send({ action: 'received', restock: true });
+    expect(received.status, JSON.stringify(received.body)).toBe(200);
+    const restocked = received.body.data.history.find((e: { kind: string }) => e.kind === 'restocked');
+    expect(restocked).toMatchObject({ actor: 'seller', note: '2 units back in stock' });
+    // the shop shows it at once (the stock change is published after the commit)
+    expect(await stockOf(productId)).toBe(49);
+    // the last unit, returned without restock: the stock stays where it was
+    const last = (await ask(o, 1)).body.data[0];
+    await o.seller.agent.put(`/api/seller/returns/${last.id}`).send({ action: 'approve' });
+    await o.seller.agent.put(`/api/seller/returns/${last.id}`).send({ action: 'received' });
+    expect(await stockOf(productId)).toBe(49);
+  });
+
   it('when the seller rejects, the shopper disputes and the admin approves, then the return goes on', async () => {
     const o = await deliveredOrder();
     const { id } = (await ask(o, 2)).body.data[0];
