@@ -1522,6 +1522,10 @@ export const returnPickups = pgTable(
     index('return_pickups_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.state} = 'queued'`),
+    // booked pickups of cancelled returns still to be called off with the courier
+    index('return_pickups_cancel_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'cancelled' and ${t.awb} is not null and ${t.nextAttemptAt} is not null`),
     check('return_pickups_state_check', isOneOf(t.state, RETURN_PICKUP_STATES)),
   ],
 );

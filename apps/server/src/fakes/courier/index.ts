@@ -33,6 +33,8 @@ export interface FakeParcel {
   lost: boolean;
   /** a return order's reverse shipment: picked up at the shopper's, delivered to the seller */
   isReturn: boolean;
+  /** called off before pickup: no more events */
+  cancelled: boolean;
 }
 
 export interface CourierFakeControls {
@@ -51,6 +53,8 @@ export interface CourierFakeControls {
   returnAwbOf(reference: string): string | undefined;
   /** how many return orders were made (a retried reference is the same one) */
   returnOrders(): number;
+  /** the next `n` cancel calls answer 503 (the courier is down) */
+  failCancels(n: number): void;
   /** the parcel's next status (or the one given), reported by webhook; nothing for a lost parcel */
   advance(awb: string, to?: CourierStatus): Promise<void>;
   /** the last event of the parcel, sent again */
@@ -165,6 +169,7 @@ export async function startCourierFake(options: CourierFakeOptions): Promise<Cou
   let failing = 0;
   let failingReturns = 0;
   let returnDelayMs = 0;
+  let failingCancels = 0;
   let seq = 0;
   let base = '';
 
@@ -175,7 +180,7 @@ export async function startCourierFake(options: CourierFakeOptions): Promise<Cou
     failCreates: (n) => void (failing = n),
     advance: async (awb, to) => {
       const p = parcels.get(awb);
-      if (!p || p.lost) return;
+      if (!p || p.lost || p.cancelled) return;
       const status = to ?? nextStatus(p);
       if (!status) return;
       await send(p, record(p, status));
@@ -200,6 +205,7 @@ export async function startCourierFake(options: CourierFakeOptions): Promise<Cou
     delayNextReturn: (ms) => void (returnDelayMs = ms),
     returnAwbOf: (reference) => returnsByOrder.get(reference)?.awb,
     returnOrders: () => returnsByOrder.size,
+    failCancels: (n) => void (failingCancels = n),
   };
 
   function record(p: FakeParcel, status: CourierStatus) {
@@ -268,6 +274,7 @@ export async function startCourierFake(options: CourierFakeOptions): Promise<Cou
         events: [],
         lost: false,
         isReturn,
+        cancelled: false,
       };
       index.set(orderId, p);
       byShipment.set(shipmentId, p);
@@ -337,6 +344,25 @@ export async function startCourierFake(options: CourierFakeOptions): Promise<Cou
     });
   }
 
+  /** Shiprocket's cancel by AWB: refused once the courier has the parcel; cancelling again is fine */
+  function cancelShipments(body: Record<string, unknown>, res: ServerResponse) {
+    if (failingCancels > 0) {
+      failingCancels--;
+      return unavailable(res);
+    }
+    const awbs = Array.isArray(body.awbs) ? body.awbs.map(String) : [];
+    const found = awbs.map((a) => parcels.get(a));
+    if (!awbs.length || found.some((p) => !p))
+      return json(res, 400, { status_code: 400, message: 'awbs must name assigned AWBs' });
+    if (found.some((p) => p!.events.length > 0))
+      return json(res, 400, {
+        status_code: 400,
+        message: 'Cannot cancel: the shipment is already picked up',
+      });
+    for (const p of found) p!.cancelled = true;
+    return json(res, 200, { status_code: 200, message: 'Bulk Shipment cancellation is in progress' });
+  }
+
   function track(awb: string, res: ServerResponse) {
     const p = parcels.get(awb);
     if (!p) return json(res, 404, { status_code: 404, message: 'AWB not found' });
@@ -383,6 +409,8 @@ export async function startCourierFake(options: CourierFakeOptions): Promise<Cou
     if (req.method === 'POST' && path === '/v1/external/orders/create/adhoc') return createOrder(body, res);
     if (req.method === 'POST' && path === '/v1/external/orders/create/return') return createReturn(body, res);
     if (req.method === 'POST' && path === '/v1/external/courier/assign/awb') return assignAwb(body, res);
+    if (req.method === 'POST' && path === '/v1/external/orders/cancel/shipment/awbs')
+      return cancelShipments(body, res);
     if (req.method === 'POST' && path === '/v1/external/courier/generate/label') {
       const id = Number((body.shipment_id as unknown[] | undefined)?.[0]);
       if (!byShipment.has(id)) return json(res, 404, { status_code: 404, message: 'Shipment not found' });

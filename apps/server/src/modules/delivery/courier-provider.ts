@@ -70,6 +70,8 @@ export interface CreatedReturnShipment extends CreatedShipment {
 /** A courier that also books reverse pickups (the aggregator's return-order API). */
 export interface ReturnCourier {
   createReturnShipment(r: ReturnShipmentRequest): Promise<CreatedReturnShipment>;
+  /** calls off a booked return shipment (the shopper cancelled the return before pickup) */
+  cancelReturnShipment(awb: string): Promise<void>;
 }
 
 export interface CourierProvider {

@@ -224,6 +224,11 @@ export function createShiprocketCourier(config: CourierConfig): CourierProvider 
       };
     },
 
+    async cancelReturnShipment(awb) {
+      const made = await call('POST', '/v1/external/orders/cancel/shipment/awbs', { awbs: [awb] });
+      if (made.status >= 400) throw refused(made.status, made.json);
+    },
+
     async label(shipmentId) {
       const made = await call('POST', '/v1/external/courier/generate/label', {
         shipment_id: [Number(shipmentId)],

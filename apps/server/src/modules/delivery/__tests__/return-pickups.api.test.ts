@@ -174,6 +174,43 @@ describe('booking a reverse pickup', () => {
     expect((await returnOf(late.returnId)).state).toBe('cancelled');
   });
 
+  it('a booked pickup of a cancelled return is called off with the courier after commit, again if it was down', async () => {
+    const cancelled = async () => {
+      const r = await queuedReturn();
+      await ctx.deps.returnPickups.runQueue();
+      const awb = (await pickupOf(r.returnId)).awb!;
+      await r.shopper.agent.put(`/api/shop/returns/${r.returnId}`).send({ action: 'cancel' });
+      return { ...r, awb };
+    };
+    const down = await cancelled();
+    fake.controls.failCancels(1);
+    await ctx.deps.returnPickups.runQueue();
+    expect(fake.controls.parcels.get(down.awb)!.cancelled).toBe(false);
+    expect(await pickupOf(down.returnId)).toMatchObject({ state: 'cancelled', attempts: 1 });
+    await makeDue(down.returnId);
+    await ctx.deps.returnPickups.runQueue();
+    expect(fake.controls.parcels.get(down.awb)!.cancelled).toBe(true);
+    expect(await pickupOf(down.returnId)).toMatchObject({ nextAttemptAt: null, lastError: null });
+    // nobody comes: the courier sends no more events for it, and the next rounds leave it alone
+    const from = fake.controls.sent.length;
+    await fake.controls.advance(down.awb);
+    await ctx.deps.returnPickups.runQueue();
+    expect(fake.controls.sent.length).toBe(from);
+
+    // the courier had the parcel already: the refusal is kept for the admin, not retried
+    const late = await cancelled();
+    fake.controls.parcels.get(late.awb)!.events.push({
+      event_id: 'ev_late',
+      status: 'PICKED UP',
+      at: new Date().toISOString(),
+      location: 'Hub',
+    });
+    await ctx.deps.returnPickups.runQueue();
+    const row = await pickupOf(late.returnId);
+    expect(row).toMatchObject({ state: 'cancelled', nextAttemptAt: null });
+    expect(row.lastError).toContain('already picked up');
+  });
+
   it('a refusal by the courier leaves the pickup failed with its reason, not retried', async () => {
     const { returnId } = await queuedReturn();
     // the seller's pickup PIN code is one the courier does not know

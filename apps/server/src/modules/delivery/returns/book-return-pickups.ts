@@ -4,6 +4,7 @@
  * return-order API with our row id as the order reference, so a retry after a time-out finds the same return
  * shipment and never books a second. A courier that is down is tried again with back-off (30 s, doubling, at most an
  * hour), as is a returns step that failed; a refusal leaves the row `failed` with the courier's reason for the admin.
+ * A booked pickup whose return the shopper cancelled is called off the same way (Shiprocket's cancel by AWB).
  */
 import type { Db } from '../../../db/client';
 import type { Logger } from '../../../lib/logger';
@@ -11,6 +12,8 @@ import { CourierRefusedError, type ReturnCourier } from '../courier-provider';
 import { retryDelayMs } from '../../../db/durable-queue';
 import type { ReturnSteps } from './return-pickup-ports';
 import {
+  cancelAttempted,
+  claimDueCancels,
   claimDuePickups,
   dropCancelledReturns,
   pickupAttemptFailed,
@@ -68,7 +71,26 @@ async function bookOne(deps: PickupWorkerDeps & { courier: ReturnCourier }, p: R
   }
 }
 
-/** Books every due pickup once; answers how many were tried. */
+/**
+ * Calls off a booked pickup of a cancelled return with the courier, so nobody comes to the shopper's door: tried
+ * again while the courier is down; a refusal (the courier has the parcel already) is left for the admin.
+ */
+async function callOff(deps: PickupWorkerDeps & { courier: ReturnCourier }, p: ReturnPickupRow) {
+  try {
+    await deps.courier.cancelReturnShipment(p.awb!);
+    await cancelAttempted(deps.db, p.id, null);
+    deps.logger.info({ pickupId: p.id, awb: p.awb }, 'booked return pickup called off with the courier');
+  } catch (err) {
+    const retryInMs = err instanceof CourierRefusedError ? null : retryDelayMs(p.attempts);
+    deps.logger.warn(
+      { err, pickupId: p.id, awb: p.awb, retry: retryInMs },
+      'calling off a return pickup failed',
+    );
+    await cancelAttempted(deps.db, p.id, { error: (err as Error).message, retryInMs });
+  }
+}
+
+/** Books every due pickup once and calls off the cancelled ones; answers how many were tried. */
 export async function bookDuePickups(deps: PickupWorkerDeps): Promise<number> {
   const courier = deps.courier;
   if (!courier) return 0;
@@ -76,5 +98,7 @@ export async function bookDuePickups(deps: PickupWorkerDeps): Promise<number> {
   await dropCancelledReturns(deps.db);
   const due = await claimDuePickups(deps.db, LEASE_MS);
   for (const p of due) await bookOne({ ...deps, courier }, p);
-  return due.length;
+  const cancels = await claimDueCancels(deps.db, LEASE_MS);
+  for (const p of cancels) await callOff({ ...deps, courier }, p);
+  return due.length + cancels.length;
 }

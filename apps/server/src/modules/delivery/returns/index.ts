@@ -81,13 +81,9 @@ export function createReturnPickups(deps: ReturnPickupsDeps) {
       if (!parcel) throw new Error(`return ${returnId} not found for its pickup`);
       await insertPickup(tx, returnId, parcel);
     },
-    /** The port: the shopper cancelled before pickup; a booked pickup is logged for the courier's desk. */
+    /** The port: the shopper cancelled before pickup; a booked pickup is called off by the worker after commit. */
     async cancel(tx: Tx, returnId: string): Promise<void> {
-      if (await cancelPickup(tx, returnId))
-        deps.logger.warn(
-          { returnId },
-          'return cancelled after its pickup was booked: call it off with the courier',
-        );
+      await cancelPickup(tx, returnId);
     },
     runQueue,
     /** a courier event: 'unknown' when its AWB is not a return's (then it is a forward parcel's) */

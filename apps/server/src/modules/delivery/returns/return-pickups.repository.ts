@@ -161,15 +161,54 @@ export async function advancePickup(
 
 /**
  * The shopper cancelled the return before pickup: the pickup is `cancelled` (a queued one is never booked; a booked
- * one's later events change nothing). Answers whether it was booked (an AWB the courier still holds).
+ * one's later events change nothing). A booked one is due at once to be called off with the courier (its AWB
+ * stays, `next_attempt_at` set until the courier has it). Answers whether it was booked.
  */
 export async function cancelPickup(tx: DbOrTx, returnId: string): Promise<boolean> {
   const [row] = await tx
     .update(returnPickups)
-    .set({ state: 'cancelled', nextAttemptAt: null, updatedAt: sql`now()` })
+    .set({
+      state: 'cancelled',
+      nextAttemptAt: sql`case when ${returnPickups.awb} is not null then now() end`,
+      attempts: 0,
+      lastError: null,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(returnPickups.returnId, returnId), inArray(returnPickups.state, ['queued', 'scheduled'])))
     .returning({ awb: returnPickups.awb });
   return Boolean(row?.awb);
+}
+
+/** Claims booked pickups of cancelled returns due to be called off with the courier (leased like the bookings). */
+export async function claimDueCancels(db: DbOrTx, leaseMs: number, limit = 20): Promise<ReturnPickupRow[]> {
+  const ids = await claimDue(
+    db,
+    returnPickups,
+    sql`state = 'cancelled' and awb is not null and next_attempt_at is not null`,
+    leaseMs,
+    limit,
+  );
+  if (ids.length === 0) return [];
+  return db.select().from(returnPickups).where(inArray(returnPickups.id, ids));
+}
+
+/**
+ * A call-off attempt's outcome: done (null error), tried again in `retryInMs`, or given up (the courier refused:
+ * it has the parcel already) with its reason for the admin.
+ */
+export async function cancelAttempted(
+  db: DbOrTx,
+  id: string,
+  outcome: { error: string; retryInMs: number | null } | null,
+) {
+  await db
+    .update(returnPickups)
+    .set(
+      outcome
+        ? failedAttempt(returnPickups.attempts, outcome.error, outcome.retryInMs)
+        : { nextAttemptAt: null, lastError: null, updatedAt: sql`now()` },
+    )
+    .where(and(eq(returnPickups.id, id), eq(returnPickups.state, 'cancelled')));
 }
 
 /** Queued pickups of returns the shopper cancelled meanwhile are cancelled, never booked; answers how many. */
