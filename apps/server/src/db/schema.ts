@@ -948,6 +948,10 @@ export const sellerLedger = pgTable(
     uniqueIndex('seller_ledger_line_earned_unique')
       .on(t.orderLineId)
       .where(sql`${t.type} = 'earned'`),
+    // a parcel's waived shipping is charged to its seller once (docs/money.md, "Coupons")
+    uniqueIndex('seller_ledger_delivery_waived_unique')
+      .on(t.orderId, t.sellerId)
+      .where(sql`${t.type} = 'delivery_waived'`),
     check('seller_ledger_type_check', isOneOf(t.type, SELLER_ENTRY_TYPES)),
   ],
 );
