@@ -107,6 +107,27 @@ describe('seller Earnings', () => {
     expect(row).toHaveTextContent('−₹60');
   });
 
+  it('when the seller’s own free-delivery code waived a parcel’s shipping, then the statement shows the charge with its label', async () => {
+    const charged = statement([
+      {
+        id: 'e4',
+        type: 'delivery_waived',
+        amount: -45,
+        orderId: 'o1',
+        orderNumber: 'HM-100042',
+        description: 'Free delivery you gave on HM-100042',
+        createdAt: '2026-01-03T10:00:00.000Z',
+        payableAt: '2026-01-03T10:00:00.000Z',
+      },
+    ]);
+    server.use(answer('sellerEarnings', { ...charged, data: { ...charged.data, deliveryWaived: 45 } }));
+    renderConsole(<SellerEarnings />);
+    expect(await screen.findByTestId('earnings-Free delivery you gave')).toHaveTextContent('₹45');
+    const row = within(screen.getByRole('table')).getByRole('row', { name: /on HM-100042/ });
+    expect(within(row).getByText('Free delivery you gave')).toBeInTheDocument();
+    expect(row).toHaveTextContent('−₹45');
+  });
+
   it('when nothing was earned yet, then it says so and the export is off', async () => {
     server.use(answer('sellerEarnings', { ...statement([]), data: { ...statement([]).data, balance: 0 } }));
     renderConsole(<SellerEarnings />);

@@ -109,6 +109,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     o: fc.nat(2),
     s: fc.nat(1),
   }),
+  // deliveries once more: parcels (the ones their seller's code ships free too) reach the ledger often
+  fc.record({ t: fc.constant('deliver' as const), o: fc.nat(2), s: fc.nat(1) }),
   fc.record({
     t: fc.constant('refund' as const),
     o: fc.nat(2),
@@ -562,9 +564,27 @@ describe('money conservation in the database (property)', () => {
     );
     expect(shipmentsCharged).toBeGreaterThan(0);
     expect(platformFunded).toBeGreaterThan(0);
-    expect(waivedCharged).toBeGreaterThan(0);
     expect(returnsMade).toBeGreaterThan(0);
   }, 600_000);
+
+  it("when a parcel shipped free by its seller's code is delivered and then refunded in full, then the seller still pays its shipping and the tables add up", async () => {
+    const before = waivedCharged;
+    // seller 1's item alone, its free-delivery code applied: the parcel ships free (docs/money.md, "Coupons")
+    const o = await placeOrder(0, [{ p: 2, quantity: 1 }], 'paypal', ['F']);
+    expect((await run(o, { t: 'capture', o: 0 })).status).toBe(200);
+    await run(o, { t: 'deliver', o: 0, s: 1 });
+    await checkInvariants();
+    expect(waivedCharged).toBe(before + 1);
+    const [charge] = await rowsOf(sql`
+      select -e.delta_paise as charged, u.discount_paise as waived from seller_ledger e
+      join coupon_uses u on u.order_id = e.order_id join coupons c on c.id = u.coupon_id and c.code = 'PROP-SHIP'
+      where e.order_id = ${o.orderId} and e.type = 'delivery_waived'`);
+    expect(Number(charge!.charged)).toBeGreaterThan(0);
+    expect(Number(charge!.charged)).toBe(Number(charge!.waived));
+    // refunded in full after delivery: the parcel did travel, so the charge stays, and the sums still add up
+    expect((await run(o, { t: 'refund', o: 0, amount: null })).status).toBe(201);
+    await checkInvariants();
+  });
 
   it('when a delivered, paid-out order is refunded in full, then the seller owes its net and the commission is reversed, not borne by the platform', async () => {
     const seller = await ctx.loginAsSeller();
