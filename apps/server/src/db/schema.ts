@@ -7,6 +7,7 @@ import {
   COUPON_FUNDERS,
   COUPON_KINDS,
   COUPON_SCOPES,
+  COUPON_USE_STATES,
   BRAND_STATUSES,
   BUSINESS_TYPES,
   GENDERS,
@@ -1649,7 +1650,6 @@ export const cartCoupons = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.couponId] })],
 );
 
-export const COUPON_USE_STATES = ['reserved', 'redeemed', 'released'] as const;
 /** One checkout's use of a coupon: reserved with the order, redeemed at payment, released when it ends unpaid. */
 export const couponUses = pgTable(
   'coupon_uses',
