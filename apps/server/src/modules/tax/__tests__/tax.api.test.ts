@@ -38,6 +38,18 @@ const binary = (agent: TestAgent, url: string) =>
       res.on('end', () => cb(null, Buffer.concat(chunks)));
     });
 
+/** An electronics product (18 %) of the test seller at `pricePaise`. */
+const electronics = (pricePaise: number) =>
+  insertProduct(ctx.db, { sellerId: seller.sellerId, category: 'electronics', pricePaise, totalStock: 100 });
+
+/** A shopper at `address` with one of each product in its cart. */
+async function buyerWith(address: { state: string; city: string; pincode: string }, productIds: string[]) {
+  const buyer = await ctx.loginAs('user');
+  const addressId = await addAddress(buyer.agent, address);
+  for (const id of productIds) await addToCart(buyer.agent, id, 1);
+  return { buyer, addressId };
+}
+
 async function ship(orderId: string, agent = seller.agent) {
   const res = await agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus: 'inShipping' });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -148,19 +160,10 @@ describe('tax on lines, invoices and credit notes', () => {
   });
 
   it('ships, invoices, refunds with a credit note; others get 404', async () => {
-    const p = await insertProduct(ctx.db, {
-      sellerId: seller.sellerId,
-      category: 'electronics',
-      pricePaise: 118_000,
-      totalStock: 100,
-    });
-    const buyer = await ctx.loginAs('user');
-    const addressId = await addAddress(buyer.agent, {
-      state: 'Maharashtra',
-      city: 'Pune',
-      pincode: '411001',
-    });
-    await addToCart(buyer.agent, p.id, 1);
+    const p = await electronics(118_000);
+    const { buyer, addressId } = await buyerWith({ state: 'Maharashtra', city: 'Pune', pincode: '411001' }, [
+      p.id,
+    ]);
     // a business buyer: its GSTIN is printed on the invoice
     const created = await buyer.agent
       .post('/api/shop/order/create')
@@ -225,26 +228,12 @@ describe('tax on lines, invoices and credit notes', () => {
       endsAt: '2099-12-31',
     });
     expect(code.status, JSON.stringify(code.body)).toBe(201);
-    const tv = await insertProduct(ctx.db, {
-      sellerId: seller.sellerId,
-      category: 'electronics',
-      pricePaise: 118_000,
-      totalStock: 100,
-    });
-    const cable = await insertProduct(ctx.db, {
-      sellerId: seller.sellerId,
-      category: 'electronics',
-      pricePaise: 23_599,
-      totalStock: 100,
-    });
-    const buyer = await ctx.loginAs('user');
-    const addressId = await addAddress(buyer.agent, {
-      state: 'Karnataka',
-      city: 'Bengaluru',
-      pincode: '560001',
-    });
-    await addToCart(buyer.agent, tv.id, 1);
-    await addToCart(buyer.agent, cable.id, 1);
+    const tv = await electronics(118_000);
+    const cable = await electronics(23_599);
+    const { buyer, addressId } = await buyerWith(
+      { state: 'Karnataka', city: 'Bengaluru', pincode: '560001' },
+      [tv.id, cable.id],
+    );
     expect((await buyer.agent.post('/api/shop/cart/coupon').send({ code: code.body.data.code })).status).toBe(
       200,
     );

@@ -5,9 +5,8 @@
  * of the frozen figure); an order cancelled before delivery charges nothing.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startCourierFake } from '../../../../fakes/courier';
-import { createTestContext } from '../../../../../test/app';
+import { describe, expect, it } from 'vitest';
+import { courierTestContext } from '../../../delivery/__tests__/courier-context';
 import { couponUses, orderShipments, orders, sellerLedger } from '../../../../db/schema';
 import {
   addAddress,
@@ -18,25 +17,9 @@ import {
   payOrder,
 } from '../../__tests__/helpers';
 
-const KEY = 'coupon-courier-key';
-const SECRET = 'coupon-courier-secret';
-const courier = await startCourierFake({ apiKey: KEY, webhookSecret: SECRET });
-afterAll(() => courier.stop());
-const ctx = await createTestContext({
-  COURIER_API_BASE: courier.url,
-  COURIER_API_KEY: KEY,
-  COURIER_WEBHOOK_SECRET: SECRET,
-});
+// delivery on: each seller's parcel is charged its own shipping (docs/delivery.md)
+const { ctx, sellerWithPickup: sellerAt } = await courierTestContext('coupon-courier-secret');
 let n = 0;
-
-async function sellerAt(pin: string) {
-  const seller = await ctx.loginAsSeller();
-  const res = await seller.agent
-    .put('/api/seller/delivery/settings')
-    .send({ pickupAddress: '1 Market Road', pickupPincode: pin, dispatchDays: 1, cutoff: '14:00' });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return seller;
-}
 
 /** Seller A (Delhi) with its free-delivery code and a ₹300 item, seller B (Bengaluru) with a ₹200 item in a cart. */
 async function twoSellersWithCode() {
