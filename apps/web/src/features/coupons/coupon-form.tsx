@@ -1,7 +1,7 @@
 /**
  * Create or edit a coupon in a console (docs/money.md, "Coupons"): code, what it takes off (percent with an
- * optional cap, a fixed amount, or free delivery — a seller's paid for by the seller), the minimum of the covered items, the IST days it runs, its uses
- * and what it covers (every product, chosen categories, or, for the admin, chosen sellers). The shared schema
+ * optional cap, a fixed amount, or free delivery — a seller's paid for by the seller), the minimum of the covered
+ * items, the IST days it runs, its uses and what it covers (every product, chosen categories, or, for the admin, chosen sellers). The shared schema
  * checks what it can; the server's field errors land under the same fields.
  */
 import { z } from 'zod';
