@@ -3406,6 +3406,8 @@ export interface components {
             paidOut: number;
             /** @description reverse shipping of returns for seller-fault reasons, charged to the seller (rupees) */
             returnShipping?: number;
+            /** @description shipping the seller's own free-delivery codes waived on its delivered parcels (rupees) */
+            deliveryWaived?: number;
             /** @description the seller's commission rate now */
             commissionPercent: number;
             /** @description cash on delivery the courier has not remitted yet, rupees (not in the balance) */
@@ -3416,7 +3418,7 @@ export interface components {
         SellerEntry: {
             id: string;
             /** @enum {string} */
-            type: "earned" | "commission" | "commissionTax" | "tcs" | "tds" | "refund" | "payout" | "return_shipping";
+            type: "earned" | "commission" | "commissionTax" | "tcs" | "tds" | "refund" | "payout" | "return_shipping" | "delivery_waived";
             /** @description rupees; its effect on the balance (earnings +, the rest −) */
             amount: number;
             orderId: string | null;

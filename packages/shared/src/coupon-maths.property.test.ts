@@ -12,6 +12,7 @@ import {
   isEligible,
   priceCoupons,
   sellerPartOfRefund,
+  totalsWithCoupons,
   type CouponContext,
   type CouponLine,
   type CouponRule,
@@ -133,6 +134,53 @@ describe('priceCoupons', () => {
     const priced = priceCoupons(lines, [rule]);
     expect(priced.lines.get('a')).toEqual({ sellerDiscountPaise: 0, platformDiscountPaise: 6_000 });
     expect(priced.lines.get('b')).toEqual({ sellerDiscountPaise: 0, platformDiscountPaise: 4_000 });
+  });
+});
+
+describe('free delivery', () => {
+  const ship = (id: string, funder: 'platform' | 'seller', sellerId: string | null): CouponRule => ({
+    id,
+    code: id.toUpperCase(),
+    funder,
+    sellerId,
+    kind: 'free_delivery',
+    percent: null,
+    maxDiscountPaise: null,
+    amountPaise: null,
+    minOrderPaise: 0,
+    scope: 'all',
+    scopeIds: [],
+  });
+  const lineOf = (key: string, sellerId: string): CouponLine => ({
+    key,
+    productId: key,
+    sellerId,
+    category: 'men',
+    brand: 'nike',
+    grossPaise: 30_000,
+  });
+  const totals = { shippingCharge: 40, total: 640 };
+
+  it("when a seller's code applies, then it waives its own parcel only, and the one charge only when the order is all its own", () => {
+    const two = priceCoupons([lineOf('a', 's1'), lineOf('b', 's2')], [ship('f', 'seller', 's1')]);
+    const perParcel = totalsWithCoupons(
+      totals,
+      [
+        { sellerId: 's1', subtotalPaise: 30_000, shippingPaise: 1_400 },
+        { sellerId: 's2', subtotalPaise: 30_000, shippingPaise: 2_600 },
+      ],
+      0,
+      two,
+    );
+    expect(perParcel.charges.map((c) => c.shippingPaise)).toEqual([0, 2_600]);
+    expect(perParcel.waived).toEqual(new Map([['f', 1_400]]));
+    // one charge for the whole order (delivery off): another seller's items are in it, so nothing is waived
+    expect(totalsWithCoupons(totals, [], 0, two).waived).toEqual(new Map());
+    const own = priceCoupons([lineOf('a', 's1')], [ship('f', 'seller', 's1')]);
+    expect(totalsWithCoupons(totals, [], 0, own).waived).toEqual(new Map([['f', 4_000]]));
+    // beside a platform code, the platform's waives the one charge
+    const both = priceCoupons([lineOf('a', 's1')], [ship('f', 'seller', 's1'), ship('p', 'platform', null)]);
+    expect(totalsWithCoupons(totals, [], 0, both).waived).toEqual(new Map([['p', 4_000]]));
   });
 });
 

@@ -176,6 +176,11 @@ export interface CouponPricing {
   discounts: Map<string, number>;
   /** the sub-orders (seller id, null: the platform's own products) whose shipping a free-delivery code waives */
   freeDelivery: Map<string | null, string>;
+  /**
+   * the free-delivery code that waives the order's one charge when shipping is not per sub-order (delivery off, or
+   * the cart before the quote): the platform's, else a seller's only when every line is that seller's
+   */
+  wholeOrder: string | null;
 }
 
 /**
@@ -184,7 +189,12 @@ export interface CouponPricing {
  * lines, in proportion to that. Free-delivery codes mark their eligible lines' sub-orders.
  */
 export function priceCoupons(lines: readonly CouponLine[], rules: readonly CouponRule[]): CouponPricing {
-  const out: CouponPricing = { lines: new Map(), discounts: new Map(), freeDelivery: new Map() };
+  const out: CouponPricing = {
+    lines: new Map(),
+    discounts: new Map(),
+    freeDelivery: new Map(),
+    wholeOrder: null,
+  };
   for (const l of lines) out.lines.set(l.key, { sellerDiscountPaise: 0, platformDiscountPaise: 0 });
   const ordered = [...rules].sort((a, b) => (a.funder === b.funder ? 0 : a.funder === 'seller' ? -1 : 1));
   for (const rule of ordered) {
@@ -192,6 +202,10 @@ export function priceCoupons(lines: readonly CouponLine[], rules: readonly Coupo
     if (rule.kind === 'free_delivery') {
       for (const l of eligible)
         if (!out.freeDelivery.has(l.sellerId)) out.freeDelivery.set(l.sellerId, rule.id);
+      // a seller's code pays for its own parcel only: the one charge only when the order is all its own
+      const whole = rule.funder === 'platform' || lines.every((l) => l.sellerId === rule.sellerId);
+      if (eligible.length && whole && (out.wholeOrder === null || rule.funder === 'platform'))
+        out.wholeOrder = rule.id;
       out.discounts.set(rule.id, 0);
       continue;
     }
@@ -258,14 +272,15 @@ export function sellerPartOfRefund(a: {
 
 /**
  * The cart's or order's totals once the codes are applied: the lines' shares come off the total, and the shipping
- * of the sub-orders a free-delivery code covers is waived (delivery off: the order's one charge). Answers what
- * each free-delivery code waived (paise, by coupon id), and the charges after the waiver.
+ * of the sub-orders a free-delivery code covers is waived (no charges per sub-order: the order's one charge, by
+ * `wholeOrder`). Answers what each free-delivery code waived (paise, by coupon id), and the charges after the
+ * waiver.
  */
 export function totalsWithCoupons<T extends { shippingCharge: number; total: number }>(
   totals: T,
   charges: readonly { sellerId: string | null; subtotalPaise: number; shippingPaise: number }[],
   couponDiscountPaise: number,
-  freeDelivery: ReadonlyMap<string | null, string>,
+  free: Pick<CouponPricing, 'freeDelivery' | 'wholeOrder'>,
 ): {
   totals: T & { couponDiscount: number };
   charges: { sellerId: string | null; subtotalPaise: number; shippingPaise: number }[];
@@ -276,14 +291,14 @@ export function totalsWithCoupons<T extends { shippingCharge: number; total: num
   const before = Math.round(totals.shippingCharge * 100);
   let after = before;
   const out = charges.map((c) => {
-    const rule = freeDelivery.get(c.sellerId);
+    const rule = free.freeDelivery.get(c.sellerId);
     if (!rule || c.shippingPaise === 0) return { ...c };
     waive(rule, c.shippingPaise);
     return { ...c, shippingPaise: 0 };
   });
   if (charges.length) after = out.reduce((s, c) => s + c.shippingPaise, 0);
-  else if (freeDelivery.size && before > 0) {
-    waive([...freeDelivery.values()][0]!, before);
+  else if (free.wholeOrder !== null && before > 0) {
+    waive(free.wholeOrder, before);
     after = 0;
   }
   const totalPaise = Math.round(totals.total * 100) - before - couponDiscountPaise + after;

@@ -22,6 +22,10 @@ export type CouponFunder = (typeof COUPON_FUNDERS)[number];
 export const COUPON_SCOPES = ['all', 'categories', 'sellers', 'brands', 'products'] as const;
 export type CouponScope = (typeof COUPON_SCOPES)[number];
 
+/** One checkout's use of a code: reserved with the order, redeemed at payment, released when it ends unpaid. */
+export const COUPON_USE_STATES = ['reserved', 'redeemed', 'released'] as const;
+export type CouponUseState = (typeof COUPON_USE_STATES)[number];
+
 /** What a coupon is now, as the consoles show it. */
 export const COUPON_STATUSES = ['active', 'paused', 'scheduled', 'expired', 'exhausted'] as const;
 export type CouponStatus = (typeof COUPON_STATUSES)[number];

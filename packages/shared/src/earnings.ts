@@ -120,13 +120,18 @@ export function deliveredRefundSplit(a: {
   return { refundPaise: a.refundPaise, back, sellerNetPaise: a.refundPaise - sumDeductions(back) };
 }
 
-/** `return_shipping`: the reverse shipping of a return for a seller-fault reason, charged to the seller (docs/returns.md). */
+/**
+ * `return_shipping`: the reverse shipping of a return for a seller-fault reason, charged to the seller
+ * (docs/returns.md). `delivery_waived`: the shipping the seller's own free-delivery code waived on its parcel,
+ * charged to the seller when the parcel's lines are credited at delivery (docs/money.md, "Coupons").
+ */
 export const SELLER_ENTRY_TYPES = [
   'earned',
   ...DEDUCTION_TYPES,
   'refund',
   'payout',
   'return_shipping',
+  'delivery_waived',
 ] as const;
 export type SellerEntryType = (typeof SELLER_ENTRY_TYPES)[number];
 
@@ -144,6 +149,7 @@ export function sellerTotals(entries: readonly { type: SellerEntryType; deltaPai
     refunded: 0,
     paidOut: 0,
     returnShipping: 0,
+    deliveryWaived: 0,
     balance: 0,
   };
   for (const e of entries) {
@@ -152,6 +158,7 @@ export function sellerTotals(entries: readonly { type: SellerEntryType; deltaPai
     else if (e.type === 'refund') t.refunded -= e.deltaPaise;
     else if (e.type === 'payout') t.paidOut -= e.deltaPaise;
     else if (e.type === 'return_shipping') t.returnShipping -= e.deltaPaise;
+    else if (e.type === 'delivery_waived') t.deliveryWaived -= e.deltaPaise;
     else t[e.type] -= e.deltaPaise;
   }
   return t;
@@ -207,6 +214,9 @@ export const sellerEarningsDtoSchema = z
     paidOut: z.number(),
     returnShipping: z.number().optional().meta({
       description: 'reverse shipping of returns for seller-fault reasons, charged to the seller (rupees)',
+    }),
+    deliveryWaived: z.number().optional().meta({
+      description: "shipping the seller's own free-delivery codes waived on its delivered parcels (rupees)",
     }),
     commissionPercent: z.number().meta({ description: "the seller's commission rate now" }),
     codPending: z.number().optional().meta({

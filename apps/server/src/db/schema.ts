@@ -7,6 +7,7 @@ import {
   COUPON_FUNDERS,
   COUPON_KINDS,
   COUPON_SCOPES,
+  COUPON_USE_STATES,
   BRAND_STATUSES,
   BUSINESS_TYPES,
   GENDERS,
@@ -948,6 +949,10 @@ export const sellerLedger = pgTable(
     uniqueIndex('seller_ledger_line_earned_unique')
       .on(t.orderLineId)
       .where(sql`${t.type} = 'earned'`),
+    // a parcel's waived shipping is charged to its seller once (docs/money.md, "Coupons")
+    uniqueIndex('seller_ledger_delivery_waived_unique')
+      .on(t.orderId, t.sellerId)
+      .where(sql`${t.type} = 'delivery_waived'`),
     check('seller_ledger_type_check', isOneOf(t.type, SELLER_ENTRY_TYPES)),
   ],
 );
@@ -1649,7 +1654,6 @@ export const cartCoupons = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.couponId] })],
 );
 
-export const COUPON_USE_STATES = ['reserved', 'redeemed', 'released'] as const;
 /** One checkout's use of a coupon: reserved with the order, redeemed at payment, released when it ends unpaid. */
 export const couponUses = pgTable(
   'coupon_uses',

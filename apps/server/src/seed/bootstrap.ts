@@ -289,7 +289,8 @@ export async function seedDemo({
         { category: 'appliances', windowDays: null },
       ])
       .onConflictDoNothing();
-    // coupons (docs/money.md, "Coupons"): the platform's welcome offer and Meera's own code on her products
+    // coupons (docs/money.md, "Coupons"): the platform's welcome offer, Meera's own code on her products and Ravi's
+    // free delivery on his
     const window = {
       startsAt: new Date('2026-01-01T00:00:00+05:30'),
       endsAt: new Date('2027-12-31T18:30:00Z'),
@@ -321,6 +322,20 @@ export async function seedDemo({
         amountPaise: 10_000,
         minOrderPaise: 99_900,
         usesPerShopper: 3,
+      },
+      [],
+    );
+    // Ravi's free delivery: his parcel ships free and he pays its shipping when delivered
+    await insertCoupon(
+      tx,
+      {
+        ...window,
+        code: 'RAVISHIP',
+        label: 'Free delivery from Ravi Electronics',
+        funder: 'seller',
+        sellerId: sellerIds[0]!,
+        kind: 'free_delivery',
+        usesPerShopper: 5,
       },
       [],
     );

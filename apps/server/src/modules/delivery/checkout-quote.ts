@@ -87,7 +87,7 @@ export async function quoteCart(
     shipped.totals,
     shipped.charges,
     on.couponDiscountPaise,
-    on.evaluated.pricing.freeDelivery,
+    on.evaluated.pricing,
   );
   const chargeOf = new Map(charges.map((c) => [c.sellerId, c]));
   const subtotalOf = (sellerId: string | null) =>

@@ -2,13 +2,14 @@
  * Credit notes (docs/tax.md, "Credit notes"): a refund decided after an order part was invoiced gets, in the same
  * transaction, a credit note per invoice it reaches, each referencing its invoice. The refund is laid over the
  * invoices in order, each up to what is left of it after earlier credit notes, and inside an invoice over its
- * lines in order (a return's refund names its lines instead); each piece is taxed at its line's rate, so the note's
- * taxes add up to its amount exactly.
+ * lines in order (a return's refund names its lines instead); a line with a platform-funded discount is credited
+ * the part of its seller price that the paid amount stands for (sellerPartOfRefund, as the seller ledger). Each
+ * piece is taxed at its line's rate, so the note's taxes add up to its amount exactly.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { financialYearOf, isIntraState } from '@mp/shared';
+import { financialYearOf, isIntraState, linePaidOf, lineSellerValueOf, sellerPartOfRefund } from '@mp/shared';
 import type { Tx } from '../../db/client';
-import { sellerTaxProfiles, taxDocuments } from '../../db/schema';
+import { orderLines, sellerTaxProfiles, taxDocuments } from '../../db/schema';
 import { inclusiveLine, withTotals, type ContentLine, type DocumentContent } from './document-content';
 import { insertDocumentIn, type TaxDocumentRow } from './documents.repository';
 import { nextNumberIn, sellerSeries } from './numbering';
@@ -29,24 +30,63 @@ function leftOfLines(invoice: TaxDocumentRow, notes: TaxDocumentRow[]): number[]
   });
 }
 
+/** An order line's seller price, what the shopper paid for it, and what was refunded of that before this refund. */
+interface PaidLine {
+  sellerValuePaise: number;
+  paidPaise: number;
+  refundedBeforePaise: number;
+}
+
 /**
- * How much of each invoice line a refund credits: `amount` laid over the lines in order, or, for a refund of
- * known lines (a return), each named line's own amount (its seller value: docs/tax.md, "Credit notes").
+ * The order's lines that a platform-funded discount made cheaper for the shopper than their seller price (by id):
+ * a refund of a paid amount credits more of them than it gives back.
+ */
+async function discountedLinesOf(tx: Tx, orderId: string): Promise<Map<string, PaidLine>> {
+  const rows = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  return new Map(
+    rows
+      .filter((l) => l.platformDiscountPaise > 0)
+      .map((l) => [
+        l.id,
+        {
+          sellerValuePaise: lineSellerValueOf(l),
+          paidPaise: linePaidOf(l),
+          refundedBeforePaise: l.refundedPaise,
+        },
+      ]),
+  );
+}
+
+/**
+ * How much of each invoice line a refund credits, and how much of the refund it took: the paid `amount` laid over
+ * the lines in order — a line with a platform-funded discount takes up to what is left of its paid share and is
+ * credited the seller value that stands for (docs/tax.md, "Credit notes") — or, for a refund of known lines (a
+ * return), each named line's own amount (its seller value).
  */
 function takesOf(
   invoice: TaxDocumentRow,
   left: number[],
   amount: number | ReadonlyMap<string, number>,
-): number[] {
+  discounted: ReadonlyMap<string, PaidLine>,
+): { takes: number[]; paid: number } {
   const lines = (invoice.content as DocumentContent).lines;
-  if (typeof amount !== 'number')
-    return lines.map((l, i) => Math.min(l.lineId ? (amount.get(l.lineId) ?? 0) : 0, left[i]!));
+  if (typeof amount !== 'number') {
+    const takes = lines.map((l, i) => Math.min(l.lineId ? (amount.get(l.lineId) ?? 0) : 0, left[i]!));
+    return { takes, paid: takes.reduce((a, b) => a + b, 0) };
+  }
   let rest = amount;
-  return left.map((l) => {
-    const take = Math.min(rest, l);
-    rest -= take;
-    return take;
+  const takes = left.map((l, i) => {
+    const d = lines[i]!.lineId ? discounted.get(lines[i]!.lineId!) : undefined;
+    if (!d) {
+      const take = Math.min(rest, l);
+      rest -= take;
+      return take;
+    }
+    const paid = Math.min(rest, Math.max(0, d.paidPaise - d.refundedBeforePaise));
+    rest -= paid;
+    return Math.min(l, sellerPartOfRefund({ ...d, refundPaise: paid }));
   });
+  return { takes, paid: amount - rest };
 }
 
 function notePieces(invoice: TaxDocumentRow, takes: number[], intra: boolean) {
@@ -90,13 +130,14 @@ export async function issueCreditNotesIn(
         invoices.map((i) => i.sellerId),
       ),
     );
+  const discounted = typeof amount === 'number' ? await discountedLinesOf(tx, orderId) : new Map();
   const ids: string[] = [];
   let rest = typeof amount === 'number' ? amount : Infinity;
   for (const invoice of invoices) {
-    const takes = takesOf(invoice, leftOfLines(invoice, notes), typeof amount === 'number' ? rest : amount);
-    const take = takes.reduce((a, b) => a + b, 0);
-    if (take <= 0) continue;
-    rest -= take;
+    const left = leftOfLines(invoice, notes);
+    const { takes, paid } = takesOf(invoice, left, typeof amount === 'number' ? rest : amount, discounted);
+    if (takes.reduce((a, b) => a + b, 0) <= 0) continue;
+    rest -= paid;
     const profile = profiles.find((p) => p.sellerId === invoice.sellerId)!;
     ids.push(await issueOne(tx, { invoice, refundId, reason, takes, issuerNo: profile.issuerNo }));
   }

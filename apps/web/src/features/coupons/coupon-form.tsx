@@ -1,7 +1,7 @@
 /**
  * Create or edit a coupon in a console (docs/money.md, "Coupons"): code, what it takes off (percent with an
- * optional cap, a fixed amount, or free delivery), the minimum of the covered items, the IST days it runs, its uses
- * and what it covers (every product, chosen categories, or, for the admin, chosen sellers). The shared schema
+ * optional cap, a fixed amount, or free delivery — a seller's paid for by the seller), the minimum of the covered
+ * items, the IST days it runs, its uses and what it covers (every product, chosen categories, or, for the admin, chosen sellers). The shared schema
  * checks what it can; the server's field errors land under the same fields.
  */
 import { z } from 'zod';
@@ -42,6 +42,9 @@ const KIND_OPTIONS = [
   { value: 'fixed', label: 'Fixed amount off' },
   { value: 'free_delivery', label: 'Free delivery' },
 ];
+/** A seller's free-delivery code is its own: it pays the shipping it waives (docs/money.md, "Coupons"). */
+const SELLER_FREE_DELIVERY =
+  'Your parcel ships free to the shopper; the shipping it waives is charged to your earnings when it is delivered.';
 const SCOPE_OPTIONS: Record<CouponOwner, { value: CouponScope; label: string }[]> = {
   admin: [
     { value: 'all', label: 'Every product' },
@@ -206,7 +209,13 @@ export function CouponForm({
         // a code's kind stays what it was made as: shown, not sent
         <Input label="Kind" readOnly value={KIND_OPTIONS.find((k) => k.value === kind)?.label ?? kind} />
       ) : (
-        <Select label="Kind" placeholder={false} options={KIND_OPTIONS} {...fieldProps(form, 'kind')} />
+        <Select
+          label="Kind"
+          placeholder={false}
+          options={KIND_OPTIONS}
+          hint={owner === 'seller' && kind === 'free_delivery' ? SELLER_FREE_DELIVERY : undefined}
+          {...fieldProps(form, 'kind')}
+        />
       )}
       {kind === 'percent' && (
         <>

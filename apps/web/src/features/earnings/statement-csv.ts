@@ -13,6 +13,7 @@ const TYPE_LABEL: Record<SellerEntryDto['type'], string> = {
   refund: 'Refund',
   payout: 'Payout',
   return_shipping: 'Return shipping',
+  delivery_waived: 'Free delivery you gave',
 };
 export const entryTypeLabel = (t: SellerEntryDto['type']) => TYPE_LABEL[t];
 

@@ -17,7 +17,7 @@ import { cartCouponIds } from './coupon.repository';
 const NO_COUPONS: CartCoupons = {
   coupons: [],
   verdicts: new Map(),
-  pricing: { lines: new Map(), discounts: new Map(), freeDelivery: new Map() },
+  pricing: { lines: new Map(), discounts: new Map(), freeDelivery: new Map(), wholeOrder: null },
 };
 
 export interface CouponsOnLines {
@@ -81,12 +81,7 @@ export async function withCartCoupons(
   const lines = cartLinesForCoupons(cart);
   const on = await couponsOnLines(db, cart.userId, lines, couponIds ? { couponIds } : {});
   if (on.evaluated.coupons.length === 0) return { ...cart, coupons: [] };
-  const { totals, waived } = totalsWithCoupons(
-    cart.totals,
-    [],
-    on.couponDiscountPaise,
-    on.evaluated.pricing.freeDelivery,
-  );
+  const { totals, waived } = totalsWithCoupons(cart.totals, [], on.couponDiscountPaise, on.evaluated.pricing);
   const available = new Set(lines.map((l) => l.key));
   return {
     ...cart,

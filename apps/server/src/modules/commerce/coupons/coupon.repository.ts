@@ -253,6 +253,7 @@ export async function usesOfOrders(db: DbOrTx, orderIds: readonly string[]) {
       funder: coupons.funder,
       sellerId: coupons.sellerId,
       kind: coupons.kind,
+      state: couponUses.state,
       discountPaise: couponUses.discountPaise,
     })
     .from(couponUses)

@@ -1,7 +1,7 @@
 /**
  * The coupon consoles (docs/money.md, "Coupons"): the admin makes platform-funded codes on any products, an
- * approved seller makes codes on its own products only (naming another seller or another seller's products is
- * 403). Each coupon is listed with its uses and the discount it gave.
+ * approved seller makes codes of any kind on its own products only (naming another seller or another seller's
+ * products is 403; its free-delivery code waives its own parcel, which it then pays for). Each coupon is listed with its uses and the discount it gave.
  */
 import { inArray } from 'drizzle-orm';
 import {
@@ -103,8 +103,6 @@ async function checkScope(db: DbOrTx, owner: CouponOwner, c: CouponInputParsed):
     if (owner.kind === 'seller' && found.some((p) => p.sellerId !== owner.sellerId))
       throw forbidden("A seller's code covers its own products only");
   }
-  if (owner.kind === 'seller' && c.kind === 'free_delivery')
-    throw badRequest('Free delivery codes are made by the platform (docs/money.md, "Coupons")');
 }
 
 function rowOf(owner: CouponOwner, c: CouponInputParsed): NewCoupon {

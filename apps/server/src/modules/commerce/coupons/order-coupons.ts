@@ -39,3 +39,23 @@ export async function orderCoupons(
         discount: toRupees(u.discountPaise),
       }));
 }
+
+/**
+ * The shipping sellers' own free-delivery codes waived on these orders, by `orderId:sellerId` (paise, as frozen on
+ * the use at placement; a released use waived nothing): what each seller pays for its parcel (docs/money.md,
+ * "Coupons"). A seller's code covers its own lines only, so what it waived is its own parcel's shipping.
+ */
+export async function sellerWaivedShipping(
+  db: DbOrTx,
+  orderIds: readonly string[],
+): Promise<Map<string, number>> {
+  const uses = await usesOfOrders(db, [...new Set(orderIds)]);
+  const out = new Map<string, number>();
+  for (const u of uses) {
+    if (u.funder !== 'seller' || u.kind !== 'free_delivery' || u.state === 'released' || !u.sellerId)
+      continue;
+    const key = `${u.orderId}:${u.sellerId}`;
+    out.set(key, (out.get(key) ?? 0) + u.discountPaise);
+  }
+  return out;
+}

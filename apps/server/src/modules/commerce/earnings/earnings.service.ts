@@ -21,7 +21,9 @@ import type { Db, Tx } from '../../../db/client';
 import { AppError, notFound } from '../../../lib/errors';
 import type { OrderLineRow } from '../orders/order.mapper';
 import * as ledger from './seller-ledger.repository';
-import { deliveryEntries, orderRef, refundEntries } from './line-entries';
+import { deliveryEntries, deliveryWaivedEntry, orderRef, refundEntries } from './line-entries';
+import type { NewSellerEntry } from './seller-ledger.repository';
+import { sellerWaivedShipping } from '../coupons/order-coupons';
 import { awaitingParcelOf, pendingRemittanceOf } from '../cod/cod-parcels';
 import { notifyPayout, notifyRefundDebited } from '../../notifications';
 
@@ -81,8 +83,30 @@ async function creditLinesIn(
     owned.map((l) => l.sellerId!),
   );
   const now = deliveredAt ?? nowOf(deps);
+  const credited: NewSellerEntry[] = [];
   for (const line of owned) {
-    await ledger.appendEntries(tx, deliveryEntries(line, rateOf(deps, rates.get(line.sellerId!)), now));
+    const entries = deliveryEntries(line, rateOf(deps, rates.get(line.sellerId!)), now);
+    await ledger.appendEntries(tx, entries);
+    credited.push(...entries);
+  }
+  await chargeWaivedDeliveryIn(tx, credited);
+}
+
+/**
+ * With the lines just credited: each parcel whose shipping its seller's own free-delivery code waived is charged
+ * that shipping, once (docs/money.md, "Coupons").
+ */
+async function chargeWaivedDeliveryIn(tx: Tx, credited: NewSellerEntry[]): Promise<void> {
+  const orderIds = [...new Set(credited.map((e) => e.orderId!))];
+  if (orderIds.length === 0) return;
+  const waived = await sellerWaivedShipping(tx, orderIds);
+  if (waived.size === 0) return;
+  const charged = await ledger.waivedChargedOf(tx, orderIds);
+  for (const [key, waivedPaise] of waived) {
+    if (charged.has(key)) continue;
+    const [orderId, sellerId] = key.split(':') as [string, string];
+    const parcel = credited.filter((e) => e.orderId === orderId && e.sellerId === sellerId);
+    await ledger.appendEntries(tx, deliveryWaivedEntry({ orderId, sellerId, waivedPaise }, parcel));
   }
 }
 
@@ -186,6 +210,7 @@ async function statementOf(deps: EarningsDeps, sellerId: string, page: number, l
     refunded: toRupees(t.refunded),
     paidOut: toRupees(t.paidOut),
     returnShipping: toRupees(t.returnShipping),
+    deliveryWaived: toRupees(t.deliveryWaived),
     commissionPercent: bpsToPercent(rateOf(deps, rate)),
     codPending: toRupees(codPending),
     entries: rows.map(({ entry: e, orderNumber }) => {

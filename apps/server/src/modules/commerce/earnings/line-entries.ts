@@ -127,3 +127,28 @@ export function refundEntries(
     ],
   };
 }
+
+/**
+ * The charge of a seller's own free-delivery code (docs/money.md, "Coupons"): the shipping it waived on the
+ * seller's parcel, as frozen on the order's use of the code, charged when the parcel's lines are credited, unless
+ * nothing of them is left to earn (the sub-order was refunded whole before delivery). It counts in the payable
+ * balance with the parcel's first line, so no payout pays out what the seller owes for the parcel.
+ */
+export function deliveryWaivedEntry(
+  parcel: { orderId: string; sellerId: string; waivedPaise: number },
+  credited: readonly NewSellerEntry[],
+): NewSellerEntry[] {
+  const earned = credited.filter((e) => e.type === 'earned' && e.deltaPaise > 0);
+  if (parcel.waivedPaise <= 0 || earned.length === 0) return [];
+  const payableAt = new Date(Math.min(...earned.map((e) => (e.payableAt ?? new Date()).getTime())));
+  return [
+    {
+      sellerId: parcel.sellerId,
+      orderId: parcel.orderId,
+      type: 'delivery_waived',
+      deltaPaise: -parcel.waivedPaise,
+      payableAt,
+      description: `Free delivery you gave on ${orderRef(parcel.orderId)}`,
+    },
+  ];
+}

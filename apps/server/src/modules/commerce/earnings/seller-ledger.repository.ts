@@ -70,6 +70,18 @@ export async function appendEntries(tx: Tx, entries: NewSellerEntry[]): Promise<
   );
 }
 
+/** The parcels (`orderId:sellerId`) of these orders already charged their waived shipping (docs/money.md, "Coupons"). */
+export async function waivedChargedOf(tx: DbOrTx, orderIds: readonly string[]): Promise<Set<string>> {
+  if (!orderIds.length) return new Set();
+  const rows = await tx
+    .select({ orderId: sellerLedger.orderId, sellerId: sellerLedger.sellerId })
+    .from(sellerLedger)
+    .where(
+      and(eq(sellerLedger.type, 'delivery_waived'), inArray(sellerLedger.orderId, [...new Set(orderIds)])),
+    );
+  return new Set(rows.map((r) => `${r.orderId}:${r.sellerId}`));
+}
+
 /** The sum of a seller's entries per type (paise, each the entry's effect on the balance). */
 export async function sumsByType(db: DbOrTx, sellerId: string) {
   return db

@@ -257,7 +257,7 @@ function totalsOf(priced: Priced, parcels: readonly SubOrderParcel[] | undefined
     shipped.totals,
     shipped.charges,
     couponed.couponDiscountPaise,
-    couponed.evaluated.pricing.freeDelivery,
+    couponed.evaluated.pricing,
   );
   if (toPaise(Math.max(totals.subtotal, totals.total)) > ORDER_AMOUNT_MAX_PAISE) {
     throw badRequest(

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { createTestContext, type TestAgent } from '../../../../test/app';
-import { orderLines, sellerTaxProfiles, taxDocuments } from '../../../db/schema';
+import { orderLines, refunds, sellerTaxProfiles, taxDocuments } from '../../../db/schema';
 import {
   addAddress,
   addToCart,
@@ -37,6 +37,18 @@ const binary = (agent: TestAgent, url: string) =>
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => cb(null, Buffer.concat(chunks)));
     });
+
+/** An electronics product (18 %) of the test seller at `pricePaise`. */
+const electronics = (pricePaise: number) =>
+  insertProduct(ctx.db, { sellerId: seller.sellerId, category: 'electronics', pricePaise, totalStock: 100 });
+
+/** A shopper at `address` with one of each product in its cart. */
+async function buyerWith(address: { state: string; city: string; pincode: string }, productIds: string[]) {
+  const buyer = await ctx.loginAs('user');
+  const addressId = await addAddress(buyer.agent, address);
+  for (const id of productIds) await addToCart(buyer.agent, id, 1);
+  return { buyer, addressId };
+}
 
 async function ship(orderId: string, agent = seller.agent) {
   const res = await agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus: 'inShipping' });
@@ -148,19 +160,10 @@ describe('tax on lines, invoices and credit notes', () => {
   });
 
   it('ships, invoices, refunds with a credit note; others get 404', async () => {
-    const p = await insertProduct(ctx.db, {
-      sellerId: seller.sellerId,
-      category: 'electronics',
-      pricePaise: 118_000,
-      totalStock: 100,
-    });
-    const buyer = await ctx.loginAs('user');
-    const addressId = await addAddress(buyer.agent, {
-      state: 'Maharashtra',
-      city: 'Pune',
-      pincode: '411001',
-    });
-    await addToCart(buyer.agent, p.id, 1);
+    const p = await electronics(118_000);
+    const { buyer, addressId } = await buyerWith({ state: 'Maharashtra', city: 'Pune', pincode: '411001' }, [
+      p.id,
+    ]);
     // a business buyer: its GSTIN is printed on the invoice
     const created = await buyer.agent
       .post('/api/shop/order/create')
@@ -213,6 +216,49 @@ describe('tax on lines, invoices and credit notes', () => {
     expect(note).toMatchObject({ invoiceId: docs[0]._id, total: 590, taxable: 500, cgst: 45, sgst: 45 });
     const noteText = await pdfText((await binary(buyer.agent, note.url)).body as Buffer);
     expect(noteText).toContain(docs[0].number);
+  });
+
+  it('an invoiced order with a 10 % platform code refunded in full by the admin is credited its whole invoice', async () => {
+    // the platform funds the code: the invoice is of the seller's price, the shopper paid 10 % less (docs/tax.md)
+    const code = await admin.agent.post('/api/admin/coupons').send({
+      code: `TAXTEN${Date.now().toString(36).slice(-4)}`.toUpperCase(),
+      kind: 'percent',
+      percent: 10,
+      startsAt: '2026-01-01',
+      endsAt: '2099-12-31',
+    });
+    expect(code.status, JSON.stringify(code.body)).toBe(201);
+    const tv = await electronics(118_000);
+    const cable = await electronics(23_599);
+    const { buyer, addressId } = await buyerWith(
+      { state: 'Karnataka', city: 'Bengaluru', pincode: '560001' },
+      [tv.id, cable.id],
+    );
+    expect((await buyer.agent.post('/api/shop/cart/coupon').send({ code: code.body.data.code })).status).toBe(
+      200,
+    );
+    const created = await buyer.agent.post('/api/shop/order/create').send({ addressId });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { orderId } = await payOrder(buyer.agent, created.body);
+    await ship(orderId);
+    const [invoice] = (await buyer.agent.get(`/api/shop/order/${orderId}/documents`)).body.data;
+    expect(invoice).toMatchObject({ kind: 'invoice', total: 1415.99 });
+
+    const refund = await admin.agent
+      .post(`/api/admin/orders/${orderId}/refund`)
+      .send({ reason: 'could not deliver' });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+    // the shopper gets back what it paid; the credit notes take back the whole invoice, tax and all
+    const given = await ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(given.map((r) => r.amountPaise)).toEqual([141_599 - 14_160]);
+    const notes = (await buyer.agent.get(`/api/shop/order/${orderId}/documents`)).body.data.filter(
+      (d: { kind: string }) => d.kind === 'creditNote',
+    );
+    const sum = (k: 'total' | 'taxable' | 'igst') =>
+      Math.round(notes.reduce((s: number, n: Record<string, number>) => s + n[k]!, 0) * 100);
+    expect(sum('total')).toBe(Math.round(invoice.total * 100));
+    expect(sum('taxable')).toBe(Math.round(invoice.taxable * 100));
+    expect(sum('igst')).toBe(Math.round(invoice.igst * 100));
   });
 
   it('50 concurrent shipments of one seller get 50 consecutive numbers', async () => {

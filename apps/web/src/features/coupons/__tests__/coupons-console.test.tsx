@@ -149,4 +149,31 @@ describe('coupons console', () => {
       .map((o) => o.textContent);
     expect(options).toEqual(['All my products', 'My products in chosen categories']);
   });
+
+  it('when a seller makes a free-delivery code, then the form offers it, says the seller pays the shipping, and sends it', async () => {
+    const created: CouponInput[] = [];
+    server.use(
+      answer('sellerListCoupons', { success: true, data: [] }),
+      answer('sellerCreateCoupon', async ({ request }) => {
+        const body = (await request.json()) as CouponInput;
+        created.push(body);
+        return {
+          success: true,
+          message: 'Coupon created',
+          data: saved(body, { funder: 'seller', sellerId: 's-1' }),
+        };
+      }),
+    );
+    renderConsole(<CouponsConsole owner="seller" />);
+    expect(await screen.findByText('No coupons yet.')).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Create a coupon' });
+    await userEvent.type(within(form).getByLabelText(/^Code/), 'shipfree');
+    await userEvent.selectOptions(within(form).getByLabelText(/^Kind/), 'free_delivery');
+    expect(
+      within(form).getByText(/the shipping it waives is charged to your earnings when it is delivered/),
+    ).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: 'Create coupon' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({ code: 'SHIPFREE', kind: 'free_delivery' });
+  }, 20_000);
 });

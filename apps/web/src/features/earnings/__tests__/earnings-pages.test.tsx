@@ -86,26 +86,40 @@ describe('seller Earnings', () => {
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
 
-  it('when a return for the seller’s fault charged its reverse shipping, then the statement shows it as a charge', async () => {
-    const charged = statement([
-      {
-        id: 'e3',
-        type: 'return_shipping',
-        amount: -60,
-        orderId: 'o1',
-        orderNumber: 'HM-100042',
-        description: 'Return shipping on HM-100042',
-        createdAt: '2026-01-03T10:00:00.000Z',
-        payableAt: '2026-01-03T10:00:00.000Z',
-      },
-    ]);
-    server.use(answer('sellerEarnings', { ...charged, data: { ...charged.data, returnShipping: 60 } }));
-    renderConsole(<SellerEarnings />);
-    expect(await screen.findByTestId('earnings-Return shipping')).toHaveTextContent('₹60');
-    const row = within(screen.getByRole('table')).getByRole('row', { name: /Return shipping on HM-100042/ });
-    expect(row).toHaveTextContent('Return shipping');
-    expect(row).toHaveTextContent('−₹60');
-  });
+  it.each([
+    // a return for the seller's fault charged its reverse shipping
+    ['return_shipping', 'returnShipping', 'Return shipping', 60, 'Return shipping on HM-100042'],
+    // the seller's own free-delivery code waived its parcel's shipping (docs/money.md, "Coupons")
+    [
+      'delivery_waived',
+      'deliveryWaived',
+      'Free delivery you gave',
+      45,
+      'Free delivery you gave on HM-100042',
+    ],
+  ] as const)(
+    'when the seller is charged %s, then the statement shows it as a charge with its label',
+    async (type, total, label, rupees, description) => {
+      const charged = statement([
+        {
+          id: 'e3',
+          type,
+          amount: -rupees,
+          orderId: 'o1',
+          orderNumber: 'HM-100042',
+          description,
+          createdAt: '2026-01-03T10:00:00.000Z',
+          payableAt: '2026-01-03T10:00:00.000Z',
+        },
+      ]);
+      server.use(answer('sellerEarnings', { ...charged, data: { ...charged.data, [total]: rupees } }));
+      renderConsole(<SellerEarnings />);
+      expect(await screen.findByTestId(`earnings-${label}`)).toHaveTextContent(`₹${rupees}`);
+      const row = within(screen.getByRole('table')).getByRole('row', { name: new RegExp(description) });
+      expect(within(row).getAllByText(label, { exact: false }).length).toBeGreaterThan(0);
+      expect(row).toHaveTextContent(`−₹${rupees}`);
+    },
+  );
 
   it('when nothing was earned yet, then it says so and the export is off', async () => {
     server.use(answer('sellerEarnings', { ...statement([]), data: { ...statement([]).data, balance: 0 } }));

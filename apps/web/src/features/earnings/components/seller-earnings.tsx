@@ -32,6 +32,7 @@ const TONE: Record<SellerEntryDto['type'], BadgeTone> = {
   refund: 'red',
   payout: 'blue',
   return_shipping: 'red',
+  delivery_waived: 'red',
 };
 
 export function SellerEarnings() {
@@ -100,6 +101,9 @@ export function SellerEarnings() {
     { label: 'Paid out', value: s.paidOut },
     ...(s.returnShipping
       ? [{ label: 'Return shipping', value: s.returnShipping, hint: 'returns for your fault' }]
+      : []),
+    ...(s.deliveryWaived
+      ? [{ label: 'Free delivery you gave', value: s.deliveryWaived, hint: 'your free-delivery codes' }]
       : []),
     ...(s.codPending
       ? [{ label: 'COD pending', value: s.codPending, hint: 'awaiting the courier’s remittance' }]

@@ -49,7 +49,8 @@ for (const [i, pickupPincode] of ['110001', '560002'].entries()) {
   expect(res.status).toBe(200);
 }
 const STOCK = 1_000;
-// coupons of both funders (docs/money.md, "Coupons"): a platform 10 % code and seller 0's ₹50 code, many uses
+// coupons of both funders (docs/money.md, "Coupons"): a platform 10 % code, seller 0's ₹50 code and seller 1's
+// free-delivery code (seller 1 pays its parcel's waived shipping at delivery), many uses
 const couponBody = { startsAt: '2026-01-01', endsAt: '2099-12-31', usesPerShopper: 1000 };
 const platformCode = await admin.agent
   .post('/api/admin/coupons')
@@ -57,8 +58,12 @@ const platformCode = await admin.agent
 const sellerCode = await sellers[0]!.agent
   .post('/api/seller/coupons')
   .send({ ...couponBody, code: 'PROP-FIFTY', kind: 'fixed', amount: 50 });
-expect([platformCode.status, sellerCode.status]).toEqual([201, 201]);
-const COUPON_CODES = { P: 'PROP-TEN', S: 'PROP-FIFTY' } as const;
+const sellerShipCode = await sellers[1]!.agent
+  .post('/api/seller/coupons')
+  .send({ ...couponBody, code: 'PROP-SHIP', kind: 'free_delivery' });
+expect([platformCode.status, sellerCode.status, sellerShipCode.status]).toEqual([201, 201, 201]);
+const COUPON_CODES = { P: 'PROP-TEN', S: 'PROP-FIFTY', F: 'PROP-SHIP' } as const;
+type CodeKey = keyof typeof COUPON_CODES;
 const products = await Promise.all(
   [
     [0, 12_345],
@@ -104,6 +109,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     o: fc.nat(2),
     s: fc.nat(1),
   }),
+  // deliveries once more: parcels (the ones their seller's code ships free too) reach the ledger often
+  fc.record({ t: fc.constant('deliver' as const), o: fc.nat(2), s: fc.nat(1) }),
   fc.record({
     t: fc.constant('refund' as const),
     o: fc.nat(2),
@@ -133,7 +140,7 @@ const orderSpec = fc.record({
   paid: fc.nat(3).map((n) => n > 0),
   method: fc.constantFrom('paypal' as const, 'upi' as const, 'cod' as const),
   /** the codes applied before checkout (prepaid orders) */
-  coupons: fc.subarray(['P', 'S'] as const),
+  coupons: fc.subarray(['P', 'S', 'F'] as const),
 });
 
 let refs = 0;
@@ -141,6 +148,8 @@ let refs = 0;
 let shipmentsCharged = 0;
 /** checks that found platform-funded shares of delivered lines: the run must have exercised coupons */
 let platformFunded = 0;
+/** checks that found a seller's parcel charged the shipping its free-delivery code waived */
+let waivedCharged = 0;
 // one shopper per order of a sequence (a shopper's new checkout ends its earlier unpaid one, as in the shop)
 const shoppers = await Promise.all(
   [0, 1, 2].map(async () => {
@@ -153,7 +162,7 @@ async function placeOrder(
   i: number,
   lines: { p: number; quantity: number }[],
   method: 'paypal' | 'upi',
-  codes: readonly ('P' | 'S')[] = [],
+  codes: readonly CodeKey[] = [],
 ) {
   const s = shoppers[i]!;
   const addressId = s.addressId;
@@ -273,6 +282,7 @@ async function checkInvariants() {
       (select coalesce(sum(delta_paise) filter (where type = 'refund'), 0) from seller_ledger) as seller_refunds,
       (select coalesce(sum(delta_paise) filter (where type in ('commission', 'commissionTax', 'tcs', 'tds')), 0)
         from seller_ledger) as commission,
+      (select coalesce(sum(delta_paise) filter (where type = 'delivery_waived'), 0) from seller_ledger) as waived,
       (select coalesce(sum(o.shipping_paise - ((select coalesce(sum(r.amount_paise), 0) from refunds r where r.order_id = o.id)
           - (select coalesce(sum(l.refunded_paise), 0) from order_lines l where l.order_id = o.id))), 0)
         from orders o where o.payment_status = 'paid') as delivery_kept,
@@ -287,17 +297,19 @@ async function checkInvariants() {
         where e.type in ('earned', 'refund') and l.status = 'delivered' and o.payment_method <> 'cod')
         as platform_funded`);
   const n = Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, Number(v)]));
-  // sellers keep earned − deductions − refunds (their balance plus what was paid out); the platform the deductions
-  // (commission, its GST, TCS and TDS: the platform holds them)
-  const sellerEarnings = n.earned! + n.seller_refunds! + n.commission!;
+  // sellers keep earned − deductions − refunds − the shipping their own free-delivery codes waived (their balance
+  // plus what was paid out); the platform the deductions (commission, its GST, TCS and TDS: the platform holds them)
+  // and, as delivery kept, what shoppers paid for shipping plus what sellers paid for the parcels they shipped free
+  const sellerEarnings = n.earned! + n.seller_refunds! + n.commission! + n.waived!;
   const commission = -n.commission!;
+  const deliveryKept = n.delivery_kept! - n.waived!;
   // cash on delivery adds up on its own (checkCodInvariants): what the sums above count of it is taken off both sides
   const cod = await codShare();
   expect(n.captured! - cod.captured).toBe(
     n.refunded! +
       sellerEarnings +
       commission +
-      n.delivery_kept! +
+      deliveryKept +
       n.in_flight! -
       cod.counted -
       n.platform_funded!,
@@ -311,6 +323,7 @@ async function checkInvariants() {
       or c.discount_given_paise <> (select coalesce(sum(u.discount_paise), 0) from coupon_uses u
         where u.coupon_id = c.id and u.state = 'redeemed')`);
   expect(counters).toEqual([]);
+  await checkWaivedDelivery();
   // what was charged is what the lines cost after their shares, plus shipping
   const totals = await rowsOf(sql`
     select o.id from orders o where o.total_paise <> o.shipping_paise + (select sum(l.line_price_paise * l.quantity
@@ -334,7 +347,8 @@ async function checkInvariants() {
   // a balance below zero is a debt, only ever after a payout; no payout exceeded the payable balance at its time
   const debts = await rowsOf(sql`
     select seller_id from seller_ledger group by seller_id
-    having sum(delta_paise) < 0 and coalesce(sum(delta_paise) filter (where type in ('payout', 'return_shipping')), 0) = 0`);
+    having sum(delta_paise) < 0
+      and coalesce(sum(delta_paise) filter (where type in ('payout', 'return_shipping', 'delivery_waived')), 0) = 0`);
   expect(debts).toEqual([]);
   // a refused capture (late, after a cancel, wrong amount) is refunded whole and is no line's nor the delivery's
   const overRefunded = await rowsOf(sql`
@@ -368,8 +382,33 @@ async function checkInvariants() {
 }
 
 /**
+ * A seller's free-delivery code (docs/money.md, "Coupons"): each parcel whose lines earned something pays exactly
+ * the shipping the code waived on it (as frozen on the order's use), once; a parcel not delivered, or refunded whole
+ * before, pays nothing.
+ */
+async function checkWaivedDelivery() {
+  const parcels = await rowsOf(sql`
+    with due as (
+      select u.order_id, c.seller_id, sum(u.discount_paise) as paise from coupon_uses u join coupons c on c.id = u.coupon_id
+      where c.funder = 'seller' and c.kind = 'free_delivery' and u.state <> 'released'
+        and exists (select 1 from seller_ledger e where e.order_id = u.order_id and e.seller_id = c.seller_id
+          and e.type = 'earned' and e.delta_paise > 0)
+      group by u.order_id, c.seller_id),
+    charged as (
+      select order_id, seller_id, -sum(delta_paise) as paise, count(*) as n from seller_ledger
+      where type = 'delivery_waived' group by order_id, seller_id)
+    select coalesce(d.order_id, c.order_id) as order_id, d.paise as due, c.paise as charged, c.n
+    from due d full join charged c on c.order_id = d.order_id and c.seller_id = d.seller_id`);
+  const wrong = parcels.filter(
+    (p) => Number(p.due ?? 0) !== Number(p.charged ?? 0) || Number(p.n ?? 1) !== 1,
+  );
+  expect(wrong).toEqual([]);
+  if (parcels.some((p) => Number(p.charged ?? 0) > 0)) waivedCharged++;
+}
+
+/**
  * The platform's result (docs/money.md, "Invariants"): commission + its GST + delivery kept + reverse shipping
- * charged, read from the ledgers, equals the cash it holds — captured − refunded − what sellers are owed or were
+ * charged + the waived shipping sellers paid for their free-delivery codes, read from the ledgers, equals the cash it holds — captured − refunded − what sellers are owed or were
  * paid (earned − refunds − deductions − reverse shipping) − the TCS and TDS it holds for the government − lines
  * still on their way — for prepaid orders without a platform-funded coupon (cash on delivery and the platform's
  * coupons add up in their own invariants).
@@ -382,10 +421,11 @@ async function checkPlatformResult() {
     select
       (select coalesce(sum(captured_paise), 0) from o) as captured,
       (select coalesce(sum(r.amount_paise), 0) from refunds r join o on o.id = r.order_id) as refunded,
-      (select coalesce(sum(delta_paise) filter (where type in ('earned', 'refund', 'commission', 'commissionTax', 'tcs', 'tds', 'return_shipping')), 0) from e) as seller_kept,
+      (select coalesce(sum(delta_paise) filter (where type in ('earned', 'refund', 'commission', 'commissionTax', 'tcs', 'tds', 'return_shipping', 'delivery_waived')), 0) from e) as seller_kept,
       (select -coalesce(sum(delta_paise) filter (where type in ('tcs', 'tds')), 0) from e) as taxes_held,
       (select -coalesce(sum(delta_paise) filter (where type in ('commission', 'commissionTax')), 0) from e) as commission,
       (select -coalesce(sum(delta_paise) filter (where type = 'return_shipping'), 0) from e) as return_shipping,
+      (select -coalesce(sum(delta_paise) filter (where type = 'delivery_waived'), 0) from e) as delivery_waived,
       (select coalesce(sum(o.shipping_paise - ((select coalesce(sum(r.amount_paise), 0) from refunds r where r.order_id = o.id)
           - (select coalesce(sum(l.refunded_paise), 0) from order_lines l where l.order_id = o.id))), 0)
         from o where o.payment_status = 'paid') as delivery_kept,
@@ -393,7 +433,7 @@ async function checkPlatformResult() {
         from order_lines l join o on o.id = l.order_id
         where o.payment_status = 'paid' and l.status not in ('delivered', 'rejected')) as in_flight`);
   const n = Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(v)]));
-  expect(n.commission! + n.delivery_kept! + n.return_shipping!).toBe(
+  expect(n.commission! + n.delivery_kept! + n.return_shipping! + n.delivery_waived!).toBe(
     n.captured! - n.refunded! - n.seller_kept! - n.taxes_held! - n.in_flight!,
   );
   expect(n.commission).toBeGreaterThanOrEqual(0);
@@ -526,6 +566,25 @@ describe('money conservation in the database (property)', () => {
     expect(platformFunded).toBeGreaterThan(0);
     expect(returnsMade).toBeGreaterThan(0);
   }, 600_000);
+
+  it("when a parcel shipped free by its seller's code is delivered and then refunded in full, then the seller still pays its shipping and the tables add up", async () => {
+    const before = waivedCharged;
+    // seller 1's item alone, its free-delivery code applied: the parcel ships free (docs/money.md, "Coupons")
+    const o = await placeOrder(0, [{ p: 2, quantity: 1 }], 'paypal', ['F']);
+    expect((await run(o, { t: 'capture', o: 0 })).status).toBe(200);
+    await run(o, { t: 'deliver', o: 0, s: 1 });
+    await checkInvariants();
+    expect(waivedCharged).toBe(before + 1);
+    const [charge] = await rowsOf(sql`
+      select -e.delta_paise as charged, u.discount_paise as waived from seller_ledger e
+      join coupon_uses u on u.order_id = e.order_id join coupons c on c.id = u.coupon_id and c.code = 'PROP-SHIP'
+      where e.order_id = ${o.orderId} and e.type = 'delivery_waived'`);
+    expect(Number(charge!.charged)).toBeGreaterThan(0);
+    expect(Number(charge!.charged)).toBe(Number(charge!.waived));
+    // refunded in full after delivery: the parcel did travel, so the charge stays, and the sums still add up
+    expect((await run(o, { t: 'refund', o: 0, amount: null })).status).toBe(201);
+    await checkInvariants();
+  });
 
   it('when a delivered, paid-out order is refunded in full, then the seller owes its net and the commission is reversed, not borne by the platform', async () => {
     const seller = await ctx.loginAsSeller();

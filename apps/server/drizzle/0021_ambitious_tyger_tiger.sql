@@ -1,1 +1,0 @@
-CREATE INDEX "return_pickups_cancel_due_idx" ON "return_pickups" USING btree ("next_attempt_at") WHERE "return_pickups"."state" = 'cancelled' and "return_pickups"."awb" is not null and "return_pickups"."next_attempt_at" is not null;

@@ -1,0 +1,4 @@
+ALTER TABLE "seller_ledger" DROP CONSTRAINT "seller_ledger_type_check";--> statement-breakpoint
+CREATE INDEX "return_pickups_cancel_due_idx" ON "return_pickups" USING btree ("next_attempt_at") WHERE "return_pickups"."state" = 'cancelled' and "return_pickups"."awb" is not null and "return_pickups"."next_attempt_at" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "seller_ledger_delivery_waived_unique" ON "seller_ledger" USING btree ("order_id","seller_id") WHERE "seller_ledger"."type" = 'delivery_waived';--> statement-breakpoint
+ALTER TABLE "seller_ledger" ADD CONSTRAINT "seller_ledger_type_check" CHECK ("seller_ledger"."type" in ('earned','commission','commissionTax','tcs','tds','refund','payout','return_shipping','delivery_waived'));
