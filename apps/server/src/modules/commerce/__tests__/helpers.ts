@@ -62,32 +62,41 @@ export async function addAddress(agent: TestAgent, over: Record<string, unknown>
   return res.body.data._id as string;
 }
 
-/** A new shopper, logged in, with one delivery address. */
-export async function shopperWithAddress(ctx: Pick<TestContext, 'loginAs'>) {
+/** A new shopper, logged in, with one delivery address (the default one, or with these fields changed). */
+export async function shopperWithAddress(
+  ctx: Pick<TestContext, 'loginAs'>,
+  address: Record<string, unknown> = {},
+) {
   const s = await ctx.loginAs('user');
-  return { ...s, addressId: await addAddress(s.agent) };
+  return { ...s, addressId: await addAddress(s.agent, address) };
+}
+
+/** One line of a test purchase: a new product (`insertProduct`'s fields) and how many units go in the cart. */
+export type Purchase = Partial<typeof products.$inferInsert> & { quantity?: number };
+
+/** A new shopper with an address puts new products in the cart, in order (one unit each unless told). */
+export async function shopperWithCart(
+  ctx: Pick<TestContext, 'loginAs' | 'db'>,
+  items: Purchase[],
+  address: Record<string, unknown> = {},
+) {
+  const s = await shopperWithAddress(ctx, address);
+  const bought = [];
+  for (const { quantity = 1, ...fields } of items) {
+    const product = await insertProduct(ctx.db, fields);
+    await addToCart(s.agent, product.id, quantity);
+    bought.push(product);
+  }
+  return { ...s, products: bought };
 }
 
 /** A new shopper checks out new products by cash on delivery (docs/money.md); answers the create's answer. */
-export async function codCheckout(
-  ctx: Pick<TestContext, 'loginAs' | 'db'>,
-  items: { sellerId: string; pricePaise: number; quantity?: number }[],
-) {
-  const s = await shopperWithAddress(ctx);
-  const bought = [];
-  for (const i of items) {
-    const product = await insertProduct(ctx.db, {
-      sellerId: i.sellerId,
-      pricePaise: i.pricePaise,
-      totalStock: 10,
-    });
-    await addToCart(s.agent, product.id, i.quantity ?? 1);
-    bought.push(product);
-  }
+export async function codCheckout(ctx: Pick<TestContext, 'loginAs' | 'db'>, items: Purchase[]) {
+  const s = await shopperWithCart(ctx, items);
   const res = await s.agent
     .post('/api/shop/order/create')
     .send({ addressId: s.addressId, paymentMethod: 'cod' });
-  return { ...s, products: bought, res, orderId: res.body.orderId as string };
+  return { ...s, res, orderId: res.body.orderId as string };
 }
 
 export async function addToCart(agent: TestAgent, productId: string, quantity = 1): Promise<void> {
@@ -122,6 +131,29 @@ export async function payOrder(
 /** The whole sandbox journey up to a paid order. */
 export async function sandboxCheckout(agent: TestAgent, addressId: string) {
   return payOrder(agent, await createOrder(agent, addressId));
+}
+
+/** A new shopper buys new products and pays in the sandbox: a paid order (its lines confirmed). */
+export async function paidOrder(
+  ctx: Pick<TestContext, 'loginAs' | 'db'>,
+  items: Purchase[],
+  address: Record<string, unknown> = {},
+) {
+  const s = await shopperWithCart(ctx, items, address);
+  return { ...s, ...(await sandboxCheckout(s.agent, s.addressId)) };
+}
+
+/** A paid order whose every seller's parcel the courier has delivered (docs/delivery.md): its lines are earned. */
+export async function deliveredOrder(
+  ctx: Pick<TestContext, 'loginAs' | 'db' | 'deps'>,
+  items: Purchase[],
+  address: Record<string, unknown> = {},
+) {
+  const o = await paidOrder(ctx, items, address);
+  for (const sellerId of new Set(items.map((i) => i.sellerId))) {
+    if (sellerId) await courierDelivers(ctx.deps, o.orderId, sellerId);
+  }
+  return o;
 }
 
 /**

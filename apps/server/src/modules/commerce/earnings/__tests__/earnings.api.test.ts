@@ -7,13 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { payouts, sellerLedger } from '../../../../db/schema';
 import { createTestContext, type TestAgent } from '../../../../../test/app';
-import {
-  addToCart,
-  courierDelivers,
-  insertProduct,
-  sandboxCheckout,
-  shopperWithAddress,
-} from '../../__tests__/helpers';
+import { courierDelivers, deliveredOrder, paidOrder } from '../../__tests__/helpers';
 
 const ctx = await createTestContext();
 const admin = await ctx.loginAs('admin');
@@ -23,29 +17,20 @@ expect((await admin.agent.put('/api/admin/return-policies/men').send({ windowDay
 
 type Seller = Awaited<ReturnType<typeof ctx.loginAsSeller>>;
 
+/** A ₹`pricePaise` product of `seller` at GST 0 %, `quantity` of it bought by a new shopper. */
+const lineOf = (seller: Seller, pricePaise: number, quantity: number, category: string) => [
+  { sellerId: seller.sellerId, pricePaise, quantity, totalStock: 50, gstRate: 0, category },
+];
+
 /** A shopper buys `quantity` of a product of `seller` at `pricePaise` through the sandbox (paid). */
-async function paidOrderOf(seller: Seller, pricePaise = 100_000, quantity = 1, category = 'men') {
-  const s = await shopperWithAddress(ctx);
-  const p = await insertProduct(ctx.db, {
-    sellerId: seller.sellerId,
-    pricePaise,
-    totalStock: 50,
-    gstRate: 0,
-    category,
-  });
-  await addToCart(s.agent, p.id, quantity);
-  const { orderId, order } = await sandboxCheckout(s.agent, s.addressId);
-  return { shopper: s, orderId, order, product: p };
-}
+const paidOrderOf = (seller: Seller, pricePaise = 100_000, quantity = 1, category = 'men') =>
+  paidOrder(ctx, lineOf(seller, pricePaise, quantity, category));
 
 const setStatus = (seller: Seller, orderId: string, orderStatus: string) =>
   seller.agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus, reason: 'Out of stock' });
 
-async function delivered(seller: Seller, pricePaise = 100_000, quantity = 1, category = 'men') {
-  const o = await paidOrderOf(seller, pricePaise, quantity, category);
-  await courierDelivers(ctx.deps, o.orderId, seller.sellerId);
-  return o;
-}
+const delivered = (seller: Seller, pricePaise = 100_000, quantity = 1, category = 'men') =>
+  deliveredOrder(ctx, lineOf(seller, pricePaise, quantity, category));
 
 const earningsOf = async (agent: TestAgent, query = '') => {
   const res = await agent.get(`/api/seller/earnings${query}`);
@@ -109,7 +94,7 @@ describe('earnings', () => {
     const a = await paidOrderOf(seller);
     expect((await setStatus(seller, a.orderId, 'rejected')).status).toBe(200);
     const b = await paidOrderOf(seller);
-    expect((await b.shopper.agent.post(`/api/shop/order/cancel/${b.orderId}`)).status).toBe(200);
+    expect((await b.agent.post(`/api/shop/order/cancel/${b.orderId}`)).status).toBe(200);
     expect((await setStatus(seller, b.orderId, 'delivered')).status).toBe(409);
     expect((await earningsOf(seller.agent)).data).toMatchObject({ balance: 0, earned: 0, entries: [] });
   });
