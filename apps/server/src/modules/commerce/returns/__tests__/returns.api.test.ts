@@ -17,14 +17,7 @@ import {
 } from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
 import { pngBytes } from '../../../catalog/__tests__/catalog-fixtures';
-import {
-  addToCart,
-  codCheckout,
-  courierDelivers,
-  insertProduct,
-  sandboxCheckout,
-  shopperWithAddress,
-} from '../../__tests__/helpers';
+import { codCheckout, courierDelivers, paidOrder, shopperWithAddress } from '../../__tests__/helpers';
 import { createReturns } from '../returns.service';
 
 const ctx = await createTestContext();
@@ -59,16 +52,17 @@ async function deliveredOrder(
   opts: { seller?: Seller; quantity?: number; category?: string; deliver?: boolean } = {},
 ) {
   const seller = opts.seller ?? (await ctx.loginAsSeller());
-  const shopper = await shopperWithAddress(ctx);
-  const p = await insertProduct(ctx.db, {
-    sellerId: seller.sellerId,
-    pricePaise: 100_000,
-    totalStock: 50,
-    gstRate: 0,
-    category: opts.category ?? 'women',
-  });
-  await addToCart(shopper.agent, p.id, opts.quantity ?? 2);
-  const { orderId, order } = await sandboxCheckout(shopper.agent, shopper.addressId);
+  const shopper = await paidOrder(ctx, [
+    {
+      sellerId: seller.sellerId,
+      pricePaise: 100_000,
+      quantity: opts.quantity ?? 2,
+      totalStock: 50,
+      gstRate: 0,
+      category: opts.category ?? 'women',
+    },
+  ]);
+  const { orderId, order } = shopper;
   if (opts.deliver !== false) await courierDelivers(ctx.deps, orderId, seller.sellerId);
   const lineId = order.cartItems[0]._id as string;
   return { seller, shopper, orderId, lineId };
@@ -331,16 +325,10 @@ describe('decisions and the refund', () => {
 describe('GST', () => {
   it('when an invoiced line is returned, then the refund has its credit note against that invoice', async () => {
     const seller = await ctx.loginAsSeller();
-    const shopper = await shopperWithAddress(ctx);
-    const p = await insertProduct(ctx.db, {
-      sellerId: seller.sellerId,
-      pricePaise: 105_000,
-      totalStock: 10,
-      gstRate: 5,
-      category: 'women',
-    });
-    await addToCart(shopper.agent, p.id, 2);
-    const { orderId, order } = await sandboxCheckout(shopper.agent, shopper.addressId);
+    const shopper = await paidOrder(ctx, [
+      { sellerId: seller.sellerId, pricePaise: 105_000, quantity: 2, gstRate: 5, category: 'women' },
+    ]);
+    const { orderId, order } = shopper;
     const shipped = await seller.agent
       .put(`/api/seller/orders/update/${orderId}`)
       .send({ orderStatus: 'inShipping' });
@@ -363,20 +351,12 @@ describe('GST', () => {
 
   it('when the second line of an invoice is returned, then its credit note credits that line, not the first', async () => {
     const seller = await ctx.loginAsSeller();
-    const shopper = await shopperWithAddress(ctx);
-    const first = await insertProduct(ctx.db, {
-      sellerId: seller.sellerId,
-      pricePaise: 50_000,
-      category: 'women',
-    });
-    const second = await insertProduct(ctx.db, {
-      sellerId: seller.sellerId,
-      pricePaise: 80_000,
-      category: 'women',
-    });
-    await addToCart(shopper.agent, first.id, 1);
-    await addToCart(shopper.agent, second.id, 1);
-    const { orderId, order } = await sandboxCheckout(shopper.agent, shopper.addressId);
+    const shopper = await paidOrder(ctx, [
+      { sellerId: seller.sellerId, pricePaise: 50_000, category: 'women' },
+      { sellerId: seller.sellerId, pricePaise: 80_000, category: 'women' },
+    ]);
+    const { orderId, order } = shopper;
+    const second = shopper.products[1]!;
     await seller.agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus: 'inShipping' });
     await courierDelivers(ctx.deps, orderId, seller.sellerId);
     const line = order.cartItems.find((l: { productId: string }) => l.productId === second.id);
