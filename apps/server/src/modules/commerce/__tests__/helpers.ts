@@ -71,8 +71,13 @@ export async function shopperWithAddress(
   return { ...s, addressId: await addAddress(s.agent, address) };
 }
 
-/** One line of a test purchase: a new product (`insertProduct`'s fields) and how many units go in the cart. */
-export type Purchase = Partial<typeof products.$inferInsert> & { quantity?: number };
+/**
+ * One line of a test purchase: a new product (`insertProduct`'s fields) or an existing one (`productId`), and how
+ * many units go in the cart.
+ */
+export type Purchase = (Partial<typeof products.$inferInsert> | { productId: string }) & {
+  quantity?: number;
+};
 
 /** A new shopper with an address puts new products in the cart, in order (one unit each unless told). */
 export async function shopperWithCart(
@@ -83,7 +88,10 @@ export async function shopperWithCart(
   const s = await shopperWithAddress(ctx, address);
   const bought = [];
   for (const { quantity = 1, ...fields } of items) {
-    const product = await insertProduct(ctx.db, fields);
+    const product =
+      'productId' in fields
+        ? await readProduct(ctx.db, fields.productId)
+        : await insertProduct(ctx.db, fields);
     await addToCart(s.agent, product.id, quantity);
     bought.push(product);
   }
@@ -133,7 +141,17 @@ export async function sandboxCheckout(agent: TestAgent, addressId: string) {
   return payOrder(agent, await createOrder(agent, addressId));
 }
 
-/** A new shopper buys new products and pays in the sandbox: a paid order (its lines confirmed). */
+/** A new shopper places an order of products and has not paid it yet: its stock is held (docs/orders-and-stock.md). */
+export async function placedOrder(
+  ctx: Pick<TestContext, 'loginAs' | 'db'>,
+  items: Purchase[],
+  address: Record<string, unknown> = {},
+) {
+  const s = await shopperWithCart(ctx, items, address);
+  return { ...s, ...(await createOrder(s.agent, s.addressId)) };
+}
+
+/** A new shopper buys products and pays in the sandbox: a paid order (its lines confirmed). */
 export async function paidOrder(
   ctx: Pick<TestContext, 'loginAs' | 'db'>,
   items: Purchase[],
@@ -150,7 +168,7 @@ export async function deliveredOrder(
   address: Record<string, unknown> = {},
 ) {
   const o = await paidOrder(ctx, items, address);
-  for (const sellerId of new Set(items.map((i) => i.sellerId))) {
+  for (const sellerId of new Set(o.products.map((p) => p.sellerId))) {
     if (sellerId) await courierDelivers(ctx.deps, o.orderId, sellerId);
   }
   return o;

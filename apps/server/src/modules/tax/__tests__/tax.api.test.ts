@@ -6,15 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { createTestContext, type TestAgent } from '../../../../test/app';
+import { createTestContext, getBinary } from '../../../../test/app';
 import { orderLines, sellerTaxProfiles, taxDocuments } from '../../../db/schema';
 import {
-  addAddress,
-  addToCart,
   courierDelivers,
   insertOrderOf,
   insertProduct,
   payOrder,
+  shopperWithCart,
 } from '../../commerce/__tests__/helpers';
 import { createTax } from '../tax.service';
 
@@ -27,16 +26,6 @@ const B2B_GSTIN = '27ABCDE1234F1Z0';
 
 const pdfText = async (buf: Buffer) =>
   (await extractText(await getDocumentProxy(new Uint8Array(buf)), { mergePages: true })).text as string;
-
-const binary = (agent: TestAgent, url: string) =>
-  agent
-    .get(url)
-    .buffer(true)
-    .parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
 
 async function ship(orderId: string, agent = seller.agent) {
   const res = await agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus: 'inShipping' });
@@ -120,20 +109,23 @@ describe('product tax data', () => {
 
 describe('tax on lines, invoices and credit notes', () => {
   it('₹1,180 at 18 % to another state is IGST ₹180; shipping makes the invoice; the PDF carries the law', async () => {
-    const p = await insertProduct(ctx.db, {
-      sellerId: seller.sellerId,
-      category: 'electronics',
-      hsn: '85171300',
-      gstRate: 18,
-      pricePaise: 118_000,
-      totalStock: 100,
-    });
-    const buyer = await ctx.loginAs('user');
-    const addressId = await addAddress(buyer.agent, { state: 'Karnataka', recipientName: 'Asha Rao' });
-    await addToCart(buyer.agent, p.id, 1);
+    const buyer = await shopperWithCart(
+      ctx,
+      [
+        {
+          sellerId: seller.sellerId,
+          category: 'electronics',
+          hsn: '85171300',
+          gstRate: 18,
+          pricePaise: 118_000,
+          totalStock: 100,
+        },
+      ],
+      { state: 'Karnataka', recipientName: 'Asha Rao' },
+    );
     const created = await buyer.agent
       .post('/api/shop/order/create')
-      .send({ addressId, buyerGstin: BUYER_GSTIN, buyerBusinessName: 'Bengaluru Traders' });
+      .send({ addressId: buyer.addressId, buyerGstin: BUYER_GSTIN, buyerBusinessName: 'Bengaluru Traders' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const { orderId } = created.body;
     const [line] = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
@@ -148,23 +140,15 @@ describe('tax on lines, invoices and credit notes', () => {
   });
 
   it('ships, invoices, refunds with a credit note; others get 404', async () => {
-    const p = await insertProduct(ctx.db, {
-      sellerId: seller.sellerId,
-      category: 'electronics',
-      pricePaise: 118_000,
-      totalStock: 100,
-    });
-    const buyer = await ctx.loginAs('user');
-    const addressId = await addAddress(buyer.agent, {
-      state: 'Maharashtra',
-      city: 'Pune',
-      pincode: '411001',
-    });
-    await addToCart(buyer.agent, p.id, 1);
+    const buyer = await shopperWithCart(
+      ctx,
+      [{ sellerId: seller.sellerId, category: 'electronics', pricePaise: 118_000, totalStock: 100 }],
+      { state: 'Maharashtra', city: 'Pune', pincode: '411001' },
+    );
     // a business buyer: its GSTIN is printed on the invoice
     const created = await buyer.agent
       .post('/api/shop/order/create')
-      .send({ addressId, buyerGstin: B2B_GSTIN, buyerBusinessName: 'Pune Traders' });
+      .send({ addressId: buyer.addressId, buyerGstin: B2B_GSTIN, buyerBusinessName: 'Pune Traders' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const { orderId } = await payOrder(buyer.agent, created.body);
     expect((await buyer.agent.get(`/api/shop/order/${orderId}/documents`)).body.data).toEqual([]);
@@ -181,7 +165,7 @@ describe('tax on lines, invoices and credit notes', () => {
     });
     expect(docs[0].number).toMatch(/^S\d{4}\/\d{4}\/\d{5}$/);
 
-    const pdf = await binary(buyer.agent, docs[0].url);
+    const pdf = await getBinary(buyer.agent, docs[0].url);
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(pdf.body as Buffer);
@@ -199,10 +183,10 @@ describe('tax on lines, invoices and credit notes', () => {
 
     const other = await ctx.loginAs('user');
     expect((await other.agent.get(`/api/shop/order/${orderId}/documents`)).status).toBe(404);
-    expect((await binary(other.agent, docs[0].url)).status).toBe(404);
+    expect((await getBinary(other.agent, docs[0].url)).status).toBe(404);
     const otherSeller = await ctx.loginAsSeller();
-    expect((await binary(otherSeller.agent, docs[0].url)).status).toBe(404);
-    expect((await binary(seller.agent, docs[0].url)).status).toBe(200);
+    expect((await getBinary(otherSeller.agent, docs[0].url)).status).toBe(404);
+    expect((await getBinary(seller.agent, docs[0].url)).status).toBe(200);
 
     const refund = await admin.agent
       .post(`/api/admin/orders/${orderId}/refund`)
@@ -211,7 +195,7 @@ describe('tax on lines, invoices and credit notes', () => {
     const after = (await buyer.agent.get(`/api/shop/order/${orderId}/documents`)).body.data;
     const note = after.find((d: { kind: string }) => d.kind === 'creditNote');
     expect(note).toMatchObject({ invoiceId: docs[0]._id, total: 590, taxable: 500, cgst: 45, sgst: 45 });
-    const noteText = await pdfText((await binary(buyer.agent, note.url)).body as Buffer);
+    const noteText = await pdfText((await getBinary(buyer.agent, note.url)).body as Buffer);
     expect(noteText).toContain(docs[0].number);
   });
 
@@ -294,7 +278,7 @@ describe('commission invoices, statements and reports', () => {
     expect(mine).toHaveLength(1);
     // 10 % of ₹1,180 = ₹118 commission, + 18 % GST (platform and seller both in Maharashtra)
     expect(mine[0]).toMatchObject({ taxable: 118, cgst: 10.62, sgst: 10.62, total: 139.24, period: month });
-    const text = await pdfText((await binary(s.agent, mine[0].url)).body as Buffer);
+    const text = await pdfText((await getBinary(s.agent, mine[0].url)).body as Buffer);
     expect(text).toContain(ctx.config.platformTax.gstin);
     expect(text).toContain(mine[0].number);
 
