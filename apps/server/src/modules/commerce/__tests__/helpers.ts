@@ -62,6 +62,15 @@ export async function addAddress(agent: TestAgent, over: Record<string, unknown>
   return res.body.data._id as string;
 }
 
+/**
+ * The admin makes 'men' (the test products' category) not returnable: a delivered line's net is payable at once
+ * (docs/money.md, "Return window").
+ */
+export async function menNotReturnable(admin: { agent: TestAgent }) {
+  const res = await admin.agent.put('/api/admin/return-policies/men').send({ windowDays: null });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
 /** A new shopper, logged in, with one delivery address (the default one, or with these fields changed). */
 export async function shopperWithAddress(
   ctx: Pick<TestContext, 'loginAs'>,

@@ -6,30 +6,28 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { payouts, sellerLedger } from '../../../../db/schema';
-import { createTestContext, type TestAgent } from '../../../../../test/app';
-import { courierDelivers, deliveredOrder, paidOrder } from '../../__tests__/helpers';
+import { createTestContext, type TestAgent, type TestSeller } from '../../../../../test/app';
+import { courierDelivers, deliveredOrder, menNotReturnable, paidOrder } from '../../__tests__/helpers';
 
 const ctx = await createTestContext();
 const admin = await ctx.loginAs('admin');
 // the products here are 'men' at GST 0 %: not returnable, so a line's net is payable at delivery (the window has its
 // own tests below); per ₹1,000: commission ₹100, GST on it ₹18, TCS ₹5, TDS ₹1 → net ₹876
-expect((await admin.agent.put('/api/admin/return-policies/men').send({ windowDays: null })).status).toBe(200);
-
-type Seller = Awaited<ReturnType<typeof ctx.loginAsSeller>>;
+await menNotReturnable(admin);
 
 /** A ₹`pricePaise` product of `seller` at GST 0 %, `quantity` of it bought by a new shopper. */
-const lineOf = (seller: Seller, pricePaise: number, quantity: number, category: string) => [
+const lineOf = (seller: TestSeller, pricePaise: number, quantity: number, category: string) => [
   { sellerId: seller.sellerId, pricePaise, quantity, totalStock: 50, gstRate: 0, category },
 ];
 
 /** A shopper buys `quantity` of a product of `seller` at `pricePaise` through the sandbox (paid). */
-const paidOrderOf = (seller: Seller, pricePaise = 100_000, quantity = 1, category = 'men') =>
+const paidOrderOf = (seller: TestSeller, pricePaise = 100_000, quantity = 1, category = 'men') =>
   paidOrder(ctx, lineOf(seller, pricePaise, quantity, category));
 
-const setStatus = (seller: Seller, orderId: string, orderStatus: string) =>
+const setStatus = (seller: TestSeller, orderId: string, orderStatus: string) =>
   seller.agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus, reason: 'Out of stock' });
 
-const delivered = (seller: Seller, pricePaise = 100_000, quantity = 1, category = 'men') =>
+const delivered = (seller: TestSeller, pricePaise = 100_000, quantity = 1, category = 'men') =>
   deliveredOrder(ctx, lineOf(seller, pricePaise, quantity, category));
 
 const earningsOf = async (agent: TestAgent, query = '') => {

@@ -15,7 +15,7 @@ import {
   sellerLedger,
   taxDocuments,
 } from '../../../../db/schema';
-import { createTestContext } from '../../../../../test/app';
+import { createTestContext, type TestSeller } from '../../../../../test/app';
 import { pngBytes } from '../../../catalog/__tests__/catalog-fixtures';
 import { codCheckout, courierDelivers, paidOrder, shopperWithAddress } from '../../__tests__/helpers';
 import { createReturns } from '../returns.service';
@@ -45,11 +45,9 @@ const fake = createReturns({
   now: () => clock,
 });
 
-type Seller = Awaited<ReturnType<typeof ctx.loginAsSeller>>;
-
 /** A shopper's paid order of `quantity` units at ₹1,000 of a `category` product, delivered by the courier. */
 async function deliveredOrder(
-  opts: { seller?: Seller; quantity?: number; category?: string; deliver?: boolean } = {},
+  opts: { seller?: TestSeller; quantity?: number; category?: string; deliver?: boolean } = {},
 ) {
   const seller = opts.seller ?? (await ctx.loginAsSeller());
   const shopper = await paidOrder(ctx, [
