@@ -131,9 +131,9 @@ export async function createOrder(
 }
 
 /** Approves a created order in the sandbox and captures it: the shopper's return from the payment page. */
-export async function payOrder(
+export async function payOrder<Created extends { orderId: string; approvalURL: string; paymentId: string }>(
   agent: TestAgent,
-  created: { orderId: string; approvalURL: string; paymentId: string },
+  created: Created,
 ) {
   const approve = await agent.post(`${created.approvalURL}/approve`);
   expect(approve.status).toBe(303);
@@ -166,8 +166,8 @@ export async function paidOrder(
   items: Purchase[],
   address: Record<string, unknown> = {},
 ) {
-  const s = await shopperWithCart(ctx, items, address);
-  return { ...s, ...(await sandboxCheckout(s.agent, s.addressId)) };
+  const placed = await placedOrder(ctx, items, address);
+  return payOrder(placed.agent, placed);
 }
 
 /** A paid order whose every seller's parcel the courier has delivered (docs/delivery.md): its lines are earned. */

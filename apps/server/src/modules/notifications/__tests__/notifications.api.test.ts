@@ -42,6 +42,13 @@ const outboxOf = (seller: TestSeller, kind: string) =>
     .from(mailOutbox)
     .where(and(eq(mailOutbox.toAddress, seller.email), eq(mailOutbox.kind, kind)));
 
+/** The seller has one low-stock notice, `title`, telling of 2 left under its alert at 3. */
+async function expectOneLowStockNotice(seller: TestSeller, title: string) {
+  const low = (await noticesOf(seller.agent)).data.filter((n) => n.kind === 'low_stock');
+  expect(low).toHaveLength(1);
+  expect(low[0]).toMatchObject({ title, body: '2 left (your alert is at 3).' });
+}
+
 /** Two sellers, a shopper paying one order with a line of each (₹1,200 × 2 of A's, ₹500 of B's). */
 async function paidOrderOfTwo() {
   const [a, b] = [await ctx.loginAsSeller(), await ctx.loginAsSeller()];
@@ -155,12 +162,7 @@ describe('seller notifications', () => {
     await addToCart(shopper.agent, product.id, 1); // 2 → 1: still below, no new notice
     await sandboxCheckout(shopper.agent, addressId);
     expect((await readProduct(ctx.db, product.id)).totalStock).toBe(1);
-    const low = (await noticesOf(seller.agent)).data.filter((n) => n.kind === 'low_stock');
-    expect(low).toHaveLength(1);
-    expect(low[0]).toMatchObject({
-      title: 'Low stock: Kolhapuri Chappal',
-      body: '2 left (your alert is at 3).',
-    });
+    await expectOneLowStockNotice(seller, 'Low stock: Kolhapuri Chappal');
     expect(await outboxOf(seller, 'seller-notice')).toHaveLength(1);
 
     await seller.agent.put('/api/seller/notifications/settings').send({ lowStockThreshold: 0 });
@@ -201,12 +203,7 @@ describe('seller notifications', () => {
     await buy(s!, 2); // S 20 → 18: nothing
     await buy(m!, 2); // M 4 → 2: crosses 3, while the product's total is 20
     expect((await readProduct(ctx.db, product._id)).totalStock).toBe(20);
-    const low = (await noticesOf(seller.agent)).data.filter((n) => n.kind === 'low_stock');
-    expect(low).toHaveLength(1);
-    expect(low[0]).toMatchObject({
-      title: 'Low stock: Linen kurta (Size: M)',
-      body: '2 left (your alert is at 3).',
-    });
+    await expectOneLowStockNotice(seller, 'Low stock: Linen kurta (Size: M)');
   });
 
   it('when brands and bulk uploads raise their notices, then they read well and are mailed', async () => {

@@ -171,20 +171,20 @@ describe('cash on delivery', () => {
   });
 
   it.each([
-    {
-      when: 'the shopper cancels a placed COD order before shipping',
-      act: (o: { agent: TestAgent; orderId: string }) => o.agent.post(`/api/shop/order/cancel/${o.orderId}`),
-    },
-    {
-      when: 'the seller rejects its lines of a placed COD order',
-      act: (o: { orderId: string }, seller: TestSeller) =>
+    [
+      'the shopper cancels a placed COD order before shipping',
+      (o: { agent: TestAgent; orderId: string }) => o.agent.post(`/api/shop/order/cancel/${o.orderId}`),
+    ],
+    [
+      'the seller rejects its lines of a placed COD order',
+      (o: { orderId: string }, seller: TestSeller) =>
         seller.agent
           .put(`/api/seller/orders/update/${o.orderId}`)
           .send({ orderStatus: 'rejected', reason: 'Out of stock at the warehouse' }),
-    },
-  ])(
-    'when $when, then the stock comes back, nothing is refunded and nothing waits for remittance',
-    async ({ act }) => {
+    ],
+  ] as const)(
+    'when %s, then the stock comes back, nothing is refunded and nothing waits for remittance',
+    async (_when, act) => {
       const seller = await ctx.loginAsSeller();
       const o = await codOrder(seller, 100_000, 1);
       await confirm(o.agent, o.orderId, lastCode());

@@ -3,14 +3,7 @@ import { eq } from 'drizzle-orm';
 import { paymentEvents } from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
 import { startPayPalFake } from '../../../../../test/fakes/paypal-fake';
-import {
-  addAddress,
-  addToCart,
-  createOrder,
-  insertProduct,
-  readOrder,
-  readProduct,
-} from '../../__tests__/helpers';
+import { placedOrder, readOrder, readProduct, shopperWithCart } from '../../__tests__/helpers';
 
 const fake = await startPayPalFake();
 const TIMEOUT_MS = 400;
@@ -26,12 +19,8 @@ afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
 async function pendingOrder(stock = 5, quantity = 2) {
-  const s = await ctx.loginAs('user');
-  const addressId = await addAddress(s.agent);
-  const p = await insertProduct(ctx.db, { pricePaise: 20_000, discount: 10, totalStock: stock });
-  await addToCart(s.agent, p.id, quantity);
-  const created = await createOrder(s.agent, addressId);
-  return { ...s, addressId, product: p, ...created };
+  const o = await placedOrder(ctx, [{ pricePaise: 20_000, discount: 10, totalStock: stock, quantity }]);
+  return { ...o, product: o.products[0]! };
 }
 
 const capture = (o: Awaited<ReturnType<typeof pendingOrder>>) =>
@@ -108,12 +97,10 @@ describe('PayPal create', () => {
   });
 
   it('when PayPal answers 5xx on create, then 502, the order failed and its stock returned', async () => {
-    const s = await ctx.loginAs('user');
-    const addressId = await addAddress(s.agent);
-    const p = await insertProduct(ctx.db, { totalStock: 3 });
-    await addToCart(s.agent, p.id, 2);
+    const s = await shopperWithCart(ctx, [{ totalStock: 3, quantity: 2 }]);
+    const p = s.products[0]!;
     fake.next('create', 'serverError');
-    const res = await s.agent.post('/api/shop/order/create').send({ addressId });
+    const res = await s.agent.post('/api/shop/order/create').send({ addressId: s.addressId });
     expect(res.status).toBe(502);
     expect(res.body.code).toBe('PAYMENT_PROVIDER_ERROR');
     expect((await readProduct(ctx.db, p.id)).totalStock).toBe(3);
@@ -122,13 +109,11 @@ describe('PayPal create', () => {
   });
 
   it('when PayPal never answers the create, then 502 within the time-out and the stock is returned', async () => {
-    const s = await ctx.loginAs('user');
-    const addressId = await addAddress(s.agent);
-    const p = await insertProduct(ctx.db, { totalStock: 3 });
-    await addToCart(s.agent, p.id, 1);
+    const s = await shopperWithCart(ctx, [{ totalStock: 3 }]);
+    const p = s.products[0]!;
     fake.next('create', 'timeout');
     const started = Date.now();
-    const res = await s.agent.post('/api/shop/order/create').send({ addressId });
+    const res = await s.agent.post('/api/shop/order/create').send({ addressId: s.addressId });
     expect(res.status).toBe(502);
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 2000);
     expect((await readProduct(ctx.db, p.id)).totalStock).toBe(3);
