@@ -7,7 +7,11 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { coupons, mailOutbox, orderLines, paymentLedger, refunds, sellerLedger } from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
-import { startPayPalFake } from '../../../../../test/fakes/paypal-fake';
+import {
+  createdAmountOf,
+  paypalWebhookHeaders,
+  startPayPalFake,
+} from '../../../../../test/fakes/paypal-fake';
 import { releaseExpiredHolds } from '../../orders/stock-hold';
 import {
   courierDelivers,
@@ -60,24 +64,19 @@ async function paidOrder(opts: Parameters<typeof pendingOrder>[0] = {}) {
   return o;
 }
 
-const amountOf = (paypalOrderId: string) =>
-  (fake.orders.get(paypalOrderId)?.request.purchase_units as { amount: unknown }[] | undefined)?.[0]?.amount;
-
 let eventCounter = 0;
 function webhook(eventType: string, resource: Record<string, unknown>) {
   return ctx
     .anon()
     .post('/api/payments/paypal/webhook')
-    .set({
-      'paypal-transmission-id': `tx-${++eventCounter}`,
-      'paypal-transmission-time': new Date().toISOString(),
-      'paypal-transmission-sig': fake.validSignature,
-      'paypal-cert-url': 'https://api.paypal.com/cert.pem',
-      'paypal-auth-algo': 'SHA256withRSA',
-    })
-    .send({ id: `WH-MONEY-${eventCounter}-${Date.now()}`, event_type: eventType, resource });
+    .set(paypalWebhookHeaders(fake.validSignature))
+    .send({ id: `WH-MONEY-${++eventCounter}-${Date.now()}`, event_type: eventType, resource });
 }
-const captureCompleted = (paypalOrderId: string, captureId: string, amount = amountOf(paypalOrderId)) =>
+const captureCompleted = (
+  paypalOrderId: string,
+  captureId: string,
+  amount = createdAmountOf(fake, paypalOrderId),
+) =>
   webhook('PAYMENT.CAPTURE.COMPLETED', {
     id: captureId,
     status: 'COMPLETED',

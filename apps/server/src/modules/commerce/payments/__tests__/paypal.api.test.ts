@@ -2,7 +2,11 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { paymentEvents } from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
-import { startPayPalFake } from '../../../../../test/fakes/paypal-fake';
+import {
+  createdAmountOf,
+  paypalWebhookHeaders,
+  startPayPalFake,
+} from '../../../../../test/fakes/paypal-fake';
 import { placedOrder, readOrder, readProduct, shopperWithCart } from '../../__tests__/helpers';
 
 const fake = await startPayPalFake();
@@ -29,28 +33,18 @@ const capture = (o: Awaited<ReturnType<typeof pendingOrder>>) =>
     .send({ paymentId: o.paymentId, payerId: 'FAKEPAYER1', orderId: o.orderId });
 
 let eventCounter = 0;
-/** The amount PayPal would report for this order's capture (what the fake was asked for). */
-const amountOf = (paypalOrderId: string) =>
-  (fake.orders.get(paypalOrderId)?.request.purchase_units as { amount: unknown }[] | undefined)?.[0]?.amount;
-
 function webhook(paypalOrderId: string, captureId: string, sig = fake.validSignature) {
   return ctx
     .anon()
     .post('/api/payments/paypal/webhook')
-    .set({
-      'paypal-transmission-id': `tx-${++eventCounter}`,
-      'paypal-transmission-time': new Date().toISOString(),
-      'paypal-transmission-sig': sig,
-      'paypal-cert-url': 'https://api.paypal.com/cert.pem',
-      'paypal-auth-algo': 'SHA256withRSA',
-    })
+    .set(paypalWebhookHeaders(sig))
     .send({
-      id: `WH-EVT-${eventCounter}-${paypalOrderId}`,
+      id: `WH-EVT-${++eventCounter}-${paypalOrderId}`,
       event_type: 'PAYMENT.CAPTURE.COMPLETED',
       resource: {
         id: captureId,
         status: 'COMPLETED',
-        amount: amountOf(paypalOrderId),
+        amount: createdAmountOf(fake, paypalOrderId),
         supplementary_data: { related_ids: { order_id: paypalOrderId } },
       },
     });
@@ -261,14 +255,7 @@ describe('PayPal webhook', () => {
 
   const verifyCalls = () =>
     fake.requests.filter((r) => r.path === '/v1/notifications/verify-webhook-signature');
-  const headers = (over: Record<string, string> = {}) => ({
-    'paypal-transmission-id': `tx-${++eventCounter}`,
-    'paypal-transmission-time': new Date().toISOString(),
-    'paypal-transmission-sig': 'forged',
-    'paypal-cert-url': 'https://api.paypal.com/cert.pem',
-    'paypal-auth-algo': 'SHA256withRSA',
-    ...over,
-  });
+  const headers = (over: Record<string, string> = {}) => paypalWebhookHeaders('forged', over);
   const forged = (h: Record<string, string>, body: Record<string, unknown>) =>
     ctx
       .anon()
