@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { lineTaxOf } from '@mp/shared';
 import { expect } from 'vitest';
 import type { Db } from '../../../db/client';
-import { orderLines, orders, productVariants, products } from '../../../db/schema';
+import { orderLines, orders, productVariants, products, sellerLedger } from '../../../db/schema';
 import type { TestAgent, TestContext } from '../../../../test/app';
 import type { AppDeps } from '../../../context';
 import { lockOrder } from '../orders/order.repository';
@@ -45,6 +45,10 @@ export const readProduct = async (db: Db, id: string) =>
 
 export const readOrder = async (db: Db, id: string) =>
   (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
+
+/** A seller's ledger entries (docs/money.md, "Seller earnings"). */
+export const ledgerOf = (db: Db, sellerId: string) =>
+  db.select().from(sellerLedger).where(eq(sellerLedger.sellerId, sellerId));
 
 export const addressBody = (over: Record<string, unknown> = {}) => ({
   address: '12 MG Road',
@@ -108,8 +112,12 @@ export async function shopperWithCart(
 }
 
 /** A new shopper checks out new products by cash on delivery (docs/money.md); answers the create's answer. */
-export async function codCheckout(ctx: Pick<TestContext, 'loginAs' | 'db'>, items: Purchase[]) {
-  const s = await shopperWithCart(ctx, items);
+export async function codCheckout(
+  ctx: Pick<TestContext, 'loginAs' | 'db'>,
+  items: Purchase[],
+  address: Record<string, unknown> = {},
+) {
+  const s = await shopperWithCart(ctx, items, address);
   const res = await s.agent
     .post('/api/shop/order/create')
     .send({ addressId: s.addressId, paymentMethod: 'cod' });

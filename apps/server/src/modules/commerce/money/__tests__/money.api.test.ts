@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { coupons, mailOutbox, orderLines, paymentLedger, refunds, sellerLedger } from '../../../../db/schema';
+import { coupons, mailOutbox, orderLines, paymentLedger, refunds } from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
 import {
   createdAmountOf,
@@ -17,6 +17,7 @@ import {
   courierDelivers,
   createOrder,
   insertProduct,
+  ledgerOf,
   placedOrder,
   readOrder,
   readProduct,
@@ -493,7 +494,7 @@ describe('racing refunds, cancels and rejections', () => {
     // the delivered line's refunds were charged to its seller exactly; a negative balance is a debt left by a refund
     // after a payout, never more than what was paid out
     const [line3] = await ctx.db.select().from(orderLines).where(eq(orderLines.productId, p3.id));
-    const s3Entries = await ctx.db.select().from(sellerLedger).where(eq(sellerLedger.sellerId, s3.sellerId));
+    const s3Entries = await ledgerOf(ctx.db, s3.sellerId);
     const sum = (type: string) =>
       s3Entries.filter((e) => e.type === type).reduce((t, e) => t + e.deltaPaise, 0);
     expect(line3!.status).toBe('delivered');

@@ -7,17 +7,16 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { returnWindowEndsAt } from '@mp/shared';
-import {
-  mailOutbox,
-  orderStatusHistory,
-  refunds,
-  returns,
-  sellerLedger,
-  taxDocuments,
-} from '../../../../db/schema';
+import { mailOutbox, orderStatusHistory, refunds, returns, taxDocuments } from '../../../../db/schema';
 import { createTestContext, type TestSeller } from '../../../../../test/app';
 import { pngBytes } from '../../../catalog/__tests__/catalog-fixtures';
-import { codCheckout, courierDelivers, paidOrder, shopperWithAddress } from '../../__tests__/helpers';
+import {
+  codCheckout,
+  courierDelivers,
+  ledgerOf,
+  paidOrder,
+  shopperWithAddress,
+} from '../../__tests__/helpers';
 import { createReturns } from '../returns.service';
 
 const ctx = await createTestContext();
@@ -77,8 +76,6 @@ const refundsOfReturn = (id: string) =>
     .select()
     .from(refunds)
     .where(eq(refunds.dedupeKey, `return:${id}`));
-const ledgerOf = (sellerId: string) =>
-  ctx.db.select().from(sellerLedger).where(eq(sellerLedger.sellerId, sellerId));
 
 describe('return requests', () => {
   it('when a shopper returns one of two delivered units, then one return is requested and the line offers one more', async () => {
@@ -259,7 +256,7 @@ describe('decisions and the refund', () => {
     expect((await o.seller.agent.put(`/api/seller/returns/${id}`).send({ action: 'received' })).status).toBe(
       200,
     );
-    const entries = (await ledgerOf(o.seller.sellerId)).filter((e) => e.type === 'return_shipping');
+    const entries = (await ledgerOf(ctx.db, o.seller.sellerId)).filter((e) => e.type === 'return_shipping');
     expect(entries).toHaveLength(1);
     expect(entries[0]!.deltaPaise).toBeLessThan(0);
     expect((await o.seller.agent.get('/api/seller/earnings')).body.data.returnShipping).toBe(
@@ -455,7 +452,7 @@ describe('timers', () => {
     await fake.runDue();
     expect((await returnRow(id)).state).toBe('refunded');
     expect(await refundsOfReturn(id)).toHaveLength(1);
-    const refundEntries = (await ledgerOf(o.seller.sellerId)).filter((e) => e.type === 'refund');
+    const refundEntries = (await ledgerOf(ctx.db, o.seller.sellerId)).filter((e) => e.type === 'refund');
     expect(refundEntries.map((e) => e.deltaPaise)).toEqual([-100_000]);
     const refundedEvents = (await o.shopper.agent.get('/api/shop/returns')).body.data
       .find((r: { id: string }) => r.id === id)
