@@ -129,11 +129,13 @@ export async function addToCart(agent: TestAgent, productId: string, quantity = 
   expect(res.status, JSON.stringify(res.body)).toBe(201);
 }
 
+/** Places the cart's order (the create's other fields, e.g. a buyer's GSTIN, in `extra`); expects 201. */
 export async function createOrder(
   agent: TestAgent,
   addressId: string,
+  extra: Record<string, unknown> = {},
 ): Promise<{ orderId: string; approvalURL: string; paymentId: string }> {
-  const res = await agent.post('/api/shop/order/create').send({ addressId });
+  const res = await agent.post('/api/shop/order/create').send({ addressId, ...extra });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }
@@ -163,9 +165,10 @@ export async function placedOrder(
   ctx: Pick<TestContext, 'loginAs' | 'db'>,
   items: Purchase[],
   address: Record<string, unknown> = {},
+  order: Record<string, unknown> = {},
 ) {
   const s = await shopperWithCart(ctx, items, address);
-  return { ...s, ...(await createOrder(s.agent, s.addressId)) };
+  return { ...s, ...(await createOrder(s.agent, s.addressId, order)) };
 }
 
 /** A new shopper buys products and pays in the sandbox: a paid order (its lines confirmed). */
@@ -173,8 +176,9 @@ export async function paidOrder(
   ctx: Pick<TestContext, 'loginAs' | 'db'>,
   items: Purchase[],
   address: Record<string, unknown> = {},
+  order: Record<string, unknown> = {},
 ) {
-  const placed = await placedOrder(ctx, items, address);
+  const placed = await placedOrder(ctx, items, address, order);
   return payOrder(placed.agent, placed);
 }
 
@@ -258,6 +262,28 @@ export async function insertOrderOf(
         )),
   });
   return order!.id;
+}
+
+/**
+ * A new shopper's `count` orders (one by default) of one unit each of one new product of `sellerId` (`product`'s
+ * fields), written straight to the database with `insertOrderOf` (its `order` options); answers their ids.
+ */
+export async function insertOrdersOf(
+  ctx: Pick<TestContext, 'loginAs' | 'db'>,
+  sellerId: string,
+  opts: {
+    count?: number;
+    product?: Partial<typeof products.$inferInsert>;
+    order?: Parameters<typeof insertOrderOf>[3];
+  } = {},
+): Promise<string[]> {
+  const p = await insertProduct(ctx.db, { sellerId, ...opts.product });
+  const buyer = await ctx.loginAs('user');
+  const ids = [];
+  for (let i = 0; i < (opts.count ?? 1); i++) {
+    ids.push(await insertOrderOf(ctx.db, buyer.userId, p.id, { sellerId, ...opts.order }));
+  }
+  return ids;
 }
 
 /**

@@ -8,13 +8,7 @@ import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { createTestContext, getBinary } from '../../../../test/app';
 import { orderLines, sellerTaxProfiles, taxDocuments } from '../../../db/schema';
-import {
-  courierDelivers,
-  insertOrderOf,
-  insertProduct,
-  payOrder,
-  shopperWithCart,
-} from '../../commerce/__tests__/helpers';
+import { courierDelivers, insertOrdersOf, paidOrder, placedOrder } from '../../commerce/__tests__/helpers';
 import { createTax } from '../tax.service';
 
 const ctx = await createTestContext();
@@ -109,7 +103,7 @@ describe('product tax data', () => {
 
 describe('tax on lines, invoices and credit notes', () => {
   it('₹1,180 at 18 % to another state is IGST ₹180; shipping makes the invoice; the PDF carries the law', async () => {
-    const buyer = await shopperWithCart(
+    const { orderId } = await placedOrder(
       ctx,
       [
         {
@@ -122,12 +116,8 @@ describe('tax on lines, invoices and credit notes', () => {
         },
       ],
       { state: 'Karnataka', recipientName: 'Asha Rao' },
+      { buyerGstin: BUYER_GSTIN, buyerBusinessName: 'Bengaluru Traders' },
     );
-    const created = await buyer.agent
-      .post('/api/shop/order/create')
-      .send({ addressId: buyer.addressId, buyerGstin: BUYER_GSTIN, buyerBusinessName: 'Bengaluru Traders' });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const { orderId } = created.body;
     const [line] = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
     expect(line).toMatchObject({
       taxRate: 18,
@@ -140,17 +130,14 @@ describe('tax on lines, invoices and credit notes', () => {
   });
 
   it('ships, invoices, refunds with a credit note; others get 404', async () => {
-    const buyer = await shopperWithCart(
+    // a business buyer: its GSTIN is printed on the invoice
+    const buyer = await paidOrder(
       ctx,
       [{ sellerId: seller.sellerId, category: 'electronics', pricePaise: 118_000, totalStock: 100 }],
       { state: 'Maharashtra', city: 'Pune', pincode: '411001' },
+      { buyerGstin: B2B_GSTIN, buyerBusinessName: 'Pune Traders' },
     );
-    // a business buyer: its GSTIN is printed on the invoice
-    const created = await buyer.agent
-      .post('/api/shop/order/create')
-      .send({ addressId: buyer.addressId, buyerGstin: B2B_GSTIN, buyerBusinessName: 'Pune Traders' });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const { orderId } = await payOrder(buyer.agent, created.body);
+    const { orderId } = buyer;
     expect((await buyer.agent.get(`/api/shop/order/${orderId}/documents`)).body.data).toEqual([]);
     await ship(orderId);
     const docs = (await buyer.agent.get(`/api/shop/order/${orderId}/documents`)).body.data;
@@ -201,11 +188,7 @@ describe('tax on lines, invoices and credit notes', () => {
 
   it('50 concurrent shipments of one seller get 50 consecutive numbers', async () => {
     const s = await ctx.loginAsSeller();
-    const p = await insertProduct(ctx.db, { sellerId: s.sellerId, totalStock: 1000 });
-    const buyer = await ctx.loginAs('user');
-    const ids = [];
-    for (let i = 0; i < 50; i++)
-      ids.push(await insertOrderOf(ctx.db, buyer.userId, p.id, { sellerId: s.sellerId }));
+    const ids = await insertOrdersOf(ctx, s.sellerId, { count: 50, product: { totalStock: 1000 } });
     await Promise.all(ids.map((id) => ship(id, s.agent)));
     const rows = await ctx.db.select().from(taxDocuments).where(eq(taxDocuments.sellerId, s.sellerId));
     const seqs = rows.map((r) => Number(r.number.split('/')[2])).sort((a, b) => a - b);
@@ -218,9 +201,7 @@ describe('the PDF job', () => {
     // the documents of the tests before are made first (20 a run)
     while ((await ctx.deps.tax.sweep()) > 0);
     const s = await ctx.loginAsSeller();
-    const p = await insertProduct(ctx.db, { sellerId: s.sellerId });
-    const buyer = await ctx.loginAs('user');
-    const orderId = await insertOrderOf(ctx.db, buyer.userId, p.id, { sellerId: s.sellerId });
+    const orderId = (await insertOrdersOf(ctx, s.sellerId))[0]!;
     await ship(orderId, s.agent);
     const [doc] = await ctx.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, orderId));
     expect(doc!.pdfStatus).toBe('pending');
@@ -255,17 +236,12 @@ describe('the PDF job', () => {
 describe('commission invoices, statements and reports', () => {
   it('a delivered part makes a commission invoice the seller downloads; statement and TCS report add up', async () => {
     const s = await ctx.loginAsSeller();
-    const p = await insertProduct(ctx.db, {
-      sellerId: s.sellerId,
-      category: 'electronics',
-      pricePaise: 118_000,
-    });
-    const buyer = await ctx.loginAs('user');
-    const orderId = await insertOrderOf(ctx.db, buyer.userId, p.id, {
-      sellerId: s.sellerId,
-      pricePaise: 118_000,
-      taxRate: 18,
-    });
+    const orderId = (
+      await insertOrdersOf(ctx, s.sellerId, {
+        product: { category: 'electronics', pricePaise: 118_000 },
+        order: { pricePaise: 118_000, taxRate: 18 },
+      })
+    )[0]!;
     await ship(orderId, s.agent);
     // delivered by the courier's event (docs/delivery.md)
     await courierDelivers(ctx.deps, orderId, s.sellerId);

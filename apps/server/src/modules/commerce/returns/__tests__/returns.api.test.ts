@@ -10,13 +10,7 @@ import { returnWindowEndsAt } from '@mp/shared';
 import { mailOutbox, orderStatusHistory, refunds, returns, taxDocuments } from '../../../../db/schema';
 import { createTestContext, type TestSeller } from '../../../../../test/app';
 import { pngBytes } from '../../../catalog/__tests__/catalog-fixtures';
-import {
-  codCheckout,
-  courierDelivers,
-  ledgerOf,
-  paidOrder,
-  shopperWithAddress,
-} from '../../__tests__/helpers';
+import { codCheckout, courierDelivers, ledgerOf, paidOrder } from '../../__tests__/helpers';
 import { createReturns } from '../returns.service';
 
 const ctx = await createTestContext();
@@ -121,7 +115,7 @@ describe('return requests', () => {
     const res = await ask(fixed);
     expect([res.status, res.body.code]).toEqual([409, 'NOT_RETURNABLE']);
     const o = await deliveredOrder();
-    const other = await shopperWithAddress(ctx);
+    const other = await ctx.loginAs('user');
     const theirs = await other.agent
       .post('/api/shop/returns')
       .send({ orderId: o.orderId, lines: [{ lineId: o.lineId, quantity: 1 }], reason: 'damaged' });
