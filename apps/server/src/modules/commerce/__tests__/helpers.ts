@@ -3,7 +3,15 @@ import { eq } from 'drizzle-orm';
 import { lineTaxOf } from '@mp/shared';
 import { expect } from 'vitest';
 import type { Db } from '../../../db/client';
-import { orderLines, orders, productVariants, products, sellerLedger } from '../../../db/schema';
+import {
+  cartItems,
+  carts,
+  orderLines,
+  orders,
+  productVariants,
+  products,
+  sellerLedger,
+} from '../../../db/schema';
 import type { TestAgent, TestContext } from '../../../../test/app';
 import type { AppDeps } from '../../../context';
 import { lockOrder } from '../orders/order.repository';
@@ -45,6 +53,14 @@ export const readProduct = async (db: Db, id: string) =>
 
 export const readOrder = async (db: Db, id: string) =>
   (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
+
+/** The lines in a shopper's cart, read from the database. */
+export const cartLinesOf = (db: Db, userId: string) =>
+  db
+    .select({ id: cartItems.id, productId: cartItems.productId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(eq(carts.userId, userId));
 
 /** A seller's ledger entries (docs/money.md, "Seller earnings"). */
 export const ledgerOf = (db: Db, sellerId: string) =>
