@@ -6,6 +6,7 @@ import {
   createdAmountOf,
   paypalWebhookHeaders,
   startPayPalFake,
+  type FakeBehaviour,
 } from '../../../../../test/fakes/paypal-fake';
 import { placedOrder, readOrder, readProduct, shopperWithCart } from '../../__tests__/helpers';
 
@@ -31,6 +32,14 @@ const capture = (o: Awaited<ReturnType<typeof pendingOrder>>) =>
   o.agent
     .post('/api/shop/order/capture')
     .send({ paymentId: o.paymentId, payerId: 'FAKEPAYER1', orderId: o.orderId });
+
+/** A pending order the shopper approved on PayPal, then captured while PayPal answers the capture `behaviour`. */
+async function approvedAndCaptured(behaviour: FakeBehaviour) {
+  const o = await pendingOrder();
+  fake.approve(o.paymentId);
+  fake.next('capture', behaviour);
+  return { o, res: await capture(o) };
+}
 
 let eventCounter = 0;
 function webhook(paypalOrderId: string, captureId: string, sig = fake.validSignature) {
@@ -160,10 +169,7 @@ describe('PayPal capture', () => {
   });
 
   it('when the instrument is declined, then 402 PAYMENT_FAILED, order pending, and a retry can still succeed', async () => {
-    const o = await pendingOrder();
-    fake.approve(o.paymentId);
-    fake.next('capture', 'declined');
-    const res = await capture(o);
+    const { o, res } = await approvedAndCaptured('declined');
     expect(res.status).toBe(402);
     expect(res.body).toMatchObject({ code: 'PAYMENT_FAILED', message: expect.stringMatching(/declined/i) });
     expect(await readOrder(ctx.db, o.orderId)).toMatchObject({ paymentStatus: 'pending', stockHeld: true });
@@ -174,10 +180,7 @@ describe('PayPal capture', () => {
   });
 
   it('when PayPal says ORDER_ALREADY_CAPTURED, then the order is completed after checking PayPal', async () => {
-    const o = await pendingOrder();
-    fake.approve(o.paymentId);
-    fake.next('capture', 'alreadyCaptured');
-    const res = await capture(o);
+    const { o, res } = await approvedAndCaptured('alreadyCaptured');
     expect(res.status).toBe(200);
     expect(res.body.data.paymentStatus).toBe('paid');
     expect(
@@ -187,10 +190,7 @@ describe('PayPal capture', () => {
   });
 
   it('when PayPal answers 5xx on capture, then 502 and the order stays pending', async () => {
-    const o = await pendingOrder();
-    fake.approve(o.paymentId);
-    fake.next('capture', 'serverError');
-    const res = await capture(o);
+    const { o, res } = await approvedAndCaptured('serverError');
     expect(res.status).toBe(502);
     expect(res.body.code).toBe('PAYMENT_PROVIDER_ERROR');
     expect(await readOrder(ctx.db, o.orderId)).toMatchObject({ paymentStatus: 'pending', paidAt: null });
