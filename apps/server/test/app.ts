@@ -39,6 +39,20 @@ export interface TestContext {
   ): Promise<{ agent: TestAgent; userId: string; sellerId: string; email: string }>;
 }
 
+/** A seller made by `loginAsSeller`: its logged-in client and ids. */
+export type TestSeller = Awaited<ReturnType<TestContext['loginAsSeller']>>;
+
+/** GETs an answer as raw bytes (a PDF, a stored image): its body is a Buffer whatever its type. */
+export const getBinary = (agent: TestAgent, url: string) =>
+  agent
+    .get(url)
+    .buffer(true)
+    .parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+
 let counter = 0;
 const uniqueEmail = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}@test.in`;
 export const TEST_PASSWORD = 'Passw0rd!';

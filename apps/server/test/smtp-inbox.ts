@@ -2,6 +2,8 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { afterAll } from 'vitest';
+import { createTestContext } from './app';
 
 export interface ReceivedMail {
   to: string[];
@@ -65,4 +67,12 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The app with its mail going to a new local SMTP inbox (closed after the file), its links to PUBLIC_URL. */
+export async function createMailTestContext() {
+  const inbox = await startSmtpInbox();
+  const ctx = await createTestContext({ SMTP_URL: inbox.url, PUBLIC_URL: 'https://shop.example.in' });
+  afterAll(() => inbox.close());
+  return { inbox, ctx };
 }

@@ -63,6 +63,21 @@ export interface PayPalFake {
   close(): Promise<void>;
 }
 
+let transmissions = 0;
+/** The headers PayPal sends a webhook delivery with (a new transmission id each call), signed `sig`. */
+export const paypalWebhookHeaders = (sig: string, over: Record<string, string> = {}) => ({
+  'paypal-transmission-id': `tx-${++transmissions}`,
+  'paypal-transmission-time': new Date().toISOString(),
+  'paypal-transmission-sig': sig,
+  'paypal-cert-url': 'https://api.paypal.com/cert.pem',
+  'paypal-auth-algo': 'SHA256withRSA',
+  ...over,
+});
+
+/** The amount PayPal would report for this order's capture: what the fake was asked to create. */
+export const createdAmountOf = (fake: Pick<PayPalFake, 'orders'>, paypalOrderId: string) =>
+  (fake.orders.get(paypalOrderId)?.request.purchase_units as { amount: unknown }[] | undefined)?.[0]?.amount;
+
 const json = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));

@@ -11,6 +11,7 @@ import request, { type Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointList, type EndpointId } from '@mp/shared';
 import { createTestContext, TEST_PASSWORD } from '../../../test/app';
+import { productBody } from '../catalog/__tests__/catalog-fixtures';
 import {
   addresses,
   cartItems,
@@ -167,18 +168,12 @@ interface RouteCase extends Fixture {
   kind?: 'json' | 'upload' | 'html';
 }
 
-const productBody = () => ({
-  title: 'Audit product',
-  description: 'Made by the robustness test',
-  category: 'men',
-  brand: 'nike',
-  price: 999,
-  salePrice: 799,
-  discount: 10,
-  totalStock: 20,
-  image: '/uploads/products/test.png',
-  images: ['/uploads/products/test.png', '/uploads/products/test-side.png'],
-});
+const auditProduct = () =>
+  productBody({
+    title: 'Audit product',
+    description: 'Made by the robustness test',
+    images: ['/uploads/products/test.png', '/uploads/products/test-side.png'],
+  });
 const sellerRegisterBody = () => ({
   username: 'audit seller',
   email: 'audit-seller@test.in',
@@ -232,23 +227,23 @@ const FIXTURES: Record<EndpointId, Fixture> = {
     params: () => ({ id: f.decisionTarget }),
     body: () => ({ approvalstatus: 'rejected', isapproved: false }),
   },
-  adminAddProduct: { body: productBody },
+  adminAddProduct: { body: auditProduct },
   adminListProducts: { query: () => ({ page: '1', limit: '5' }) },
   adminEditProduct: {
     params: () => ({ id: f.productA }),
-    body: () => ({ ...productBody(), title: 'Robust Shoe', totalStock: 100_000 }),
+    body: () => ({ ...auditProduct(), title: 'Robust Shoe', totalStock: 100_000 }),
   },
   adminDeleteProduct: { destructive: true },
   uploadProductImage: {},
   uploadReturnPhoto: {},
-  sellerAddProduct: { body: productBody },
+  sellerAddProduct: { body: auditProduct },
   sellerListProducts: {
     params: (a) => ({ sellerId: a.sellerId ?? a.userId }),
     query: () => ({ page: '1', limit: '5' }),
   },
   sellerEditProduct: {
     params: () => ({ id: f.productA }),
-    body: () => ({ ...productBody(), title: 'Robust Shoe', totalStock: 100_000 }),
+    body: () => ({ ...auditProduct(), title: 'Robust Shoe', totalStock: 100_000 }),
   },
   sellerDeleteProduct: { destructive: true },
   sellerImportProducts: {},
@@ -851,14 +846,14 @@ describe("a seller and another seller's data", () => {
     expectRefused(await a.get(`/api/seller/products/get/${f.sellerB.sellerId}`), 403);
     expectRefused(await a.get(`/api/seller/products/get/${f.sellerB.userId}`), 403);
     expectRefused(
-      await a.put(`/api/seller/products/edit/${f.productB}`, { ...productBody(), title: 'Hijacked' }),
+      await a.put(`/api/seller/products/edit/${f.productB}`, { ...auditProduct(), title: 'Hijacked' }),
       403,
     );
     expectRefused(await a.delete(`/api/seller/products/delete/${f.productB}`), 403);
     expect(await readProduct(ctx.db, f.productB)).toEqual(before);
     // a sellerId in the body is ignored
     const added = await a.post('/api/seller/products/add', {
-      ...productBody(),
+      ...auditProduct(),
       sellerId: f.sellerB.sellerId,
     });
     expect(added.status).toBe(201);
@@ -899,9 +894,9 @@ describe('admin and seller routes for everyone else', () => {
     ['get', '/api/auth/sellerlist/get'],
     ['get', '/api/auth/sellerlist/details/:target'],
     ['put', '/api/auth/sellerlist/update/:target', { approvalstatus: 'approved', isapproved: true }],
-    ['post', '/api/admin/products/add', productBody()],
+    ['post', '/api/admin/products/add', auditProduct()],
     ['get', '/api/admin/products/get'],
-    ['put', '/api/admin/products/edit/:productB', { ...productBody(), title: 'Hijacked' }],
+    ['put', '/api/admin/products/edit/:productB', { ...auditProduct(), title: 'Hijacked' }],
     ['delete', '/api/admin/products/delete/:productB'],
     ['post', '/api/common/banner/add', { image: '/uploads/banners/evil.png' }],
     ['delete', '/api/common/banner/delete/:banner'],
@@ -910,9 +905,9 @@ describe('admin and seller routes for everyone else', () => {
     ['post', '/api/admin/orders/:orderB/refund', { reason: 'not the admin' }],
   ];
   const SELLER_ROUTES: [Method, string, object?][] = [
-    ['post', '/api/seller/products/add', productBody()],
+    ['post', '/api/seller/products/add', auditProduct()],
     ['get', '/api/seller/products/get/:sellerB'],
-    ['put', '/api/seller/products/edit/:productB', { ...productBody(), title: 'Hijacked' }],
+    ['put', '/api/seller/products/edit/:productB', { ...auditProduct(), title: 'Hijacked' }],
     ['delete', '/api/seller/products/delete/:productB'],
     ['post', '/api/admin/products/upload-image'],
     ['get', '/api/seller/orders/get'],
@@ -993,7 +988,7 @@ describe('forged sessions', () => {
 describe('regressions found by this audit', () => {
   it('when a text field, a search keyword or a payment id holds a NUL character, then 400 (not 500)', async () => {
     const admin = as('admin');
-    const nul = await admin.post('/api/admin/products/add', { ...productBody(), title: 'Bad\u0000title' });
+    const nul = await admin.post('/api/admin/products/add', { ...auditProduct(), title: 'Bad\u0000title' });
     expectRefused(nul, 400);
     expect(nul.body.errors.fieldErrors.title).toBeDefined();
     expectRefused(await as('shopper').get('/api/shop/product/search/search-product/shoe%00'), 400);
@@ -1041,7 +1036,7 @@ describe('regressions found by this audit', () => {
   it('when an order total is beyond what an order can hold, then a 4xx and nothing is held or written', async () => {
     const seller = as('seller');
     const added = await seller.post('/api/seller/products/add', {
-      ...productBody(),
+      ...auditProduct(),
       title: 'Gold-plated yacht',
       price: 10_000_000,
       salePrice: '',

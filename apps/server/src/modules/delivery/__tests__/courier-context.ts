@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startCourierFake } from '../../../fakes/courier';
 import { createTestContext } from '../../../../test/app';
-import { addAddress, addToCart, insertProduct, sandboxCheckout } from '../../commerce/__tests__/helpers';
+import { paidOrder as sandboxPaidOrder } from '../../commerce/__tests__/helpers';
 
 const KEY = 'courier-test-key';
 
@@ -51,20 +51,18 @@ export async function courierTestContext(secret: string) {
     return seller;
   }
 
-  /** a paid order of `units` of one ₹400 footwear product from a seller with its pickup set, to PIN 560004 */
-  async function paidOrder(units = 1) {
-    const seller = await sellerWithPickup();
-    const product = await insertProduct(ctx.db, {
-      sellerId: seller.sellerId,
-      pricePaise: 40_000,
-      category: 'footwear',
-    });
-    const shopper = await ctx.loginAs('user');
-    const addressId = await addAddress(shopper.agent, { pincode: '560004' });
-    await addToCart(shopper.agent, product.id, units);
-    const paid = await sandboxCheckout(shopper.agent, addressId);
-    return { seller, shopper, orderId: paid.orderId as string };
+  /** a paid order of `units` of one ₹400 footwear product of `seller`, to PIN 560004 */
+  async function paidOrderOf<S extends { sellerId: string }>(seller: S, units = 1) {
+    const shopper = await sandboxPaidOrder(
+      ctx,
+      [{ sellerId: seller.sellerId, pricePaise: 40_000, category: 'footwear', quantity: units }],
+      { pincode: '560004' },
+    );
+    return { seller, shopper, product: shopper.products[0]!, orderId: shopper.orderId };
   }
 
-  return { fake, ctx, deliverSent, sellerWithPickup, paidOrder };
+  /** the same from a new seller with its pickup set */
+  const paidOrder = async (units = 1) => paidOrderOf(await sellerWithPickup(), units);
+
+  return { fake, ctx, deliverSent, sellerWithPickup, paidOrder, paidOrderOf };
 }

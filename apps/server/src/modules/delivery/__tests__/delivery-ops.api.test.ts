@@ -7,15 +7,8 @@
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { courierTestContext } from './courier-context';
-import {
-  mailOutbox,
-  orders,
-  orderShipments,
-  sellerLedger,
-  taxDocuments,
-  trackingEvents,
-} from '../../../db/schema';
-import { readOrder } from '../../commerce/__tests__/helpers';
+import { mailOutbox, orders, orderShipments, taxDocuments, trackingEvents } from '../../../db/schema';
+import { ledgerOf, readOrder } from '../../commerce/__tests__/helpers';
 
 const SECRET = 'courier-webhook-secret-2';
 const { fake, ctx, deliverSent, paidOrder } = await courierTestContext(SECRET);
@@ -26,8 +19,7 @@ const mailsTo = (to: string, kind: string) =>
     .from(mailOutbox)
     .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind)));
 
-const ledgerRows = async (sellerId: string) =>
-  (await ctx.db.select().from(sellerLedger).where(eq(sellerLedger.sellerId, sellerId))).length;
+const ledgerRows = async (sellerId: string) => (await ledgerOf(ctx.db, sellerId)).length;
 
 const invoices = async (orderId: string) =>
   (await ctx.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, orderId))).length;

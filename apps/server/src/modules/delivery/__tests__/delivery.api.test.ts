@@ -8,37 +8,33 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TestAgent } from '../../../../test/app';
 import { courierTestContext } from './courier-context';
+import { codParcels, orders, orderShipments, refunds, trackingEvents } from '../../../db/schema';
 import {
-  codParcels,
-  orders,
-  orderShipments,
-  refunds,
-  sellerLedger,
-  trackingEvents,
-} from '../../../db/schema';
-import {
-  addAddress,
-  addToCart,
+  codCheckout,
   insertProduct,
+  ledgerOf,
   readOrder,
   readProduct,
-  sandboxCheckout,
+  shopperWithCart,
+  type Purchase,
 } from '../../commerce/__tests__/helpers';
 
 const SECRET = 'courier-webhook-secret-1';
-const { fake, ctx, deliverSent, sellerWithPickup } = await courierTestContext(SECRET);
+const { fake, ctx, deliverSent, sellerWithPickup, paidOrderOf } = await courierTestContext(SECRET);
 
-async function paidOrder(seller: { sellerId: string }, pricePaise = 40_000) {
-  const product = await insertProduct(ctx.db, {
-    sellerId: seller.sellerId,
-    pricePaise,
-    category: 'footwear',
-  });
-  const shopper = await ctx.loginAs('user');
-  const addressId = await addAddress(shopper.agent, { pincode: '560004' });
-  await addToCart(shopper.agent, product.id, 1);
-  const paid = await sandboxCheckout(shopper.agent, addressId);
-  return { product, shopper, orderId: paid.orderId as string };
+/** A new shopper at PIN `pincode` with a new product of `seller` in the cart tries to order it: 422 naming the seller. */
+async function unserviceable(seller: { sellerId: string }, pincode: string, product: Purchase = {}) {
+  const shopper = await shopperWithCart(
+    ctx,
+    [{ sellerId: seller.sellerId, pricePaise: 40_000, ...product }],
+    {
+      pincode,
+    },
+  );
+  const res = await shopper.agent.post('/api/shop/order/create').send({ addressId: shopper.addressId });
+  expect(res.status).toBe(422);
+  expect(res.body).toMatchObject({ code: 'UNSERVICEABLE', details: { sellerId: seller.sellerId } });
+  return { shopper, res, product: shopper.products[0]! };
 }
 
 const shipment = async (orderId: string) =>
@@ -131,33 +127,21 @@ describe('pickup settings and the estimate', () => {
 describe('checkout', () => {
   it('a seller without a pickup address is named with the reason: 422, nothing held', async () => {
     const seller = await ctx.loginAsSeller();
-    const p = await insertProduct(ctx.db, { sellerId: seller.sellerId, pricePaise: 40_000, totalStock: 5 });
-    const shopper = await ctx.loginAs('user');
-    const addressId = await addAddress(shopper.agent, { pincode: '560004' });
-    await addToCart(shopper.agent, p.id, 1);
-    const res = await shopper.agent.post('/api/shop/order/create').send({ addressId });
-    expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ code: 'UNSERVICEABLE', details: { sellerId: seller.sellerId } });
+    const { res, product } = await unserviceable(seller, '560004', { totalStock: 5 });
     expect(res.body.message).toContain('has not set its pickup address');
-    expect((await readProduct(ctx.db, p.id)).totalStock).toBe(5);
+    expect((await readProduct(ctx.db, product.id)).totalStock).toBe(5);
   });
 
   it("blocks a seller's items the address cannot be served for with 422 naming the seller, before any hold", async () => {
     const seller = await sellerWithPickup();
-    const p = await insertProduct(ctx.db, { sellerId: seller.sellerId, pricePaise: 40_000 });
-    const shopper = await ctx.loginAs('user');
-    const addressId = await addAddress(shopper.agent, { pincode: '744003' });
-    await addToCart(shopper.agent, p.id, 1);
-    const res = await shopper.agent.post('/api/shop/order/create').send({ addressId });
-    expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ code: 'UNSERVICEABLE', details: { sellerId: seller.sellerId } });
+    const { res, shopper } = await unserviceable(seller, '744003');
     expect(res.body.message).toContain('744003');
     expect(await ctx.db.select().from(orders).where(eq(orders.userId, shopper.userId))).toEqual([]);
   });
 
   it('stores each seller sub-order its promised date with the order', async () => {
     const seller = await sellerWithPickup();
-    const { orderId } = await paidOrder(seller);
+    const { orderId } = await paidOrderOf(seller);
     const s = await shipment(orderId);
     expect(s).toMatchObject({ status: 'awaiting', zone: 'C', deliveryPincode: '560004' });
     expect(s.promisedDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -167,7 +151,7 @@ describe('checkout', () => {
 describe('shipments and tracking', () => {
   it('a seller cannot set delivered itself: 409 naming the rule', async () => {
     const seller = await sellerWithPickup();
-    const { orderId } = await paidOrder(seller);
+    const { orderId } = await paidOrderOf(seller);
     const res = await seller.agent
       .put(`/api/seller/orders/update/${orderId}`)
       .send({ orderStatus: 'delivered' });
@@ -178,7 +162,7 @@ describe('shipments and tracking', () => {
 
   it('the courier down when the seller marks ready: "creating shipment", made on a later try', async () => {
     const seller = await sellerWithPickup();
-    const { orderId } = await paidOrder(seller);
+    const { orderId } = await paidOrderOf(seller);
     fake.controls.failCreates(1);
     const res = await seller.agent.post(`/api/seller/orders/${orderId}/ship`).send({});
     expect(res.status).toBe(200);
@@ -204,7 +188,7 @@ describe('shipments and tracking', () => {
 
   it('a forged webhook is 400 and changes nothing', async () => {
     const seller = await sellerWithPickup();
-    const { orderId } = await paidOrder(seller);
+    const { orderId } = await paidOrderOf(seller);
     const awb = await shipAndMake(seller.agent, orderId);
     const body = JSON.stringify({
       awb,
@@ -225,10 +209,9 @@ describe('shipments and tracking', () => {
 
   it('duplicated and reordered events give one timeline; only delivery earns the seller', async () => {
     const seller = await sellerWithPickup();
-    const { orderId, shopper } = await paidOrder(seller);
+    const { orderId, shopper } = await paidOrderOf(seller);
     const awb = await shipAndMake(seller.agent, orderId);
-    const earned = async () =>
-      (await ctx.db.select().from(sellerLedger).where(eq(sellerLedger.sellerId, seller.sellerId))).length;
+    const earned = async () => (await ledgerOf(ctx.db, seller.sellerId)).length;
     const from = fake.controls.sent.length;
     await fake.controls.advance(awb); // picked up
     await fake.controls.duplicate(awb);
@@ -261,7 +244,7 @@ describe('shipments and tracking', () => {
 
   it('a webhook the server missed is found by polling', async () => {
     const seller = await sellerWithPickup();
-    const { orderId } = await paidOrder(seller);
+    const { orderId } = await paidOrderOf(seller);
     const awb = await shipAndMake(seller.agent, orderId);
     await fake.controls.advance(awb); // sent nowhere
     expect(await ctx.deps.delivery.poll()).toBeGreaterThanOrEqual(1);
@@ -272,7 +255,7 @@ describe('shipments and tracking', () => {
 describe('RTO', () => {
   it('a prepaid parcel back at the seller is refunded in full, once, with the stock back', async () => {
     const seller = await sellerWithPickup();
-    const { orderId, product } = await paidOrder(seller);
+    const { orderId, product } = await paidOrderOf(seller);
     const awb = await shipAndMake(seller.agent, orderId);
     const from = fake.controls.sent.length;
     await fake.controls.advance(awb); // picked up
@@ -292,7 +275,7 @@ describe('RTO', () => {
 
   it('a parcel returning for more than 10 days is refunded without waiting for the seller', async () => {
     const seller = await sellerWithPickup();
-    const { orderId } = await paidOrder(seller);
+    const { orderId } = await paidOrderOf(seller);
     const awb = await shipAndMake(seller.agent, orderId);
     const from = fake.controls.sent.length;
     await fake.controls.advance(awb, 'RTO INITIATED');
@@ -312,18 +295,14 @@ describe('RTO', () => {
 
 describe('cash on delivery through the courier', () => {
   async function codOrder(seller: { sellerId: string }) {
-    const product = await insertProduct(ctx.db, { sellerId: seller.sellerId, pricePaise: 100_000 });
-    const shopper = await ctx.loginAs('user');
-    const addressId = await addAddress(shopper.agent, { pincode: '560004' });
-    await addToCart(shopper.agent, product.id, 1);
-    const made = await shopper.agent.post('/api/shop/order/create').send({ addressId, paymentMethod: 'cod' });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const made = await codCheckout(ctx, [{ sellerId: seller.sellerId, pricePaise: 100_000 }], {
+      pincode: '560004',
+    });
+    expect(made.res.status, JSON.stringify(made.res.body)).toBe(201);
     const otp = /(\d{6})/.exec(ctx.deps.sms.sent.at(-1)!.text)![1]!;
-    const placed = await shopper.agent
-      .post('/api/shop/order/cod/confirm')
-      .send({ orderId: made.body.orderId, otp });
+    const placed = await made.agent.post('/api/shop/order/cod/confirm').send({ orderId: made.orderId, otp });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    return made.body.orderId as string;
+    return made.orderId;
   }
   const parcel = async (orderId: string) =>
     (await ctx.db.select().from(codParcels).where(eq(codParcels.orderId, orderId)))[0]!;

@@ -3,27 +3,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext } from '../../../../test/app';
-import { startSmtpInbox } from '../../../../test/smtp-inbox';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMailTestContext } from '../../../../test/smtp-inbox';
 import { mailOutbox, sellers } from '../../../db/schema';
 import { createLogger } from '../../../lib/logger';
-import {
-  addAddress,
-  addToCart,
-  courierDelivers,
-  insertProduct,
-  sandboxCheckout,
-} from '../../commerce/__tests__/helpers';
+import { courierDelivers, paidOrder } from '../../commerce/__tests__/helpers';
 import { enqueueRefundMail, mailWorkerFor } from '..';
 import { claimDueMails, pruneSent } from '../mail-outbox';
 import { createMailTransport } from '../mail-transport';
 import { createMailWorker } from '../mail-worker';
 
-const inbox = await startSmtpInbox();
-const ctx = await createTestContext({ SMTP_URL: inbox.url, PUBLIC_URL: 'https://shop.example.in' });
+const { inbox, ctx } = await createMailTestContext();
 const worker = () => mailWorkerFor(ctx.deps);
-afterAll(() => inbox.close());
 
 beforeEach(async () => {
   inbox.clear();
@@ -40,24 +31,16 @@ async function paidOrderOfTwoSellers() {
   const b = await ctx.loginAsSeller();
   const [storeA] = await ctx.db.select().from(sellers).where(eq(sellers.id, a.sellerId));
   const [storeB] = await ctx.db.select().from(sellers).where(eq(sellers.id, b.sellerId));
-  const kurta = await insertProduct(ctx.db, {
-    title: 'Silk Kurta',
-    pricePaise: 12_345_600,
-    sellerId: a.sellerId,
-  });
-  const shoes = await insertProduct(ctx.db, {
-    title: 'Trail Shoes',
-    pricePaise: 249_900,
-    sellerId: b.sellerId,
-  });
-  const mug = await insertProduct(ctx.db, { title: 'House Mug', pricePaise: 19_900 });
-  const shopper = await ctx.loginAs('user');
-  const addressId = await addAddress(shopper.agent, { address: '7 Residency Road', city: 'Bengaluru' });
-  await addToCart(shopper.agent, kurta.id, 1);
-  await addToCart(shopper.agent, shoes.id, 2);
-  await addToCart(shopper.agent, mug.id, 1);
-  const { orderId } = await sandboxCheckout(shopper.agent, addressId);
-  return { orderId, shopper, a: { ...a, store: storeA! }, b: { ...b, store: storeB! } };
+  const shopper = await paidOrder(
+    ctx,
+    [
+      { title: 'Silk Kurta', pricePaise: 12_345_600, sellerId: a.sellerId },
+      { title: 'Trail Shoes', pricePaise: 249_900, sellerId: b.sellerId, quantity: 2 },
+      { title: 'House Mug', pricePaise: 19_900 },
+    ],
+    { address: '7 Residency Road', city: 'Bengaluru' },
+  );
+  return { orderId: shopper.orderId, shopper, a: { ...a, store: storeA! }, b: { ...b, store: storeB! } };
 }
 
 describe('transactional e-mail through the outbox', () => {

@@ -1,26 +1,16 @@
 /** Issue 27 item 19: the sellers' e-mails and the confirmation's price details (docs/seo-and-email.md). */
 import { and, eq } from 'drizzle-orm';
 import { computeTotals, priceDetails } from '@mp/shared';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext } from '../../../../test/app';
-import { startSmtpInbox } from '../../../../test/smtp-inbox';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMailTestContext } from '../../../../test/smtp-inbox';
 import { mailOutbox } from '../../../db/schema';
-import {
-  addAddress,
-  addToCart,
-  courierDelivers,
-  insertProduct,
-  sandboxCheckout,
-} from '../../commerce/__tests__/helpers';
+import { courierDelivers, menNotReturnable, paidOrder } from '../../commerce/__tests__/helpers';
 import { sellerBody } from '../../sellers/__tests__/helpers';
 import { mailWorkerFor } from '..';
 
-const inbox = await startSmtpInbox();
-const ctx = await createTestContext({ SMTP_URL: inbox.url, PUBLIC_URL: 'https://shop.example.in' });
+const { inbox, ctx } = await createMailTestContext();
 const admin = await ctx.loginAs('admin');
-// 'men' (the test products) not returnable: a delivered line's net is payable at once (docs/money.md)
-await admin.agent.put('/api/admin/return-policies/men').send({ windowDays: null });
-afterAll(() => inbox.close());
+await menNotReturnable(admin);
 
 beforeEach(async () => {
   inbox.clear();
@@ -36,25 +26,24 @@ async function mailTo(to: string, subject: RegExp) {
 }
 
 /** A seller's product (list ₹1,000, sale ₹800, 10 % more off), two of it paid for by a shopper. */
-async function paidOrder() {
+async function paidSareeOrder() {
   const seller = await ctx.loginAsSeller();
-  const product = await insertProduct(ctx.db, {
-    title: 'Handloom Saree',
-    sellerId: seller.sellerId,
-    pricePaise: 100_000,
-    salePricePaise: 80_000,
-    discount: 10,
-  });
-  const shopper = await ctx.loginAs('user');
-  const addressId = await addAddress(shopper.agent);
-  await addToCart(shopper.agent, product.id, 2);
-  const { orderId } = await sandboxCheckout(shopper.agent, addressId);
-  return { seller, shopper, product, orderId };
+  const shopper = await paidOrder(ctx, [
+    {
+      title: 'Handloom Saree',
+      sellerId: seller.sellerId,
+      pricePaise: 100_000,
+      salePricePaise: 80_000,
+      discount: 10,
+      quantity: 2,
+    },
+  ]);
+  return { seller, shopper, product: shopper.products[0]!, orderId: shopper.orderId };
 }
 
 describe('seller e-mails', () => {
   it('when an order is paid, then the confirmation shows the checkout page’s price details', async () => {
-    const { shopper } = await paidOrder();
+    const { shopper } = await paidSareeOrder();
     const line = { price: 1000, salePrice: 800, discount: 10, quantity: 2 };
     const rows = priceDetails([line], computeTotals([line]));
     const mail = await mailTo(shopper.email, /confirmed/);
@@ -67,7 +56,7 @@ describe('seller e-mails', () => {
   });
 
   it('when the shopper cancels a paid order, then its seller is told not to ship the lines', async () => {
-    const { seller, shopper, orderId } = await paidOrder();
+    const { seller, shopper, orderId } = await paidSareeOrder();
     const res = await shopper.agent.post(`/api/shop/order/cancel/${orderId}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const mail = await mailTo(seller.email, /cancelled by the shopper/);
@@ -76,7 +65,7 @@ describe('seller e-mails', () => {
   });
 
   it('when a refund is taken from the seller’s balance and a payout is made, then the seller hears of each', async () => {
-    const { seller, orderId } = await paidOrder();
+    const { seller, orderId } = await paidSareeOrder();
     await courierDelivers(ctx.deps, orderId, seller.sellerId);
     const refund = await admin.agent
       .post(`/api/admin/orders/${orderId}/refund`)

@@ -1,32 +1,30 @@
 /** Issue 29 item 5: seller notifications, in the console and by e-mail (docs/seo-and-email.md). */
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestAgent } from '../../../../test/app';
-import { startSmtpInbox } from '../../../../test/smtp-inbox';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TestAgent, TestSeller } from '../../../../test/app';
+import { createMailTestContext } from '../../../../test/smtp-inbox';
 import { mailOutbox } from '../../../db/schema';
 import {
-  addAddress,
   addToCart,
+  courierDelivers,
   createOrder,
   insertProduct,
+  menNotReturnable,
+  paidOrder,
   readProduct,
   sandboxCheckout,
-  courierDelivers,
+  shopperWithAddress,
+  shopperWithCart,
 } from '../../commerce/__tests__/helpers';
 import { productBody } from '../../catalog/__tests__/catalog-fixtures';
 import { mailWorkerFor } from '../../mail';
 import { notifySeller } from '..';
 
-const inbox = await startSmtpInbox();
-const ctx = await createTestContext({ SMTP_URL: inbox.url, PUBLIC_URL: 'https://shop.example.in' });
+const { inbox, ctx } = await createMailTestContext();
 const admin = await ctx.loginAs('admin');
-// 'men' (the test products) not returnable: a delivered line's net is payable at once (docs/money.md)
-await admin.agent.put('/api/admin/return-policies/men').send({ windowDays: null });
-afterAll(() => inbox.close());
+await menNotReturnable(admin);
 
 beforeEach(() => inbox.clear());
-
-type Seller = Awaited<ReturnType<typeof ctx.loginAsSeller>>;
 
 async function noticesOf(agent: TestAgent, query = '') {
   const res = await agent.get(`/api/seller/notifications${query}`);
@@ -38,31 +36,27 @@ async function noticesOf(agent: TestAgent, query = '') {
   };
 }
 
-const outboxOf = (seller: Seller, kind: string) =>
+const outboxOf = (seller: TestSeller, kind: string) =>
   ctx.db
     .select()
     .from(mailOutbox)
     .where(and(eq(mailOutbox.toAddress, seller.email), eq(mailOutbox.kind, kind)));
 
+/** The seller has one low-stock notice, `title`, telling of 2 left under its alert at 3. */
+async function expectOneLowStockNotice(seller: TestSeller, title: string) {
+  const low = (await noticesOf(seller.agent)).data.filter((n) => n.kind === 'low_stock');
+  expect(low).toHaveLength(1);
+  expect(low[0]).toMatchObject({ title, body: '2 left (your alert is at 3).' });
+}
+
 /** Two sellers, a shopper paying one order with a line of each (₹1,200 × 2 of A's, ₹500 of B's). */
 async function paidOrderOfTwo() {
   const [a, b] = [await ctx.loginAsSeller(), await ctx.loginAsSeller()];
-  const pa = await insertProduct(ctx.db, {
-    title: 'Banarasi Saree',
-    sellerId: a.sellerId,
-    pricePaise: 120_000,
-  });
-  const pb = await insertProduct(ctx.db, {
-    title: 'Cotton Dupatta',
-    sellerId: b.sellerId,
-    pricePaise: 50_000,
-  });
-  const shopper = await ctx.loginAs('user');
-  const addressId = await addAddress(shopper.agent);
-  await addToCart(shopper.agent, pa.id, 2);
-  await addToCart(shopper.agent, pb.id, 1);
-  const { orderId } = await sandboxCheckout(shopper.agent, addressId);
-  return { a, b, shopper, orderId };
+  const shopper = await paidOrder(ctx, [
+    { title: 'Banarasi Saree', sellerId: a.sellerId, pricePaise: 120_000, quantity: 2 },
+    { title: 'Cotton Dupatta', sellerId: b.sellerId, pricePaise: 50_000 },
+  ]);
+  return { a, b, shopper, orderId: shopper.orderId };
 }
 
 describe('seller notifications', () => {
@@ -155,15 +149,12 @@ describe('seller notifications', () => {
     expect(settings.body.data).toEqual({ lowStockThreshold: 5 });
     const set = await seller.agent.put('/api/seller/notifications/settings').send({ lowStockThreshold: 3 });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
-    const product = await insertProduct(ctx.db, {
-      title: 'Kolhapuri Chappal',
-      sellerId: seller.sellerId,
-      totalStock: 5,
-    });
-    const shopper = await ctx.loginAs('user');
-    const addressId = await addAddress(shopper.agent);
-
-    await addToCart(shopper.agent, product.id, 1); // 5 → 4: above the threshold
+    // one in the cart, 5 → 4: above the threshold
+    const shopper = await shopperWithCart(ctx, [
+      { title: 'Kolhapuri Chappal', sellerId: seller.sellerId, totalStock: 5 },
+    ]);
+    const { addressId, products } = shopper;
+    const product = products[0]!;
     await sandboxCheckout(shopper.agent, addressId);
     expect((await noticesOf(seller.agent)).data.map((n) => n.kind)).toEqual(['new_order']);
     await addToCart(shopper.agent, product.id, 2); // 4 → 2: crosses 3
@@ -171,12 +162,7 @@ describe('seller notifications', () => {
     await addToCart(shopper.agent, product.id, 1); // 2 → 1: still below, no new notice
     await sandboxCheckout(shopper.agent, addressId);
     expect((await readProduct(ctx.db, product.id)).totalStock).toBe(1);
-    const low = (await noticesOf(seller.agent)).data.filter((n) => n.kind === 'low_stock');
-    expect(low).toHaveLength(1);
-    expect(low[0]).toMatchObject({
-      title: 'Low stock: Kolhapuri Chappal',
-      body: '2 left (your alert is at 3).',
-    });
+    await expectOneLowStockNotice(seller, 'Low stock: Kolhapuri Chappal');
     expect(await outboxOf(seller, 'seller-notice')).toHaveLength(1);
 
     await seller.agent.put('/api/seller/notifications/settings').send({ lowStockThreshold: 0 });
@@ -204,8 +190,8 @@ describe('seller notifications', () => {
     expect(add.status, JSON.stringify(add.body)).toBe(201);
     const product = add.body.data as { _id: string; variants: { _id: string; optionValues: string[] }[] };
     const [s, m] = ['S', 'M'].map((v) => product.variants.find((x) => x.optionValues[0] === v)!._id);
-    const shopper = await ctx.loginAs('user');
-    const addressId = await addAddress(shopper.agent);
+    const shopper = await shopperWithAddress(ctx);
+    const { addressId } = shopper;
     const buy = async (variantId: string, quantity: number) => {
       const res = await shopper.agent
         .post('/api/shop/cart/add')
@@ -217,12 +203,7 @@ describe('seller notifications', () => {
     await buy(s!, 2); // S 20 → 18: nothing
     await buy(m!, 2); // M 4 → 2: crosses 3, while the product's total is 20
     expect((await readProduct(ctx.db, product._id)).totalStock).toBe(20);
-    const low = (await noticesOf(seller.agent)).data.filter((n) => n.kind === 'low_stock');
-    expect(low).toHaveLength(1);
-    expect(low[0]).toMatchObject({
-      title: 'Low stock: Linen kurta (Size: M)',
-      body: '2 left (your alert is at 3).',
-    });
+    await expectOneLowStockNotice(seller, 'Low stock: Linen kurta (Size: M)');
   });
 
   it('when brands and bulk uploads raise their notices, then they read well and are mailed', async () => {

@@ -6,15 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { createTestContext, type TestAgent } from '../../../../test/app';
+import { createTestContext, getBinary } from '../../../../test/app';
 import { orderLines, refunds, sellerTaxProfiles, taxDocuments } from '../../../db/schema';
 import {
-  addAddress,
-  addToCart,
   courierDelivers,
-  insertOrderOf,
-  insertProduct,
+  createOrder,
+  insertOrdersOf,
+  paidOrder,
   payOrder,
+  placedOrder,
+  shopperWithCart,
 } from '../../commerce/__tests__/helpers';
 import { createTax } from '../tax.service';
 
@@ -27,28 +28,6 @@ const B2B_GSTIN = '27ABCDE1234F1Z0';
 
 const pdfText = async (buf: Buffer) =>
   (await extractText(await getDocumentProxy(new Uint8Array(buf)), { mergePages: true })).text as string;
-
-const binary = (agent: TestAgent, url: string) =>
-  agent
-    .get(url)
-    .buffer(true)
-    .parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
-
-/** An electronics product (18 %) of the test seller at `pricePaise`. */
-const electronics = (pricePaise: number) =>
-  insertProduct(ctx.db, { sellerId: seller.sellerId, category: 'electronics', pricePaise, totalStock: 100 });
-
-/** A shopper at `address` with one of each product in its cart. */
-async function buyerWith(address: { state: string; city: string; pincode: string }, productIds: string[]) {
-  const buyer = await ctx.loginAs('user');
-  const addressId = await addAddress(buyer.agent, address);
-  for (const id of productIds) await addToCart(buyer.agent, id, 1);
-  return { buyer, addressId };
-}
 
 async function ship(orderId: string, agent = seller.agent) {
   const res = await agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus: 'inShipping' });
@@ -132,22 +111,21 @@ describe('product tax data', () => {
 
 describe('tax on lines, invoices and credit notes', () => {
   it('₹1,180 at 18 % to another state is IGST ₹180; shipping makes the invoice; the PDF carries the law', async () => {
-    const p = await insertProduct(ctx.db, {
-      sellerId: seller.sellerId,
-      category: 'electronics',
-      hsn: '85171300',
-      gstRate: 18,
-      pricePaise: 118_000,
-      totalStock: 100,
-    });
-    const buyer = await ctx.loginAs('user');
-    const addressId = await addAddress(buyer.agent, { state: 'Karnataka', recipientName: 'Asha Rao' });
-    await addToCart(buyer.agent, p.id, 1);
-    const created = await buyer.agent
-      .post('/api/shop/order/create')
-      .send({ addressId, buyerGstin: BUYER_GSTIN, buyerBusinessName: 'Bengaluru Traders' });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const { orderId } = created.body;
+    const { orderId } = await placedOrder(
+      ctx,
+      [
+        {
+          sellerId: seller.sellerId,
+          category: 'electronics',
+          hsn: '85171300',
+          gstRate: 18,
+          pricePaise: 118_000,
+          totalStock: 100,
+        },
+      ],
+      { state: 'Karnataka', recipientName: 'Asha Rao' },
+      { buyerGstin: BUYER_GSTIN, buyerBusinessName: 'Bengaluru Traders' },
+    );
     const [line] = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
     expect(line).toMatchObject({
       taxRate: 18,
@@ -160,16 +138,14 @@ describe('tax on lines, invoices and credit notes', () => {
   });
 
   it('ships, invoices, refunds with a credit note; others get 404', async () => {
-    const p = await electronics(118_000);
-    const { buyer, addressId } = await buyerWith({ state: 'Maharashtra', city: 'Pune', pincode: '411001' }, [
-      p.id,
-    ]);
     // a business buyer: its GSTIN is printed on the invoice
-    const created = await buyer.agent
-      .post('/api/shop/order/create')
-      .send({ addressId, buyerGstin: B2B_GSTIN, buyerBusinessName: 'Pune Traders' });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const { orderId } = await payOrder(buyer.agent, created.body);
+    const buyer = await paidOrder(
+      ctx,
+      [{ sellerId: seller.sellerId, category: 'electronics', pricePaise: 118_000, totalStock: 100 }],
+      { state: 'Maharashtra', city: 'Pune', pincode: '411001' },
+      { buyerGstin: B2B_GSTIN, buyerBusinessName: 'Pune Traders' },
+    );
+    const { orderId } = buyer;
     expect((await buyer.agent.get(`/api/shop/order/${orderId}/documents`)).body.data).toEqual([]);
     await ship(orderId);
     const docs = (await buyer.agent.get(`/api/shop/order/${orderId}/documents`)).body.data;
@@ -184,7 +160,7 @@ describe('tax on lines, invoices and credit notes', () => {
     });
     expect(docs[0].number).toMatch(/^S\d{4}\/\d{4}\/\d{5}$/);
 
-    const pdf = await binary(buyer.agent, docs[0].url);
+    const pdf = await getBinary(buyer.agent, docs[0].url);
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(pdf.body as Buffer);
@@ -202,10 +178,10 @@ describe('tax on lines, invoices and credit notes', () => {
 
     const other = await ctx.loginAs('user');
     expect((await other.agent.get(`/api/shop/order/${orderId}/documents`)).status).toBe(404);
-    expect((await binary(other.agent, docs[0].url)).status).toBe(404);
+    expect((await getBinary(other.agent, docs[0].url)).status).toBe(404);
     const otherSeller = await ctx.loginAsSeller();
-    expect((await binary(otherSeller.agent, docs[0].url)).status).toBe(404);
-    expect((await binary(seller.agent, docs[0].url)).status).toBe(200);
+    expect((await getBinary(otherSeller.agent, docs[0].url)).status).toBe(404);
+    expect((await getBinary(seller.agent, docs[0].url)).status).toBe(200);
 
     const refund = await admin.agent
       .post(`/api/admin/orders/${orderId}/refund`)
@@ -214,7 +190,7 @@ describe('tax on lines, invoices and credit notes', () => {
     const after = (await buyer.agent.get(`/api/shop/order/${orderId}/documents`)).body.data;
     const note = after.find((d: { kind: string }) => d.kind === 'creditNote');
     expect(note).toMatchObject({ invoiceId: docs[0]._id, total: 590, taxable: 500, cgst: 45, sgst: 45 });
-    const noteText = await pdfText((await binary(buyer.agent, note.url)).body as Buffer);
+    const noteText = await pdfText((await getBinary(buyer.agent, note.url)).body as Buffer);
     expect(noteText).toContain(docs[0].number);
   });
 
@@ -228,18 +204,21 @@ describe('tax on lines, invoices and credit notes', () => {
       endsAt: '2099-12-31',
     });
     expect(code.status, JSON.stringify(code.body)).toBe(201);
-    const tv = await electronics(118_000);
-    const cable = await electronics(23_599);
-    const { buyer, addressId } = await buyerWith(
-      { state: 'Karnataka', city: 'Bengaluru', pincode: '560001' },
-      [tv.id, cable.id],
-    );
+    const electronics = (pricePaise: number) => ({
+      sellerId: seller.sellerId,
+      category: 'electronics',
+      pricePaise,
+      totalStock: 100,
+    });
+    const buyer = await shopperWithCart(ctx, [electronics(118_000), electronics(23_599)], {
+      state: 'Karnataka',
+      city: 'Bengaluru',
+      pincode: '560001',
+    });
     expect((await buyer.agent.post('/api/shop/cart/coupon').send({ code: code.body.data.code })).status).toBe(
       200,
     );
-    const created = await buyer.agent.post('/api/shop/order/create').send({ addressId });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const { orderId } = await payOrder(buyer.agent, created.body);
+    const { orderId } = await payOrder(buyer.agent, await createOrder(buyer.agent, buyer.addressId));
     await ship(orderId);
     const [invoice] = (await buyer.agent.get(`/api/shop/order/${orderId}/documents`)).body.data;
     expect(invoice).toMatchObject({ kind: 'invoice', total: 1415.99 });
@@ -263,11 +242,7 @@ describe('tax on lines, invoices and credit notes', () => {
 
   it('50 concurrent shipments of one seller get 50 consecutive numbers', async () => {
     const s = await ctx.loginAsSeller();
-    const p = await insertProduct(ctx.db, { sellerId: s.sellerId, totalStock: 1000 });
-    const buyer = await ctx.loginAs('user');
-    const ids = [];
-    for (let i = 0; i < 50; i++)
-      ids.push(await insertOrderOf(ctx.db, buyer.userId, p.id, { sellerId: s.sellerId }));
+    const ids = await insertOrdersOf(ctx, s.sellerId, { count: 50, product: { totalStock: 1000 } });
     await Promise.all(ids.map((id) => ship(id, s.agent)));
     const rows = await ctx.db.select().from(taxDocuments).where(eq(taxDocuments.sellerId, s.sellerId));
     const seqs = rows.map((r) => Number(r.number.split('/')[2])).sort((a, b) => a - b);
@@ -280,9 +255,7 @@ describe('the PDF job', () => {
     // the documents of the tests before are made first (20 a run)
     while ((await ctx.deps.tax.sweep()) > 0);
     const s = await ctx.loginAsSeller();
-    const p = await insertProduct(ctx.db, { sellerId: s.sellerId });
-    const buyer = await ctx.loginAs('user');
-    const orderId = await insertOrderOf(ctx.db, buyer.userId, p.id, { sellerId: s.sellerId });
+    const orderId = (await insertOrdersOf(ctx, s.sellerId))[0]!;
     await ship(orderId, s.agent);
     const [doc] = await ctx.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, orderId));
     expect(doc!.pdfStatus).toBe('pending');
@@ -317,17 +290,12 @@ describe('the PDF job', () => {
 describe('commission invoices, statements and reports', () => {
   it('a delivered part makes a commission invoice the seller downloads; statement and TCS report add up', async () => {
     const s = await ctx.loginAsSeller();
-    const p = await insertProduct(ctx.db, {
-      sellerId: s.sellerId,
-      category: 'electronics',
-      pricePaise: 118_000,
-    });
-    const buyer = await ctx.loginAs('user');
-    const orderId = await insertOrderOf(ctx.db, buyer.userId, p.id, {
-      sellerId: s.sellerId,
-      pricePaise: 118_000,
-      taxRate: 18,
-    });
+    const orderId = (
+      await insertOrdersOf(ctx, s.sellerId, {
+        product: { category: 'electronics', pricePaise: 118_000 },
+        order: { pricePaise: 118_000, taxRate: 18 },
+      })
+    )[0]!;
     await ship(orderId, s.agent);
     // delivered by the courier's event (docs/delivery.md)
     await courierDelivers(ctx.deps, orderId, s.sellerId);
@@ -340,7 +308,7 @@ describe('commission invoices, statements and reports', () => {
     expect(mine).toHaveLength(1);
     // 10 % of ₹1,180 = ₹118 commission, + 18 % GST (platform and seller both in Maharashtra)
     expect(mine[0]).toMatchObject({ taxable: 118, cgst: 10.62, sgst: 10.62, total: 139.24, period: month });
-    const text = await pdfText((await binary(s.agent, mine[0].url)).body as Buffer);
+    const text = await pdfText((await getBinary(s.agent, mine[0].url)).body as Buffer);
     expect(text).toContain(ctx.config.platformTax.gstin);
     expect(text).toContain(mine[0].number);
 

@@ -4,26 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../../../../test/app';
-import {
-  addAddress,
-  addToCart,
-  createOrder,
-  insertProduct,
-  readProduct,
-  sandboxCheckout,
-} from '../../../commerce/__tests__/helpers';
+import { insertProduct, paidOrder, placedOrder, readProduct } from '../../../commerce/__tests__/helpers';
 import { productBody } from '../../__tests__/catalog-fixtures';
 
 const ctx = await createTestContext();
 const seller = await ctx.loginAsSeller('approved');
 
-async function buy(productId: string, quantity: number, pay: boolean) {
-  const s = await ctx.loginAs('user');
-  const addressId = await addAddress(s.agent);
-  await addToCart(s.agent, productId, quantity);
-  const created = pay ? await sandboxCheckout(s.agent, addressId) : await createOrder(s.agent, addressId);
-  return { orderId: created.orderId, agent: s.agent };
-}
+/** A new shopper orders `quantity` of the product, paid in the sandbox or left unpaid (its stock held). */
+const buy = (productId: string, quantity: number, pay: boolean) =>
+  (pay ? paidOrder : placedOrder)(ctx, [{ productId, quantity }]);
 
 /** the edit form as the web sends it: every field, plus the stock figure it was loaded with */
 const edit = (id: string, over: Record<string, unknown>) =>

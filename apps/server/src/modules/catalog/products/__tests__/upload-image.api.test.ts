@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_WIDTHS, responsiveImage, uploadedImageSchema } from '@mp/shared';
-import { createTestContext } from '../../../../../test/app';
+import { createTestContext, getBinary } from '../../../../../test/app';
 import { jpegBytes, pdfBytes, pngBytes } from '../../__tests__/catalog-fixtures';
 
 const ctx = await createTestContext();
@@ -76,15 +76,7 @@ describe('POST /api/admin/products/upload-image (local storage)', () => {
 // The image pipeline (docs/images.md)
 /** fetches a stored file as bytes */
 async function served(url: string) {
-  const res = await ctx
-    .anon()
-    .get(url)
-    .buffer(true)
-    .parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+  const res = await getBinary(ctx.anon(), url);
   return { status: res.status, type: res.headers['content-type'] as string, body: res.body as Buffer };
 }
 

@@ -4,45 +4,21 @@
  * one payout per return whatever is retried (the gateway down, a lost answer), its signed `payout.*` webhook (replayed,
  * reversed, forged) and the polling of a payout on its way.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { codRefundPayouts, gatewayEvents } from '../../../../db/schema';
-import { startRazorpayFake } from '../../../../fakes/razorpay';
 import { createLogger } from '../../../../lib/logger';
-import { createTestContext } from '../../../../../test/app';
-import {
-  addToCart,
-  codCheckout,
-  courierDelivers,
-  insertProduct,
-  sandboxCheckout,
-  shopperWithAddress,
-} from '../../__tests__/helpers';
+import { createRazorpayTestContext } from '../../../../../test/razorpay';
+import { codCheckout, courierDelivers, deliveredOrder } from '../../__tests__/helpers';
 import { createCodReturnRefunds } from '..';
 import type { RefundToInput } from '@mp/shared';
 
-const fake = await startRazorpayFake();
-const ctx = await createTestContext({
-  RAZORPAY_KEY_ID: fake.keyId,
-  RAZORPAY_KEY_SECRET: fake.keySecret,
-  RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
-  RAZORPAY_API_BASE: fake.url,
-  RAZORPAY_TIMEOUT_MS: '2000',
-  RAZORPAYX_ACCOUNT_NUMBER: fake.payoutAccountNumber,
-});
-const server = createServer(ctx.app);
-await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
-  await fake.stop();
-});
+const { fake, ctx, webhookUrl } = await createRazorpayTestContext((f) => ({
+  RAZORPAYX_ACCOUNT_NUMBER: f.payoutAccountNumber,
+}));
 beforeEach(() => {
   fake.controls.reset();
-  fake.controls.setWebhookUrl(`${base}/api/payments/razorpay/webhook`);
+  fake.controls.setWebhookUrl(webhookUrl);
   fake.controls.payouts.planPayouts('processed');
 });
 
@@ -70,11 +46,10 @@ async function until(what: () => Promise<boolean>, ms = 3000) {
 /** a return requested of a delivered order (the returns core's row the payout belongs to) */
 async function aReturn(): Promise<string> {
   const seller = await ctx.loginAsSeller();
-  const shopper = await shopperWithAddress(ctx);
-  const p = await insertProduct(ctx.db, { sellerId: seller.sellerId, pricePaise: 100_000, totalStock: 5 });
-  await addToCart(shopper.agent, p.id, 1);
-  const { orderId, order } = await sandboxCheckout(shopper.agent, shopper.addressId);
-  await courierDelivers(ctx.deps, orderId, seller.sellerId);
+  const shopper = await deliveredOrder(ctx, [
+    { sellerId: seller.sellerId, pricePaise: 100_000, totalStock: 5 },
+  ]);
+  const { orderId, order } = shopper;
   const res = await shopper.agent
     .post('/api/shop/returns')
     .send({ orderId, lines: [{ lineId: order.cartItems[0]._id, quantity: 1 }], reason: 'changed_mind' });
@@ -285,7 +260,7 @@ describe('paying a COD return refund out', () => {
       event: 'payout.processed',
       payload: { payout: { entity: { id: row.payoutId, status: 'processed' } } },
     });
-    const res = await fetch(`${base}/api/payments/razorpay/webhook`, {
+    const res = await fetch(webhookUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'a'.repeat(64) },
       body,

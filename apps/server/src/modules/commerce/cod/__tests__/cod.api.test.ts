@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { returnWindowEndsAt } from '@mp/shared';
 import { codParcels, orderStatusHistory, refunds } from '../../../../db/schema';
-import { createTestContext, type TestAgent } from '../../../../../test/app';
+import { createTestContext, type TestAgent, type TestSeller } from '../../../../../test/app';
 import {
   addToCart,
   courierDelivers,
@@ -19,9 +19,7 @@ import { markCodParcelRefused, setCodParcelAwb } from '../cod-parcels';
 
 const ctx = await createTestContext();
 const admin = await ctx.loginAs('admin');
-type Seller = Awaited<ReturnType<typeof ctx.loginAsSeller>>;
-
-async function codOrder(seller: Seller, pricePaise = 100_000, quantity = 1) {
+async function codOrder(seller: TestSeller, pricePaise = 100_000, quantity = 1) {
   const o = await codCheckout(ctx, [{ sellerId: seller.sellerId, pricePaise, quantity }]);
   return { ...o, product: o.products[0]! };
 }
@@ -31,7 +29,7 @@ const lastCode = () => /(\d{6})/.exec(ctx.deps.sms.sent.at(-1)!.text)![1]!;
 const confirm = (agent: TestAgent, orderId: string, otp: string) =>
   agent.post('/api/shop/order/cod/confirm').send({ orderId, otp });
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-const balanceOf = async (seller: Seller) =>
+const balanceOf = async (seller: TestSeller) =>
   (await seller.agent.get('/api/seller/earnings')).body.data.balance as number;
 const remit = (csv: string) => admin.agent.post('/api/admin/cod/remittances').send({ csv });
 
@@ -172,32 +170,34 @@ describe('cash on delivery', () => {
     expect(row.capturedPaise).toBe(row.totalPaise);
   });
 
-  it('when the shopper cancels a placed COD order before shipping, then the stock comes back and nothing is refunded', async () => {
-    const seller = await ctx.loginAsSeller();
-    const o = await codOrder(seller, 100_000, 1);
-    await confirm(o.agent, o.orderId, lastCode());
-    expect(
-      (await balanceOf(seller)) + (await seller.agent.get('/api/seller/earnings')).body.data.codPending,
-    ).toBe((await readOrder(ctx.db, o.orderId)).totalPaise / 100);
-    const res = await o.agent.post(`/api/shop/order/cancel/${o.orderId}`);
-    expect(res.status).toBe(200);
-    expect(await ctx.db.select().from(refunds).where(eq(refunds.orderId, o.orderId))).toEqual([]);
-    expect((await readProduct(ctx.db, o.product.id)).totalStock).toBe(10);
-    expect((await seller.agent.get('/api/seller/earnings')).body.data.codPending).toBe(0);
-  });
-
-  it('when the seller rejects its lines of a placed COD order, then nothing is refunded and nothing waits for remittance', async () => {
-    const seller = await ctx.loginAsSeller();
-    const o = await codOrder(seller, 100_000, 1);
-    await confirm(o.agent, o.orderId, lastCode());
-    const res = await seller.agent
-      .put(`/api/seller/orders/update/${o.orderId}`)
-      .send({ orderStatus: 'rejected', reason: 'Out of stock at the warehouse' });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(await ctx.db.select().from(refunds).where(eq(refunds.orderId, o.orderId))).toEqual([]);
-    expect((await readProduct(ctx.db, o.product.id)).totalStock).toBe(10);
-    expect((await seller.agent.get('/api/seller/earnings')).body.data.codPending).toBe(0);
-  });
+  it.each([
+    [
+      'the shopper cancels a placed COD order before shipping',
+      (o: { agent: TestAgent; orderId: string }) => o.agent.post(`/api/shop/order/cancel/${o.orderId}`),
+    ],
+    [
+      'the seller rejects its lines of a placed COD order',
+      (o: { orderId: string }, seller: TestSeller) =>
+        seller.agent
+          .put(`/api/seller/orders/update/${o.orderId}`)
+          .send({ orderStatus: 'rejected', reason: 'Out of stock at the warehouse' }),
+    ],
+  ] as const)(
+    'when %s, then the stock comes back, nothing is refunded and nothing waits for remittance',
+    async (_when, act) => {
+      const seller = await ctx.loginAsSeller();
+      const o = await codOrder(seller, 100_000, 1);
+      await confirm(o.agent, o.orderId, lastCode());
+      expect(
+        (await balanceOf(seller)) + (await seller.agent.get('/api/seller/earnings')).body.data.codPending,
+      ).toBe((await readOrder(ctx.db, o.orderId)).totalPaise / 100);
+      const res = await act(o, seller);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(await ctx.db.select().from(refunds).where(eq(refunds.orderId, o.orderId))).toEqual([]);
+      expect((await readProduct(ctx.db, o.product.id)).totalStock).toBe(10);
+      expect((await seller.agent.get('/api/seller/earnings')).body.data.codPending).toBe(0);
+    },
+  );
 
   it('when the admin refunds part of a COD order before delivery, then the parcel asks for less and the seller earns the rest', async () => {
     const seller = await ctx.loginAsSeller();
@@ -257,7 +257,7 @@ describe('cash on delivery', () => {
       .send({ orderStatus: 'rejected', reason: 'Out of stock at the warehouse' });
     expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
     const parcels = await ctx.db.select().from(codParcels).where(eq(codParcels.orderId, orderId));
-    const of = (seller: Seller) => parcels.find((p) => p.sellerId === seller.sellerId)!.amountPaise;
+    const of = (seller: TestSeller) => parcels.find((p) => p.sellerId === seller.sellerId)!.amountPaise;
     expect([of(a), of(b)]).toEqual([0, total - 30_000]);
   });
 

@@ -6,46 +6,29 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { payouts, sellerLedger } from '../../../../db/schema';
-import { createTestContext, type TestAgent } from '../../../../../test/app';
-import {
-  addToCart,
-  courierDelivers,
-  insertProduct,
-  sandboxCheckout,
-  shopperWithAddress,
-} from '../../__tests__/helpers';
+import { createTestContext, type TestAgent, type TestSeller } from '../../../../../test/app';
+import { courierDelivers, deliveredOrder, menNotReturnable, paidOrder } from '../../__tests__/helpers';
 
 const ctx = await createTestContext();
 const admin = await ctx.loginAs('admin');
 // the products here are 'men' at GST 0 %: not returnable, so a line's net is payable at delivery (the window has its
 // own tests below); per ₹1,000: commission ₹100, GST on it ₹18, TCS ₹5, TDS ₹1 → net ₹876
-expect((await admin.agent.put('/api/admin/return-policies/men').send({ windowDays: null })).status).toBe(200);
+await menNotReturnable(admin);
 
-type Seller = Awaited<ReturnType<typeof ctx.loginAsSeller>>;
+/** A ₹`pricePaise` product of `seller` at GST 0 %, `quantity` of it bought by a new shopper. */
+const lineOf = (seller: TestSeller, pricePaise: number, quantity: number, category: string) => [
+  { sellerId: seller.sellerId, pricePaise, quantity, totalStock: 50, gstRate: 0, category },
+];
 
 /** A shopper buys `quantity` of a product of `seller` at `pricePaise` through the sandbox (paid). */
-async function paidOrderOf(seller: Seller, pricePaise = 100_000, quantity = 1, category = 'men') {
-  const s = await shopperWithAddress(ctx);
-  const p = await insertProduct(ctx.db, {
-    sellerId: seller.sellerId,
-    pricePaise,
-    totalStock: 50,
-    gstRate: 0,
-    category,
-  });
-  await addToCart(s.agent, p.id, quantity);
-  const { orderId, order } = await sandboxCheckout(s.agent, s.addressId);
-  return { shopper: s, orderId, order, product: p };
-}
+const paidOrderOf = (seller: TestSeller, pricePaise = 100_000, quantity = 1, category = 'men') =>
+  paidOrder(ctx, lineOf(seller, pricePaise, quantity, category));
 
-const setStatus = (seller: Seller, orderId: string, orderStatus: string) =>
+const setStatus = (seller: TestSeller, orderId: string, orderStatus: string) =>
   seller.agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus, reason: 'Out of stock' });
 
-async function delivered(seller: Seller, pricePaise = 100_000, quantity = 1, category = 'men') {
-  const o = await paidOrderOf(seller, pricePaise, quantity, category);
-  await courierDelivers(ctx.deps, o.orderId, seller.sellerId);
-  return o;
-}
+const delivered = (seller: TestSeller, pricePaise = 100_000, quantity = 1, category = 'men') =>
+  deliveredOrder(ctx, lineOf(seller, pricePaise, quantity, category));
 
 const earningsOf = async (agent: TestAgent, query = '') => {
   const res = await agent.get(`/api/seller/earnings${query}`);
@@ -109,7 +92,7 @@ describe('earnings', () => {
     const a = await paidOrderOf(seller);
     expect((await setStatus(seller, a.orderId, 'rejected')).status).toBe(200);
     const b = await paidOrderOf(seller);
-    expect((await b.shopper.agent.post(`/api/shop/order/cancel/${b.orderId}`)).status).toBe(200);
+    expect((await b.agent.post(`/api/shop/order/cancel/${b.orderId}`)).status).toBe(200);
     expect((await setStatus(seller, b.orderId, 'delivered')).status).toBe(409);
     expect((await earningsOf(seller.agent)).data).toMatchObject({ balance: 0, earned: 0, entries: [] });
   });

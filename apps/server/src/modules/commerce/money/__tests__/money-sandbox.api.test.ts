@@ -3,23 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sandboxPayments } from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
-import {
-  addToCart,
-  insertProduct,
-  readOrder,
-  readProduct,
-  sandboxCheckout,
-  shopperWithAddress,
-} from '../../__tests__/helpers';
+import { paidOrder, readOrder, readProduct } from '../../__tests__/helpers';
 
 const ctx = await createTestContext();
 
 describe('sandbox refunds', () => {
   it('when a sandbox order is paid and then cancelled, then the sandbox records the refund and the stock returns', async () => {
-    const s = await shopperWithAddress(ctx);
-    const p = await insertProduct(ctx.db, { pricePaise: 50_000, totalStock: 4 });
-    await addToCart(s.agent, p.id, 2);
-    const { orderId, paymentId, order } = await sandboxCheckout(s.agent, s.addressId);
+    const s = await paidOrder(ctx, [{ pricePaise: 50_000, totalStock: 4, quantity: 2 }]);
+    const { orderId, paymentId, order } = s;
+    const p = s.products[0]!;
     expect(order).toMatchObject({
       paymentStatus: 'paid',
       payments: [expect.objectContaining({ event: 'capture' })],
@@ -48,10 +40,7 @@ describe('sandbox refunds', () => {
   });
 
   it('when the sandbox is asked for more than it captured, then it refuses', async () => {
-    const s = await shopperWithAddress(ctx);
-    const p = await insertProduct(ctx.db, { pricePaise: 10_000, totalStock: 4 });
-    await addToCart(s.agent, p.id, 1);
-    const { paymentId } = await sandboxCheckout(s.agent, s.addressId);
+    const { paymentId } = await paidOrder(ctx, [{ pricePaise: 10_000, totalStock: 4 }]);
     await expect(
       ctx.deps.payments.refund({ captureId: `CAP-${paymentId}`, amountPaise: 1_000_000, requestId: 'x' }),
     ).rejects.toMatchObject({ code: 'REFUND_REFUSED' });

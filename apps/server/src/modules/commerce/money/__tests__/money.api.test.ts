@@ -5,19 +5,24 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { coupons, mailOutbox, orderLines, paymentLedger, refunds, sellerLedger } from '../../../../db/schema';
+import { coupons, mailOutbox, orderLines, paymentLedger, refunds } from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
-import { startPayPalFake } from '../../../../../test/fakes/paypal-fake';
+import {
+  createdAmountOf,
+  paypalWebhookHeaders,
+  startPayPalFake,
+} from '../../../../../test/fakes/paypal-fake';
 import { releaseExpiredHolds } from '../../orders/stock-hold';
 import {
-  addAddress,
-  addToCart,
+  courierDelivers,
   createOrder,
   insertProduct,
+  ledgerOf,
+  placedOrder,
   readOrder,
   readProduct,
   setStock,
-  courierDelivers,
+  shopperWithCart,
 } from '../../__tests__/helpers';
 
 const fake = await startPayPalFake();
@@ -34,17 +39,16 @@ beforeEach(() => fake.reset());
 
 /** A shopper with a pending PayPal order of `quantity` units at ₹200 (10% off) each, ₹40 delivery. */
 async function pendingOrder(opts: { stock?: number; quantity?: number; sellerId?: string } = {}) {
-  const s = await ctx.loginAs('user');
-  const addressId = await addAddress(s.agent);
-  const p = await insertProduct(ctx.db, {
-    pricePaise: 20_000,
-    discount: 10,
-    totalStock: opts.stock ?? 5,
-    sellerId: opts.sellerId ?? null,
-  });
-  await addToCart(s.agent, p.id, opts.quantity ?? 2);
-  const created = await createOrder(s.agent, addressId);
-  return { ...s, addressId, product: p, ...created };
+  const o = await placedOrder(ctx, [
+    {
+      pricePaise: 20_000,
+      discount: 10,
+      totalStock: opts.stock ?? 5,
+      sellerId: opts.sellerId ?? null,
+      quantity: opts.quantity ?? 2,
+    },
+  ]);
+  return { ...o, product: o.products[0]! };
 }
 type Pending = Awaited<ReturnType<typeof pendingOrder>>;
 
@@ -61,24 +65,19 @@ async function paidOrder(opts: Parameters<typeof pendingOrder>[0] = {}) {
   return o;
 }
 
-const amountOf = (paypalOrderId: string) =>
-  (fake.orders.get(paypalOrderId)?.request.purchase_units as { amount: unknown }[] | undefined)?.[0]?.amount;
-
 let eventCounter = 0;
 function webhook(eventType: string, resource: Record<string, unknown>) {
   return ctx
     .anon()
     .post('/api/payments/paypal/webhook')
-    .set({
-      'paypal-transmission-id': `tx-${++eventCounter}`,
-      'paypal-transmission-time': new Date().toISOString(),
-      'paypal-transmission-sig': fake.validSignature,
-      'paypal-cert-url': 'https://api.paypal.com/cert.pem',
-      'paypal-auth-algo': 'SHA256withRSA',
-    })
-    .send({ id: `WH-MONEY-${eventCounter}-${Date.now()}`, event_type: eventType, resource });
+    .set(paypalWebhookHeaders(fake.validSignature))
+    .send({ id: `WH-MONEY-${++eventCounter}-${Date.now()}`, event_type: eventType, resource });
 }
-const captureCompleted = (paypalOrderId: string, captureId: string, amount = amountOf(paypalOrderId)) =>
+const captureCompleted = (
+  paypalOrderId: string,
+  captureId: string,
+  amount = createdAmountOf(fake, paypalOrderId),
+) =>
   webhook('PAYMENT.CAPTURE.COMPLETED', {
     id: captureId,
     status: 'COMPLETED',
@@ -349,11 +348,9 @@ describe('who gives money back', () => {
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const p = await insertProduct(ctx.db, { pricePaise: 20_000, totalStock: 5 });
     const withCode = async () => {
-      const s = await ctx.loginAs('user');
-      const addressId = await addAddress(s.agent);
-      await addToCart(s.agent, p.id, 1);
+      const s = await shopperWithCart(ctx, [{ productId: p.id }]);
       expect((await s.agent.post('/api/shop/cart/coupon').send({ code })).status).toBe(200);
-      return { ...s, ...(await createOrder(s.agent, addressId)) };
+      return { ...s, ...(await createOrder(s.agent, s.addressId)) };
     };
     const first = await withCode();
     // its hold ends unpaid: the use is given back, and another shopper takes it and pays
@@ -390,15 +387,13 @@ describe('who gives money back', () => {
   it('when a seller rejects its lines, then they are refunded; cancelling the rest refunds it with the delivery', async () => {
     const s1 = await ctx.loginAsSeller();
     const s2 = await ctx.loginAsSeller();
-    const buyer = await ctx.loginAs('user');
-    const addressId = await addAddress(buyer.agent);
-    const p1 = await insertProduct(ctx.db, { pricePaise: 10_000, totalStock: 5, sellerId: s1.sellerId });
-    const p2 = await insertProduct(ctx.db, { pricePaise: 30_000, totalStock: 5, sellerId: s2.sellerId });
-    await addToCart(buyer.agent, p1.id, 1);
-    await addToCart(buyer.agent, p2.id, 1);
-    const created = await createOrder(buyer.agent, addressId);
+    const created = await placedOrder(ctx, [
+      { pricePaise: 10_000, totalStock: 5, sellerId: s1.sellerId },
+      { pricePaise: 30_000, totalStock: 5, sellerId: s2.sellerId },
+    ]);
+    const [p1, p2] = [created.products[0]!, created.products[1]!];
     fake.approve(created.paymentId);
-    const paid = await capture({ agent: buyer.agent, ...created });
+    const paid = await capture(created);
     expect(paid.status).toBe(200);
     const total = paid.body.data.totalAmount as number;
 
@@ -427,7 +422,7 @@ describe('who gives money back', () => {
     ).toBe(200);
     expect(refundRequests()).toHaveLength(1);
 
-    const cancel = await buyer.agent.post(`/api/shop/order/cancel/${created.orderId}`);
+    const cancel = await created.agent.post(`/api/shop/order/cancel/${created.orderId}`);
     expect(cancel.status).toBe(200);
     expect(cancel.body.data.refundedAmount).toBe(total);
     expect(await readOrder(ctx.db, created.orderId)).toMatchObject({ deliveryRefunded: true });
@@ -454,20 +449,17 @@ describe('racing refunds, cancels and rejections', () => {
     const s2 = await ctx.loginAsSeller();
     // a third seller's line is delivered before the race: refunds falling on it come off its balance, payouts race them
     const s3 = await ctx.loginAsSeller();
-    const buyer = await ctx.loginAs('user');
     const admin = await ctx.loginAs('admin');
     // s3's line not returnable: its net is payable at delivery, so payouts really race the refunds (docs/money.md)
     await admin.agent.put('/api/admin/return-policies/men').send({ windowDays: null });
-    const addressId = await addAddress(buyer.agent);
-    const p1 = await insertProduct(ctx.db, { pricePaise: 10_000, totalStock: 5, sellerId: s1.sellerId });
-    const p2 = await insertProduct(ctx.db, { pricePaise: 30_000, totalStock: 5, sellerId: s2.sellerId });
-    await addToCart(buyer.agent, p1.id, 2);
-    await addToCart(buyer.agent, p2.id, 1);
-    const p3 = await insertProduct(ctx.db, { pricePaise: 10_000, totalStock: 5, sellerId: s3.sellerId });
-    await addToCart(buyer.agent, p3.id, 1);
-    const created = await createOrder(buyer.agent, addressId);
+    const created = await placedOrder(ctx, [
+      { pricePaise: 10_000, totalStock: 5, sellerId: s1.sellerId, quantity: 2 },
+      { pricePaise: 30_000, totalStock: 5, sellerId: s2.sellerId },
+      { pricePaise: 10_000, totalStock: 5, sellerId: s3.sellerId },
+    ]);
+    const [p1, p2, p3] = [created.products[0]!, created.products[1]!, created.products[2]!];
     fake.approve(created.paymentId);
-    expect((await capture({ agent: buyer.agent, ...created })).status).toBe(200);
+    expect((await capture(created)).status).toBe(200);
     await courierDelivers(ctx.deps, created.orderId, s3.sellerId);
     const url = `/api/admin/orders/${created.orderId}/refund`;
     const calls = Array.from({ length: 50 }, (_, i) =>
@@ -476,7 +468,7 @@ describe('racing refunds, cancels and rejections', () => {
             .post('/api/admin/payouts')
             .send({ sellerId: s3.sellerId, amount: 40, reference: `race-payout-${i}` })
         : i % 5 === 0
-          ? buyer.agent.post(`/api/shop/order/cancel/${created.orderId}`)
+          ? created.agent.post(`/api/shop/order/cancel/${created.orderId}`)
           : i % 5 === 1
             ? s1.agent
                 .put(`/api/seller/orders/update/${created.orderId}`)
@@ -502,7 +494,7 @@ describe('racing refunds, cancels and rejections', () => {
     // the delivered line's refunds were charged to its seller exactly; a negative balance is a debt left by a refund
     // after a payout, never more than what was paid out
     const [line3] = await ctx.db.select().from(orderLines).where(eq(orderLines.productId, p3.id));
-    const s3Entries = await ctx.db.select().from(sellerLedger).where(eq(sellerLedger.sellerId, s3.sellerId));
+    const s3Entries = await ledgerOf(ctx.db, s3.sellerId);
     const sum = (type: string) =>
       s3Entries.filter((e) => e.type === type).reduce((t, e) => t + e.deltaPaise, 0);
     expect(line3!.status).toBe('delivered');

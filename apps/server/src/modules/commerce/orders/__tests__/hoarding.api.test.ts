@@ -7,10 +7,12 @@ import { createTestContext } from '../../../../../test/app';
 import {
   addAddress,
   addToCart,
+  cartLinesOf,
   createOrder,
   insertOrderOf,
   insertProduct,
   payOrder,
+  placedOrder,
   readOrder,
   readProduct,
   sandboxCheckout,
@@ -24,15 +26,7 @@ const ctx = await createTestContext();
 const shopper = () => shopperWithAddress(ctx);
 
 const cartLines = async (userId: string) =>
-  Object.fromEntries(
-    (
-      await ctx.db
-        .select({ productId: cartItems.productId, quantity: cartItems.quantity })
-        .from(cartItems)
-        .innerJoin(carts, eq(carts.id, cartItems.cartId))
-        .where(eq(carts.userId, userId))
-    ).map((l) => [l.productId, l.quantity]),
-  );
+  Object.fromEntries((await cartLinesOf(ctx.db, userId)).map((l) => [l.productId, l.quantity]));
 
 const heldOrders = (userId: string) =>
   ctx.db
@@ -138,10 +132,7 @@ describe('one held order per shopper', () => {
   });
 
   it('when capture is called again and again before approval, then the hold is not renewed', async () => {
-    const s = await shopper();
-    const p = await insertProduct(ctx.db, { totalStock: 5 });
-    await addToCart(s.agent, p.id);
-    const created = await createOrder(s.agent, s.addressId);
+    const created = await placedOrder(ctx, [{ totalStock: 5 }]);
     // placed 40 minutes ago, its hold already stretched once to a minute from now
     await ctx.db
       .update(orders)
@@ -152,7 +143,7 @@ describe('one held order per shopper', () => {
       .where(eq(orders.id, created.orderId));
     const before = (await readOrder(ctx.db, created.orderId)).holdExpiresAt!.getTime();
     for (let i = 0; i < 3; i++) {
-      await s.agent
+      await created.agent
         .post('/api/shop/order/capture')
         .send({ paymentId: created.paymentId, orderId: created.orderId });
     }
@@ -160,11 +151,9 @@ describe('one held order per shopper', () => {
   });
 
   it('when a capture starts seconds before the hold ends, then the hold lasts while the provider captures; another shopper cannot stretch it', async () => {
-    const s = await shopper();
+    const created = await placedOrder(ctx, [{ totalStock: 5 }]);
+    const s = created;
     const other = await shopper();
-    const p = await insertProduct(ctx.db, { totalStock: 5 });
-    await addToCart(s.agent, p.id);
-    const created = await createOrder(s.agent, s.addressId);
     await ctx.db
       .update(orders)
       .set({ holdExpiresAt: sql`now() + interval '10 seconds'` })

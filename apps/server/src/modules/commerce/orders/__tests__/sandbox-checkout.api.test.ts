@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { cartItems, carts, orders, products } from '../../../../db/schema';
+import { orders, products } from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
 import {
   addToCart,
+  cartLinesOf,
   createOrder,
   insertProduct,
   readOrder,
@@ -18,14 +19,7 @@ const ctx = await createTestContext();
 
 const shopper = () => shopperWithAddress(ctx);
 
-const cartCount = async (userId: string) =>
-  (
-    await ctx.db
-      .select({ id: cartItems.id })
-      .from(cartItems)
-      .innerJoin(carts, eq(carts.id, cartItems.cartId))
-      .where(eq(carts.userId, userId))
-  ).length;
+const cartCount = async (userId: string) => (await cartLinesOf(ctx.db, userId)).length;
 
 describe('order creation', () => {
   it('when the cart is empty, then 400 CART_EMPTY and no order', async () => {

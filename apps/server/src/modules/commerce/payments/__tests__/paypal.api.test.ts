@@ -2,15 +2,13 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { paymentEvents } from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
-import { startPayPalFake } from '../../../../../test/fakes/paypal-fake';
 import {
-  addAddress,
-  addToCart,
-  createOrder,
-  insertProduct,
-  readOrder,
-  readProduct,
-} from '../../__tests__/helpers';
+  createdAmountOf,
+  paypalWebhookHeaders,
+  startPayPalFake,
+  type FakeBehaviour,
+} from '../../../../../test/fakes/paypal-fake';
+import { placedOrder, readOrder, readProduct, shopperWithCart } from '../../__tests__/helpers';
 
 const fake = await startPayPalFake();
 const TIMEOUT_MS = 400;
@@ -26,12 +24,8 @@ afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
 async function pendingOrder(stock = 5, quantity = 2) {
-  const s = await ctx.loginAs('user');
-  const addressId = await addAddress(s.agent);
-  const p = await insertProduct(ctx.db, { pricePaise: 20_000, discount: 10, totalStock: stock });
-  await addToCart(s.agent, p.id, quantity);
-  const created = await createOrder(s.agent, addressId);
-  return { ...s, addressId, product: p, ...created };
+  const o = await placedOrder(ctx, [{ pricePaise: 20_000, discount: 10, totalStock: stock, quantity }]);
+  return { ...o, product: o.products[0]! };
 }
 
 const capture = (o: Awaited<ReturnType<typeof pendingOrder>>) =>
@@ -39,29 +33,27 @@ const capture = (o: Awaited<ReturnType<typeof pendingOrder>>) =>
     .post('/api/shop/order/capture')
     .send({ paymentId: o.paymentId, payerId: 'FAKEPAYER1', orderId: o.orderId });
 
-let eventCounter = 0;
-/** The amount PayPal would report for this order's capture (what the fake was asked for). */
-const amountOf = (paypalOrderId: string) =>
-  (fake.orders.get(paypalOrderId)?.request.purchase_units as { amount: unknown }[] | undefined)?.[0]?.amount;
+/** A pending order the shopper approved on PayPal, then captured while PayPal answers the capture `behaviour`. */
+async function approvedAndCaptured(behaviour: FakeBehaviour) {
+  const o = await pendingOrder();
+  fake.approve(o.paymentId);
+  fake.next('capture', behaviour);
+  return { o, res: await capture(o) };
+}
 
+let eventCounter = 0;
 function webhook(paypalOrderId: string, captureId: string, sig = fake.validSignature) {
   return ctx
     .anon()
     .post('/api/payments/paypal/webhook')
-    .set({
-      'paypal-transmission-id': `tx-${++eventCounter}`,
-      'paypal-transmission-time': new Date().toISOString(),
-      'paypal-transmission-sig': sig,
-      'paypal-cert-url': 'https://api.paypal.com/cert.pem',
-      'paypal-auth-algo': 'SHA256withRSA',
-    })
+    .set(paypalWebhookHeaders(sig))
     .send({
-      id: `WH-EVT-${eventCounter}-${paypalOrderId}`,
+      id: `WH-EVT-${++eventCounter}-${paypalOrderId}`,
       event_type: 'PAYMENT.CAPTURE.COMPLETED',
       resource: {
         id: captureId,
         status: 'COMPLETED',
-        amount: amountOf(paypalOrderId),
+        amount: createdAmountOf(fake, paypalOrderId),
         supplementary_data: { related_ids: { order_id: paypalOrderId } },
       },
     });
@@ -108,12 +100,10 @@ describe('PayPal create', () => {
   });
 
   it('when PayPal answers 5xx on create, then 502, the order failed and its stock returned', async () => {
-    const s = await ctx.loginAs('user');
-    const addressId = await addAddress(s.agent);
-    const p = await insertProduct(ctx.db, { totalStock: 3 });
-    await addToCart(s.agent, p.id, 2);
+    const s = await shopperWithCart(ctx, [{ totalStock: 3, quantity: 2 }]);
+    const p = s.products[0]!;
     fake.next('create', 'serverError');
-    const res = await s.agent.post('/api/shop/order/create').send({ addressId });
+    const res = await s.agent.post('/api/shop/order/create').send({ addressId: s.addressId });
     expect(res.status).toBe(502);
     expect(res.body.code).toBe('PAYMENT_PROVIDER_ERROR');
     expect((await readProduct(ctx.db, p.id)).totalStock).toBe(3);
@@ -122,13 +112,11 @@ describe('PayPal create', () => {
   });
 
   it('when PayPal never answers the create, then 502 within the time-out and the stock is returned', async () => {
-    const s = await ctx.loginAs('user');
-    const addressId = await addAddress(s.agent);
-    const p = await insertProduct(ctx.db, { totalStock: 3 });
-    await addToCart(s.agent, p.id, 1);
+    const s = await shopperWithCart(ctx, [{ totalStock: 3 }]);
+    const p = s.products[0]!;
     fake.next('create', 'timeout');
     const started = Date.now();
-    const res = await s.agent.post('/api/shop/order/create').send({ addressId });
+    const res = await s.agent.post('/api/shop/order/create').send({ addressId: s.addressId });
     expect(res.status).toBe(502);
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 2000);
     expect((await readProduct(ctx.db, p.id)).totalStock).toBe(3);
@@ -181,10 +169,7 @@ describe('PayPal capture', () => {
   });
 
   it('when the instrument is declined, then 402 PAYMENT_FAILED, order pending, and a retry can still succeed', async () => {
-    const o = await pendingOrder();
-    fake.approve(o.paymentId);
-    fake.next('capture', 'declined');
-    const res = await capture(o);
+    const { o, res } = await approvedAndCaptured('declined');
     expect(res.status).toBe(402);
     expect(res.body).toMatchObject({ code: 'PAYMENT_FAILED', message: expect.stringMatching(/declined/i) });
     expect(await readOrder(ctx.db, o.orderId)).toMatchObject({ paymentStatus: 'pending', stockHeld: true });
@@ -195,10 +180,7 @@ describe('PayPal capture', () => {
   });
 
   it('when PayPal says ORDER_ALREADY_CAPTURED, then the order is completed after checking PayPal', async () => {
-    const o = await pendingOrder();
-    fake.approve(o.paymentId);
-    fake.next('capture', 'alreadyCaptured');
-    const res = await capture(o);
+    const { o, res } = await approvedAndCaptured('alreadyCaptured');
     expect(res.status).toBe(200);
     expect(res.body.data.paymentStatus).toBe('paid');
     expect(
@@ -208,10 +190,7 @@ describe('PayPal capture', () => {
   });
 
   it('when PayPal answers 5xx on capture, then 502 and the order stays pending', async () => {
-    const o = await pendingOrder();
-    fake.approve(o.paymentId);
-    fake.next('capture', 'serverError');
-    const res = await capture(o);
+    const { o, res } = await approvedAndCaptured('serverError');
     expect(res.status).toBe(502);
     expect(res.body.code).toBe('PAYMENT_PROVIDER_ERROR');
     expect(await readOrder(ctx.db, o.orderId)).toMatchObject({ paymentStatus: 'pending', paidAt: null });
@@ -276,14 +255,7 @@ describe('PayPal webhook', () => {
 
   const verifyCalls = () =>
     fake.requests.filter((r) => r.path === '/v1/notifications/verify-webhook-signature');
-  const headers = (over: Record<string, string> = {}) => ({
-    'paypal-transmission-id': `tx-${++eventCounter}`,
-    'paypal-transmission-time': new Date().toISOString(),
-    'paypal-transmission-sig': 'forged',
-    'paypal-cert-url': 'https://api.paypal.com/cert.pem',
-    'paypal-auth-algo': 'SHA256withRSA',
-    ...over,
-  });
+  const headers = (over: Record<string, string> = {}) => paypalWebhookHeaders('forged', over);
   const forged = (h: Record<string, string>, body: Record<string, unknown>) =>
     ctx
       .anon()

@@ -2,33 +2,14 @@
  * The Indian gateway end to end against its local fake, real HTTP both ways (docs/money.md, "Exactly once"): our
  * adapter calls the fake's REST API; the fake delivers signed webhooks to this app listening on a port.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { gatewayEvents, orders, paymentLedger } from '../../../../db/schema';
-import { startRazorpayFake } from '../../../../fakes/razorpay';
-import { createTestContext } from '../../../../../test/app';
+import { createRazorpayTestContext } from '../../../../../test/razorpay';
 import { addAddress, addToCart, insertProduct, readOrder, readProduct } from '../../__tests__/helpers';
 import { reconcileGatewayPayments } from '../razorpay-reconciler';
 
-const fake = await startRazorpayFake();
-const ctx = await createTestContext({
-  RAZORPAY_KEY_ID: fake.keyId,
-  RAZORPAY_KEY_SECRET: fake.keySecret,
-  RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
-  RAZORPAY_API_BASE: fake.url,
-  RAZORPAY_TIMEOUT_MS: '2000',
-});
-const server = createServer(ctx.app);
-await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-fake.controls.setWebhookUrl(`${base}/api/payments/razorpay/webhook`);
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
-  await fake.stop();
-});
+const { fake, ctx, webhookUrl } = await createRazorpayTestContext();
 beforeEach(() => fake.controls.reset());
 
 const PRICE_PAISE = 20_000;
@@ -302,13 +283,13 @@ describe('exactly once, whatever reports first', () => {
       event: 'payment.captured',
       payload: { payment: { entity: { id: paymentId } } },
     });
-    const forged = await fetch(`${base}/api/payments/razorpay/webhook`, {
+    const forged = await fetch(webhookUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'f'.repeat(64) },
       body,
     });
     expect(forged.status).toBe(400);
-    const unsigned = await fetch(`${base}/api/payments/razorpay/webhook`, {
+    const unsigned = await fetch(webhookUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body,

@@ -7,38 +7,24 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orderLines } from '../../../../db/schema';
-import { createTestContext } from '../../../../../test/app';
+import { createTestContext, type TestSeller } from '../../../../../test/app';
 import { createEarnings } from '../../earnings/earnings.service';
-import {
-  addToCart,
-  courierDelivers,
-  insertProduct,
-  sandboxCheckout,
-  shopperWithAddress,
-} from '../../__tests__/helpers';
+import { deliveredOrder } from '../../__tests__/helpers';
 
 const ctx = await createTestContext();
 const admin = await ctx.loginAs('admin');
-type Seller = Awaited<ReturnType<typeof ctx.loginAsSeller>>;
 const DAY = 86_400_000;
 
 /** A paid, delivered ₹1,000 line at GST 0 % (net ₹876) of `category`. */
-async function deliveredLine(seller: Seller, category: string) {
-  const s = await shopperWithAddress(ctx);
-  const p = await insertProduct(ctx.db, {
-    sellerId: seller.sellerId,
-    pricePaise: 100_000,
-    gstRate: 0,
-    category,
-  });
-  await addToCart(s.agent, p.id, 1);
-  const { orderId } = await sandboxCheckout(s.agent, s.addressId);
-  await courierDelivers(ctx.deps, orderId, seller.sellerId);
+async function deliveredLine(seller: TestSeller, category: string) {
+  const { orderId } = await deliveredOrder(ctx, [
+    { sellerId: seller.sellerId, pricePaise: 100_000, gstRate: 0, category },
+  ]);
   const [line] = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
   return { orderId, line: line! };
 }
 
-const statement = async (seller: Seller) => (await seller.agent.get('/api/seller/earnings')).body.data;
+const statement = async (seller: TestSeller) => (await seller.agent.get('/api/seller/earnings')).body.data;
 /** The same use cases read on another day. */
 const on = (at: Date) => createEarnings({ db: ctx.db, commissionBps: 1000, now: () => at });
 

@@ -7,24 +7,10 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { returnWindowEndsAt } from '@mp/shared';
-import {
-  mailOutbox,
-  orderStatusHistory,
-  refunds,
-  returns,
-  sellerLedger,
-  taxDocuments,
-} from '../../../../db/schema';
-import { createTestContext } from '../../../../../test/app';
+import { mailOutbox, orderStatusHistory, refunds, returns, taxDocuments } from '../../../../db/schema';
+import { createTestContext, type TestSeller } from '../../../../../test/app';
 import { pngBytes } from '../../../catalog/__tests__/catalog-fixtures';
-import {
-  addToCart,
-  codCheckout,
-  courierDelivers,
-  insertProduct,
-  sandboxCheckout,
-  shopperWithAddress,
-} from '../../__tests__/helpers';
+import { codCheckout, courierDelivers, ledgerOf, paidOrder } from '../../__tests__/helpers';
 import { createReturns } from '../returns.service';
 
 const ctx = await createTestContext();
@@ -52,23 +38,22 @@ const fake = createReturns({
   now: () => clock,
 });
 
-type Seller = Awaited<ReturnType<typeof ctx.loginAsSeller>>;
-
 /** A shopper's paid order of `quantity` units at ₹1,000 of a `category` product, delivered by the courier. */
 async function deliveredOrder(
-  opts: { seller?: Seller; quantity?: number; category?: string; deliver?: boolean } = {},
+  opts: { seller?: TestSeller; quantity?: number; category?: string; deliver?: boolean } = {},
 ) {
   const seller = opts.seller ?? (await ctx.loginAsSeller());
-  const shopper = await shopperWithAddress(ctx);
-  const p = await insertProduct(ctx.db, {
-    sellerId: seller.sellerId,
-    pricePaise: 100_000,
-    totalStock: 50,
-    gstRate: 0,
-    category: opts.category ?? 'women',
-  });
-  await addToCart(shopper.agent, p.id, opts.quantity ?? 2);
-  const { orderId, order } = await sandboxCheckout(shopper.agent, shopper.addressId);
+  const shopper = await paidOrder(ctx, [
+    {
+      sellerId: seller.sellerId,
+      pricePaise: 100_000,
+      quantity: opts.quantity ?? 2,
+      totalStock: 50,
+      gstRate: 0,
+      category: opts.category ?? 'women',
+    },
+  ]);
+  const { orderId, order } = shopper;
   if (opts.deliver !== false) await courierDelivers(ctx.deps, orderId, seller.sellerId);
   const lineId = order.cartItems[0]._id as string;
   return { seller, shopper, orderId, lineId };
@@ -85,8 +70,6 @@ const refundsOfReturn = (id: string) =>
     .select()
     .from(refunds)
     .where(eq(refunds.dedupeKey, `return:${id}`));
-const ledgerOf = (sellerId: string) =>
-  ctx.db.select().from(sellerLedger).where(eq(sellerLedger.sellerId, sellerId));
 
 describe('return requests', () => {
   it('when a shopper returns one of two delivered units, then one return is requested and the line offers one more', async () => {
@@ -132,7 +115,7 @@ describe('return requests', () => {
     const res = await ask(fixed);
     expect([res.status, res.body.code]).toEqual([409, 'NOT_RETURNABLE']);
     const o = await deliveredOrder();
-    const other = await shopperWithAddress(ctx);
+    const other = await ctx.loginAs('user');
     const theirs = await other.agent
       .post('/api/shop/returns')
       .send({ orderId: o.orderId, lines: [{ lineId: o.lineId, quantity: 1 }], reason: 'damaged' });
@@ -267,7 +250,7 @@ describe('decisions and the refund', () => {
     expect((await o.seller.agent.put(`/api/seller/returns/${id}`).send({ action: 'received' })).status).toBe(
       200,
     );
-    const entries = (await ledgerOf(o.seller.sellerId)).filter((e) => e.type === 'return_shipping');
+    const entries = (await ledgerOf(ctx.db, o.seller.sellerId)).filter((e) => e.type === 'return_shipping');
     expect(entries).toHaveLength(1);
     expect(entries[0]!.deltaPaise).toBeLessThan(0);
     expect((await o.seller.agent.get('/api/seller/earnings')).body.data.returnShipping).toBe(
@@ -358,16 +341,10 @@ describe('decisions and the refund', () => {
 describe('GST', () => {
   it('when an invoiced line is returned, then the refund has its credit note against that invoice', async () => {
     const seller = await ctx.loginAsSeller();
-    const shopper = await shopperWithAddress(ctx);
-    const p = await insertProduct(ctx.db, {
-      sellerId: seller.sellerId,
-      pricePaise: 105_000,
-      totalStock: 10,
-      gstRate: 5,
-      category: 'women',
-    });
-    await addToCart(shopper.agent, p.id, 2);
-    const { orderId, order } = await sandboxCheckout(shopper.agent, shopper.addressId);
+    const shopper = await paidOrder(ctx, [
+      { sellerId: seller.sellerId, pricePaise: 105_000, quantity: 2, gstRate: 5, category: 'women' },
+    ]);
+    const { orderId, order } = shopper;
     const shipped = await seller.agent
       .put(`/api/seller/orders/update/${orderId}`)
       .send({ orderStatus: 'inShipping' });
@@ -390,20 +367,12 @@ describe('GST', () => {
 
   it('when the second line of an invoice is returned, then its credit note credits that line, not the first', async () => {
     const seller = await ctx.loginAsSeller();
-    const shopper = await shopperWithAddress(ctx);
-    const first = await insertProduct(ctx.db, {
-      sellerId: seller.sellerId,
-      pricePaise: 50_000,
-      category: 'women',
-    });
-    const second = await insertProduct(ctx.db, {
-      sellerId: seller.sellerId,
-      pricePaise: 80_000,
-      category: 'women',
-    });
-    await addToCart(shopper.agent, first.id, 1);
-    await addToCart(shopper.agent, second.id, 1);
-    const { orderId, order } = await sandboxCheckout(shopper.agent, shopper.addressId);
+    const shopper = await paidOrder(ctx, [
+      { sellerId: seller.sellerId, pricePaise: 50_000, category: 'women' },
+      { sellerId: seller.sellerId, pricePaise: 80_000, category: 'women' },
+    ]);
+    const { orderId, order } = shopper;
+    const second = shopper.products[1]!;
     await seller.agent.put(`/api/seller/orders/update/${orderId}`).send({ orderStatus: 'inShipping' });
     await courierDelivers(ctx.deps, orderId, seller.sellerId);
     const line = order.cartItems.find((l: { productId: string }) => l.productId === second.id);
@@ -504,7 +473,7 @@ describe('timers', () => {
     await fake.runDue();
     expect((await returnRow(id)).state).toBe('refunded');
     expect(await refundsOfReturn(id)).toHaveLength(1);
-    const refundEntries = (await ledgerOf(o.seller.sellerId)).filter((e) => e.type === 'refund');
+    const refundEntries = (await ledgerOf(ctx.db, o.seller.sellerId)).filter((e) => e.type === 'refund');
     expect(refundEntries.map((e) => e.deltaPaise)).toEqual([-100_000]);
     const refundedEvents = (await o.shopper.agent.get('/api/shop/returns')).body.data
       .find((r: { id: string }) => r.id === id)

@@ -2,15 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orderStatusHistory } from '../../../../db/schema';
 import { createTestContext } from '../../../../../test/app';
-import {
-  addAddress,
-  addToCart,
-  createOrder,
-  insertProduct,
-  readOrder,
-  sandboxCheckout,
-  courierDelivers,
-} from '../../__tests__/helpers';
+import { courierDelivers, paidOrder, placedOrder, readOrder } from '../../__tests__/helpers';
 
 const ctx = await createTestContext();
 
@@ -18,19 +10,12 @@ const ctx = await createTestContext();
 async function splitOrder() {
   const a = await ctx.loginAsSeller('approved');
   const b = await ctx.loginAsSeller('approved');
-  const pa = await insertProduct(ctx.db, { sellerId: a.sellerId, pricePaise: 10_000, title: 'A mug' });
-  const pb = await insertProduct(ctx.db, {
-    sellerId: b.sellerId,
-    pricePaise: 30_000,
-    discount: 10,
-    title: 'B lamp',
-  });
-  const shopper = await ctx.loginAs('user');
-  const addressId = await addAddress(shopper.agent);
-  await addToCart(shopper.agent, pa.id, 2);
-  await addToCart(shopper.agent, pb.id, 1);
-  const paid = await sandboxCheckout(shopper.agent, addressId);
-  return { a, b, pa, pb, shopper, orderId: paid.orderId as string };
+  const shopper = await paidOrder(ctx, [
+    { sellerId: a.sellerId, pricePaise: 10_000, title: 'A mug', quantity: 2 },
+    { sellerId: b.sellerId, pricePaise: 30_000, discount: 10, title: 'B lamp' },
+  ]);
+  const [pa, pb] = [shopper.products[0]!, shopper.products[1]!];
+  return { a, b, pa, pb, shopper, orderId: shopper.orderId };
 }
 
 describe('seller orders', () => {
@@ -120,10 +105,7 @@ describe('seller orders', () => {
 
   it('when the order is not paid yet, then sellers do not see it', async () => {
     const a = await ctx.loginAsSeller('approved');
-    const p = await insertProduct(ctx.db, { sellerId: a.sellerId });
-    const shopper = await ctx.loginAs('user');
-    await addToCart(shopper.agent, p.id);
-    const { orderId } = await createOrder(shopper.agent, await addAddress(shopper.agent));
+    const { orderId } = await placedOrder(ctx, [{ sellerId: a.sellerId }]);
     expect((await a.agent.get('/api/seller/orders/get')).body.data).toEqual([]);
     expect((await a.agent.get(`/api/seller/orders/details/${orderId}`)).status).toBe(404);
   });
