@@ -22,4 +22,5 @@ export { Price, type PriceProps } from './price';
 export { ProductImage, ProductThumb, type ProductImageProps, type ProductThumbProps } from './product-image';
 export { useFocusTrap } from './use-focus-trap';
 export { DetailRows, DetailSection } from './detail-list';
-export { TableHead } from './table-head';
+export { TableHead, type TableHeadColumn } from './table-head';
+export { DataTable, type DataColumn, type DataTableProps } from './data-table';

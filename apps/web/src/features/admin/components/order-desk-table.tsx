@@ -14,12 +14,14 @@ import { PAYMENT_METHOD_LABELS } from '../../payments/payment-method-picker';
 import { formatINR } from '@mp/shared/money';
 import {
   Button,
+  DataTable,
   EmptyState,
   Input,
   LoadingRegion,
   Select,
   Skeleton,
   statusLabel,
+  type DataColumn,
 } from '../../../components/ui';
 import { OrderStateBadge, PaymentStatusBadge } from '../../../components/orders/order-state';
 import { fieldProps, useZodForm } from '../../../lib/form';
@@ -152,6 +154,55 @@ export function OrderDeskFiltersForm({
   );
 }
 
+const DESK_COLUMNS = (onView: (order: OrderDto) => void): DataColumn<OrderDto>[] => [
+  { header: 'Order', className: 'whitespace-nowrap font-semibold text-gray-900', cell: (o) => o.orderNumber },
+  {
+    header: 'Date',
+    className: 'whitespace-nowrap text-gray-700',
+    cell: (o) => formatDate(o.createdAt, true),
+  },
+  { header: 'Buyer', className: 'text-gray-900', cell: (o) => o.buyerName },
+  {
+    header: 'Stores',
+    className: 'max-w-[14rem] truncate text-gray-700',
+    title: storesOf,
+    cell: storesOf,
+  },
+  {
+    header: 'Total',
+    className: 'whitespace-nowrap font-semibold text-gray-900',
+    cell: (o) => (
+      <>
+        {formatINR(o.totalAmount)}
+        {o.refundedAmount > 0 && (
+          <span className="block text-xs font-medium text-green-800">
+            −{formatINR(o.refundedAmount)} refunded
+          </span>
+        )}
+      </>
+    ),
+  },
+  { header: 'Payment', className: 'whitespace-nowrap', cell: (o) => <PaymentStatusBadge order={o} /> },
+  {
+    header: 'Status',
+    cell: (o) => (
+      <>
+        <OrderStateBadge state={o.state} />
+        <ParcelBadges parcels={o.parcels} />
+      </>
+    ),
+  },
+  {
+    header: 'Details',
+    hideHeader: true,
+    cell: (o) => (
+      <Button variant="outline" size="sm" onClick={() => onView(o)}>
+        View<span className="sr-only"> order {o.orderNumber}</span>
+      </Button>
+    ),
+  },
+];
+
 export function OrderDeskTable({
   orders,
   loading,
@@ -191,10 +242,15 @@ export function OrderDeskTable({
     return <EmptyState title="No orders found." description="No order matches these filters." />;
   }
   return (
-    <>
-      <ul className="flex flex-col gap-3 md:hidden" aria-label="Orders">
-        {orders.map((o) => (
-          <li key={o._id} className="rounded-lg border border-gray-200 bg-white p-3 text-sm">
+    <DataTable
+      rows={orders}
+      rowKey={(o) => o._id}
+      look="orders"
+      cards={{
+        label: 'Orders',
+        className: 'rounded-lg border border-gray-200 bg-white p-3 text-sm',
+        card: (o) => (
+          <>
             <div className="flex items-center justify-between gap-2">
               <span className="font-semibold text-gray-900">{o.orderNumber}</span>
               <span className="font-semibold text-gray-900">{formatINR(o.totalAmount)}</span>
@@ -211,56 +267,15 @@ export function OrderDeskTable({
             <Button variant="outline" size="md" className="mt-3 w-full" onClick={() => onView(o)}>
               View order {o.orderNumber}
             </Button>
-          </li>
-        ))}
-      </ul>
-      <div className="hidden overflow-x-auto rounded-xl border border-gray-200 bg-white md:block">
-        <table className="w-full min-w-[760px] text-left text-sm">
-          <caption className="sr-only">Orders, newest first</caption>
-          <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-600">
-            <tr>
-              {['Order', 'Date', 'Buyer', 'Stores', 'Total', 'Payment', 'Status', ''].map((h, i) => (
-                <th key={i} scope="col" className="px-3 py-2">
-                  {h || <span className="sr-only">Details</span>}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {orders.map((o) => (
-              <tr key={o._id} data-testid="admin-order-row" className="hover:bg-gray-50">
-                <td className="whitespace-nowrap px-3 py-3 font-semibold text-gray-900">{o.orderNumber}</td>
-                <td className="whitespace-nowrap px-3 py-3 text-gray-700">{formatDate(o.createdAt, true)}</td>
-                <td className="px-3 py-3 text-gray-900">{o.buyerName}</td>
-                <td className="max-w-[14rem] truncate px-3 py-3 text-gray-700" title={storesOf(o)}>
-                  {storesOf(o)}
-                </td>
-                <td className="whitespace-nowrap px-3 py-3 font-semibold text-gray-900">
-                  {formatINR(o.totalAmount)}
-                  {o.refundedAmount > 0 && (
-                    <span className="block text-xs font-medium text-green-800">
-                      −{formatINR(o.refundedAmount)} refunded
-                    </span>
-                  )}
-                </td>
-                <td className="whitespace-nowrap px-3 py-3">
-                  <PaymentStatusBadge order={o} />
-                </td>
-                <td className="px-3 py-3">
-                  <OrderStateBadge state={o.state} />
-                  <ParcelBadges parcels={o.parcels} />
-                </td>
-                <td className="px-3 py-3">
-                  <Button variant="outline" size="sm" onClick={() => onView(o)}>
-                    View<span className="sr-only"> order {o.orderNumber}</span>
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+          </>
+        ),
+      }}
+      caption="Orders, newest first"
+      className="rounded-xl border border-gray-200 bg-white"
+      tableClassName="min-w-[760px]"
+      rowTestId="admin-order-row"
+      columns={DESK_COLUMNS(onView)}
+    />
   );
 }
 
