@@ -68,14 +68,12 @@ export function OrderHistoryTable<T extends OrderHistoryRow>({
 }: OrderHistoryTableProps<T>) {
   if (loading && orders.length === 0) {
     return (
-      <LoadingRegion label="Loading orders…" className="space-y-3">
-        {Array.from({ length: 4 }, (_, i) => (
-          <div key={i} className="flex items-center gap-4">
-            <Skeleton className="h-12 w-12" />
-            <Skeleton className="h-4 flex-1" />
-            <Skeleton className="h-4 w-20" />
-          </div>
-        ))}
+      <LoadingRegion label="Loading orders…" className="space-y-3" repeat={4}>
+        <div className="flex items-center gap-4">
+          <Skeleton className="h-12 w-12" />
+          <Skeleton className="h-4 flex-1" />
+          <Skeleton className="h-4 w-20" />
+        </div>
       </LoadingRegion>
     );
   }

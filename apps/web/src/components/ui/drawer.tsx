@@ -2,7 +2,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from './cn';
-import { CloseButton } from './modal';
+import { DIALOG_LOOKS, DialogParts } from './modal';
 import { useFocusTrap } from './use-focus-trap';
 
 export interface DrawerProps {
@@ -65,14 +65,15 @@ export function Drawer({
           shown ? 'translate-x-0' : side === 'left' ? '-translate-x-full' : 'translate-x-full',
         )}
       >
-        <div className="flex items-center justify-between border-b border-gray-200 px-4 py-3">
-          <h2 id={titleId} className="text-base font-semibold text-gray-900">
-            {title}
-          </h2>
-          <CloseButton onClick={onClose} />
-        </div>
-        <div className="flex-1 overflow-y-auto p-4">{children}</div>
-        {footer && <div className="border-t border-gray-200 p-4">{footer}</div>}
+        <DialogParts
+          look={DIALOG_LOOKS.drawer}
+          titleId={titleId}
+          title={title}
+          onClose={onClose}
+          footer={footer}
+        >
+          {children}
+        </DialogParts>
       </div>
     </div>,
     document.body,

@@ -17,6 +17,7 @@ export { Drawer, type DrawerProps } from './drawer';
 export { Badge, paymentMethodLabel, StatusBadge, statusTone, statusLabel, type BadgeTone } from './badge';
 export { Skeleton, LoadingRegion } from './skeleton';
 export { EmptyState, type EmptyStateProps } from './empty-state';
+export { LoadFailed } from './load-failed';
 export { Spinner } from './spinner';
 export { Price, type PriceProps } from './price';
 export { ProductImage, ProductThumb, type ProductImageProps, type ProductThumbProps } from './product-image';

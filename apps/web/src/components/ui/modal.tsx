@@ -37,17 +37,64 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', cla
           className,
         )}
       >
-        <div className="flex items-center justify-between gap-4 border-b border-gray-200 px-5 py-4">
-          <h2 id={titleId} className="text-lg font-semibold text-gray-900">
-            {title}
-          </h2>
-          <CloseButton onClick={onClose} />
-        </div>
-        <div className="overflow-y-auto px-5 py-4">{children}</div>
-        {footer && <div className="flex justify-end gap-2 border-t border-gray-200 px-5 py-3">{footer}</div>}
+        <DialogParts
+          look={DIALOG_LOOKS.modal}
+          titleId={titleId}
+          title={title}
+          onClose={onClose}
+          footer={footer}
+        >
+          {children}
+        </DialogParts>
       </div>
     </div>,
     document.body,
+  );
+}
+
+/** the classes of a dialog's header, title, body and footer: a centred modal's, or a side drawer's */
+export const DIALOG_LOOKS = {
+  modal: {
+    header: 'flex items-center justify-between gap-4 border-b border-gray-200 px-5 py-4',
+    title: 'text-lg font-semibold text-gray-900',
+    body: 'overflow-y-auto px-5 py-4',
+    footer: 'flex justify-end gap-2 border-t border-gray-200 px-5 py-3',
+  },
+  drawer: {
+    header: 'flex items-center justify-between border-b border-gray-200 px-4 py-3',
+    title: 'text-base font-semibold text-gray-900',
+    body: 'flex-1 overflow-y-auto p-4',
+    footer: 'border-t border-gray-200 p-4',
+  },
+};
+
+/** A dialog's insides: the titled header with its close button, the body, and the footer when there is one. */
+export function DialogParts({
+  look,
+  titleId,
+  title,
+  onClose,
+  footer,
+  children,
+}: {
+  look: (typeof DIALOG_LOOKS)[keyof typeof DIALOG_LOOKS];
+  titleId: string;
+  title: ReactNode;
+  onClose: () => void;
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <div className={look.header}>
+        <h2 id={titleId} className={look.title}>
+          {title}
+        </h2>
+        <CloseButton onClick={onClose} />
+      </div>
+      <div className={look.body}>{children}</div>
+      {footer && <div className={look.footer}>{footer}</div>}
+    </>
   );
 }
 

@@ -36,17 +36,16 @@ export function ProductGrid({
       <LoadingRegion
         label="Loading products…"
         className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3 2xl:grid-cols-4"
+        repeat={8}
       >
-        {Array.from({ length: 8 }, (_, i) => (
-          <div key={i} className="overflow-hidden rounded-xl border border-gray-200 bg-white">
-            <Skeleton className="aspect-[4/3] w-full rounded-none" />
-            <div className="space-y-2 p-4">
-              <Skeleton className="h-4 w-3/4" />
-              <Skeleton className="h-3 w-1/3" />
-              <Skeleton className="h-5 w-1/2" />
-            </div>
+        <div className="overflow-hidden rounded-xl border border-gray-200 bg-white">
+          <Skeleton className="aspect-[4/3] w-full rounded-none" />
+          <div className="space-y-2 p-4">
+            <Skeleton className="h-4 w-3/4" />
+            <Skeleton className="h-3 w-1/3" />
+            <Skeleton className="h-5 w-1/2" />
           </div>
-        ))}
+        </div>
       </LoadingRegion>
     );
   }

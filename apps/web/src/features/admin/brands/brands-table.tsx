@@ -3,7 +3,15 @@
  * count (rename, hide/show, merge). Plain buttons in a table: keyboard accessible as they are.
  */
 import type { AdminBrandDto } from '@mp/shared';
-import { Badge, Button, DataTable, EmptyState, LoadingRegion, Skeleton } from '../../../components/ui';
+import {
+  Badge,
+  Button,
+  DataTable,
+  EmptyState,
+  LoadingRegion,
+  Skeleton,
+  LoadFailed,
+} from '../../../components/ui';
 import { BoxIcon } from '../../console/icons';
 
 export type BrandAction = 'accept' | 'hide' | 'show' | 'rename' | 'merge';
@@ -52,24 +60,14 @@ export function BrandsTable({
       <LoadingRegion
         label="Loading brands…"
         className="space-y-3 rounded-xl border border-gray-200 bg-white p-4"
+        repeat={6}
       >
-        {Array.from({ length: 6 }, (_, i) => (
-          <Skeleton key={i} className="h-6 w-full" />
-        ))}
+        <Skeleton className="h-6 w-full" />
       </LoadingRegion>
     );
   }
   if (failed) {
-    return (
-      <EmptyState
-        title="The brands could not be loaded."
-        action={
-          <Button variant="outline" onClick={onRetry}>
-            Try again
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed title="The brands could not be loaded." onRetry={onRetry} retryVariant="outline" />;
   }
   if (brands.length === 0)
     return <EmptyState icon={<BoxIcon className="h-10 w-10" />} title="No brands yet." />;

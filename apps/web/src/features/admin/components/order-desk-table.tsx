@@ -22,6 +22,7 @@ import {
   Skeleton,
   statusLabel,
   type DataColumn,
+  LoadFailed,
 } from '../../../components/ui';
 import { OrderStateBadge, PaymentStatusBadge } from '../../../components/orders/order-state';
 import { fieldProps, useZodForm } from '../../../lib/form';
@@ -218,23 +219,18 @@ export function OrderDeskTable({
 }) {
   if (loading && orders.length === 0) {
     return (
-      <LoadingRegion label="Loading orders…" className="space-y-3">
-        {Array.from({ length: 5 }, (_, i) => (
-          <Skeleton key={i} className="h-12 w-full" />
-        ))}
+      <LoadingRegion label="Loading orders…" className="space-y-3" repeat={5}>
+        <Skeleton className="h-12 w-full" />
       </LoadingRegion>
     );
   }
   if (error) {
     return (
-      <EmptyState
+      <LoadFailed
         title="Orders could not be loaded"
         description={error}
-        action={
-          <Button variant="outline" onClick={onRetry}>
-            Try again
-          </Button>
-        }
+        onRetry={onRetry}
+        retryVariant="outline"
       />
     );
   }

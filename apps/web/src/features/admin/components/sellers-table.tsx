@@ -19,15 +19,14 @@ export function SellersTable({ sellers, loading, onView }: SellersTableProps) {
       <LoadingRegion
         label="Loading sellers…"
         className="space-y-3 rounded-xl border border-gray-200 bg-white p-4"
+        repeat={6}
       >
-        {Array.from({ length: 6 }, (_, i) => (
-          <div key={i} className="flex items-center gap-4">
-            <Skeleton className="h-4 w-48" />
-            <Skeleton className="h-4 w-24" />
-            <Skeleton className="h-5 w-16 rounded-full" />
-            <Skeleton className="h-4 flex-1" />
-          </div>
-        ))}
+        <div className="flex items-center gap-4">
+          <Skeleton className="h-4 w-48" />
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="h-5 w-16 rounded-full" />
+          <Skeleton className="h-4 flex-1" />
+        </div>
       </LoadingRegion>
     );
   }

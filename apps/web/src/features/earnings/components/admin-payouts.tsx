@@ -13,6 +13,7 @@ import {
   DataTable,
   EmptyState,
   Input,
+  LoadFailed,
   LoadingRegion,
   Modal,
   Select,
@@ -29,16 +30,6 @@ import {
   useSetCommissionMutation,
   type SellerAccount,
 } from '../earnings-api';
-
-function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
-  return (
-    <EmptyState
-      title="This could not be loaded"
-      description={toApiError(error).message}
-      action={<Button onClick={retry}>Try again</Button>}
-    />
-  );
-}
 
 const RATE = 'Enter a rate from 0 to 100';
 /** The rate as typed; the shared rule (two decimals at most) after the form's own words for a wrong figure. */
@@ -111,7 +102,8 @@ export function SellerAccounts() {
       </LoadingRegion>
     );
   }
-  if (error || !data) return <LoadError error={error} retry={() => void refetch()} />;
+  if (error || !data)
+    return <LoadFailed title="This could not be loaded" error={error} onRetry={() => void refetch()} />;
   if (data.length === 0) return <EmptyState title="No sellers yet" />;
   const money = (value: (a: SellerAccount) => number) => ({
     headClassName: 'text-right',
@@ -323,7 +315,7 @@ export function PayoutHistory() {
           <Skeleton className="h-32" />
         </LoadingRegion>
       ) : error || !data ? (
-        <LoadError error={error} retry={() => void refetch()} />
+        <LoadFailed title="This could not be loaded" error={error} onRetry={() => void refetch()} />
       ) : data.data.length === 0 ? (
         <EmptyState title="No payouts yet" description="Payouts you record appear here." />
       ) : (

@@ -16,6 +16,7 @@ import {
   cn,
   type BadgeTone,
   type DataColumn,
+  LoadFailed,
 } from '../../../components/ui';
 import { formatDate } from '../../../lib/format';
 import { toApiError } from '../../../lib/api';
@@ -106,13 +107,7 @@ export function SellerEarnings() {
     );
   }
   if (error || !data) {
-    return (
-      <EmptyState
-        title="Earnings could not be loaded"
-        description={toApiError(error).message}
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
-      />
-    );
+    return <LoadFailed title="Earnings could not be loaded" error={error} onRetry={() => void refetch()} />;
   }
   const s = data.data;
   const cards: { label: string; value: number; hint?: string; strong?: boolean }[] = [
