@@ -18,37 +18,24 @@ export interface ModalProps {
 const SIZES = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl', xl: 'max-w-5xl' } as const;
 
 export function Modal({ open, onClose, title, children, footer, size = 'md', className }: ModalProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  useFocusTrap(ref, open, onClose);
   if (!open) return null;
-  return createPortal(
-    <div className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
-      <div className="absolute inset-0 bg-gray-950/50" aria-hidden onClick={onClose} />
-      <div
-        ref={ref}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        className={cn(
-          'relative flex max-h-[92vh] w-full flex-col rounded-t-xl bg-white shadow-xl sm:rounded-xl',
-          SIZES[size],
-          className,
-        )}
-      >
-        <DialogParts
-          look={DIALOG_LOOKS.modal}
-          titleId={titleId}
-          title={title}
-          onClose={onClose}
-          footer={footer}
-        >
-          {children}
-        </DialogParts>
-      </div>
-    </div>,
-    document.body,
+  return (
+    <DialogFrame
+      trap
+      look={DIALOG_LOOKS.modal}
+      outer="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4"
+      backdrop="absolute inset-0 bg-gray-950/50"
+      panel={cn(
+        'relative flex max-h-[92vh] w-full flex-col rounded-t-xl bg-white shadow-xl sm:rounded-xl',
+        SIZES[size],
+        className,
+      )}
+      title={title}
+      onClose={onClose}
+      footer={footer}
+    >
+      {children}
+    </DialogFrame>
   );
 }
 
@@ -68,33 +55,60 @@ export const DIALOG_LOOKS = {
   },
 };
 
-/** A dialog's insides: the titled header with its close button, the body, and the footer when there is one. */
-export function DialogParts({
+type DialogLook = (typeof DIALOG_LOOKS)[keyof typeof DIALOG_LOOKS];
+
+/**
+ * A dialog in a portal over a backdrop (a click on it closes): role="dialog", aria-modal, labelled by its title;
+ * the titled header with its close button, the body, and the footer when there is one.
+ */
+export function DialogFrame({
+  trap,
   look,
-  titleId,
+  outer,
+  backdrop,
+  panel,
   title,
   onClose,
   footer,
   children,
 }: {
-  look: (typeof DIALOG_LOOKS)[keyof typeof DIALOG_LOOKS];
-  titleId: string;
+  /** focus stays inside while true: false while a drawer slides out */
+  trap: boolean;
+  look: DialogLook;
+  /** the classes of the fixed layer, the backdrop and the dialog's panel */
+  outer: string;
+  backdrop: string;
+  panel: string;
   title: ReactNode;
   onClose: () => void;
   footer?: ReactNode;
   children: ReactNode;
 }) {
-  return (
-    <>
-      <div className={look.header}>
-        <h2 id={titleId} className={look.title}>
-          {title}
-        </h2>
-        <CloseButton onClick={onClose} />
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  useFocusTrap(ref, trap, onClose);
+  return createPortal(
+    <div className={outer}>
+      <div aria-hidden onClick={onClose} className={backdrop} />
+      <div
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={panel}
+      >
+        <div className={look.header}>
+          <h2 id={titleId} className={look.title}>
+            {title}
+          </h2>
+          <CloseButton onClick={onClose} />
+        </div>
+        <div className={look.body}>{children}</div>
+        {footer && <div className={look.footer}>{footer}</div>}
       </div>
-      <div className={look.body}>{children}</div>
-      {footer && <div className={look.footer}>{footer}</div>}
-    </>
+    </div>,
+    document.body,
   );
 }
 

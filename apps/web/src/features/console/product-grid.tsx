@@ -94,24 +94,23 @@ export function ProductGrid({
               <Price price={p.price} salePrice={p.salePrice} discount={p.discount} />
               <p className="text-xs text-gray-500">Stock: {p.totalStock}</p>
               <div className="mt-auto flex flex-wrap gap-2 pt-3">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="flex-1"
-                  onClick={() => onEdit(p)}
-                  aria-label={`Edit ${p.title}`}
-                >
-                  Edit
-                </Button>
-                <Button
-                  variant="danger"
-                  size="sm"
-                  className="flex-1"
-                  onClick={() => setConfirming(p)}
-                  aria-label={`Delete ${p.title}`}
-                >
-                  Delete
-                </Button>
+                {(
+                  [
+                    ['Edit', 'outline', () => onEdit(p)],
+                    ['Delete', 'danger', () => setConfirming(p)],
+                  ] as const
+                ).map(([label, variant, act]) => (
+                  <Button
+                    key={label}
+                    variant={variant}
+                    size="sm"
+                    className="flex-1"
+                    onClick={act}
+                    aria-label={`${label} ${p.title}`}
+                  >
+                    {label}
+                  </Button>
+                ))}
               </div>
             </div>
           </li>

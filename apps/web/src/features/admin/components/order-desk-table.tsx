@@ -23,6 +23,7 @@ import {
   statusLabel,
   type DataColumn,
   LoadFailed,
+  type SelectOption,
 } from '../../../components/ui';
 import { OrderStateBadge, PaymentStatusBadge } from '../../../components/orders/order-state';
 import { fieldProps, useZodForm } from '../../../lib/form';
@@ -62,6 +63,9 @@ export interface SellerChoice {
 /** The typed order number, checked by the order list's own rule before it becomes a filter. */
 const numberFormSchema = z.object({ number: adminOrderListQuerySchema.shape.number });
 
+const statusOptions = (statuses: readonly string[]) =>
+  statuses.map((s) => ({ value: s, label: statusLabel(s) }));
+
 const storesOf = (o: OrderDto) => [...new Set(o.cartItems.map((l) => l.storeName))].join(', ');
 
 export function OrderDeskFiltersForm({
@@ -78,6 +82,20 @@ export function OrderDeskFiltersForm({
   const set = (patch: Partial<OrderDeskFilters>) => onChange({ ...value, ...patch, page: 1 });
   const datesWrong = value.from !== '' && value.to !== '' && value.from > value.to;
   const submit = form.handleSubmit(() => set({ number: String(form.getValues('number') ?? '').trim() }));
+  const choice = (
+    key: 'status' | 'paymentStatus' | 'paymentMethod' | 'sellerId',
+    label: string,
+    placeholder: string,
+    options: SelectOption[],
+  ) => (
+    <Select
+      label={label}
+      placeholder={placeholder}
+      value={value[key]}
+      onChange={(e) => set({ [key]: e.target.value })}
+      options={options}
+    />
+  );
 
   return (
     <form
@@ -93,34 +111,20 @@ export function OrderDeskFiltersForm({
         inputMode="text"
         autoComplete="off"
       />
-      <Select
-        label="Status"
-        placeholder="All statuses"
-        value={value.status}
-        onChange={(e) => set({ status: e.target.value })}
-        options={ORDER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
-      />
-      <Select
-        label="Payment status"
-        placeholder="All payment statuses"
-        value={value.paymentStatus}
-        onChange={(e) => set({ paymentStatus: e.target.value })}
-        options={PAYMENT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
-      />
-      <Select
-        label="Payment method"
-        placeholder="All payment methods"
-        value={value.paymentMethod}
-        onChange={(e) => set({ paymentMethod: e.target.value })}
-        options={CHECKOUT_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m].title }))}
-      />
-      <Select
-        label="Seller"
-        placeholder="All sellers"
-        value={value.sellerId}
-        onChange={(e) => set({ sellerId: e.target.value })}
-        options={sellers.map((s) => ({ value: s.id, label: s.storeName }))}
-      />
+      {choice('status', 'Status', 'All statuses', statusOptions(ORDER_STATUSES))}
+      {choice('paymentStatus', 'Payment status', 'All payment statuses', statusOptions(PAYMENT_STATUSES))}
+      {choice(
+        'paymentMethod',
+        'Payment method',
+        'All payment methods',
+        CHECKOUT_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m].title })),
+      )}
+      {choice(
+        'sellerId',
+        'Seller',
+        'All sellers',
+        sellers.map((s) => ({ value: s.id, label: s.storeName })),
+      )}
       <Input label="From" type="date" value={value.from} onChange={(e) => set({ from: e.target.value })} />
       <Input
         label="To"

@@ -48,8 +48,6 @@ export function SellersTable({ sellers, loading, onView }: SellersTableProps) {
       rows={sellers}
       rowKey={(s) => s._id}
       look="card"
-      tableClassName="min-w-[720px]"
-      rowClassName="hover:bg-gray-50"
       cards={{
         label: 'Sellers',
         className: 'rounded-xl border border-gray-200 bg-white p-4 shadow-sm',
@@ -65,6 +63,8 @@ export function SellersTable({ sellers, loading, onView }: SellersTableProps) {
           </>
         ),
       }}
+      tableClassName="min-w-[720px]"
+      rowClassName="hover:bg-gray-50"
       columns={[
         { header: 'Store Name', className: 'font-medium text-gray-900', cell: (s) => s.storename },
         { header: 'Owner', className: 'text-gray-700', cell: (s) => s.username },
