@@ -3,6 +3,7 @@ export { cn, type ClassValue } from './cn';
 export { BELOW_FOLD } from './below-fold';
 export { Button, buttonClass, type ButtonProps, type ButtonVariant, type ButtonSize } from './button';
 export {
+  Checkbox,
   Input,
   Select,
   Textarea,

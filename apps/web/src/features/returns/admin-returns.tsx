@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { ActionForm, FormActions, useReturnForm } from './form-actions';
 import { z } from 'zod';
 import { adminReturnActionInputSchema, type ReturnDto } from '@mp/shared';
-import { Button, Select, Textarea } from '../../components/ui';
+import { Button, Checkbox, Select, Textarea } from '../../components/ui';
 import { fieldProps } from '../../lib/form';
 import { RETURNS_PAGE, ReturnFacts, ReturnList, StateFilter, useReturnFilters } from './console-returns';
 import { useAdminReturnsQuery, useDecideAdminReturnMutation } from './returns-api';
@@ -84,15 +84,12 @@ export function AdminReturns() {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-4">
         <StateFilter value={state} onChange={(s) => set({ state: s })} />
-        <label className="flex min-h-11 items-center gap-2 text-sm text-gray-900">
-          <input
-            type="checkbox"
-            className="h-4 w-4"
-            checked={disputed}
-            onChange={(e) => set({ disputed: e.target.checked })}
-          />
-          Disputes only
-        </label>
+        <Checkbox
+          label="Disputes only"
+          className="min-h-11"
+          checked={disputed}
+          onChange={(d) => set({ disputed: d })}
+        />
       </div>
       <ReturnList
         query={query}

@@ -14,6 +14,7 @@ import { PAYMENT_METHOD_LABELS } from '../../payments/payment-method-picker';
 import { formatINR } from '@mp/shared/money';
 import {
   Button,
+  Checkbox,
   DataTable,
   EmptyState,
   Input,
@@ -133,15 +134,12 @@ export function OrderDeskFiltersForm({
         error={datesWrong ? 'From must not be after To' : null}
         onChange={(e) => set({ to: e.target.value })}
       />
-      <label className="flex items-center gap-2 self-end text-sm text-gray-900">
-        <input
-          type="checkbox"
-          className="h-4 w-4"
-          checked={value.late === 'true'}
-          onChange={(e) => set({ late: e.target.checked ? 'true' : '' })}
-        />
-        Late parcels only
-      </label>
+      <Checkbox
+        label="Late parcels only"
+        className="self-end"
+        checked={value.late === 'true'}
+        onChange={(late) => set({ late: late ? 'true' : '' })}
+      />
       <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-3">
         <Button type="submit">Search</Button>
         <Button
