@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { formatINR } from '@mp/shared';
 import { formatDate } from '../../lib/format';
-import { Button, DataTable, EmptyState, LoadingRegion, ProductImage, Skeleton, StatusBadge } from '../ui';
+import { Button, DataTable, EmptyState, LoadingRegion, ProductImage, Skeletons, StatusBadge } from '../ui';
 
 export interface OrderHistoryRow {
   _id: string;
@@ -69,11 +69,7 @@ export function OrderHistoryTable<T extends OrderHistoryRow>({
   if (loading && orders.length === 0) {
     return (
       <LoadingRegion label="Loading orders…" className="space-y-3" repeat={4}>
-        <div className="flex items-center gap-4">
-          <Skeleton className="h-12 w-12" />
-          <Skeleton className="h-4 flex-1" />
-          <Skeleton className="h-4 w-20" />
-        </div>
+        <Skeletons className="flex items-center gap-4" sizes={['h-12 w-12', 'h-4 flex-1', 'h-4 w-20']} />
       </LoadingRegion>
     );
   }

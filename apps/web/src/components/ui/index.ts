@@ -16,7 +16,7 @@ export { Modal, CloseButton, type ModalProps } from './modal';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { Drawer, type DrawerProps } from './drawer';
 export { Badge, paymentMethodLabel, StatusBadge, statusTone, statusLabel, type BadgeTone } from './badge';
-export { Skeleton, LoadingRegion } from './skeleton';
+export { Skeleton, Skeletons, LoadingRegion } from './skeleton';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { LoadFailed } from './load-failed';
 export { Spinner } from './spinner';

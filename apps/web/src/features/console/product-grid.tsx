@@ -9,6 +9,7 @@ import {
   Price,
   ProductThumb,
   Skeleton,
+  Skeletons,
 } from '../../components/ui';
 import { BoxIcon } from './icons';
 
@@ -40,11 +41,7 @@ export function ProductGrid({
       >
         <div className="overflow-hidden rounded-xl border border-gray-200 bg-white">
           <Skeleton className="aspect-[4/3] w-full rounded-none" />
-          <div className="space-y-2 p-4">
-            <Skeleton className="h-4 w-3/4" />
-            <Skeleton className="h-3 w-1/3" />
-            <Skeleton className="h-5 w-1/2" />
-          </div>
+          <Skeletons className="space-y-2 p-4" sizes={['h-4 w-3/4', 'h-3 w-1/3', 'h-5 w-1/2']} />
         </div>
       </LoadingRegion>
     );

@@ -3,7 +3,7 @@
  * shown by their raw id (docs/order-views.md, "Names instead of ids").
  */
 import type { SellerDto } from '@mp/shared';
-import { Button, DataTable, EmptyState, LoadingRegion, Skeleton, StatusBadge } from '../../../components/ui';
+import { Button, DataTable, EmptyState, LoadingRegion, Skeletons, StatusBadge } from '../../../components/ui';
 import { formatDate } from '../../../lib/format';
 import { UsersIcon } from '../../console/icons';
 
@@ -21,12 +21,10 @@ export function SellersTable({ sellers, loading, onView }: SellersTableProps) {
         className="space-y-3 rounded-xl border border-gray-200 bg-white p-4"
         repeat={6}
       >
-        <div className="flex items-center gap-4">
-          <Skeleton className="h-4 w-48" />
-          <Skeleton className="h-4 w-24" />
-          <Skeleton className="h-5 w-16 rounded-full" />
-          <Skeleton className="h-4 flex-1" />
-        </div>
+        <Skeletons
+          className="flex items-center gap-4"
+          sizes={['h-4 w-48', 'h-4 w-24', 'h-5 w-16 rounded-full', 'h-4 flex-1']}
+        />
       </LoadingRegion>
     );
   }
