@@ -11,7 +11,7 @@ import {
   fileBrowser,
   newContext,
   screenshots,
-  payByPayPal,
+  payOnSandbox,
 } from './support';
 
 const browser = fileBrowser();
@@ -58,9 +58,7 @@ async function buyNowAndPay(page: Page, product: { _id: string; title: string })
   const deliver = page.getByRole('button', { name: 'DELIVER HERE' });
   await deliver.waitFor();
   await screenshots(page, 'checkout-buy-now');
-  await payByPayPal(page);
-  await deliver.click();
-  await page.waitForURL(/\/api\/payments\/sandbox\//);
+  await payOnSandbox(page, deliver);
   await page.getByRole('button', { name: 'Approve payment' }).click();
   await page.waitForURL(/\/shop\/payment-success\//, { timeout: 20_000 });
   await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();

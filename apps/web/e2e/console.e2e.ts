@@ -17,7 +17,7 @@ import {
   uniqueSuffix,
   readyToSell,
 } from './console-helpers';
-import { SHOPPER_ADDRESS, soldAsOne, payByPayPal } from './support';
+import { SHOPPER_ADDRESS, soldAsOne, payOnSandbox } from './support';
 
 const run = uniqueSuffix();
 const newSeller = {
@@ -39,6 +39,12 @@ async function session() {
   const s = await newSession(browser);
   contexts.push(s.context);
   return s;
+}
+/** A new session logged in as the admin or a demo seller, on their dashboard. */
+async function consoleOf(who: 'admin' | 'seller'): Promise<Page> {
+  const { page } = await session();
+  await loginThroughUi(page, DEMO[who], new RegExp(`/${who}/dashboard$`));
+  return page;
 }
 const toast = expectToast;
 
@@ -188,9 +194,7 @@ describe('seller lifecycle: register, approval, product, sale, shipping', () => 
       .getByRole('radio', { name: /^Deliver to/ })
       .first()
       .check();
-    await payByPayPal(shopper);
-    await shopper.getByRole('button', { name: 'DELIVER HERE' }).first().click();
-    await shopper.waitForURL(/\/api\/payments\/sandbox\//);
+    await payOnSandbox(shopper);
     await shopper.getByRole('button', { name: 'Approve payment' }).click();
     await shopper.waitForURL(/\/shop\/payment-success\//, { timeout: 30_000 });
     await shopper.getByText('Payment Successful!').waitFor();
@@ -268,8 +272,7 @@ describe('seller lifecycle: register, approval, product, sale, shipping', () => 
 
 describe('banners', () => {
   it('when the admin uploads a banner with its message, then it rotates on the home page with the message over it, whole at 390 px; deleting asks first, then it is gone', async () => {
-    const { page: admin } = await session();
-    await loginThroughUi(admin, DEMO.admin, /\/admin\/dashboard$/);
+    const admin = await consoleOf('admin');
     await admin.getByRole('link', { name: 'Banner' }).first().click();
     await admin.getByRole('heading', { name: 'Upload Banner Images' }).waitFor();
     await admin.getByTestId('banner-sizes').getByText('1920 × 480 px').waitFor();
@@ -342,8 +345,7 @@ describe('a rejected seller', () => {
     });
     expect(reg.ok()).toBe(true);
 
-    const { page: admin } = await session();
-    await loginThroughUi(admin, DEMO.admin, /\/admin\/dashboard$/);
+    const admin = await consoleOf('admin');
     await admin.goto('/admin/seller-listing');
     const row = admin.getByRole('row').filter({ hasText: `Rejected Store ${run}` });
     await row.getByRole('button', { name: /View Detail/ }).click();
@@ -368,10 +370,8 @@ describe('a rejected seller', () => {
 
 describe('accessibility of the consoles', () => {
   it('when axe checks the console pages, then there is no serious or critical violation', async () => {
-    const { page: admin } = await session();
-    await loginThroughUi(admin, DEMO.admin, /\/admin\/dashboard$/);
-    const { page: seller } = await session();
-    await loginThroughUi(seller, DEMO.seller, /\/seller\/dashboard$/);
+    const admin = await consoleOf('admin');
+    const seller = await consoleOf('seller');
     const pages: [Page, string, string][] = [
       [admin, '/admin/dashboard', 'Revenue, last 30 days'],
       [admin, '/admin/products', '+ Add Product'],

@@ -6,7 +6,7 @@
 import type { APIRequestContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, journeySessions } from './console-helpers';
-import { apiRegisterAndLogin, screenshots, payByPayPal } from './support';
+import { apiRegisterAndLogin, screenshots, payOnSandbox } from './support';
 
 const session = journeySessions();
 
@@ -48,9 +48,7 @@ describe('delivery: a promised date, a shipment and the courier', () => {
     // buy it now and pay in the sandbox
     await page.getByRole('button', { name: 'BUY NOW' }).first().click();
     await page.waitForURL(/\/shop\/checkout\?buyNow=/);
-    await payByPayPal(page);
-    await page.getByRole('button', { name: 'DELIVER HERE' }).click();
-    await page.waitForURL(/\/api\/payments\/sandbox\//);
+    await payOnSandbox(page);
     await page.getByRole('button', { name: 'Approve payment' }).click();
     await page.waitForURL(/\/shop\/payment-success\//, { timeout: 20_000 });
     const orderId = new URL(page.url()).pathname.split('/').pop()!;

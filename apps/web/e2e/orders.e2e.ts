@@ -15,7 +15,7 @@ import {
   a11yViolations,
   soldAsOne,
   uiLogin,
-  payByPayPal,
+  payOnSandbox,
 } from './support';
 
 const browser = fileBrowser();
@@ -70,9 +70,7 @@ describe('order views', () => {
     const product = await demoSellerProduct();
     await shopperWithCart(context, product.productId);
     await page.goto('/shop/checkout');
-    await payByPayPal(page);
-    await page.getByRole('button', { name: 'DELIVER HERE' }).click();
-    await page.waitForURL(/\/api\/payments\/sandbox\//);
+    await payOnSandbox(page);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL(/\/shop\/paypal-cancel/);
 

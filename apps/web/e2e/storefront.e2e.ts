@@ -11,7 +11,7 @@ import {
   screenshots,
   uiLogin,
   uniqueUser,
-  payByPayPal,
+  payOnSandbox,
 } from './support';
 
 const browser = fileBrowser();
@@ -108,9 +108,7 @@ describe('storefront', () => {
     await deliver.waitFor();
     await screenshots(page, 'checkout');
 
-    await payByPayPal(page);
-    await deliver.click();
-    await page.waitForURL(/\/api\/payments\/sandbox\//);
+    await payOnSandbox(page, deliver);
     // the sandbox page names an icon that exists (no request for a missing /favicon.ico)
     const icon = await page.locator('link[rel="icon"]').getAttribute('href');
     expect(icon).toBeTruthy();
@@ -161,9 +159,7 @@ describe('storefront', () => {
       },
     });
     await page.goto('/shop/checkout');
-    await payByPayPal(page);
-    await page.getByRole('button', { name: 'DELIVER HERE' }).click();
-    await page.waitForURL(/\/api\/payments\/sandbox\//);
+    await payOnSandbox(page);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL(/\/shop\/paypal-cancel/);
     await page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor();

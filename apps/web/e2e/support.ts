@@ -143,6 +143,16 @@ export async function payByPayPal(page: Page): Promise<void> {
   await page.getByRole('radio', { name: 'PayPal', exact: true }).check();
 }
 
+/** PayPal chosen, DELIVER HERE pressed (`deliver`, the first by default): the page is the sandbox's. */
+export async function payOnSandbox(
+  page: Page,
+  deliver = page.getByRole('button', { name: 'DELIVER HERE' }).first(),
+): Promise<void> {
+  await payByPayPal(page);
+  await deliver.click();
+  await page.waitForURL(/\/api\/payments\/sandbox\//);
+}
+
 /** A product with plenty of stock, from the public listing. */
 export async function inStockProduct(context: BrowserContext, skip = 0): Promise<ProductLite> {
   const r = await context.request.get('/api/shop/products/get?limit=100&sortBy=price-hightolow');

@@ -11,7 +11,7 @@ import {
   newContext,
   screenshots,
   SHOPPER_ADDRESS,
-  payByPayPal,
+  payOnSandbox,
 } from './support';
 
 const browser = fileBrowser();
@@ -66,9 +66,7 @@ describe('variants', () => {
     await page.goto('/shop/cart');
     await page.getByTestId('variant-label').getByText('Size: M').waitFor();
     await page.goto('/shop/checkout');
-    await payByPayPal(page);
-    await page.getByRole('button', { name: 'DELIVER HERE' }).click();
-    await page.waitForURL(/\/api\/payments\/sandbox\//);
+    await payOnSandbox(page);
     await page.getByRole('button', { name: 'Approve payment' }).click();
     await page.waitForURL(/\/shop\/payment-success\//, { timeout: 30_000 });
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();

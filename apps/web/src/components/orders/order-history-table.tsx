@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { formatINR } from '@mp/shared';
 import { formatDate } from '../../lib/format';
-import { Button, EmptyState, LoadingRegion, ProductImage, Skeleton, StatusBadge, TableHead } from '../ui';
+import { Button, DataTable, EmptyState, LoadingRegion, ProductImage, Skeletons, StatusBadge } from '../ui';
 
 export interface OrderHistoryRow {
   _id: string;
@@ -68,24 +68,23 @@ export function OrderHistoryTable<T extends OrderHistoryRow>({
 }: OrderHistoryTableProps<T>) {
   if (loading && orders.length === 0) {
     return (
-      <LoadingRegion label="Loading orders…" className="space-y-3">
-        {Array.from({ length: 4 }, (_, i) => (
-          <div key={i} className="flex items-center gap-4">
-            <Skeleton className="h-12 w-12" />
-            <Skeleton className="h-4 flex-1" />
-            <Skeleton className="h-4 w-20" />
-          </div>
-        ))}
+      <LoadingRegion label="Loading orders…" className="space-y-3" repeat={4}>
+        <Skeletons className="flex items-center gap-4" sizes={['h-12 w-12', 'h-4 flex-1', 'h-4 w-20']} />
       </LoadingRegion>
     );
   }
   if (orders.length === 0) return <EmptyState icon={emptyIcon} title="No orders found." />;
   const date = (o: OrderHistoryRow) => formatDate(o.orderDate ?? o.createdAt);
   return (
-    <>
-      <ul className="flex flex-col gap-3 md:hidden" aria-label="Orders">
-        {orders.map((o) => (
-          <li key={o._id} className="flex gap-3 rounded-lg border border-gray-200 bg-white p-3">
+    <DataTable
+      rows={orders}
+      rowKey={(o) => o._id}
+      look="orders"
+      cards={{
+        label: 'Orders',
+        className: 'flex gap-3 rounded-lg border border-gray-200 bg-white p-3',
+        card: (o) => (
+          <>
             <FirstItem order={o} size={64} />
             <div className="min-w-0 flex-1">
               <p className="line-clamp-2 text-sm font-medium text-gray-900">
@@ -100,41 +99,39 @@ export function OrderHistoryTable<T extends OrderHistoryRow>({
                 {viewLabel}
               </Button>
             </div>
-          </li>
-        ))}
-      </ul>
-      <div className="hidden overflow-x-auto md:block">
-        <table className="w-full min-w-[560px] text-left text-sm">
-          <TableHead
-            columns={['Product', 'Order Date', 'Status', 'Price', 'Details']}
-            className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-600"
-          />
-          <tbody className="divide-y divide-gray-100">
-            {orders.map((o) => (
-              <tr key={o._id} data-testid="order-row" className="hover:bg-gray-50">
-                <td className="px-3 py-3">
-                  <div className="flex items-center gap-3">
-                    <FirstItem order={o} size={48} />
-                    <span className="line-clamp-2 max-w-[16rem] font-medium text-gray-900">
-                      <ItemTitle order={o} />
-                    </span>
-                  </div>
-                </td>
-                <td className="whitespace-nowrap px-3 py-3 text-gray-700">{date(o)}</td>
-                <td className="px-3 py-3">{renderStatus(o)}</td>
-                <td className="whitespace-nowrap px-3 py-3 font-semibold text-gray-900">
-                  {formatINR(o.totalAmount)}
-                </td>
-                <td className="px-3 py-3">
-                  <Button variant="outline" size="sm" onClick={() => onView(o)}>
-                    {viewLabel}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+          </>
+        ),
+      }}
+      tableClassName="min-w-[560px]"
+      rowTestId="order-row"
+      columns={[
+        {
+          header: 'Product',
+          cell: (o) => (
+            <div className="flex items-center gap-3">
+              <FirstItem order={o} size={48} />
+              <span className="line-clamp-2 max-w-[16rem] font-medium text-gray-900">
+                <ItemTitle order={o} />
+              </span>
+            </div>
+          ),
+        },
+        { header: 'Order Date', className: 'whitespace-nowrap text-gray-700', cell: date },
+        { header: 'Status', cell: renderStatus },
+        {
+          header: 'Price',
+          className: 'whitespace-nowrap font-semibold text-gray-900',
+          cell: (o) => formatINR(o.totalAmount),
+        },
+        {
+          header: 'Details',
+          cell: (o) => (
+            <Button variant="outline" size="sm" onClick={() => onView(o)}>
+              {viewLabel}
+            </Button>
+          ),
+        },
+      ]}
+    />
   );
 }

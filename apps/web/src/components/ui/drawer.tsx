@@ -1,9 +1,7 @@
 /** A slide-in panel (offcanvas) from the left or right: for menus and filters below 992px, or side forms. */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { useEffect, useState, type ReactNode } from 'react';
 import { cn } from './cn';
-import { CloseButton } from './modal';
-import { useFocusTrap } from './use-focus-trap';
+import { DIALOG_LOOKS, DialogFrame } from './modal';
 
 export interface DrawerProps {
   open: boolean;
@@ -25,8 +23,6 @@ export function Drawer({
   widthClass = 'w-80',
   footer,
 }: DrawerProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  const titleId = useId();
   // keep mounted for the slide-out transition
   const [mounted, setMounted] = useState(open);
   const [shown, setShown] = useState(false);
@@ -40,41 +36,27 @@ export function Drawer({
     const t = setTimeout(() => setMounted(false), 200);
     return () => clearTimeout(t);
   }, [open]);
-  useFocusTrap(ref, open && mounted, onClose);
   if (!mounted) return null;
-  return createPortal(
-    <div className="fixed inset-0 z-50">
-      <div
-        aria-hidden
-        onClick={onClose}
-        className={cn(
-          'absolute inset-0 bg-gray-950/50 transition-opacity duration-200',
-          shown ? 'opacity-100' : 'opacity-0',
-        )}
-      />
-      <div
-        ref={ref}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        className={cn(
-          'absolute inset-y-0 flex max-w-[100vw] flex-col bg-white shadow-xl transition-transform duration-200',
-          side === 'left' ? 'left-0' : 'right-0',
-          widthClass,
-          shown ? 'translate-x-0' : side === 'left' ? '-translate-x-full' : 'translate-x-full',
-        )}
-      >
-        <div className="flex items-center justify-between border-b border-gray-200 px-4 py-3">
-          <h2 id={titleId} className="text-base font-semibold text-gray-900">
-            {title}
-          </h2>
-          <CloseButton onClick={onClose} />
-        </div>
-        <div className="flex-1 overflow-y-auto p-4">{children}</div>
-        {footer && <div className="border-t border-gray-200 p-4">{footer}</div>}
-      </div>
-    </div>,
-    document.body,
+  return (
+    <DialogFrame
+      trap={open}
+      look={DIALOG_LOOKS.drawer}
+      outer="fixed inset-0 z-50"
+      backdrop={cn(
+        'absolute inset-0 bg-gray-950/50 transition-opacity duration-200',
+        shown ? 'opacity-100' : 'opacity-0',
+      )}
+      panel={cn(
+        'absolute inset-y-0 flex max-w-[100vw] flex-col bg-white shadow-xl transition-transform duration-200',
+        side === 'left' ? 'left-0' : 'right-0',
+        widthClass,
+        shown ? 'translate-x-0' : side === 'left' ? '-translate-x-full' : 'translate-x-full',
+      )}
+      title={title}
+      onClose={onClose}
+      footer={footer}
+    >
+      {children}
+    </DialogFrame>
   );
 }

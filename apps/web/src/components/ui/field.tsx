@@ -136,3 +136,31 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
     </FieldShell>
   );
 });
+
+/** A checkbox with its words beside it, inside one label (a click on the words ticks it). */
+export function Checkbox({
+  label,
+  checked,
+  onChange,
+  className,
+  boxClassName = 'h-4 w-4',
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  /** the label's classes beyond a row of box and words */
+  className?: string;
+  boxClassName?: string;
+}) {
+  return (
+    <label className={cn('flex items-center gap-2 text-sm text-gray-900', className)}>
+      <input
+        type="checkbox"
+        className={boxClassName}
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      {label}
+    </label>
+  );
+}

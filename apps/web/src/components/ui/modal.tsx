@@ -18,33 +18,94 @@ export interface ModalProps {
 const SIZES = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl', xl: 'max-w-5xl' } as const;
 
 export function Modal({ open, onClose, title, children, footer, size = 'md', className }: ModalProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  useFocusTrap(ref, open, onClose);
   if (!open) return null;
+  return (
+    <DialogFrame
+      trap
+      look={DIALOG_LOOKS.modal}
+      outer="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4"
+      backdrop="absolute inset-0 bg-gray-950/50"
+      panel={cn(
+        'relative flex max-h-[92vh] w-full flex-col rounded-t-xl bg-white shadow-xl sm:rounded-xl',
+        SIZES[size],
+        className,
+      )}
+      title={title}
+      onClose={onClose}
+      footer={footer}
+    >
+      {children}
+    </DialogFrame>
+  );
+}
+
+/** the classes of a dialog's header, title, body and footer: a centred modal's, or a side drawer's */
+export const DIALOG_LOOKS = {
+  modal: {
+    header: 'flex items-center justify-between gap-4 border-b border-gray-200 px-5 py-4',
+    title: 'text-lg font-semibold text-gray-900',
+    body: 'overflow-y-auto px-5 py-4',
+    footer: 'flex justify-end gap-2 border-t border-gray-200 px-5 py-3',
+  },
+  drawer: {
+    header: 'flex items-center justify-between border-b border-gray-200 px-4 py-3',
+    title: 'text-base font-semibold text-gray-900',
+    body: 'flex-1 overflow-y-auto p-4',
+    footer: 'border-t border-gray-200 p-4',
+  },
+};
+
+type DialogLook = (typeof DIALOG_LOOKS)[keyof typeof DIALOG_LOOKS];
+
+/**
+ * A dialog in a portal over a backdrop (a click on it closes): role="dialog", aria-modal, labelled by its title;
+ * the titled header with its close button, the body, and the footer when there is one.
+ */
+export function DialogFrame({
+  trap,
+  look,
+  outer,
+  backdrop,
+  panel,
+  title,
+  onClose,
+  footer,
+  children,
+}: {
+  /** focus stays inside while true: false while a drawer slides out */
+  trap: boolean;
+  look: DialogLook;
+  /** the classes of the fixed layer, the backdrop and the dialog's panel */
+  outer: string;
+  backdrop: string;
+  panel: string;
+  title: ReactNode;
+  onClose: () => void;
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  useFocusTrap(ref, trap, onClose);
   return createPortal(
-    <div className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
-      <div className="absolute inset-0 bg-gray-950/50" aria-hidden onClick={onClose} />
+    <div className={outer}>
+      <div aria-hidden onClick={onClose} className={backdrop} />
       <div
         ref={ref}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className={cn(
-          'relative flex max-h-[92vh] w-full flex-col rounded-t-xl bg-white shadow-xl sm:rounded-xl',
-          SIZES[size],
-          className,
-        )}
+        className={panel}
       >
-        <div className="flex items-center justify-between gap-4 border-b border-gray-200 px-5 py-4">
-          <h2 id={titleId} className="text-lg font-semibold text-gray-900">
+        <div className={look.header}>
+          <h2 id={titleId} className={look.title}>
             {title}
           </h2>
           <CloseButton onClick={onClose} />
         </div>
-        <div className="overflow-y-auto px-5 py-4">{children}</div>
-        {footer && <div className="flex justify-end gap-2 border-t border-gray-200 px-5 py-3">{footer}</div>}
+        <div className={look.body}>{children}</div>
+        {footer && <div className={look.footer}>{footer}</div>}
       </div>
     </div>,
     document.body,

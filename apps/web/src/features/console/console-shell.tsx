@@ -28,6 +28,11 @@ export interface ConsoleShellProps {
 
 type Tone = 'dark' | 'light';
 
+const HINT: Record<Tone, string> = {
+  dark: 'mx-3 rounded-lg bg-amber-500/15 px-3 py-2 text-xs font-medium text-amber-200',
+  light: 'rounded-lg bg-amber-50 px-3 py-2 text-xs font-medium text-amber-900',
+};
+
 function NavList({
   items,
   disabledHint,
@@ -35,46 +40,50 @@ function NavList({
 }: Pick<ConsoleShellProps, 'items' | 'disabledHint'> & { tone: Tone }) {
   const dark = tone === 'dark';
   return (
-    <ul className="flex flex-col gap-1">
-      {items.map(({ to, label, icon: Icon }) => (
-        <li key={to}>
-          {disabledHint ? (
-            <span
-              aria-disabled="true"
-              title={disabledHint}
-              className={cn(
-                'flex cursor-not-allowed items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium',
-                dark ? 'text-slate-400' : 'text-gray-500',
-              )}
-            >
-              <Icon />
-              {label}
-              <LockIcon className="ml-auto h-4 w-4" />
-            </span>
-          ) : (
-            <NavLink
-              to={to}
-              className={({ isActive }) =>
-                cn(
-                  'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors',
-                  dark
-                    ? 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white'
-                    : 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-                  dark &&
-                    (isActive
-                      ? 'bg-white/15 text-white'
-                      : 'text-slate-300 hover:bg-white/10 hover:text-white'),
-                  !dark && (isActive ? 'bg-brand-50 text-brand-700' : 'text-gray-700 hover:bg-gray-100'),
-                )
-              }
-            >
-              <Icon />
-              {label}
-            </NavLink>
-          )}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="flex flex-col gap-1">
+        {items.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            {disabledHint ? (
+              <span
+                aria-disabled="true"
+                title={disabledHint}
+                className={cn(
+                  'flex cursor-not-allowed items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium',
+                  dark ? 'text-slate-400' : 'text-gray-500',
+                )}
+              >
+                <Icon />
+                {label}
+                <LockIcon className="ml-auto h-4 w-4" />
+              </span>
+            ) : (
+              <NavLink
+                to={to}
+                className={({ isActive }) =>
+                  cn(
+                    'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors',
+                    dark
+                      ? 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white'
+                      : 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+                    dark &&
+                      (isActive
+                        ? 'bg-white/15 text-white'
+                        : 'text-slate-300 hover:bg-white/10 hover:text-white'),
+                    !dark && (isActive ? 'bg-brand-50 text-brand-700' : 'text-gray-700 hover:bg-gray-100'),
+                  )
+                }
+              >
+                <Icon />
+                {label}
+              </NavLink>
+            )}
+          </li>
+        ))}
+      </ul>
+      {/* the links are off until the seller is approved: say why */}
+      {disabledHint && <p className={HINT[tone]}>{disabledHint}</p>}
+    </>
   );
 }
 
@@ -95,11 +104,6 @@ function SidebarBody({
         {title}
       </p>
       <NavList items={items} disabledHint={disabledHint} tone="dark" />
-      {disabledHint && (
-        <p className="mx-3 rounded-lg bg-amber-500/15 px-3 py-2 text-xs font-medium text-amber-200">
-          {disabledHint}
-        </p>
-      )}
     </nav>
   );
 }
@@ -125,11 +129,6 @@ export function ConsoleShell({
       <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title={title} widthClass="w-[250px]">
         <nav aria-label={`${title} (mobile)`} className="flex flex-col gap-4">
           <NavList items={items} disabledHint={disabledHint} tone="light" />
-          {disabledHint && (
-            <p className="rounded-lg bg-amber-50 px-3 py-2 text-xs font-medium text-amber-900">
-              {disabledHint}
-            </p>
-          )}
         </nav>
       </Drawer>
       <div className="flex min-h-screen flex-col lg:pl-[250px]">

@@ -38,13 +38,15 @@ export function StatCard({
 
 export function StatGridSkeleton({ count = 4 }: { count?: number }) {
   return (
-    <LoadingRegion label="Loading figures…" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      {Array.from({ length: count }, (_, i) => (
-        <div key={i} className="rounded-xl border border-gray-200 bg-white p-5">
-          <Skeleton className="h-4 w-24" />
-          <Skeleton className="mt-3 h-7 w-32" />
-        </div>
-      ))}
+    <LoadingRegion
+      label="Loading figures…"
+      className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+      repeat={count}
+    >
+      <div className="rounded-xl border border-gray-200 bg-white p-5">
+        <Skeleton className="h-4 w-24" />
+        <Skeleton className="mt-3 h-7 w-32" />
+      </div>
     </LoadingRegion>
   );
 }

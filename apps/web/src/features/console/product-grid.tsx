@@ -9,6 +9,7 @@ import {
   Price,
   ProductThumb,
   Skeleton,
+  Skeletons,
 } from '../../components/ui';
 import { BoxIcon } from './icons';
 
@@ -36,17 +37,12 @@ export function ProductGrid({
       <LoadingRegion
         label="Loading products…"
         className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3 2xl:grid-cols-4"
+        repeat={8}
       >
-        {Array.from({ length: 8 }, (_, i) => (
-          <div key={i} className="overflow-hidden rounded-xl border border-gray-200 bg-white">
-            <Skeleton className="aspect-[4/3] w-full rounded-none" />
-            <div className="space-y-2 p-4">
-              <Skeleton className="h-4 w-3/4" />
-              <Skeleton className="h-3 w-1/3" />
-              <Skeleton className="h-5 w-1/2" />
-            </div>
-          </div>
-        ))}
+        <div className="overflow-hidden rounded-xl border border-gray-200 bg-white">
+          <Skeleton className="aspect-[4/3] w-full rounded-none" />
+          <Skeletons className="space-y-2 p-4" sizes={['h-4 w-3/4', 'h-3 w-1/3', 'h-5 w-1/2']} />
+        </div>
       </LoadingRegion>
     );
   }
@@ -95,24 +91,23 @@ export function ProductGrid({
               <Price price={p.price} salePrice={p.salePrice} discount={p.discount} />
               <p className="text-xs text-gray-500">Stock: {p.totalStock}</p>
               <div className="mt-auto flex flex-wrap gap-2 pt-3">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="flex-1"
-                  onClick={() => onEdit(p)}
-                  aria-label={`Edit ${p.title}`}
-                >
-                  Edit
-                </Button>
-                <Button
-                  variant="danger"
-                  size="sm"
-                  className="flex-1"
-                  onClick={() => setConfirming(p)}
-                  aria-label={`Delete ${p.title}`}
-                >
-                  Delete
-                </Button>
+                {(
+                  [
+                    ['Edit', 'outline', () => onEdit(p)],
+                    ['Delete', 'danger', () => setConfirming(p)],
+                  ] as const
+                ).map(([label, variant, act]) => (
+                  <Button
+                    key={label}
+                    variant={variant}
+                    size="sm"
+                    className="flex-1"
+                    onClick={act}
+                    aria-label={`${label} ${p.title}`}
+                  >
+                    {label}
+                  </Button>
+                ))}
               </div>
             </div>
           </li>

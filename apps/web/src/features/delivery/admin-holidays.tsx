@@ -4,7 +4,7 @@
  * error is told by the answer's `code` (a field's under that field).
  */
 import { holidayInputSchema, holidayParamsSchema } from '@mp/shared';
-import { Button, EmptyState, Input, LoadingRegion, Skeleton } from '../../components/ui';
+import { Button, EmptyState, Input, LoadingRegion, Skeleton, LoadFailed } from '../../components/ui';
 import { errorCode, errorMessage } from '../../lib/api';
 import { fieldProps, showServerErrors, useZodForm } from '../../lib/form';
 import { toast } from '../../lib/toast';
@@ -64,20 +64,16 @@ export function AdminHolidays() {
   let list;
   if (isLoading) {
     list = (
-      <LoadingRegion label="Loading holidays…" className="space-y-2">
-        <Skeleton className="h-8 w-full" />
+      <LoadingRegion label="Loading holidays…" className="space-y-2" repeat={2}>
         <Skeleton className="h-8 w-full" />
       </LoadingRegion>
     );
   } else if (isError) {
     list = (
-      <EmptyState
+      <LoadFailed
         title="Holidays could not be loaded"
-        action={
-          <Button variant="outline" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        }
+        onRetry={() => void refetch()}
+        retryVariant="outline"
       />
     );
   } else if (!data?.length) {

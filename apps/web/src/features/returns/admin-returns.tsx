@@ -3,13 +3,11 @@
  * rejection the shopper contests); a decision (approve, reject, refund now) always with a note.
  */
 import { useState } from 'react';
-import { FormActions } from './form-actions';
+import { ActionForm, FormActions, useReturnForm } from './form-actions';
 import { z } from 'zod';
 import { adminReturnActionInputSchema, type ReturnDto } from '@mp/shared';
-import { Button, Select, Textarea } from '../../components/ui';
-import { fieldProps, showServerErrors, useZodForm } from '../../lib/form';
-import { toast } from '../../lib/toast';
-import { refusalText } from './return-card';
+import { Button, Checkbox, Select, Textarea } from '../../components/ui';
+import { fieldProps } from '../../lib/form';
 import { RETURNS_PAGE, ReturnFacts, ReturnList, StateFilter, useReturnFilters } from './console-returns';
 import { useAdminReturnsQuery, useDecideAdminReturnMutation } from './returns-api';
 
@@ -29,28 +27,21 @@ const decisionFormSchema = adminReturnActionInputSchema.extend({
 
 function DecisionForm({ r, onClose }: { r: ReturnDto; onClose: () => void }) {
   const [decide] = useDecideAdminReturnMutation();
-  const form = useZodForm(decisionFormSchema, { action: '', note: '' });
-  const submit = form.handleSubmit(async ({ action, note }) => {
-    const res = await decide({ returnId: r.id, action, note });
-    if (!res.error) {
-      toast.success(`Return of ${r.orderNumber} decided.`);
-      onClose();
-    } else if (!showServerErrors(form, res.error)) toast.error(refusalText(res.error, 'Not decided'));
-  });
+  const { form, submit } = useReturnForm(
+    decisionFormSchema,
+    { action: '', note: '' },
+    ({ action, note }) => decide({ returnId: r.id, action, note }),
+    { done: `Return of ${r.orderNumber} decided.`, refused: 'Not decided', onClose },
+  );
   return (
-    <form
-      noValidate
-      onSubmit={(e) => void submit(e)}
-      className="flex flex-col gap-2"
-      aria-label={`Decide return of ${r.orderNumber}`}
-    >
+    <ActionForm label={`Decide return of ${r.orderNumber}`} onSubmit={submit}>
       {r.dispute && (
         <p className="rounded-md bg-amber-50 p-2 text-gray-800">The shopper contests: “{r.dispute.note}”</p>
       )}
       <Select label="Decision" required options={decisionsFor(r)} {...fieldProps(form, 'action')} />
       <Textarea label="Note (the shopper and the seller read it)" required {...fieldProps(form, 'note')} />
       <FormActions submit="Decide" submitting={form.formState.isSubmitting} onBack={onClose} />
-    </form>
+    </ActionForm>
   );
 }
 
@@ -93,15 +84,12 @@ export function AdminReturns() {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-4">
         <StateFilter value={state} onChange={(s) => set({ state: s })} />
-        <label className="flex min-h-11 items-center gap-2 text-sm text-gray-900">
-          <input
-            type="checkbox"
-            className="h-4 w-4"
-            checked={disputed}
-            onChange={(e) => set({ disputed: e.target.checked })}
-          />
-          Disputes only
-        </label>
+        <Checkbox
+          label="Disputes only"
+          className="min-h-11"
+          checked={disputed}
+          onChange={(d) => set({ disputed: d })}
+        />
       </div>
       <ReturnList
         query={query}

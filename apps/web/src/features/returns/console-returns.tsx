@@ -73,8 +73,7 @@ export function ReturnList({
   const list = remoteOf(query, null);
   if (isLoading(list) && !list.data) {
     return (
-      <LoadingRegion label="Loading returns…" className="flex flex-col gap-3">
-        <Skeleton className="h-32" />
+      <LoadingRegion label="Loading returns…" className="flex flex-col gap-3" repeat={2}>
         <Skeleton className="h-32" />
       </LoadingRegion>
     );

@@ -1,8 +1,7 @@
 /** "My returns" in the shopper's account (docs/web.md, "Returns"): every return, newest first, a page at a time. */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, EmptyState, LoadingRegion, Skeleton } from '../../components/ui';
-import { toApiError } from '../../lib/api';
+import { EmptyState, LoadFailed, LoadingRegion, Skeleton } from '../../components/ui';
 import { Pager } from '../tax/pager';
 import { ReturnCard } from './return-card';
 import { useShopReturnsQuery } from './returns-api';
@@ -17,19 +16,14 @@ export function MyReturns() {
   );
   if (isLoading) {
     return (
-      <LoadingRegion label="Loading returns…" className="flex flex-col gap-3">
-        <Skeleton className="h-32" />
+      <LoadingRegion label="Loading returns…" className="flex flex-col gap-3" repeat={2}>
         <Skeleton className="h-32" />
       </LoadingRegion>
     );
   }
   if (error || !data) {
     return (
-      <EmptyState
-        title="Your returns could not be loaded"
-        description={toApiError(error).message}
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
-      />
+      <LoadFailed title="Your returns could not be loaded" error={error} onRetry={() => void refetch()} />
     );
   }
   if (data.data.length === 0) {

@@ -5,10 +5,9 @@
 import { useState } from 'react';
 import { formatINR, shopReturnActionInputSchema, type ReturnDto } from '@mp/shared';
 import { Button, ConfirmDialog, Textarea } from '../../components/ui';
-import { FormActions } from './form-actions';
-import { toApiError } from '../../lib/api';
+import { ActionForm, FormActions, refusalText, useReturnForm } from './form-actions';
 import { formatDate } from '../../lib/format';
-import { fieldProps, showServerErrors, useZodForm } from '../../lib/form';
+import { fieldProps } from '../../lib/form';
 import { toast } from '../../lib/toast';
 import { shopperActions } from './return-display';
 import { ReturnStateBadge, ReturnSteps } from './return-steps';
@@ -17,31 +16,20 @@ import { ReturnPhotoList } from './return-photos';
 
 const contestFormSchema = shopReturnActionInputSchema.options[1].pick({ note: true });
 
-/** The toast for a refusal, by its code. */
-export function refusalText(err: unknown, fallback: string): string {
-  const e = toApiError(err);
-  switch (e.code) {
-    case 'RETURN_STATE_CONFLICT':
-      return 'This return has moved on since you opened it; the page now shows where it is.';
-    case 'NOT_FOUND':
-      return 'This return could not be found.';
-    default:
-      return `${fallback}: ${e.message}`;
-  }
-}
-
 function ContestForm({ r, onClose }: { r: ReturnDto; onClose: () => void }) {
   const [update] = useUpdateShopReturnMutation();
-  const form = useZodForm(contestFormSchema, { note: '' });
-  const submit = form.handleSubmit(async ({ note }) => {
-    const res = await update({ returnId: r.id, action: 'dispute', note });
-    if (!res.error) {
-      toast.success('Your objection is with the marketplace; you will hear its decision by e-mail.');
-      onClose();
-    } else if (!showServerErrors(form, res.error)) toast.error(refusalText(res.error, 'Not sent'));
-  });
+  const { form, submit } = useReturnForm(
+    contestFormSchema,
+    { note: '' },
+    ({ note }) => update({ returnId: r.id, action: 'dispute', note }),
+    {
+      done: 'Your objection is with the marketplace; you will hear its decision by e-mail.',
+      refused: 'Not sent',
+      onClose,
+    },
+  );
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-2" aria-label="Contest">
+    <ActionForm label="Contest" onSubmit={submit}>
       <Textarea label="Why do you contest the rejection?" required autoFocus {...fieldProps(form, 'note')} />
       <FormActions
         submit="Send to the marketplace"
@@ -49,7 +37,7 @@ function ContestForm({ r, onClose }: { r: ReturnDto; onClose: () => void }) {
         submitting={form.formState.isSubmitting}
         onBack={onClose}
       />
-    </form>
+    </ActionForm>
   );
 }
 

@@ -20,7 +20,7 @@ import { fieldProps, showServerErrors, useZodForm } from '../../lib/form';
 import { toast } from '../../lib/toast';
 import { lineReturnOffer } from './return-display';
 import { useRequestReturnMutation } from './returns-api';
-import { FormActions } from './form-actions';
+import { FormActions, refusalText } from './form-actions';
 import { ReturnPhotosField } from './return-photos';
 
 const returnFormSchema = returnRequestInputSchema.pick({ reason: true, comment: true }).extend({
@@ -36,25 +36,16 @@ type FormValues = z.input<typeof returnFormSchema>;
 const REASONS = RETURN_REASONS.map((value) => ({ value, label: RETURN_REASON_LABELS[value] }));
 
 /** The words for a refusal the form cannot put under a field, by its code. */
-function refusal(err: unknown): string {
-  const e = toApiError(err);
-  switch (e.code) {
-    case 'RETURN_WINDOW_CLOSED':
-      return 'The return window of one of these items has closed.';
-    case 'NOT_RETURNABLE':
-      return 'One of these items was sold as not returnable.';
-    case 'NOT_DELIVERED':
-      return 'One of these items has not been delivered yet.';
-    case 'RETURN_QUANTITY_EXCEEDED':
-      return 'That is more units than are left to return; the order now shows how many are.';
-    case 'NOT_FOUND':
-      return 'This order could not be found.';
-    case 'COD_RETURNS_UNAVAILABLE':
-      return 'Returns of cash-on-delivery orders cannot be refunded right now; please try again later.';
-    default:
-      return `Not requested: ${e.message}`;
-  }
-}
+const REQUEST_REFUSALS: Partial<Record<string, string>> = {
+  RETURN_WINDOW_CLOSED: 'The return window of one of these items has closed.',
+  NOT_RETURNABLE: 'One of these items was sold as not returnable.',
+  NOT_DELIVERED: 'One of these items has not been delivered yet.',
+  RETURN_QUANTITY_EXCEEDED: 'That is more units than are left to return; the order now shows how many are.',
+  NOT_FOUND: 'This order could not be found.',
+  COD_RETURNS_UNAVAILABLE:
+    'Returns of cash-on-delivery orders cannot be refunded right now; please try again later.',
+};
+const refusal = (err: unknown) => refusalText(err, 'Not requested', REQUEST_REFUSALS);
 
 function Stepper({
   title,

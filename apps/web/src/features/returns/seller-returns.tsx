@@ -4,13 +4,12 @@
  * parcel received, which refunds the shopper and reverses the seller's share on its statement.
  */
 import { useState } from 'react';
-import { FormActions } from './form-actions';
+import { ActionForm, FormActions, refusalText, useReturnForm } from './form-actions';
 import { Link } from 'react-router-dom';
 import { formatINR, sellerReturnActionInputSchema, type ReturnDto } from '@mp/shared';
 import { Badge, Button, ConfirmDialog, Textarea, type ButtonVariant } from '../../components/ui';
-import { fieldProps, showServerErrors, useZodForm } from '../../lib/form';
+import { fieldProps } from '../../lib/form';
 import { toast } from '../../lib/toast';
-import { refusalText } from './return-card';
 import { decisionDeadline, sellerActions } from './return-display';
 import { RETURNS_PAGE, ReturnFacts, ReturnList, StateFilter, useReturnFilters } from './console-returns';
 import { returnedUnits } from './return-display';
@@ -20,21 +19,18 @@ const rejectFormSchema = sellerReturnActionInputSchema.options[1].pick({ reason:
 
 function RejectForm({ r, onClose }: { r: ReturnDto; onClose: () => void }) {
   const [decide] = useDecideSellerReturnMutation();
-  const form = useZodForm(rejectFormSchema, { reason: '' });
-  const submit = form.handleSubmit(async ({ reason }) => {
-    const res = await decide({ returnId: r.id, action: 'reject', reason });
-    if (!res.error) {
-      toast.success(`Return of ${r.orderNumber} rejected; the shopper sees your reason.`);
-      onClose();
-    } else if (!showServerErrors(form, res.error)) toast.error(refusalText(res.error, 'Not rejected'));
-  });
+  const { form, submit } = useReturnForm(
+    rejectFormSchema,
+    { reason: '' },
+    ({ reason }) => decide({ returnId: r.id, action: 'reject', reason }),
+    {
+      done: `Return of ${r.orderNumber} rejected; the shopper sees your reason.`,
+      refused: 'Not rejected',
+      onClose,
+    },
+  );
   return (
-    <form
-      noValidate
-      onSubmit={(e) => void submit(e)}
-      className="flex flex-col gap-2"
-      aria-label={`Reject return of ${r.orderNumber}`}
-    >
+    <ActionForm label={`Reject return of ${r.orderNumber}`} onSubmit={submit}>
       <Textarea
         label="Reason for rejecting (the shopper reads it)"
         required
@@ -42,7 +38,7 @@ function RejectForm({ r, onClose }: { r: ReturnDto; onClose: () => void }) {
         {...fieldProps(form, 'reason')}
       />
       <FormActions submit="Reject return" danger submitting={form.formState.isSubmitting} onBack={onClose} />
-    </form>
+    </ActionForm>
   );
 }
 

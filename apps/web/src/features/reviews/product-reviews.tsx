@@ -27,8 +27,7 @@ export function ProductReviews({
           Customer Reviews
         </h2>
         {loading && reviews.length === 0 ? (
-          <LoadingRegion label="Loading reviews" className="space-y-3">
-            <Skeleton className="h-16 w-full" />
+          <LoadingRegion label="Loading reviews" className="space-y-3" repeat={2}>
             <Skeleton className="h-16 w-full" />
           </LoadingRegion>
         ) : reviews.length === 0 ? (

@@ -95,6 +95,21 @@ export function FilterPanel({
   ) => (onlyCounted && counts ? options.filter((o) => counts.has(o.id) || sel.includes(o.id)) : options);
   const categories = shown(CATEGORIES, catCounts, value.category);
   const brands = shown(useListedBrands(), brandCounts, value.brand);
+  const group = (
+    key: 'category' | 'brand',
+    title: string,
+    options: readonly { id: string; label: string }[],
+    counts: Map<string, number> | null,
+  ) =>
+    options.length > 0 && (
+      <FacetGroup
+        title={title}
+        options={options}
+        selected={value[key]}
+        counts={counts}
+        onToggle={(v) => onChange({ ...value, [key]: toggle(value[key], v) })}
+      />
+    );
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between">
@@ -110,24 +125,8 @@ export function FilterPanel({
         )}
       </div>
       {note && <p className="text-xs text-gray-600">{note}</p>}
-      {categories.length > 0 && (
-        <FacetGroup
-          title="Category"
-          options={categories}
-          selected={value.category}
-          counts={catCounts}
-          onToggle={(v) => onChange({ ...value, category: toggle(value.category, v) })}
-        />
-      )}
-      {brands.length > 0 && (
-        <FacetGroup
-          title="Brand"
-          options={brands}
-          selected={value.brand}
-          counts={brandCounts}
-          onToggle={(v) => onChange({ ...value, brand: toggle(value.brand, v) })}
-        />
-      )}
+      {group('category', 'Category', categories, catCounts)}
+      {group('brand', 'Brand', brands, brandCounts)}
       {value.size && offersSize(value.category) && (
         <FacetGroup
           title="Size"

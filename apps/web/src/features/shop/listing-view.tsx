@@ -6,7 +6,7 @@
 import { useDeferredValue, useState, type ReactNode } from 'react';
 import { SORT_OPTIONS } from '@mp/shared/constants';
 import { FilterIcon } from '../../components/icons';
-import { Button, Drawer, EmptyState, LoadingRegion } from '../../components/ui';
+import { Button, Drawer, EmptyState, LoadingRegion, LoadFailed } from '../../components/ui';
 import { FilterPanel, offersSize } from './filter-panel';
 import { ProductGrid } from './product-card';
 import { type ListingQuery, useListProductsQuery } from './products-api';
@@ -152,14 +152,11 @@ export function ListingView({
           {/* the cards' titles are h3: this keeps the heading order (h1 → h2 → h3) */}
           <h2 className="sr-only">Products</h2>
           {listing.isError && !listLoading ? (
-            <EmptyState
+            <LoadFailed
               title="The products could not be loaded"
               description="Check your connection and try again."
-              action={
-                <Button variant="outline" onClick={() => void listing.refetch()}>
-                  Try again
-                </Button>
-              }
+              onRetry={() => void listing.refetch()}
+              retryVariant="outline"
             />
           ) : listLoading && list.length === 0 ? (
             <LoadingRegion label="Loading products">

@@ -4,7 +4,7 @@ import { stockBadge, unitPrice } from '@mp/shared/pricing';
 import { formatINR } from '@mp/shared/money';
 import type { ProductDto } from '@mp/shared';
 import { StarIcon } from '../../components/icons';
-import { Badge, Price, ProductThumb, Skeleton } from '../../components/ui';
+import { Badge, Price, ProductThumb, Skeleton, Skeletons } from '../../components/ui';
 import { WishlistHeart } from '../wishlist/wishlist-heart';
 import { useBrandLabel } from './brands-api';
 import { OfferTag } from '../coupons/offers';
@@ -88,11 +88,7 @@ export function ProductCardSkeleton() {
   return (
     <div className="overflow-hidden rounded-xl border border-gray-200 bg-white">
       <Skeleton className="aspect-square w-full rounded-none" />
-      <div className="space-y-2 p-3">
-        <Skeleton className="h-3 w-16" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-24" />
-      </div>
+      <Skeletons className="space-y-2 p-3" sizes={['h-3 w-16', 'h-4 w-full', 'h-4 w-24']} />
     </div>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { gstinProblem } from '@mp/shared';
-import { Input } from '../../components/ui';
+import { Checkbox, Input } from '../../components/ui';
 
 export interface BusinessInvoice {
   buyerGstin: string;
@@ -30,15 +30,13 @@ export function useBusinessInvoice() {
   const fields = (
     <fieldset className="rounded-lg border border-gray-200 p-4">
       <legend className="sr-only">GST invoice for a business</legend>
-      <label className="flex items-center gap-2 text-sm font-medium text-gray-900">
-        <input
-          type="checkbox"
-          className="h-4 w-4 accent-brand-600"
-          checked={on}
-          onChange={(e) => setOn(e.target.checked)}
-        />
-        I need a GST invoice for my business
-      </label>
+      <Checkbox
+        label="I need a GST invoice for my business"
+        className="font-medium"
+        boxClassName="h-4 w-4 accent-brand-600"
+        checked={on}
+        onChange={setOn}
+      />
       {on && (
         <div className="mt-3 grid gap-3 sm:grid-cols-2">
           <Input

@@ -1,8 +1,6 @@
 /** Admin layout: fixed 250px 'Admin Panel' sidebar (slide-in below 992px) and the LogOut top bar. */
-import { useState } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
-import { toast } from '../../../lib/toast';
-import { useLogoutMutation } from '../../../features/auth/auth-api';
+import { Outlet } from 'react-router-dom';
+import { useSignOut } from '../../../features/auth/use-sign-out';
 import { ConsoleShell, type ConsoleNavItem } from '../../../features/console/console-shell';
 import { TestPaymentsNotice } from '../../../features/shop-config/test-payments-notice';
 import {
@@ -31,24 +29,15 @@ const NAV: ConsoleNavItem[] = [
 ];
 
 export function AdminLayout() {
-  const [logoutCall] = useLogoutMutation();
-  const navigate = useNavigate();
-  const [loggingOut, setLoggingOut] = useState(false);
-
-  async function logout() {
-    setLoggingOut(true);
-    const result = await logoutCall();
-    setLoggingOut(false);
-    if (!result.error) {
-      toast.success('Logged out successfully!');
-      navigate('/auth/login', { replace: true });
-    } else {
-      toast.error('Logout failed');
-    }
-  }
+  const { signOut, signingOut } = useSignOut({
+    to: '/auth/login',
+    replace: true,
+    done: 'Logged out successfully!',
+    failure: () => 'Logout failed',
+  });
 
   return (
-    <ConsoleShell title="Admin Panel" items={NAV} onLogout={() => void logout()} loggingOut={loggingOut}>
+    <ConsoleShell title="Admin Panel" items={NAV} onLogout={() => void signOut()} loggingOut={signingOut}>
       <TestPaymentsNotice />
       <Outlet />
     </ConsoleShell>

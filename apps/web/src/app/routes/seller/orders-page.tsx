@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast';
 import type { SellerOrderStatus } from '@mp/shared';
 import { OrderDetailsModal, SellerPartBadge } from '../../../features/seller/components/order-details-modal';
 import { OrderHistoryTable } from '../../../components/orders/order-history-table';
+import { Checkbox } from '../../../components/ui';
 import { ReceiptIcon } from '../../../features/console/icons';
 import { isLoading, remoteOf } from '../../../features/console/remote';
 import {
@@ -49,15 +50,7 @@ export default function SellerOrdersPage() {
         Order History
       </h1>
       <div className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
-        <label className="mb-3 flex items-center gap-2 text-sm text-gray-900">
-          <input
-            type="checkbox"
-            className="h-4 w-4"
-            checked={lateOnly}
-            onChange={(e) => setLateOnly(e.target.checked)}
-          />
-          Late parcels only
-        </label>
+        <Checkbox label="Late parcels only" className="mb-3" checked={lateOnly} onChange={setLateOnly} />
         <OrderHistoryTable
           orders={lateOnly ? orders.data.filter(hasLateParcel) : orders.data}
           loading={isLoading(orders)}

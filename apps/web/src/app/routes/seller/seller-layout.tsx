@@ -1,11 +1,9 @@
 /** Seller layout: 'Business Panel' sidebar (disabled until approval) and the LogOut top bar. */
 import { TestPaymentsNotice } from '../../../features/shop-config/test-payments-notice';
-import { useState } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
-import { toast } from '../../../lib/toast';
+import { Outlet } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api';
 import { useAppSelector } from '../../hooks';
-import { useLogoutMutation } from '../../../features/auth/auth-api';
+import { useSignOut } from '../../../features/auth/use-sign-out';
 import { ConsoleShell, type ConsoleNavItem } from '../../../features/console/console-shell';
 import {
   BellIcon,
@@ -35,30 +33,20 @@ const NAV: ConsoleNavItem[] = [
 export const APPROVAL_HINT = 'Access restricted until admin approval';
 
 export function SellerLayout() {
-  const [logoutCall] = useLogoutMutation();
-  const navigate = useNavigate();
   const seller = useAppSelector((s) => s.auth.seller);
-  const [loggingOut, setLoggingOut] = useState(false);
-
-  async function logout() {
-    setLoggingOut(true);
-    const result = await logoutCall();
-    setLoggingOut(false);
-    if (!result.error) {
-      toast.success('logged out successful!');
-      navigate('/auth/login', { replace: true });
-    } else {
-      toast.error(errorMessage(result.error, 'Logout failed'));
-    }
-  }
+  const { signOut, signingOut } = useSignOut({
+    to: '/auth/login',
+    replace: true,
+    failure: (error) => errorMessage(error, 'Logout failed'),
+  });
 
   return (
     <ConsoleShell
       title="Business Panel"
       items={NAV}
       disabledHint={seller?.isapproved ? null : APPROVAL_HINT}
-      onLogout={() => void logout()}
-      loggingOut={loggingOut}
+      onLogout={() => void signOut()}
+      loggingOut={signingOut}
       topBarExtra={
         <>
           {seller?.isapproved && <NotificationBell />}

@@ -14,6 +14,35 @@ import {
   useCartDeliveryQuote,
 } from '../../../features/delivery/delivery-quote';
 
+/** The cart page with nothing to show: signed out, or no items yet; one link onwards. */
+function EmptyCart({
+  title,
+  description,
+  to,
+  action,
+}: {
+  title: string;
+  description: string;
+  to: string;
+  action: string;
+}) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="sr-only">Cart</h1>
+      <EmptyState
+        icon={<CartIcon width={56} height={56} />}
+        title={title}
+        description={description}
+        action={
+          <Link to={to} className={buttonClass('primary', 'lg')}>
+            {action}
+          </Link>
+        }
+      />
+    </div>
+  );
+}
+
 export default function CartPage() {
   useDocumentTitle('Your cart');
   const { user, isAuthenticated } = useAppSelector((s) => s.auth);
@@ -27,19 +56,12 @@ export default function CartPage() {
 
   if (!isAuthenticated || !user) {
     return (
-      <div className="mx-auto max-w-3xl px-4 py-10">
-        <h1 className="sr-only">Cart</h1>
-        <EmptyState
-          icon={<CartIcon width={56} height={56} />}
-          title="Missing Cart items?"
-          description="Login to see the items you added previously"
-          action={
-            <Link to="/auth/login" className={buttonClass('primary', 'lg')}>
-              Login
-            </Link>
-          }
-        />
-      </div>
+      <EmptyCart
+        title="Missing Cart items?"
+        description="Login to see the items you added previously"
+        to="/auth/login"
+        action="Login"
+      />
     );
   }
   const items = cart?.items ?? [];
@@ -54,19 +76,12 @@ export default function CartPage() {
   }
   if (items.length === 0) {
     return (
-      <div className="mx-auto max-w-3xl px-4 py-10">
-        <h1 className="sr-only">Cart</h1>
-        <EmptyState
-          icon={<CartIcon width={56} height={56} />}
-          title="Your cart is empty!"
-          description="Add items to it now."
-          action={
-            <Link to="/shop/listing" className={buttonClass('primary', 'lg')}>
-              Shop now
-            </Link>
-          }
-        />
-      </div>
+      <EmptyCart
+        title="Your cart is empty!"
+        description="Add items to it now."
+        to="/shop/listing"
+        action="Shop now"
+      />
     );
   }
   const totals = quotedTotals(quote, cartTotals(cart));

@@ -143,8 +143,7 @@ function DeliveryStep({
 
   if (book.isLoading && !book.loaded) {
     return (
-      <LoadingRegion label="Loading addresses" className="space-y-2">
-        <Skeleton className="h-16 w-full" />
+      <LoadingRegion label="Loading addresses" className="space-y-2" repeat={2}>
         <Skeleton className="h-16 w-full" />
       </LoadingRegion>
     );
@@ -291,16 +290,19 @@ function BuyNowItemStep({ product, quantity }: { product: ProductDto; quantity: 
   );
 }
 
+/** Checkout's steps (Login, Order Summary, Delivery Address) beside the price summary. */
 function CheckoutLayout({
   user,
-  steps,
+  items,
   summary,
-  deliveryStep,
+  delivery,
 }: {
   user: UserDto;
-  steps?: ReactNode;
+  /** the Order Summary step's body */
+  items: ReactNode;
   summary: ReactNode;
-  deliveryStep: ReactNode;
+  /** the Delivery Address step's body */
+  delivery: ReactNode;
 }) {
   const [logout] = useLogoutMutation();
   const navigate = useNavigate();
@@ -324,8 +326,12 @@ function CheckoutLayout({
               </Button>
             </div>
           </Step>
-          {steps}
-          {deliveryStep}
+          <Step n={2} title="Order Summary">
+            {items}
+          </Step>
+          <Step n={3} title="Delivery Address">
+            {delivery}
+          </Step>
         </div>
         <aside className="self-start lg:sticky lg:top-20">{summary}</aside>
       </div>
@@ -358,20 +364,14 @@ function BuyNowCheckout({ user, item }: { user: UserDto; item: BuyNowItem }) {
   return (
     <CheckoutLayout
       user={user}
-      steps={
-        <Step n={2} title="Order Summary">
-          <BuyNowItemStep product={product} quantity={item.quantity} />
-        </Step>
-      }
-      deliveryStep={
-        <Step n={3} title="Delivery Address">
-          <DeliveryStep
-            user={user}
-            buyNow={item}
-            onSelect={setAddressId}
-            blocked={product.totalStock < item.quantity || quote?.deliverable === false}
-          />
-        </Step>
+      items={<BuyNowItemStep product={product} quantity={item.quantity} />}
+      delivery={
+        <DeliveryStep
+          user={user}
+          buyNow={item}
+          onSelect={setAddressId}
+          blocked={product.totalStock < item.quantity || quote?.deliverable === false}
+        />
       }
       summary={
         <PriceSummary totals={quotedTotals(quote, computeTotals([line]))} lines={[line]}>
@@ -403,26 +403,22 @@ export default function CheckoutPage() {
   return (
     <CheckoutLayout
       user={user}
-      steps={
-        <Step n={2} title="Order Summary">
-          {cart.isLoading ? (
-            <LoadingRegion label="Loading your items">
-              <Skeleton className="h-20 w-full" />
-            </LoadingRegion>
-          ) : (
-            <CartItemsStep items={items.filter((i) => i.available !== false)} />
-          )}
-        </Step>
+      items={
+        cart.isLoading ? (
+          <LoadingRegion label="Loading your items">
+            <Skeleton className="h-20 w-full" />
+          </LoadingRegion>
+        ) : (
+          <CartItemsStep items={items.filter((i) => i.available !== false)} />
+        )
       }
-      deliveryStep={
-        <Step n={3} title="Delivery Address">
-          <DeliveryStep
-            user={user}
-            onSelect={setAddressId}
-            blocked={quote?.deliverable === false}
-            expectedTotal={cart.cart ? totals.total : undefined}
-          />
-        </Step>
+      delivery={
+        <DeliveryStep
+          user={user}
+          onSelect={setAddressId}
+          blocked={quote?.deliverable === false}
+          expectedTotal={cart.cart ? totals.total : undefined}
+        />
       }
       summary={
         <PriceSummary totals={totals} lines={payableLines(cart.cart)}>

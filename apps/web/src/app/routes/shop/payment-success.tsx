@@ -22,6 +22,9 @@ export default function PaymentSuccessPage() {
   const order = details && details._id === orderId ? details : null;
   // a capture the provider has not settled yet (PayPal PENDING) is not a success: say so (docs/money.md)
   const processing = order !== null && order.paymentStatus !== 'paid';
+  /** one figure of the order: itself once loaded, a placeholder while it loads, a dash if it cannot be */
+  const detail = (show: (o: NonNullable<typeof order>) => string, width: string) =>
+    order ? show(order) : detailsLoading ? <Skeleton className={`h-4 ${width}`} /> : '—';
 
   return (
     <div className="mx-auto max-w-lg px-4 py-12">
@@ -54,7 +57,7 @@ export default function PaymentSuccessPage() {
           <div className="flex justify-between gap-4">
             <dt className="text-gray-600">Order number</dt>
             <dd className="font-semibold text-gray-900" data-testid="order-number">
-              {order ? order.orderNumber : detailsLoading ? <Skeleton className="h-4 w-24" /> : '—'}
+              {detail((o) => o.orderNumber, 'w-24')}
             </dd>
           </div>
           <div className="flex justify-between gap-4">
@@ -65,26 +68,12 @@ export default function PaymentSuccessPage() {
           </div>
           <div className="flex justify-between gap-4">
             <dt className="text-gray-600">{processing ? 'Total' : 'Total Paid'}</dt>
-            <dd className="font-semibold text-gray-900">
-              {order ? (
-                formatINR(order.totalAmount)
-              ) : detailsLoading ? (
-                <Skeleton className="h-4 w-20" />
-              ) : (
-                '—'
-              )}
-            </dd>
+            <dd className="font-semibold text-gray-900">{detail((o) => formatINR(o.totalAmount), 'w-20')}</dd>
           </div>
           <div className="flex justify-between gap-4">
             <dt className="text-gray-600">Payment Mode</dt>
             <dd className="font-semibold text-gray-900">
-              {order ? (
-                paymentMethodLabel(order.paymentMethod)
-              ) : detailsLoading ? (
-                <Skeleton className="h-4 w-20" />
-              ) : (
-                '—'
-              )}
+              {detail((o) => paymentMethodLabel(o.paymentMethod), 'w-20')}
             </dd>
           </div>
         </dl>

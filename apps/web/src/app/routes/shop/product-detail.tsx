@@ -4,7 +4,7 @@ import { toast } from '../../../lib/toast';
 import { categoryLabel } from '@mp/shared/constants';
 import { pageTitle, productPageTitle } from '@mp/shared/seo';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { Badge, Button, EmptyState, LoadingRegion, Price, Skeleton } from '../../../components/ui';
+import { Badge, Button, EmptyState, LoadingRegion, Price, Skeleton, Skeletons } from '../../../components/ui';
 import { useLoginPrompt } from '../../../features/auth/use-login-prompt';
 import { useAddToCartMutation } from '../../../features/cart/cart-api';
 import { buyNowPath } from '../../../features/orders/buy-now';
@@ -73,12 +73,7 @@ export default function ProductDetailPage() {
         className="mx-auto grid max-w-7xl gap-8 px-4 py-6 lg:grid-cols-2"
       >
         <Skeleton className="aspect-square w-full rounded-xl" />
-        <div className="space-y-4">
-          <Skeleton className="h-8 w-3/4" />
-          <Skeleton className="h-4 w-1/3" />
-          <Skeleton className="h-10 w-1/2" />
-          <Skeleton className="h-24 w-full" />
-        </div>
+        <Skeletons className="space-y-4" sizes={['h-8 w-3/4', 'h-4 w-1/3', 'h-10 w-1/2', 'h-24 w-full']} />
       </LoadingRegion>
     );
   }

@@ -1,9 +1,8 @@
 /** Shop header: brand, keyword search, Become a Seller, Cart with its line count, Login or the account menu. */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from '../../../lib/toast';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../hooks';
-import { useLogoutMutation } from '../../../features/auth/auth-api';
+import { useSignOut } from '../../../features/auth/use-sign-out';
 import { useShopperId } from '../../../features/auth/use-session';
 import { useGetCartQuery } from '../../../features/cart/cart-api';
 import { SearchBox } from '../../../features/shop/search-box';
@@ -15,8 +14,7 @@ import { Button, buttonClass, cn, Drawer } from '../../../components/ui';
 function AccountMenu({ username }: { username: string }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
-  const [logout] = useLogoutMutation();
-  const navigate = useNavigate();
+  const { signOut: logout } = useSignOut({ to: '/', failure: (e) => errorMessage(e, 'Logout failed') });
   const menuId = useId();
   useEffect(() => {
     if (!open) return;
@@ -33,11 +31,7 @@ function AccountMenu({ username }: { username: string }) {
   }, [open]);
   const signOut = async () => {
     setOpen(false);
-    const r = await logout();
-    if (!r.error) {
-      toast.success('logged out successful!');
-      navigate('/');
-    } else toast.error(errorMessage(r.error, 'Logout failed'));
+    await logout();
   };
   return (
     <div ref={ref} className="relative">
@@ -114,17 +108,12 @@ export function ShopHeader() {
   const { user, isAuthenticated } = useAppSelector((s) => s.auth);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
-  const [logout] = useLogoutMutation();
-  const navigate = useNavigate();
+  const { signOut: logout } = useSignOut({ to: '/' });
   useEffect(() => setMenuOpen(false), [location.pathname]);
   const loggedIn = isAuthenticated && user;
   const signOut = async () => {
     setMenuOpen(false);
-    const r = await logout();
-    if (!r.error) {
-      toast.success('logged out successful!');
-      navigate('/');
-    }
+    await logout();
   };
 
   return (

@@ -3,7 +3,15 @@
  * count (rename, hide/show, merge). Plain buttons in a table: keyboard accessible as they are.
  */
 import type { AdminBrandDto } from '@mp/shared';
-import { Badge, Button, EmptyState, LoadingRegion, Skeleton } from '../../../components/ui';
+import {
+  Badge,
+  Button,
+  DataTable,
+  EmptyState,
+  LoadingRegion,
+  Skeleton,
+  LoadFailed,
+} from '../../../components/ui';
 import { BoxIcon } from '../../console/icons';
 
 export type BrandAction = 'accept' | 'hide' | 'show' | 'rename' | 'merge';
@@ -52,63 +60,47 @@ export function BrandsTable({
       <LoadingRegion
         label="Loading brands…"
         className="space-y-3 rounded-xl border border-gray-200 bg-white p-4"
+        repeat={6}
       >
-        {Array.from({ length: 6 }, (_, i) => (
-          <Skeleton key={i} className="h-6 w-full" />
-        ))}
+        <Skeleton className="h-6 w-full" />
       </LoadingRegion>
     );
   }
   if (failed) {
-    return (
-      <EmptyState
-        title="The brands could not be loaded."
-        action={
-          <Button variant="outline" onClick={onRetry}>
-            Try again
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed title="The brands could not be loaded." onRetry={onRetry} retryVariant="outline" />;
   }
   if (brands.length === 0)
     return <EmptyState icon={<BoxIcon className="h-10 w-10" />} title="No brands yet." />;
   return (
-    <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm">
-      <table className="w-full min-w-[640px] text-left text-sm">
-        <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              Brand
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              Products
-            </th>
-            <th scope="col" className="px-4 py-3">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">
-          {brands.map((b) => (
-            <tr key={b.id}>
-              <th scope="row" className="px-4 py-3 font-medium text-gray-900">
-                {b.label} <span className="font-normal text-gray-500">({b.id})</span>
-              </th>
-              <td className="px-4 py-3">
-                <Badge tone={STATUS_TONE[b.status]}>{b.status}</Badge>
-              </td>
-              <td className="px-4 py-3 text-right tabular-nums">{b.productCount}</td>
-              <td className="px-4 py-3">
-                <Actions brand={b} onAction={(a) => onAction(b, a)} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={brands}
+      rowKey={(b) => b.id}
+      look="card"
+      tableClassName="min-w-[640px]"
+      columns={[
+        {
+          header: 'Brand',
+          rowHeader: true,
+          className: 'font-medium text-gray-900',
+          cell: (b) => (
+            <>
+              {b.label} <span className="font-normal text-gray-500">({b.id})</span>
+            </>
+          ),
+        },
+        { header: 'Status', cell: (b) => <Badge tone={STATUS_TONE[b.status]}>{b.status}</Badge> },
+        {
+          header: 'Products',
+          headClassName: 'text-right',
+          className: 'text-right tabular-nums',
+          cell: (b) => b.productCount,
+        },
+        {
+          header: 'Actions',
+          hideHeader: true,
+          cell: (b) => <Actions brand={b} onAction={(a) => onAction(b, a)} />,
+        },
+      ]}
+    />
   );
 }

@@ -132,8 +132,7 @@ export function BannerManager({ banners, loading }: BannerManagerProps) {
           Banners {banners.length > 0 && <span className="text-gray-500">({banners.length})</span>}
         </h2>
         {loading && banners.length === 0 ? (
-          <LoadingRegion label="Loading banners…" className="grid gap-4 md:grid-cols-2">
-            <Skeleton className="aspect-[3/1] w-full" />
+          <LoadingRegion label="Loading banners…" className="grid gap-4 md:grid-cols-2" repeat={2}>
             <Skeleton className="aspect-[3/1] w-full" />
           </LoadingRegion>
         ) : banners.length === 0 ? (

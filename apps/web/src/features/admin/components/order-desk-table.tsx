@@ -14,12 +14,17 @@ import { PAYMENT_METHOD_LABELS } from '../../payments/payment-method-picker';
 import { formatINR } from '@mp/shared/money';
 import {
   Button,
+  Checkbox,
+  DataTable,
   EmptyState,
   Input,
   LoadingRegion,
   Select,
   Skeleton,
   statusLabel,
+  type DataColumn,
+  LoadFailed,
+  type SelectOption,
 } from '../../../components/ui';
 import { OrderStateBadge, PaymentStatusBadge } from '../../../components/orders/order-state';
 import { fieldProps, useZodForm } from '../../../lib/form';
@@ -59,6 +64,9 @@ export interface SellerChoice {
 /** The typed order number, checked by the order list's own rule before it becomes a filter. */
 const numberFormSchema = z.object({ number: adminOrderListQuerySchema.shape.number });
 
+const statusOptions = (statuses: readonly string[]) =>
+  statuses.map((s) => ({ value: s, label: statusLabel(s) }));
+
 const storesOf = (o: OrderDto) => [...new Set(o.cartItems.map((l) => l.storeName))].join(', ');
 
 export function OrderDeskFiltersForm({
@@ -75,6 +83,20 @@ export function OrderDeskFiltersForm({
   const set = (patch: Partial<OrderDeskFilters>) => onChange({ ...value, ...patch, page: 1 });
   const datesWrong = value.from !== '' && value.to !== '' && value.from > value.to;
   const submit = form.handleSubmit(() => set({ number: String(form.getValues('number') ?? '').trim() }));
+  const choice = (
+    key: 'status' | 'paymentStatus' | 'paymentMethod' | 'sellerId',
+    label: string,
+    placeholder: string,
+    options: SelectOption[],
+  ) => (
+    <Select
+      label={label}
+      placeholder={placeholder}
+      value={value[key]}
+      onChange={(e) => set({ [key]: e.target.value })}
+      options={options}
+    />
+  );
 
   return (
     <form
@@ -90,34 +112,20 @@ export function OrderDeskFiltersForm({
         inputMode="text"
         autoComplete="off"
       />
-      <Select
-        label="Status"
-        placeholder="All statuses"
-        value={value.status}
-        onChange={(e) => set({ status: e.target.value })}
-        options={ORDER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
-      />
-      <Select
-        label="Payment status"
-        placeholder="All payment statuses"
-        value={value.paymentStatus}
-        onChange={(e) => set({ paymentStatus: e.target.value })}
-        options={PAYMENT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
-      />
-      <Select
-        label="Payment method"
-        placeholder="All payment methods"
-        value={value.paymentMethod}
-        onChange={(e) => set({ paymentMethod: e.target.value })}
-        options={CHECKOUT_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m].title }))}
-      />
-      <Select
-        label="Seller"
-        placeholder="All sellers"
-        value={value.sellerId}
-        onChange={(e) => set({ sellerId: e.target.value })}
-        options={sellers.map((s) => ({ value: s.id, label: s.storeName }))}
-      />
+      {choice('status', 'Status', 'All statuses', statusOptions(ORDER_STATUSES))}
+      {choice('paymentStatus', 'Payment status', 'All payment statuses', statusOptions(PAYMENT_STATUSES))}
+      {choice(
+        'paymentMethod',
+        'Payment method',
+        'All payment methods',
+        CHECKOUT_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m].title })),
+      )}
+      {choice(
+        'sellerId',
+        'Seller',
+        'All sellers',
+        sellers.map((s) => ({ value: s.id, label: s.storeName })),
+      )}
       <Input label="From" type="date" value={value.from} onChange={(e) => set({ from: e.target.value })} />
       <Input
         label="To"
@@ -126,15 +134,12 @@ export function OrderDeskFiltersForm({
         error={datesWrong ? 'From must not be after To' : null}
         onChange={(e) => set({ to: e.target.value })}
       />
-      <label className="flex items-center gap-2 self-end text-sm text-gray-900">
-        <input
-          type="checkbox"
-          className="h-4 w-4"
-          checked={value.late === 'true'}
-          onChange={(e) => set({ late: e.target.checked ? 'true' : '' })}
-        />
-        Late parcels only
-      </label>
+      <Checkbox
+        label="Late parcels only"
+        className="self-end"
+        checked={value.late === 'true'}
+        onChange={(late) => set({ late: late ? 'true' : '' })}
+      />
       <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-3">
         <Button type="submit">Search</Button>
         <Button
@@ -152,6 +157,55 @@ export function OrderDeskFiltersForm({
   );
 }
 
+const DESK_COLUMNS = (onView: (order: OrderDto) => void): DataColumn<OrderDto>[] => [
+  { header: 'Order', className: 'whitespace-nowrap font-semibold text-gray-900', cell: (o) => o.orderNumber },
+  {
+    header: 'Date',
+    className: 'whitespace-nowrap text-gray-700',
+    cell: (o) => formatDate(o.createdAt, true),
+  },
+  { header: 'Buyer', className: 'text-gray-900', cell: (o) => o.buyerName },
+  {
+    header: 'Stores',
+    className: 'max-w-[14rem] truncate text-gray-700',
+    title: storesOf,
+    cell: storesOf,
+  },
+  {
+    header: 'Total',
+    className: 'whitespace-nowrap font-semibold text-gray-900',
+    cell: (o) => (
+      <>
+        {formatINR(o.totalAmount)}
+        {o.refundedAmount > 0 && (
+          <span className="block text-xs font-medium text-green-800">
+            −{formatINR(o.refundedAmount)} refunded
+          </span>
+        )}
+      </>
+    ),
+  },
+  { header: 'Payment', className: 'whitespace-nowrap', cell: (o) => <PaymentStatusBadge order={o} /> },
+  {
+    header: 'Status',
+    cell: (o) => (
+      <>
+        <OrderStateBadge state={o.state} />
+        <ParcelBadges parcels={o.parcels} />
+      </>
+    ),
+  },
+  {
+    header: 'Details',
+    hideHeader: true,
+    cell: (o) => (
+      <Button variant="outline" size="sm" onClick={() => onView(o)}>
+        View<span className="sr-only"> order {o.orderNumber}</span>
+      </Button>
+    ),
+  },
+];
+
 export function OrderDeskTable({
   orders,
   loading,
@@ -167,23 +221,18 @@ export function OrderDeskTable({
 }) {
   if (loading && orders.length === 0) {
     return (
-      <LoadingRegion label="Loading orders…" className="space-y-3">
-        {Array.from({ length: 5 }, (_, i) => (
-          <Skeleton key={i} className="h-12 w-full" />
-        ))}
+      <LoadingRegion label="Loading orders…" className="space-y-3" repeat={5}>
+        <Skeleton className="h-12 w-full" />
       </LoadingRegion>
     );
   }
   if (error) {
     return (
-      <EmptyState
+      <LoadFailed
         title="Orders could not be loaded"
         description={error}
-        action={
-          <Button variant="outline" onClick={onRetry}>
-            Try again
-          </Button>
-        }
+        onRetry={onRetry}
+        retryVariant="outline"
       />
     );
   }
@@ -191,10 +240,15 @@ export function OrderDeskTable({
     return <EmptyState title="No orders found." description="No order matches these filters." />;
   }
   return (
-    <>
-      <ul className="flex flex-col gap-3 md:hidden" aria-label="Orders">
-        {orders.map((o) => (
-          <li key={o._id} className="rounded-lg border border-gray-200 bg-white p-3 text-sm">
+    <DataTable
+      rows={orders}
+      rowKey={(o) => o._id}
+      look="orders"
+      cards={{
+        label: 'Orders',
+        className: 'rounded-lg border border-gray-200 bg-white p-3 text-sm',
+        card: (o) => (
+          <>
             <div className="flex items-center justify-between gap-2">
               <span className="font-semibold text-gray-900">{o.orderNumber}</span>
               <span className="font-semibold text-gray-900">{formatINR(o.totalAmount)}</span>
@@ -211,56 +265,15 @@ export function OrderDeskTable({
             <Button variant="outline" size="md" className="mt-3 w-full" onClick={() => onView(o)}>
               View order {o.orderNumber}
             </Button>
-          </li>
-        ))}
-      </ul>
-      <div className="hidden overflow-x-auto rounded-xl border border-gray-200 bg-white md:block">
-        <table className="w-full min-w-[760px] text-left text-sm">
-          <caption className="sr-only">Orders, newest first</caption>
-          <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-600">
-            <tr>
-              {['Order', 'Date', 'Buyer', 'Stores', 'Total', 'Payment', 'Status', ''].map((h, i) => (
-                <th key={i} scope="col" className="px-3 py-2">
-                  {h || <span className="sr-only">Details</span>}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {orders.map((o) => (
-              <tr key={o._id} data-testid="admin-order-row" className="hover:bg-gray-50">
-                <td className="whitespace-nowrap px-3 py-3 font-semibold text-gray-900">{o.orderNumber}</td>
-                <td className="whitespace-nowrap px-3 py-3 text-gray-700">{formatDate(o.createdAt, true)}</td>
-                <td className="px-3 py-3 text-gray-900">{o.buyerName}</td>
-                <td className="max-w-[14rem] truncate px-3 py-3 text-gray-700" title={storesOf(o)}>
-                  {storesOf(o)}
-                </td>
-                <td className="whitespace-nowrap px-3 py-3 font-semibold text-gray-900">
-                  {formatINR(o.totalAmount)}
-                  {o.refundedAmount > 0 && (
-                    <span className="block text-xs font-medium text-green-800">
-                      −{formatINR(o.refundedAmount)} refunded
-                    </span>
-                  )}
-                </td>
-                <td className="whitespace-nowrap px-3 py-3">
-                  <PaymentStatusBadge order={o} />
-                </td>
-                <td className="px-3 py-3">
-                  <OrderStateBadge state={o.state} />
-                  <ParcelBadges parcels={o.parcels} />
-                </td>
-                <td className="px-3 py-3">
-                  <Button variant="outline" size="sm" onClick={() => onView(o)}>
-                    View<span className="sr-only"> order {o.orderNumber}</span>
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+          </>
+        ),
+      }}
+      caption="Orders, newest first"
+      className="rounded-xl border border-gray-200 bg-white"
+      tableClassName="min-w-[760px]"
+      rowTestId="admin-order-row"
+      columns={DESK_COLUMNS(onView)}
+    />
   );
 }
 

@@ -53,10 +53,8 @@ export function SellerDetailsModal({ open, onClose, seller, loading, onDecide }:
     <Modal open={open} onClose={onClose} title="Seller's Details" size="xl">
       {!seller ? (
         loading ? (
-          <LoadingRegion label="Loading seller…" className="grid gap-4 md:grid-cols-2">
-            {Array.from({ length: 4 }, (_, i) => (
-              <Skeleton key={i} className="h-32 w-full" />
-            ))}
+          <LoadingRegion label="Loading seller…" className="grid gap-4 md:grid-cols-2" repeat={4}>
+            <Skeleton className="h-32 w-full" />
           </LoadingRegion>
         ) : (
           <p className="text-sm text-gray-700">This seller could not be loaded.</p>

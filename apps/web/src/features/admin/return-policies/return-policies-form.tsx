@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { returnPolicyInputSchema, type ReturnPolicyDto } from '@mp/shared';
-import { Button, EmptyState, Input, LoadingRegion, Skeleton } from '../../../components/ui';
+import { Button, Input, LoadFailed, LoadingRegion, Skeleton } from '../../../components/ui';
 import { toApiError } from '../../../lib/api';
 import { fieldProps, numberText, showServerErrors, useZodForm } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
@@ -71,11 +71,7 @@ export function ReturnPoliciesForm() {
   }
   if (error || !data) {
     return (
-      <EmptyState
-        title="Return policies could not be loaded"
-        description={toApiError(error).message}
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
-      />
+      <LoadFailed title="Return policies could not be loaded" error={error} onRetry={() => void refetch()} />
     );
   }
   return (

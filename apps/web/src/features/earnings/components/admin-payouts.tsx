@@ -10,8 +10,10 @@ import { toast } from '../../../lib/toast';
 import { commissionInputSchema, formatINR, payoutInputSchema, type PayoutInput } from '@mp/shared';
 import {
   Button,
+  DataTable,
   EmptyState,
   Input,
+  LoadFailed,
   LoadingRegion,
   Modal,
   Select,
@@ -28,18 +30,6 @@ import {
   useSetCommissionMutation,
   type SellerAccount,
 } from '../earnings-api';
-
-const th = 'py-2 pr-3 font-medium';
-
-function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
-  return (
-    <EmptyState
-      title="This could not be loaded"
-      description={toApiError(error).message}
-      action={<Button onClick={retry}>Try again</Button>}
-    />
-  );
-}
 
 const RATE = 'Enter a rate from 0 to 100';
 /** The rate as typed; the shared rule (two decimals at most) after the form's own words for a wrong figure. */
@@ -112,58 +102,51 @@ export function SellerAccounts() {
       </LoadingRegion>
     );
   }
-  if (error || !data) return <LoadError error={error} retry={() => void refetch()} />;
+  if (error || !data)
+    return <LoadFailed title="This could not be loaded" error={error} onRetry={() => void refetch()} />;
   if (data.length === 0) return <EmptyState title="No sellers yet" />;
+  const money = (value: (a: SellerAccount) => number) => ({
+    headClassName: 'text-right',
+    className: 'text-right tabular-nums',
+    cell: (a: SellerAccount) => formatINR(value(a)),
+  });
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[40rem] text-left text-sm">
-        <caption className="sr-only">Sellers with their balance and commission rate</caption>
-        <thead className="border-b border-gray-200 text-gray-600">
-          <tr>
-            <th scope="col" className={th}>
-              Store
-            </th>
-            <th scope="col" className={cn(th, 'text-right')}>
-              Balance
-            </th>
-            <th scope="col" className={cn(th, 'text-right')}>
-              Payable
-            </th>
-            <th scope="col" className={cn(th, 'text-right')}>
-              In return window
-            </th>
-            <th scope="col" className={cn(th, 'text-right')}>
-              Earned
-            </th>
-            <th scope="col" className={cn(th, 'text-right')}>
-              Paid out
-            </th>
-            <th scope="col" className={th}>
-              Commission
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((a) => (
-            <tr key={a.sellerId} className="border-b border-gray-100 last:border-0">
-              <td className="py-2 pr-3">
+    <>
+      <DataTable
+        rows={data}
+        rowKey={(a) => a.sellerId}
+        caption="Sellers with their balance and commission rate"
+        tableClassName="min-w-[40rem]"
+        look="ledger"
+        columns={[
+          {
+            header: 'Store',
+            cell: (a) => (
+              <>
                 <span className="font-medium text-gray-900">{a.storename}</span>
                 <span className="block text-xs text-gray-500">{a.email}</span>
-              </td>
-              <td
-                className={cn(
-                  'py-2 pr-3 text-right font-medium tabular-nums',
-                  a.balance < 0 && 'text-red-700',
-                )}
-              >
+              </>
+            ),
+          },
+          {
+            header: 'Balance',
+            headClassName: 'text-right',
+            className: (a) => cn('text-right font-medium tabular-nums', a.balance < 0 && 'text-red-700'),
+            cell: (a) => (
+              <>
                 {formatINR(a.balance)}
                 {a.balance < 0 && <span className="block text-xs font-normal">owed to the platform</span>}
-              </td>
-              <td className="py-2 pr-3 text-right tabular-nums">{formatINR(a.payable)}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{formatINR(a.inReturnWindow)}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{formatINR(a.earned)}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{formatINR(a.paidOut)}</td>
-              <td className="py-2 pr-3">
+              </>
+            ),
+          },
+          { header: 'Payable', ...money((a) => a.payable) },
+          { header: 'In return window', ...money((a) => a.inReturnWindow) },
+          { header: 'Earned', ...money((a) => a.earned) },
+          { header: 'Paid out', ...money((a) => a.paidOut) },
+          {
+            header: 'Commission',
+            cell: (a) => (
+              <>
                 <span className="mr-2">
                   {a.commissionPercent}%{a.customCommissionPercent === null ? ' (platform)' : ''}
                 </span>
@@ -175,13 +158,13 @@ export function SellerAccounts() {
                 >
                   Edit
                 </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+        ]}
+      />
       <RateModal account={editing} onClose={() => setEditing(null)} />
-    </div>
+    </>
   );
 }
 
@@ -332,43 +315,32 @@ export function PayoutHistory() {
           <Skeleton className="h-32" />
         </LoadingRegion>
       ) : error || !data ? (
-        <LoadError error={error} retry={() => void refetch()} />
+        <LoadFailed title="This could not be loaded" error={error} onRetry={() => void refetch()} />
       ) : data.data.length === 0 ? (
         <EmptyState title="No payouts yet" description="Payouts you record appear here." />
       ) : (
-        <div className="overflow-x-auto">
-          <table className={cn('w-full min-w-[32rem] text-left text-sm', isFetching && 'opacity-60')}>
-            <caption className="sr-only">Payouts, newest first</caption>
-            <thead className="border-b border-gray-200 text-gray-600">
-              <tr>
-                <th scope="col" className={th}>
-                  Date
-                </th>
-                <th scope="col" className={th}>
-                  Store
-                </th>
-                <th scope="col" className={th}>
-                  Reference
-                </th>
-                <th scope="col" className={cn(th, 'text-right')}>
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.map((p) => (
-                <tr key={p.id} className="border-b border-gray-100 last:border-0">
-                  <td className="whitespace-nowrap py-2 pr-3 text-gray-600">
-                    {formatDate(p.createdAt, true)}
-                  </td>
-                  <td className="py-2 pr-3 text-gray-900">{p.storename}</td>
-                  <td className="py-2 pr-3 font-mono text-xs">{p.reference}</td>
-                  <td className="py-2 pr-3 text-right font-medium tabular-nums">{formatINR(p.amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={data.data}
+          rowKey={(p) => p.id}
+          caption="Payouts, newest first"
+          tableClassName={cn('min-w-[32rem]', isFetching && 'opacity-60')}
+          look="ledger"
+          columns={[
+            {
+              header: 'Date',
+              className: 'whitespace-nowrap text-gray-600',
+              cell: (p) => formatDate(p.createdAt, true),
+            },
+            { header: 'Store', className: 'text-gray-900', cell: (p) => p.storename },
+            { header: 'Reference', className: 'font-mono text-xs', cell: (p) => p.reference },
+            {
+              header: 'Amount',
+              headClassName: 'text-right',
+              className: 'text-right font-medium tabular-nums',
+              cell: (p) => formatINR(p.amount),
+            },
+          ]}
+        />
       )}
       {data && data.pagination.pages > 1 && (
         <nav aria-label="Payout pages" className="flex items-center justify-between gap-2 text-sm">

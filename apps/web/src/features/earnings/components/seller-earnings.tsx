@@ -9,11 +9,14 @@ import { formatINR, type SellerEntryDto } from '@mp/shared';
 import {
   Badge,
   Button,
+  DataTable,
   EmptyState,
   LoadingRegion,
   Skeleton,
   cn,
   type BadgeTone,
+  type DataColumn,
+  LoadFailed,
 } from '../../../components/ui';
 import { formatDate } from '../../../lib/format';
 import { toApiError } from '../../../lib/api';
@@ -34,6 +37,39 @@ const TONE: Record<SellerEntryDto['type'], BadgeTone> = {
   return_shipping: 'red',
   delivery_waived: 'red',
 };
+
+const STATEMENT_COLUMNS: DataColumn<SellerEntryDto>[] = [
+  {
+    header: 'Date',
+    className: 'whitespace-nowrap text-gray-600 max-sm:order-1',
+    cell: (e) => formatDate(e.createdAt, true),
+  },
+  {
+    header: 'Type',
+    className: 'max-sm:order-3 max-sm:col-span-2',
+    cell: (e) => <Badge tone={TONE[e.type]}>{entryTypeLabel(e.type)}</Badge>,
+  },
+  {
+    header: 'Order',
+    className: 'whitespace-nowrap text-gray-700 max-sm:order-4 max-sm:col-span-2',
+    cell: (e) => e.orderNumber ?? '—',
+  },
+  {
+    header: 'Description',
+    className: 'text-gray-900 max-sm:order-5 max-sm:col-span-2',
+    cell: (e) => e.description,
+  },
+  {
+    header: 'Amount',
+    headClassName: 'text-right last:pr-0',
+    className: (e) =>
+      cn(
+        'whitespace-nowrap text-right last:pr-0 font-medium tabular-nums max-sm:order-2',
+        e.amount < 0 ? 'text-red-700' : 'text-green-700',
+      ),
+    cell: (e) => `${e.amount < 0 ? '−' : '+'}${formatINR(Math.abs(e.amount))}`,
+  },
+];
 
 export function SellerEarnings() {
   const [page, setPage] = useState(1);
@@ -72,13 +108,7 @@ export function SellerEarnings() {
     );
   }
   if (error || !data) {
-    return (
-      <EmptyState
-        title="Earnings could not be loaded"
-        description={toApiError(error).message}
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
-      />
-    );
+    return <LoadFailed title="Earnings could not be loaded" error={error} onRetry={() => void refetch()} />;
   }
   const s = data.data;
   const cards: { label: string; value: number; hint?: string; strong?: boolean }[] = [
@@ -155,60 +185,17 @@ export function SellerEarnings() {
             description="When the courier delivers your items, what you earn on them (less commission, its GST, TCS and TDS) appears here; it is payable once their return window has closed."
           />
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm max-sm:block sm:min-w-[36rem]">
-              <caption className="sr-only">Statement, newest first</caption>
-              <thead className="border-b border-gray-200 text-gray-600 max-sm:sr-only">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Date
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Type
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Order
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Description
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
-                    Amount
-                  </th>
-                </tr>
-              </thead>
-              <tbody className={cn('max-sm:block', isFetching && 'opacity-60')}>
-                {s.entries.map((e) => (
-                  <tr
-                    key={e.id}
-                    className="border-b border-gray-100 last:border-0 max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:gap-x-3 max-sm:gap-y-1 max-sm:py-2 max-sm:[&>td]:py-0"
-                  >
-                    <td className="whitespace-nowrap py-2 pr-3 text-gray-600 max-sm:order-1">
-                      {formatDate(e.createdAt, true)}
-                    </td>
-                    <td className="py-2 pr-3 max-sm:order-3 max-sm:col-span-2">
-                      <Badge tone={TONE[e.type]}>{entryTypeLabel(e.type)}</Badge>
-                    </td>
-                    <td className="whitespace-nowrap py-2 pr-3 text-gray-700 max-sm:order-4 max-sm:col-span-2">
-                      {e.orderNumber ?? '—'}
-                    </td>
-                    <td className="py-2 pr-3 text-gray-900 max-sm:order-5 max-sm:col-span-2">
-                      {e.description}
-                    </td>
-                    <td
-                      className={cn(
-                        'whitespace-nowrap py-2 text-right font-medium tabular-nums max-sm:order-2',
-                        e.amount < 0 ? 'text-red-700' : 'text-green-700',
-                      )}
-                    >
-                      {e.amount < 0 ? '−' : '+'}
-                      {formatINR(Math.abs(e.amount))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            rows={s.entries}
+            rowKey={(e) => e.id}
+            caption="Statement, newest first"
+            tableClassName="max-sm:block sm:min-w-[36rem]"
+            look="ledger"
+            headClassName="max-sm:sr-only"
+            bodyClassName={cn('max-sm:block', isFetching && 'opacity-60')}
+            rowClassName="max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:gap-x-3 max-sm:gap-y-1 max-sm:py-2 max-sm:[&>td]:py-0"
+            columns={STATEMENT_COLUMNS}
+          />
         )}
         {pages > 1 && (
           <nav aria-label="Statement pages" className="mt-3 flex items-center justify-between gap-2 text-sm">

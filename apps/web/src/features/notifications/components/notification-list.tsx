@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge, Button, EmptyState, LoadingRegion, Skeleton, cn } from '../../../components/ui';
+import { Badge, Button, EmptyState, LoadingRegion, Skeleton, cn, LoadFailed } from '../../../components/ui';
 import { toApiError } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -73,20 +73,14 @@ export function NotificationList() {
 
   if (isLoading) {
     return (
-      <LoadingRegion label="Loading notifications…" className="flex flex-col gap-2">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} className="h-16" />
-        ))}
+      <LoadingRegion label="Loading notifications…" className="flex flex-col gap-2" repeat={4}>
+        <Skeleton className="h-16" />
       </LoadingRegion>
     );
   }
   if (error || !data) {
     return (
-      <EmptyState
-        title="Notifications could not be loaded"
-        description={toApiError(error).message}
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
-      />
+      <LoadFailed title="Notifications could not be loaded" error={error} onRetry={() => void refetch()} />
     );
   }
   if (data.data.length === 0) {

@@ -1,6 +1,5 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from '../../../../lib/toast';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../../hooks';
 import {
   BoxIcon,
@@ -11,7 +10,7 @@ import {
   UserIcon,
 } from '../../../../components/icons';
 import { cn } from '../../../../components/ui';
-import { useLogoutMutation } from '../../../../features/auth/auth-api';
+import { useSignOut } from '../../../../features/auth/use-sign-out';
 import { PageFallback } from '../../../page-fallback';
 
 const LINKS = [
@@ -25,8 +24,7 @@ const LINKS = [
 
 export default function AccountLayout() {
   const user = useAppSelector((s) => s.auth.user);
-  const [logoutCall] = useLogoutMutation();
-  const navigate = useNavigate();
+  const { signOut: logout } = useSignOut({ to: '/' });
   const { pathname } = useLocation();
   const navRef = useRef<HTMLElement>(null);
   // On phones the menu is one scrolling row: keep the current page's entry in view (centred when it can be).
@@ -36,13 +34,6 @@ export default function AccountLayout() {
     if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
     nav.scrollLeft = current.offsetLeft - nav.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2;
   }, [pathname]);
-  const logout = async () => {
-    const r = await logoutCall();
-    if (!r.error) {
-      toast.success('logged out successful!');
-      navigate('/');
-    }
-  };
   const item = 'flex items-center gap-3 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium';
   return (
     <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6 lg:grid-cols-[250px_1fr]">

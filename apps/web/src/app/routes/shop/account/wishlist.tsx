@@ -30,8 +30,7 @@ export default function WishlistPage() {
     <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
       <h1 className="mb-4 text-xl font-bold text-gray-900">My Wishlist ({items.length})</h1>
       {isLoading ? (
-        <LoadingRegion label="Loading wishlist" className="grid gap-4 sm:grid-cols-2">
-          <Skeleton className="h-40" />
+        <LoadingRegion label="Loading wishlist" className="grid gap-4 sm:grid-cols-2" repeat={2}>
           <Skeleton className="h-40" />
         </LoadingRegion>
       ) : items.length === 0 ? (
