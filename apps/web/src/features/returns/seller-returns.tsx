@@ -7,12 +7,11 @@ import { useState } from 'react';
 import { ActionForm, FormActions, refusalText, useReturnForm } from './form-actions';
 import { Link } from 'react-router-dom';
 import { formatINR, sellerReturnActionInputSchema, type ReturnDto } from '@mp/shared';
-import { Badge, Button, ConfirmDialog, Textarea, type ButtonVariant } from '../../components/ui';
+import { Badge, Button, Checkbox, ConfirmDialog, Textarea, type ButtonVariant } from '../../components/ui';
 import { fieldProps } from '../../lib/form';
 import { toast } from '../../lib/toast';
-import { decisionDeadline, sellerActions } from './return-display';
+import { decisionDeadline, returnedUnits, sellerActions } from './return-display';
 import { RETURNS_PAGE, ReturnFacts, ReturnList, StateFilter, useReturnFilters } from './console-returns';
-import { returnedUnits } from './return-display';
 import { useDecideSellerReturnMutation, useSellerReturnsQuery } from './returns-api';
 
 const rejectFormSchema = sellerReturnActionInputSchema.options[1].pick({ reason: true });
@@ -110,15 +109,12 @@ function SellerReturnActions({ r }: { r: ReturnDto }) {
       >
         The shopper is refunded {formatINR(r.refundAmount)} for {r.orderNumber} at once, and your statement
         takes back your share of it.
-        <label className="mt-3 flex min-h-11 items-center gap-2 text-sm text-gray-900">
-          <input
-            type="checkbox"
-            className="h-4 w-4"
-            checked={restock}
-            onChange={(e) => setRestock(e.target.checked)}
-          />
-          Put {returnedUnits(r)} back in stock
-        </label>
+        <Checkbox
+          className="mt-3 min-h-11"
+          label={`Put ${returnedUnits(r)} back in stock`}
+          checked={restock}
+          onChange={setRestock}
+        />
       </ConfirmDialog>
     </div>
   );
