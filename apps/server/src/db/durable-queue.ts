@@ -3,7 +3,7 @@
  * cash-on-delivery returns"): a table row per call to an outside party, tried by a worker after the commit and again
  * at `next_attempt_at` with back-off. Each queue's repository owns its table; these are the pieces they share.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
 
@@ -44,4 +44,35 @@ export async function claimDue(
     )
     returning id`);
   return (res as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+}
+
+/** The columns a successful attempt sets: no error, nothing more to try. */
+export const attemptDone = () => ({ lastError: null, nextAttemptAt: null, updatedAt: sql`now()` });
+
+/** A queue's table: its rows have an `id` and count their `attempts`. */
+type QueueTable = PgTable & { id: AnyPgColumn; attempts: AnyPgColumn };
+
+/**
+ * Records a failed attempt on row `id` (while `pending` holds, when given) with the queue's own columns `set` (its
+ * state: tried again, or given up).
+ */
+export async function recordFailedAttempt(
+  db: DbOrTx,
+  table: QueueTable,
+  id: string,
+  attempt: { error: string; retryInMs: number | null; set: Record<string, unknown>; pending?: SQL },
+) {
+  await db
+    .update(table)
+    .set({ ...failedAttempt(table.attempts, attempt.error, attempt.retryInMs), ...attempt.set } as never)
+    .where(and(eq(table.id, id), attempt.pending));
+}
+
+/** How many rows of `table` match `pending` (the /metrics backlog gauges). */
+export async function backlogOf(db: DbOrTx, table: PgTable, pending: SQL): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(pending);
+  return row?.n ?? 0;
 }

@@ -6,7 +6,7 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DeliverySettingsInput } from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
-import { failedAttempt } from '../../db/durable-queue';
+import { attemptDone, recordFailedAttempt } from '../../db/durable-queue';
 import {
   addresses,
   cartItems,
@@ -131,19 +131,16 @@ export async function shipmentMade(
 ) {
   await db
     .update(orderShipments)
-    .set({ ...made, status: 'created', lastError: null, nextAttemptAt: null, updatedAt: sql`now()` })
+    .set({ ...made, status: 'created', ...attemptDone() })
     .where(and(eq(orderShipments.id, id), eq(orderShipments.status, 'creating')));
 }
 
-export async function shipmentAttemptFailed(db: DbOrTx, id: string, error: string, retryInMs: number | null) {
-  await db
-    .update(orderShipments)
-    .set({
-      ...failedAttempt(orderShipments.attempts, error, retryInMs),
-      status: retryInMs === null ? 'failed' : 'creating',
-    })
-    .where(eq(orderShipments.id, id));
-}
+export const shipmentAttemptFailed = (db: DbOrTx, id: string, error: string, retryInMs: number | null) =>
+  recordFailedAttempt(db, orderShipments, id, {
+    error,
+    retryInMs,
+    set: { status: retryInMs === null ? 'failed' : 'creating' },
+  });
 
 export async function shipmentByAwb(db: DbOrTx, awb: string) {
   const [row] = await db.select().from(orderShipments).where(eq(orderShipments.awb, awb)).limit(1);

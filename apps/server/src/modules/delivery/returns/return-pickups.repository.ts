@@ -6,7 +6,7 @@
 import { packageFor, parcelBilledGrams, type ReturnPickupState } from '@mp/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { claimDue, failedAttempt } from '../../../db/durable-queue';
+import { attemptDone, backlogOf, claimDue, recordFailedAttempt } from '../../../db/durable-queue';
 import { orderLines, orders, products, returnPickups, returns, sellers, users } from '../../../db/schema';
 import { ownPackage } from '../delivery-estimate';
 
@@ -119,20 +119,18 @@ export async function pickupBooked(
 ) {
   await db
     .update(returnPickups)
-    .set({ ...made, state: 'scheduled', lastError: null, nextAttemptAt: null, updatedAt: sql`now()` })
+    .set({ ...made, state: 'scheduled', ...attemptDone() })
     .where(and(eq(returnPickups.id, id), eq(returnPickups.state, 'queued')));
 }
 
 /** A failed attempt: tried again in `retryInMs`, or `failed` (the courier refused) for the admin. */
-export async function pickupAttemptFailed(db: DbOrTx, id: string, error: string, retryInMs: number | null) {
-  await db
-    .update(returnPickups)
-    .set({
-      ...failedAttempt(returnPickups.attempts, error, retryInMs),
-      state: retryInMs === null ? 'failed' : 'queued',
-    })
-    .where(and(eq(returnPickups.id, id), eq(returnPickups.state, 'queued')));
-}
+export const pickupAttemptFailed = (db: DbOrTx, id: string, error: string, retryInMs: number | null) =>
+  recordFailedAttempt(db, returnPickups, id, {
+    error,
+    retryInMs,
+    set: { state: retryInMs === null ? 'failed' : 'queued' },
+    pending: eq(returnPickups.state, 'queued'),
+  });
 
 export async function pickupByAwb(db: DbOrTx, awb: string): Promise<ReturnPickupRow | undefined> {
   const [row] = await db.select().from(returnPickups).where(eq(returnPickups.awb, awb)).limit(1);
@@ -216,10 +214,4 @@ export const pickupsOf = (db: DbOrTx, returnIds: string[]) =>
         .where(inArray(returnPickups.returnId, returnIds));
 
 /** How many pickups wait to be booked (the /metrics backlog gauge). */
-export async function pickupBacklog(db: DbOrTx): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(returnPickups)
-    .where(eq(returnPickups.state, 'queued'));
-  return row?.n ?? 0;
-}
+export const pickupBacklog = (db: DbOrTx) => backlogOf(db, returnPickups, eq(returnPickups.state, 'queued'));
