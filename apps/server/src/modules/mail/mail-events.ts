@@ -4,8 +4,9 @@
  * outbox rows: the e-mail exists exactly when the event committed.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { formatOrderNumber, type OrderStatus } from '@mp/shared';
+import { DELIVERY_ADDRESS_FIELDS, formatOrderNumber, type OrderStatus } from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
+import { pick } from '../../lib/pick';
 import { orderLines, orders, sellers, users } from '../../db/schema';
 import { enqueueMail, type MailTrigger } from './mail-outbox';
 import type { MailAddress, MailLine } from './mail-templates';
@@ -14,13 +15,7 @@ type OrderRow = typeof orders.$inferSelect;
 
 const addressOf = (o: OrderRow): MailAddress => ({
   buyerName: o.buyerName,
-  recipientName: o.recipientName,
-  address: o.address,
-  landmark: o.landmark,
-  city: o.city,
-  state: o.state,
-  pincode: o.pincode,
-  phone: o.phone,
+  ...pick(o, DELIVERY_ADDRESS_FIELDS),
 });
 
 async function orderWithShopper(tx: DbOrTx, orderId: string) {

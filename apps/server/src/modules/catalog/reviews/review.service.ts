@@ -3,6 +3,7 @@ import type { ReviewDto, ReviewInput } from '@mp/shared';
 import type { Db } from '../../../db/client';
 import { orderLines, orders, products, reviews, sellers } from '../../../db/schema';
 import { AppError, notFound } from '../../../lib/errors';
+import { pick } from '../../../lib/pick';
 import type { ChangeFeed } from '../../../lib/change-feed';
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -10,12 +11,7 @@ type ReviewRow = typeof reviews.$inferSelect;
 export function toReviewDto(r: ReviewRow): ReviewDto {
   return {
     _id: r.id,
-    productId: r.productId,
-    userId: r.userId,
-    username: r.username,
-    reviewMessage: r.reviewMessage,
-    reviewVal: r.reviewVal,
-    verifiedPurchase: r.verifiedPurchase,
+    ...pick(r, ['productId', 'userId', 'username', 'reviewMessage', 'reviewVal', 'verifiedPurchase']),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
