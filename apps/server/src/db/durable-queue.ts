@@ -46,33 +46,25 @@ export async function claimDue(
   return (res as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
 }
 
-/** The columns a successful attempt sets: no error, nothing more to try. */
-export const attemptDone = () => ({ lastError: null, nextAttemptAt: null, updatedAt: sql`now()` });
-
 /** A queue's table: its rows have an `id` and count their `attempts`. */
 type QueueTable = PgTable & { id: AnyPgColumn; attempts: AnyPgColumn };
 
 /**
- * Records a failed attempt on row `id` (while `pending` holds, when given) with the queue's own columns `set` (its
- * state: tried again, or given up).
+ * Records an attempt on row `id` (while `pending` holds, when given) with the queue's own columns `set` (the outside
+ * party's answer, the row's next state). Done: no error, nothing more to try; `failed`: one more attempt, its error
+ * and when to try again (failedAttempt).
  */
-export async function recordFailedAttempt(
+export async function recordAttempt(
   db: DbOrTx,
   table: QueueTable,
   id: string,
-  attempt: { error: string; retryInMs: number | null; set: Record<string, unknown>; pending?: SQL },
+  a: { set: Record<string, unknown>; pending?: SQL; failed?: { error: string; retryInMs: number | null } },
 ) {
+  const outcome = a.failed
+    ? failedAttempt(table.attempts, a.failed.error, a.failed.retryInMs)
+    : { lastError: null, nextAttemptAt: null, updatedAt: sql`now()` };
   await db
     .update(table)
-    .set({ ...failedAttempt(table.attempts, attempt.error, attempt.retryInMs), ...attempt.set } as never)
-    .where(and(eq(table.id, id), attempt.pending));
-}
-
-/** How many rows of `table` match `pending` (the /metrics backlog gauges). */
-export async function backlogOf(db: DbOrTx, table: PgTable, pending: SQL): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(table)
-    .where(pending);
-  return row?.n ?? 0;
+    .set({ ...a.set, ...outcome } as never)
+    .where(and(eq(table.id, id), a.pending));
 }

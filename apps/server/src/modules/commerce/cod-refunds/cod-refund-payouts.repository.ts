@@ -6,7 +6,9 @@
 import type { RefundToInput } from '@mp/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { backlogOf, claimDue, recordFailedAttempt, retryAt } from '../../../db/durable-queue';
+import { claimDue, recordAttempt, retryAt } from '../../../db/durable-queue';
+import { countWhere, selectWhereIn } from '../../../db/paging';
+import { pick } from '../../../lib/pick';
 import { codRefundPayouts } from '../../../db/schema';
 import type { Payout } from './razorpayx-payouts';
 
@@ -100,9 +102,8 @@ export async function payoutAnswered(
 
 /** A failed attempt: tried again in `retryInMs` (the same idempotency key), or failed with the refusal's reason. */
 export const payoutAttemptFailed = (db: DbOrTx, id: string, error: string, retryInMs: number | null) =>
-  recordFailedAttempt(db, codRefundPayouts, id, {
-    error,
-    retryInMs,
+  recordAttempt(db, codRefundPayouts, id, {
+    failed: { error, retryInMs },
     set: retryInMs === null ? { state: 'failed', failureReason: error.slice(0, 500) } : {},
     pending: unsettled,
   });
@@ -115,16 +116,13 @@ export async function payoutRowOf(db: DbOrTx, by: { payoutId: string } | { id: s
 
 /** The payouts of these returns, for the returns' views: one query for a whole page. */
 export const payoutsOf = (db: DbOrTx, returnIds: string[]) =>
-  returnIds.length === 0
-    ? Promise.resolve([])
-    : db
-        .select({
-          returnId: codRefundPayouts.returnId,
-          state: codRefundPayouts.state,
-          failureReason: codRefundPayouts.failureReason,
-        })
-        .from(codRefundPayouts)
-        .where(inArray(codRefundPayouts.returnId, returnIds));
+  selectWhereIn(
+    db,
+    pick(codRefundPayouts, ['returnId', 'state', 'failureReason']),
+    codRefundPayouts,
+    codRefundPayouts.returnId,
+    returnIds,
+  );
 
 /** How many payouts are not settled yet (the /metrics backlog gauge). */
-export const payoutBacklog = (db: DbOrTx) => backlogOf(db, codRefundPayouts, unsettled);
+export const payoutBacklog = (db: DbOrTx) => countWhere(db, codRefundPayouts, unsettled);

@@ -6,7 +6,9 @@
 import { packageFor, parcelBilledGrams, type ReturnPickupState } from '@mp/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { attemptDone, backlogOf, claimDue, recordFailedAttempt } from '../../../db/durable-queue';
+import { claimDue, recordAttempt } from '../../../db/durable-queue';
+import { countWhere, selectWhereIn } from '../../../db/paging';
+import { pick } from '../../../lib/pick';
 import { orderLines, orders, products, returnPickups, returns, sellers, users } from '../../../db/schema';
 import { ownPackage } from '../delivery-estimate';
 
@@ -112,22 +114,20 @@ export async function claimDuePickups(db: DbOrTx, leaseMs: number, limit = 20): 
   return db.select().from(returnPickups).where(inArray(returnPickups.id, ids));
 }
 
-export async function pickupBooked(
+export const pickupBooked = (
   db: DbOrTx,
   id: string,
   made: { courierShipmentId: string; awb: string; courierName: string; trackingUrl: string },
-) {
-  await db
-    .update(returnPickups)
-    .set({ ...made, state: 'scheduled', ...attemptDone() })
-    .where(and(eq(returnPickups.id, id), eq(returnPickups.state, 'queued')));
-}
+) =>
+  recordAttempt(db, returnPickups, id, {
+    set: { ...made, state: 'scheduled' },
+    pending: eq(returnPickups.state, 'queued'),
+  });
 
 /** A failed attempt: tried again in `retryInMs`, or `failed` (the courier refused) for the admin. */
 export const pickupAttemptFailed = (db: DbOrTx, id: string, error: string, retryInMs: number | null) =>
-  recordFailedAttempt(db, returnPickups, id, {
-    error,
-    retryInMs,
+  recordAttempt(db, returnPickups, id, {
+    failed: { error, retryInMs },
     set: { state: retryInMs === null ? 'failed' : 'queued' },
     pending: eq(returnPickups.state, 'queued'),
   });
@@ -201,17 +201,13 @@ export async function pickupsInTransit(db: DbOrTx, limit = 100): Promise<string[
 
 /** The pickups of these returns, for the returns' views: one query for a whole page. */
 export const pickupsOf = (db: DbOrTx, returnIds: string[]) =>
-  returnIds.length === 0
-    ? Promise.resolve([])
-    : db
-        .select({
-          returnId: returnPickups.returnId,
-          state: returnPickups.state,
-          awb: returnPickups.awb,
-          trackingUrl: returnPickups.trackingUrl,
-        })
-        .from(returnPickups)
-        .where(inArray(returnPickups.returnId, returnIds));
+  selectWhereIn(
+    db,
+    pick(returnPickups, ['returnId', 'state', 'awb', 'trackingUrl']),
+    returnPickups,
+    returnPickups.returnId,
+    returnIds,
+  );
 
 /** How many pickups wait to be booked (the /metrics backlog gauge). */
-export const pickupBacklog = (db: DbOrTx) => backlogOf(db, returnPickups, eq(returnPickups.state, 'queued'));
+export const pickupBacklog = (db: DbOrTx) => countWhere(db, returnPickups, eq(returnPickups.state, 'queued'));
