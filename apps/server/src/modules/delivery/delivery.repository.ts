@@ -6,7 +6,8 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DeliverySettingsInput } from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
-import { attemptDone, recordFailedAttempt } from '../../db/durable-queue';
+import { ofSubOrder } from '../../db/sub-order';
+import { recordAttempt } from '../../db/durable-queue';
 import {
   addresses,
   cartItems,
@@ -103,7 +104,7 @@ export async function lockShipment(tx: DbOrTx, orderId: string, sellerId: string
   const [row] = await tx
     .select()
     .from(orderShipments)
-    .where(and(eq(orderShipments.orderId, orderId), eq(orderShipments.sellerId, sellerId)))
+    .where(ofSubOrder(orderShipments, orderId, sellerId))
     .for('update');
   return row!;
 }
@@ -124,22 +125,24 @@ export const dueShipments = (db: DbOrTx, limit = 20) =>
     .orderBy(asc(orderShipments.nextAttemptAt))
     .limit(limit);
 
-export async function shipmentMade(
-  db: DbOrTx,
-  id: string,
-  made: { courierShipmentId: string; awb: string; courierName: string; pickupDate: string | null },
-) {
-  await db
-    .update(orderShipments)
-    .set({ ...made, status: 'created', ...attemptDone() })
-    .where(and(eq(orderShipments.id, id), eq(orderShipments.status, 'creating')));
+export const shipmentAttemptFailed = (db: DbOrTx, id: string, error: string, retryInMs: number | null) =>
+  recordAttempt(db, orderShipments, id, {
+    failed: { error, retryInMs },
+    set: { status: retryInMs === null ? 'failed' : 'creating' },
+  });
+
+/** What the courier answered for a shipment it made. */
+export interface ShipmentMade {
+  courierShipmentId: string;
+  awb: string;
+  courierName: string;
+  pickupDate: string | null;
 }
 
-export const shipmentAttemptFailed = (db: DbOrTx, id: string, error: string, retryInMs: number | null) =>
-  recordFailedAttempt(db, orderShipments, id, {
-    error,
-    retryInMs,
-    set: { status: retryInMs === null ? 'failed' : 'creating' },
+export const shipmentMade = (db: DbOrTx, id: string, made: ShipmentMade) =>
+  recordAttempt(db, orderShipments, id, {
+    set: { ...made, status: 'created' },
+    pending: eq(orderShipments.status, 'creating'),
   });
 
 export async function shipmentByAwb(db: DbOrTx, awb: string) {
@@ -151,7 +154,7 @@ export async function shipmentOf(db: DbOrTx, orderId: string, sellerId: string) 
   const [row] = await db
     .select()
     .from(orderShipments)
-    .where(and(eq(orderShipments.orderId, orderId), eq(orderShipments.sellerId, sellerId)))
+    .where(ofSubOrder(orderShipments, orderId, sellerId))
     .limit(1);
   return row;
 }
@@ -229,7 +232,7 @@ export async function parcelContents(db: DbOrTx, orderId: string, sellerId: stri
     })
     .from(orderLines)
     .leftJoin(products, eq(products.id, orderLines.productId))
-    .where(and(eq(orderLines.orderId, orderId), eq(orderLines.sellerId, sellerId)));
+    .where(ofSubOrder(orderLines, orderId, sellerId));
   return { order, items };
 }
 
@@ -433,7 +436,7 @@ export async function subOrderShipping(db: DbOrTx, orderId: string, sellerId: st
   const [row] = await db
     .select({ zone: orderShipments.zone, shippingPaise: orderShipments.shippingPaise })
     .from(orderShipments)
-    .where(and(eq(orderShipments.orderId, orderId), eq(orderShipments.sellerId, sellerId)))
+    .where(ofSubOrder(orderShipments, orderId, sellerId))
     .limit(1);
   return row;
 }

@@ -6,6 +6,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { ReturnActor, ReturnEventKind, ReturnState } from '@mp/shared';
 import type { DbOrTx, Tx } from '../../../db/client';
+import { ofSubOrder } from '../../../db/sub-order';
+import { pageOf } from '../../../db/paging';
 import {
   orderLines,
   orderStatusHistory,
@@ -125,11 +127,7 @@ export async function deliveredAtOfPart(
     .select({ at: sql<string | null>`min(${orderStatusHistory.createdAt})` })
     .from(orderStatusHistory)
     .where(
-      and(
-        eq(orderStatusHistory.orderId, orderId),
-        sellerId ? eq(orderStatusHistory.sellerId, sellerId) : isNull(orderStatusHistory.sellerId),
-        eq(orderStatusHistory.toStatus, 'delivered'),
-      ),
+      and(ofSubOrder(orderStatusHistory, orderId, sellerId), eq(orderStatusHistory.toStatus, 'delivered')),
     );
   return row?.at ? new Date(row.at) : null;
 }
@@ -208,18 +206,14 @@ export async function returnsPage(
   const order = page.sellerQueue
     ? [sql`(${returns.state} = 'requested') desc`, asc(returns.decisionDueAt), desc(returns.createdAt)]
     : [desc(returns.createdAt), desc(returns.id)];
-  const [rows, [count]] = await Promise.all([
+  return pageOf(
+    db,
+    { table: returns, where },
     selectHeads(db)
       .where(where)
-      .orderBy(...order)
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(returns)
-      .where(where),
-  ]);
-  return { rows, total: Number(count?.n ?? 0) };
+      .orderBy(...order),
+    page,
+  );
 }
 
 export type ReturnHead = Awaited<ReturnType<typeof returnsPage>>['rows'][number];
