@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client';
 import { orderLines, orders, products, reviews, sellers } from '../../../db/schema';
 import { AppError, notFound } from '../../../lib/errors';
 import { pick } from '../../../lib/pick';
+import { assertInShop } from '../products/product.service';
 import type { ChangeFeed } from '../../../lib/change-feed';
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -82,12 +83,7 @@ export function createReviewService(db: Db, changes: ChangeFeed) {
     },
 
     async listForProduct(productId: string): Promise<ReviewDto[]> {
-      const [product] = await db
-        .select({ id: products.id })
-        .from(products)
-        .where(and(eq(products.id, productId), isNull(products.deletedAt)))
-        .limit(1);
-      if (!product) throw notFound('Product');
+      await assertInShop(db, productId);
       const rows = await db
         .select()
         .from(reviews)
