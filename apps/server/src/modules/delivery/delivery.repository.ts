@@ -7,6 +7,7 @@ import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DeliverySettingsInput } from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
 import { ofSubOrder } from '../../db/sub-order';
+import { pick } from '../../lib/pick';
 import { recordAttempt } from '../../db/durable-queue';
 import {
   addresses,
@@ -29,13 +30,18 @@ export const settingsColumns = {
   cutoff: sellers.dispatchCutoff,
 };
 
+/** A product's category and own package: what its parcel's box and billed weight are made from. */
+export const productBoxColumns = pick(products, [
+  'category',
+  'weightGrams',
+  'lengthCm',
+  'widthCm',
+  'heightCm',
+]);
+
 /** A product's package and its seller's dispatch settings: what a promise and a charge are made from. */
 const packageColumns = {
-  category: products.category,
-  weightGrams: products.weightGrams,
-  lengthCm: products.lengthCm,
-  widthCm: products.widthCm,
-  heightCm: products.heightCm,
+  ...productBoxColumns,
   sellerId: products.sellerId,
   storeName: sellers.storename,
   ...settingsColumns,
@@ -224,11 +230,7 @@ export async function parcelContents(db: DbOrTx, orderId: string, sellerId: stri
     .select({
       quantity: orderLines.quantity,
       linePricePaise: orderLines.linePricePaise,
-      category: products.category,
-      weightGrams: products.weightGrams,
-      lengthCm: products.lengthCm,
-      widthCm: products.widthCm,
-      heightCm: products.heightCm,
+      ...productBoxColumns,
     })
     .from(orderLines)
     .leftJoin(products, eq(products.id, orderLines.productId))

@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import { countWhere, pageOf } from '../../db/paging';
 import { sellerNotifications, sellers } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { firstOr404, notFound } from '../../lib/errors';
 
 type Row = typeof sellerNotifications.$inferSelect;
 
@@ -74,28 +74,24 @@ async function markAllRead(db: Db, sellerId: string): Promise<{ unread: number }
   return { unread: 0 };
 }
 
-async function settingsOf(db: Db, sellerId: string): Promise<NotificationSettings> {
-  const [row] = await db
-    .select({ lowStockThreshold: sellers.lowStockThreshold })
-    .from(sellers)
-    .where(eq(sellers.id, sellerId));
-  if (!row) throw notFound('Seller');
-  return row;
-}
+const thresholdColumns = { lowStockThreshold: sellers.lowStockThreshold };
 
-async function saveSettings(
+const settingsOf = async (db: Db, sellerId: string): Promise<NotificationSettings> =>
+  firstOr404(await db.select(thresholdColumns).from(sellers).where(eq(sellers.id, sellerId)), 'Seller');
+
+const saveSettings = async (
   db: Db,
   sellerId: string,
   input: NotificationSettings,
-): Promise<NotificationSettings> {
-  const [row] = await db
-    .update(sellers)
-    .set({ lowStockThreshold: input.lowStockThreshold })
-    .where(eq(sellers.id, sellerId))
-    .returning({ lowStockThreshold: sellers.lowStockThreshold });
-  if (!row) throw notFound('Seller');
-  return row;
-}
+): Promise<NotificationSettings> =>
+  firstOr404(
+    await db
+      .update(sellers)
+      .set({ lowStockThreshold: input.lowStockThreshold })
+      .where(eq(sellers.id, sellerId))
+      .returning(thresholdColumns),
+    'Seller',
+  );
 
 /** The notification reads and settings, bound to the database (wired in deps.ts). */
 export function createNotifications({ db }: { db: Db }) {

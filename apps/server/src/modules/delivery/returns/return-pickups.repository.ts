@@ -11,6 +11,7 @@ import { countWhere, selectWhereIn } from '../../../db/paging';
 import { pick } from '../../../lib/pick';
 import { orderLines, orders, products, returnPickups, returns, sellers, users } from '../../../db/schema';
 import { ownPackage } from '../delivery-estimate';
+import { productBoxColumns } from '../delivery.repository';
 
 export type ReturnPickupRow = typeof returnPickups.$inferSelect;
 
@@ -49,11 +50,7 @@ async function pickupValues(tx: DbOrTx, returnId: string, parcel: ReturnParcel) 
       title: orderLines.title,
       productId: orderLines.productId,
       unitPricePaise: orderLines.linePricePaise,
-      category: products.category,
-      weightGrams: products.weightGrams,
-      lengthCm: products.lengthCm,
-      widthCm: products.widthCm,
-      heightCm: products.heightCm,
+      ...productBoxColumns,
     })
     .from(orderLines)
     .leftJoin(products, eq(products.id, orderLines.productId))
