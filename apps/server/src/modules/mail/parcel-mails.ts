@@ -7,6 +7,7 @@ import escapeHtml from 'escape-html';
 import { eq } from 'drizzle-orm';
 import { SHOP_NAME, formatOrderNumber } from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
+import { pick } from '../../lib/pick';
 import { orders, sellers, users } from '../../db/schema';
 import { enqueueMail } from './mail-outbox';
 import type { MailPayload } from './mail-payloads';
@@ -67,8 +68,7 @@ async function enqueueParcelMail(
   const [row] = await tx
     .select({
       email: users.email,
-      buyerName: orders.buyerName,
-      orderNumber: orders.orderNumber,
+      ...pick(orders, ['buyerName', 'orderNumber']),
       storename: sellers.storename,
     })
     .from(orders)

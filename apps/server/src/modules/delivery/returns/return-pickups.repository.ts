@@ -34,8 +34,7 @@ async function pickupValues(tx: DbOrTx, returnId: string, parcel: ReturnParcel) 
       pincode: orders.pincode,
       storeName: sellers.storename,
       sellerPhone: sql<string>`coalesce(${users.phone}, '')`,
-      pickupAddress: sellers.pickupAddress,
-      pickupPincode: sellers.pickupPincode,
+      ...pick(sellers, ['pickupAddress', 'pickupPincode']),
     })
     .from(orders)
     .innerJoin(sellers, eq(sellers.id, parcel.sellerId))
