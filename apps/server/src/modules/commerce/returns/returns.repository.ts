@@ -19,8 +19,6 @@ import {
 } from '../../../db/schema';
 
 export type ReturnRow = typeof returns.$inferSelect;
-export type ReturnLineRow = typeof returnLines.$inferSelect;
-export type ReturnEventRow = typeof returnEvents.$inferSelect;
 export type NewReturn = typeof returns.$inferInsert;
 
 /** One step of a return as its history keeps it. */
@@ -99,7 +97,7 @@ export async function tryLockOrderRow(tx: Tx, orderId: string): Promise<boolean>
   return rows.length > 0;
 }
 
-export const linesOfReturn = (db: DbOrTx, returnId: string): Promise<ReturnLineRow[]> =>
+export const linesOfReturn = (db: DbOrTx, returnId: string) =>
   db.select().from(returnLines).where(eq(returnLines.returnId, returnId)).orderBy(asc(returnLines.id));
 
 /** Units of each line already refunded by returns (the position the next return's share starts from). */
