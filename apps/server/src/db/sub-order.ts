@@ -1,6 +1,6 @@
 /**
- * The condition every read and write of one seller's part of an order shares (docs/orders-and-stock.md): the rows of
- * a table keyed by order and seller.
+ * The condition every read and write of one seller's part of an order shares (docs/order-views.md, "Each seller's
+ * part and its timeline"): the rows of a table keyed by order and seller.
  */
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
