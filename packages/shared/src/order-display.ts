@@ -46,6 +46,17 @@ export interface DeliveryAddressParts {
   phone: string;
 }
 
+/** The fields of a delivery address an order copies from the shopper's saved address, in the answers' order. */
+export const DELIVERY_ADDRESS_FIELDS = [
+  'recipientName',
+  'address',
+  'landmark',
+  'city',
+  'state',
+  'pincode',
+  'phone',
+] as const;
+
 /**
  * A delivery address as people read it, one entry a line: recipient, street (with its landmark), city with state
  * and PIN code, phone. The shopper's, seller's and admin's order views and the e-mails all write it this way.

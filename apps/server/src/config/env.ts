@@ -126,6 +126,10 @@ const envSchema = z
   })
   .superRefine(
     (e, ctx) => {
+      const issue = (path: string, message: string) =>
+        ctx.addIssue({ code: 'custom', path: [path], message });
+      /** one of two settings that go together is set without the other */
+      const apart = (a: unknown, b: unknown) => Boolean(a) !== Boolean(b);
       if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
         // only the server signs sessions: the database commands (db:migrate, db:backup) run without it
         ctx.addIssue({
@@ -135,55 +139,23 @@ const envSchema = z
           params: { serverOnly: true },
         });
       }
-      if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['DATABASE_READ_URL'],
-          message: 'needs DATABASE_URL (the primary the replica follows)',
-        });
-      }
-      if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['PAYPAL_CLIENT_SECRET'],
-          message: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together',
-        });
-      }
-      if (Boolean(e.RAZORPAY_KEY_ID) !== Boolean(e.RAZORPAY_KEY_SECRET)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['RAZORPAY_KEY_SECRET'],
-          message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together',
-        });
-      }
-      if (e.COURIER_API_KEY && !e.COURIER_WEBHOOK_SECRET) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['COURIER_WEBHOOK_SECRET'],
-          message: 'is required with COURIER_API_KEY (tracking webhooks are signed with it)',
-        });
-      }
-      if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['S3_SECRET_ACCESS_KEY'],
-          message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
-        });
-      }
-      if (e.S3_BUCKET && e.CLOUDINARY_URL) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['S3_BUCKET'],
-          message: 'choose one image storage: S3_BUCKET or CLOUDINARY_URL, not both',
-        });
-      }
-      if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['ADMIN_PASSWORD'],
-          message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
-        });
-      }
+      if (e.DATABASE_READ_URL && !e.DATABASE_URL)
+        issue('DATABASE_READ_URL', 'needs DATABASE_URL (the primary the replica follows)');
+      if (apart(e.PAYPAL_CLIENT_ID, e.PAYPAL_CLIENT_SECRET))
+        issue('PAYPAL_CLIENT_SECRET', 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together');
+      if (apart(e.RAZORPAY_KEY_ID, e.RAZORPAY_KEY_SECRET))
+        issue('RAZORPAY_KEY_SECRET', 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together');
+      if (e.COURIER_API_KEY && !e.COURIER_WEBHOOK_SECRET)
+        issue(
+          'COURIER_WEBHOOK_SECRET',
+          'is required with COURIER_API_KEY (tracking webhooks are signed with it)',
+        );
+      if (apart(e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY))
+        issue('S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+      if (e.S3_BUCKET && e.CLOUDINARY_URL)
+        issue('S3_BUCKET', 'choose one image storage: S3_BUCKET or CLOUDINARY_URL, not both');
+      if (apart(e.ADMIN_EMAIL, e.ADMIN_PASSWORD))
+        issue('ADMIN_PASSWORD', 'ADMIN_EMAIL and ADMIN_PASSWORD go together');
       // run even when a field above is already wrong, so start-up lists every problem at once
     },
     { when: () => true },
@@ -261,16 +233,7 @@ export interface Config {
   seedDemo: boolean;
   cloudinaryUrl: string | undefined;
   cloudinaryApiBase: string | undefined;
-  paypal:
-    | {
-        clientId: string;
-        clientSecret: string;
-        apiBase: string;
-        webhookId: string | undefined;
-        currency: string;
-        timeoutMs: number;
-      }
-    | undefined;
+  paypal: PayPalConfig | undefined;
   paypalCurrency: string;
   /**
    * The Indian payment gateway (Razorpay's REST API; docs/money.md, "UPI, cards and netbanking"): set when its keys
@@ -317,6 +280,15 @@ export interface Config {
    * sandbox outside production, or in production only when ALLOW_SANDBOX_PAYMENTS=true; else none (checkout 503).
    */
   paymentProvider: 'paypal' | 'sandbox' | 'none';
+}
+
+export interface PayPalConfig {
+  clientId: string;
+  clientSecret: string;
+  apiBase: string;
+  webhookId: string | undefined;
+  currency: string;
+  timeoutMs: number;
 }
 
 export interface RazorpayConfig {

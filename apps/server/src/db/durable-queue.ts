@@ -3,7 +3,7 @@
  * cash-on-delivery returns"): a table row per call to an outside party, tried by a worker after the commit and again
  * at `next_attempt_at` with back-off. Each queue's repository owns its table; these are the pieces they share.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
 
@@ -44,4 +44,27 @@ export async function claimDue(
     )
     returning id`);
   return (res as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+}
+
+/** A queue's table: its rows have an `id` and count their `attempts`. */
+type QueueTable = PgTable & { id: AnyPgColumn; attempts: AnyPgColumn };
+
+/**
+ * Records an attempt on row `id` (while `pending` holds, when given) with the queue's own columns `set` (the outside
+ * party's answer, the row's next state). Done: no error, nothing more to try; `failed`: one more attempt, its error
+ * and when to try again (failedAttempt).
+ */
+export async function recordAttempt(
+  db: DbOrTx,
+  table: QueueTable,
+  id: string,
+  a: { set: Record<string, unknown>; pending?: SQL; failed?: { error: string; retryInMs: number | null } },
+) {
+  const outcome = a.failed
+    ? failedAttempt(table.attempts, a.failed.error, a.failed.retryInMs)
+    : { lastError: null, nextAttemptAt: null, updatedAt: sql`now()` };
+  await db
+    .update(table)
+    .set({ ...a.set, ...outcome } as never)
+    .where(and(eq(table.id, id), a.pending));
 }

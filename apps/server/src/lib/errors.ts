@@ -26,6 +26,13 @@ export const unauthenticated = (message = 'Please log in to continue') =>
 export const forbidden = (message = 'You are not allowed to do this') =>
   new AppError(403, 'FORBIDDEN', message);
 export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', `${what} not found`);
+
+/** The first row a read or a write found, else 404 naming `what`. */
+export function firstOr404<T>(rows: readonly T[], what: string): T {
+  const [row] = rows;
+  if (row === undefined) throw notFound(what);
+  return row;
+}
 export const conflict = (message: string, code: ApiErrorCode = 'CONFLICT') =>
   new AppError(409, code, message);
 

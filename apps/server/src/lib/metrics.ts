@@ -116,6 +116,8 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
   const registry = new Registry();
   if (options.defaultMetrics) collectDefaultMetrics({ register: registry, prefix: 'mp_' });
   const sources: MetricsSources = {};
+  const counter = <L extends string = string>(name: string, help: string, labelNames?: readonly L[]) =>
+    new Counter<L>({ name, help, ...(labelNames ? { labelNames } : {}), registers: [registry] });
 
   const httpDuration = new Histogram({
     name: 'mp_http_request_duration_seconds',
@@ -124,12 +126,11 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
     buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const microCache = new Counter({
-    name: 'mp_micro_cache_requests_total',
-    help: 'Cacheable catalogue reads, answered from the micro-cache (hit) or by the app (miss)',
-    labelNames: ['result'] as const,
-    registers: [registry],
-  });
+  const microCache = counter(
+    'mp_micro_cache_requests_total',
+    'Cacheable catalogue reads, answered from the micro-cache (hit) or by the app (miss)',
+    ['result'],
+  );
   /** A gauge of two of the catalogue cache's counts since start, as result="hit" and result="miss". */
   const catalogHitsAndMisses = (
     name: string,
@@ -171,22 +172,17 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
         this.set({ queue }, await count().catch(() => -1));
     },
   });
-  const dbUnavailable = new Counter({
-    name: 'mp_db_unavailable_total',
-    help: 'Requests answered 503 because the database was unreachable or timed out',
-    registers: [registry],
-  });
-  const sweeps = new Counter({
-    name: 'mp_stock_hold_sweeps_total',
-    help: 'Runs of the expired stock-hold sweeper, by result',
-    labelNames: ['result'] as const,
-    registers: [registry],
-  });
-  const holdsReleased = new Counter({
-    name: 'mp_stock_holds_released_total',
-    help: 'Expired stock holds given back by the sweeper',
-    registers: [registry],
-  });
+  const dbUnavailable = counter(
+    'mp_db_unavailable_total',
+    'Requests answered 503 because the database was unreachable or timed out',
+  );
+  const sweeps = counter('mp_stock_hold_sweeps_total', 'Runs of the expired stock-hold sweeper, by result', [
+    'result',
+  ]);
+  const holdsReleased = counter(
+    'mp_stock_holds_released_total',
+    'Expired stock holds given back by the sweeper',
+  );
   const lastSweep = new Gauge({
     name: 'mp_stock_hold_last_sweep_seconds',
     help: 'Unix time of the last successful sweep',

@@ -249,15 +249,18 @@ export async function startCourierFake(options: CourierFakeOptions): Promise<Cou
    * The parcel of a channel order (ad-hoc or return): the same order id again is the same parcel (a retried call
    * makes one); a 422 answer when the order id or a PIN code is missing or unknown.
    */
+  /** The parcel a create call names: its order id, weight and the two PIN codes under `pinFields` of `body`. */
   function parcelOf(
-    orderId: string,
-    pins: { pickup: string; delivery: string; fields: string },
-    weight: unknown,
+    body: Record<string, unknown>,
+    pinFields: [pickup: string, delivery: string],
     isReturn: boolean,
     res: ServerResponse,
   ): FakeParcel | undefined {
+    const orderId = String(body.order_id ?? '');
+    const weight = body.weight;
+    const pins = { pickup: String(body[pinFields[0]] ?? ''), delivery: String(body[pinFields[1]] ?? '') };
     if (!orderId || !districtOf(pins.pickup) || !districtOf(pins.delivery)) {
-      json(res, 422, { status_code: 422, message: `order_id, ${pins.fields} needed` });
+      json(res, 422, { status_code: 422, message: `order_id, ${pinFields.join(' and ')} needed` });
       return undefined;
     }
     const index = isReturn ? returnsByOrder : byOrder;
@@ -290,10 +293,7 @@ export async function startCourierFake(options: CourierFakeOptions): Promise<Cou
       failing--;
       return unavailable(res);
     }
-    const pickup = String(body.pickup_postcode ?? '');
-    const delivery = String(body.billing_pincode ?? '');
-    const fields = 'pickup_postcode and billing_pincode';
-    const p = parcelOf(String(body.order_id ?? ''), { pickup, delivery, fields }, body.weight, false, res);
+    const p = parcelOf(body, ['pickup_postcode', 'billing_pincode'], false, res);
     if (!p) return;
     return json(res, 200, { order_id: p.shipmentId, shipment_id: p.shipmentId, status: 'NEW' });
   }
@@ -304,10 +304,7 @@ export async function startCourierFake(options: CourierFakeOptions): Promise<Cou
       failingReturns--;
       return unavailable(res);
     }
-    const pickup = String(body.pickup_pincode ?? '');
-    const delivery = String(body.shipping_pincode ?? '');
-    const fields = 'pickup_pincode and shipping_pincode';
-    const p = parcelOf(String(body.order_id ?? ''), { pickup, delivery, fields }, body.weight, true, res);
+    const p = parcelOf(body, ['pickup_pincode', 'shipping_pincode'], true, res);
     if (!p) return;
     if (returnDelayMs > 0) {
       const ms = returnDelayMs;

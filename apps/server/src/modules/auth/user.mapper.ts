@@ -1,5 +1,6 @@
 import type { UserDto } from '@mp/shared';
 import type { users } from '../../db/schema';
+import { pick } from '../../lib/pick';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -8,10 +9,7 @@ export function toUserDto(u: UserRow): UserDto {
   return {
     id: u.id,
     _id: u.id,
-    username: u.username,
-    email: u.email,
-    role: u.role,
-    phone: u.phone,
+    ...pick(u, ['username', 'email', 'role', 'phone']),
     fullName: u.fullName ?? u.username,
     gender: u.gender,
     dob: u.dob,

@@ -17,19 +17,19 @@ export { releaseExpiredHolds, releaseHalfCreatedOrders, startHoldSweeper } from 
 
 /** Cart, addresses, orders, payments, seller orders, dashboards. Mounted at the root: paths come from the table. */
 export function createCommerceRouter(deps: AppDeps): Router {
-  const r = Router();
-  // first: DELETE /api/shop/cart/coupon/:code would otherwise reach the cart's /:userId/:productId
-  r.use(createCouponRouter(deps));
-  r.use(createCartRouter(deps));
-  r.use(createAddressRouter(deps));
-  r.use(createOrderRouter(deps, deps.orders));
-  r.use(createPaymentRouter(deps, deps.payments));
-  r.use(createSellerOrderRouter(deps));
-  r.use(createDashboardRouter(deps));
-  r.use(createMoneyRouter(deps));
-  r.use(createEarningsRouter(deps));
-  r.use(createReturnPolicyRouter(deps));
-  r.use(createReturnsRouter(deps));
-  r.use(createCodRouter(deps));
-  return r;
+  return Router().use(
+    // first: DELETE /api/shop/cart/coupon/:code would otherwise reach the cart's /:userId/:productId
+    createCouponRouter(deps),
+    createCartRouter(deps),
+    createAddressRouter(deps),
+    createOrderRouter(deps, deps.orders),
+    createPaymentRouter(deps, deps.payments),
+    createSellerOrderRouter(deps),
+    createDashboardRouter(deps),
+    createMoneyRouter(deps),
+    createEarningsRouter(deps),
+    createReturnPolicyRouter(deps),
+    createReturnsRouter(deps),
+    createCodRouter(deps),
+  );
 }

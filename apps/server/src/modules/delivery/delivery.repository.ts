@@ -6,7 +6,9 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DeliverySettingsInput } from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
-import { failedAttempt } from '../../db/durable-queue';
+import { ofSubOrder } from '../../db/sub-order';
+import { pick } from '../../lib/pick';
+import { recordAttempt } from '../../db/durable-queue';
 import {
   addresses,
   cartItems,
@@ -28,13 +30,18 @@ export const settingsColumns = {
   cutoff: sellers.dispatchCutoff,
 };
 
+/** A product's category and own package: what its parcel's box and billed weight are made from. */
+export const productBoxColumns = pick(products, [
+  'category',
+  'weightGrams',
+  'lengthCm',
+  'widthCm',
+  'heightCm',
+]);
+
 /** A product's package and its seller's dispatch settings: what a promise and a charge are made from. */
 const packageColumns = {
-  category: products.category,
-  weightGrams: products.weightGrams,
-  lengthCm: products.lengthCm,
-  widthCm: products.widthCm,
-  heightCm: products.heightCm,
+  ...productBoxColumns,
   sellerId: products.sellerId,
   storeName: sellers.storename,
   ...settingsColumns,
@@ -103,7 +110,7 @@ export async function lockShipment(tx: DbOrTx, orderId: string, sellerId: string
   const [row] = await tx
     .select()
     .from(orderShipments)
-    .where(and(eq(orderShipments.orderId, orderId), eq(orderShipments.sellerId, sellerId)))
+    .where(ofSubOrder(orderShipments, orderId, sellerId))
     .for('update');
   return row!;
 }
@@ -124,26 +131,25 @@ export const dueShipments = (db: DbOrTx, limit = 20) =>
     .orderBy(asc(orderShipments.nextAttemptAt))
     .limit(limit);
 
-export async function shipmentMade(
-  db: DbOrTx,
-  id: string,
-  made: { courierShipmentId: string; awb: string; courierName: string; pickupDate: string | null },
-) {
-  await db
-    .update(orderShipments)
-    .set({ ...made, status: 'created', lastError: null, nextAttemptAt: null, updatedAt: sql`now()` })
-    .where(and(eq(orderShipments.id, id), eq(orderShipments.status, 'creating')));
+export const shipmentAttemptFailed = (db: DbOrTx, id: string, error: string, retryInMs: number | null) =>
+  recordAttempt(db, orderShipments, id, {
+    failed: { error, retryInMs },
+    set: { status: retryInMs === null ? 'failed' : 'creating' },
+  });
+
+/** What the courier answered for a shipment it made. */
+export interface ShipmentMade {
+  courierShipmentId: string;
+  awb: string;
+  courierName: string;
+  pickupDate: string | null;
 }
 
-export async function shipmentAttemptFailed(db: DbOrTx, id: string, error: string, retryInMs: number | null) {
-  await db
-    .update(orderShipments)
-    .set({
-      ...failedAttempt(orderShipments.attempts, error, retryInMs),
-      status: retryInMs === null ? 'failed' : 'creating',
-    })
-    .where(eq(orderShipments.id, id));
-}
+export const shipmentMade = (db: DbOrTx, id: string, made: ShipmentMade) =>
+  recordAttempt(db, orderShipments, id, {
+    set: { ...made, status: 'created' },
+    pending: eq(orderShipments.status, 'creating'),
+  });
 
 export async function shipmentByAwb(db: DbOrTx, awb: string) {
   const [row] = await db.select().from(orderShipments).where(eq(orderShipments.awb, awb)).limit(1);
@@ -154,7 +160,7 @@ export async function shipmentOf(db: DbOrTx, orderId: string, sellerId: string) 
   const [row] = await db
     .select()
     .from(orderShipments)
-    .where(and(eq(orderShipments.orderId, orderId), eq(orderShipments.sellerId, sellerId)))
+    .where(ofSubOrder(orderShipments, orderId, sellerId))
     .limit(1);
   return row;
 }
@@ -224,15 +230,11 @@ export async function parcelContents(db: DbOrTx, orderId: string, sellerId: stri
     .select({
       quantity: orderLines.quantity,
       linePricePaise: orderLines.linePricePaise,
-      category: products.category,
-      weightGrams: products.weightGrams,
-      lengthCm: products.lengthCm,
-      widthCm: products.widthCm,
-      heightCm: products.heightCm,
+      ...productBoxColumns,
     })
     .from(orderLines)
     .leftJoin(products, eq(products.id, orderLines.productId))
-    .where(and(eq(orderLines.orderId, orderId), eq(orderLines.sellerId, sellerId)));
+    .where(ofSubOrder(orderLines, orderId, sellerId));
   return { order, items };
 }
 
@@ -436,7 +438,7 @@ export async function subOrderShipping(db: DbOrTx, orderId: string, sellerId: st
   const [row] = await db
     .select({ zone: orderShipments.zone, shippingPaise: orderShipments.shippingPaise })
     .from(orderShipments)
-    .where(and(eq(orderShipments.orderId, orderId), eq(orderShipments.sellerId, sellerId)))
+    .where(ofSubOrder(orderShipments, orderId, sellerId))
     .limit(1);
   return row;
 }

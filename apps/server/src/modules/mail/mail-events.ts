@@ -3,9 +3,11 @@
  * transaction that makes the event happen, reads what the e-mail needs in that same transaction and writes the
  * outbox rows: the e-mail exists exactly when the event committed.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { formatOrderNumber, type OrderStatus } from '@mp/shared';
+import { asc, eq, sql } from 'drizzle-orm';
+import { DELIVERY_ADDRESS_FIELDS, formatOrderNumber, type OrderStatus } from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
+import { ofSubOrder } from '../../db/sub-order';
+import { pick } from '../../lib/pick';
 import { orderLines, orders, sellers, users } from '../../db/schema';
 import { enqueueMail, type MailTrigger } from './mail-outbox';
 import type { MailAddress, MailLine } from './mail-templates';
@@ -14,13 +16,7 @@ type OrderRow = typeof orders.$inferSelect;
 
 const addressOf = (o: OrderRow): MailAddress => ({
   buyerName: o.buyerName,
-  recipientName: o.recipientName,
-  address: o.address,
-  landmark: o.landmark,
-  city: o.city,
-  state: o.state,
-  pincode: o.pincode,
-  phone: o.phone,
+  ...pick(o, DELIVERY_ADDRESS_FIELDS),
 });
 
 async function orderWithShopper(tx: DbOrTx, orderId: string) {
@@ -61,11 +57,7 @@ async function linesWithSellers(
     .from(orderLines)
     .leftJoin(sellers, eq(sellers.id, orderLines.sellerId))
     .leftJoin(users, eq(users.id, sellers.userId))
-    .where(
-      sellerId
-        ? and(eq(orderLines.orderId, orderId), eq(orderLines.sellerId, sellerId))
-        : eq(orderLines.orderId, orderId),
-    )
+    .where(sellerId ? ofSubOrder(orderLines, orderId, sellerId) : eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
 }
 

@@ -7,8 +7,10 @@ import escapeHtml from 'escape-html';
 import { eq } from 'drizzle-orm';
 import { SHOP_NAME, formatOrderNumber } from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
+import { pick } from '../../lib/pick';
 import { orders, sellers, users } from '../../db/schema';
 import { enqueueMail } from './mail-outbox';
+import type { MailPayload } from './mail-payloads';
 import { frame, orderRef, textFooter, type RenderedMail } from './mail-templates';
 
 interface ParcelFacts {
@@ -49,54 +51,49 @@ export const deliveryCodeMail = (input: ParcelFacts & { code: string }): Rendere
     'The code is also shown on your order.',
   ]);
 
-async function parcelFacts(tx: DbOrTx, orderId: string, sellerId: string) {
+/** The parcel a mail is about: its own id (the mail's key), its order and its seller. */
+interface Parcel {
+  id: string;
+  orderId: string;
+  sellerId: string;
+}
+
+/** Enqueues the parcel's mail of `step` once per parcel, made from its order's and seller's facts. */
+async function enqueueParcelMail(
+  tx: DbOrTx,
+  parcel: Parcel,
+  step: 'outForDelivery' | 'deliveryCode',
+  payloadOf: (facts: Omit<ParcelFacts, 'publicUrl'>) => MailPayload,
+): Promise<void> {
   const [row] = await tx
     .select({
       email: users.email,
-      buyerName: orders.buyerName,
-      orderNumber: orders.orderNumber,
+      ...pick(orders, ['buyerName', 'orderNumber']),
       storename: sellers.storename,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .innerJoin(sellers, eq(sellers.id, sellerId))
-    .where(eq(orders.id, orderId))
+    .innerJoin(sellers, eq(sellers.id, parcel.sellerId))
+    .where(eq(orders.id, parcel.orderId))
     .limit(1);
-  if (!row) return null;
+  if (!row) return;
   const facts = {
-    orderId,
+    orderId: parcel.orderId,
     orderNumber: formatOrderNumber(row.orderNumber),
     buyerName: row.buyerName,
     storename: row.storename ?? '',
   };
-  return { to: row.email, facts };
+  await enqueueMail(tx, {
+    dedupeKey: `parcel:${parcel.id}:${step}`,
+    to: row.email,
+    payload: payloadOf(facts),
+  });
 }
 
 /** Out for delivery: once per parcel however often the courier says it. */
-export async function enqueueOutForDeliveryMail(
-  tx: DbOrTx,
-  parcel: { id: string; orderId: string; sellerId: string },
-): Promise<void> {
-  const found = await parcelFacts(tx, parcel.orderId, parcel.sellerId);
-  if (!found) return;
-  await enqueueMail(tx, {
-    dedupeKey: `parcel:${parcel.id}:outForDelivery`,
-    to: found.to,
-    payload: { kind: 'parcel-out-for-delivery', ...found.facts },
-  });
-}
+export const enqueueOutForDeliveryMail = (tx: DbOrTx, parcel: Parcel): Promise<void> =>
+  enqueueParcelMail(tx, parcel, 'outForDelivery', (facts) => ({ kind: 'parcel-out-for-delivery', ...facts }));
 
 /** The delivery code of a parcel the seller ships itself, once per parcel. */
-export async function enqueueDeliveryCodeMail(
-  tx: DbOrTx,
-  parcel: { id: string; orderId: string; sellerId: string },
-  code: string,
-): Promise<void> {
-  const found = await parcelFacts(tx, parcel.orderId, parcel.sellerId);
-  if (!found) return;
-  await enqueueMail(tx, {
-    dedupeKey: `parcel:${parcel.id}:deliveryCode`,
-    to: found.to,
-    payload: { kind: 'delivery-code', ...found.facts, code },
-  });
-}
+export const enqueueDeliveryCodeMail = (tx: DbOrTx, parcel: Parcel, code: string): Promise<void> =>
+  enqueueParcelMail(tx, parcel, 'deliveryCode', (facts) => ({ kind: 'delivery-code', ...facts, code }));

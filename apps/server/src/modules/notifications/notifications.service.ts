@@ -10,8 +10,9 @@ import {
   type SellerNotificationDto,
 } from '@mp/shared';
 import type { Db } from '../../db/client';
+import { countWhere, pageOf } from '../../db/paging';
 import { sellerNotifications, sellers } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { firstOr404, notFound } from '../../lib/errors';
 
 type Row = typeof sellerNotifications.$inferSelect;
 
@@ -24,31 +25,28 @@ const toDto = (r: Row): SellerNotificationDto => ({
 });
 
 /** How many of the seller's notices are unread (the partial index holds only those). */
-async function unreadOf(db: Db, sellerId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(sellerNotifications)
-    .where(and(eq(sellerNotifications.sellerId, sellerId), isNull(sellerNotifications.readAt)));
-  return Number(row?.n ?? 0);
-}
+const unreadOf = (db: Db, sellerId: string): Promise<number> =>
+  countWhere(
+    db,
+    sellerNotifications,
+    and(eq(sellerNotifications.sellerId, sellerId), isNull(sellerNotifications.readAt)),
+  );
 
 async function list(db: Db, sellerId: string, page: number, limit: number) {
   const mine = eq(sellerNotifications.sellerId, sellerId);
-  const [rows, [count], unread] = await Promise.all([
-    db
-      .select()
-      .from(sellerNotifications)
-      .where(mine)
-      .orderBy(desc(sellerNotifications.createdAt), desc(sellerNotifications.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(sellerNotifications)
-      .where(mine),
+  const [{ rows, total }, unread] = await Promise.all([
+    pageOf(
+      db,
+      { table: sellerNotifications, where: mine },
+      db
+        .select()
+        .from(sellerNotifications)
+        .where(mine)
+        .orderBy(desc(sellerNotifications.createdAt), desc(sellerNotifications.id)),
+      { page, limit },
+    ),
     unreadOf(db, sellerId),
   ]);
-  const total = Number(count?.n ?? 0);
   return {
     data: rows.map(toDto),
     pagination: { page, limit, total, pages: Math.ceil(total / limit) },
@@ -76,28 +74,24 @@ async function markAllRead(db: Db, sellerId: string): Promise<{ unread: number }
   return { unread: 0 };
 }
 
-async function settingsOf(db: Db, sellerId: string): Promise<NotificationSettings> {
-  const [row] = await db
-    .select({ lowStockThreshold: sellers.lowStockThreshold })
-    .from(sellers)
-    .where(eq(sellers.id, sellerId));
-  if (!row) throw notFound('Seller');
-  return row;
-}
+const thresholdColumns = { lowStockThreshold: sellers.lowStockThreshold };
 
-async function saveSettings(
+const settingsOf = async (db: Db, sellerId: string): Promise<NotificationSettings> =>
+  firstOr404(await db.select(thresholdColumns).from(sellers).where(eq(sellers.id, sellerId)), 'Seller');
+
+const saveSettings = async (
   db: Db,
   sellerId: string,
   input: NotificationSettings,
-): Promise<NotificationSettings> {
-  const [row] = await db
-    .update(sellers)
-    .set({ lowStockThreshold: input.lowStockThreshold })
-    .where(eq(sellers.id, sellerId))
-    .returning({ lowStockThreshold: sellers.lowStockThreshold });
-  if (!row) throw notFound('Seller');
-  return row;
-}
+): Promise<NotificationSettings> =>
+  firstOr404(
+    await db
+      .update(sellers)
+      .set({ lowStockThreshold: input.lowStockThreshold })
+      .where(eq(sellers.id, sellerId))
+      .returning(thresholdColumns),
+    'Seller',
+  );
 
 /** The notification reads and settings, bound to the database (wired in deps.ts). */
 export function createNotifications({ db }: { db: Db }) {

@@ -3,11 +3,18 @@
  * lines by seller and tells every seller only about its own, inside the event's transaction.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
-import { formatOrderNumber, lineValueOf, type NoticeLine, type SellerNotice } from '@mp/shared';
+import {
+  DELIVERY_ADDRESS_FIELDS,
+  formatOrderNumber,
+  lineValueOf,
+  type NoticeLine,
+  type SellerNotice,
+} from '@mp/shared';
 import type { DbOrTx } from '../../db/client';
+import { pick } from '../../lib/pick';
 import { orderLines, orders } from '../../db/schema';
 import type { MailTrigger } from '../mail';
-import { notifySeller, notifySellers, type SellerNoticeEvent } from './notify-seller';
+import { notifySeller, notifySellers } from './notify-seller';
 
 /** An order line as the notices read it. */
 export interface NoticeOrderLine extends NoticeLine {
@@ -28,19 +35,24 @@ const noticeLine = (l: NoticeLine): NoticeLine => ({
 });
 
 /**
- * One event per seller with lines among `lines` (lines the marketplace sells itself tell no one): its key and its
- * notice made from only that seller's lines.
+ * Tells each seller with lines among `lines` (lines the marketplace sells itself tell no one) its notice made from
+ * only its own lines, keyed `{event}:{sellerId}`.
  */
-function perSeller<T extends { sellerId: string | null }>(
-  lines: readonly T[],
-  key: (sellerId: string) => string,
+async function notifyPerSeller<T extends { sellerId: string | null }>(
+  tx: DbOrTx,
+  event: { lines: readonly T[]; key: string; trigger?: MailTrigger },
   notice: (own: T[]) => SellerNotice,
-): SellerNoticeEvent[] {
+): Promise<void> {
   const groups = new Map<string, T[]>();
-  for (const l of lines) {
+  for (const l of event.lines) {
     if (l.sellerId) groups.set(l.sellerId, [...(groups.get(l.sellerId) ?? []), l]);
   }
-  return [...groups].map(([sellerId, own]) => ({ sellerId, key: key(sellerId), notice: notice(own) }));
+  const events = [...groups].map(([sellerId, own]) => ({
+    sellerId,
+    key: `${event.key}:${sellerId}`,
+    notice: notice(own),
+  }));
+  await notifySellers(tx, events, event.trigger);
 }
 
 /**
@@ -64,20 +76,11 @@ export async function notifyNewOrder(
     .where(eq(orderLines.orderId, order.id))
     .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
   const orderNumber = formatOrderNumber(order.orderNumber);
-  const { buyerName, recipientName, address, landmark, city, state, pincode, phone } = order;
-  const shipTo = { buyerName, recipientName, address, landmark, city, state, pincode, phone };
-  await notifySellers(
-    tx,
-    perSeller(
-      lines,
-      (sellerId) => `seller-new-order:${order.id}:${sellerId}`,
-      (own) => ({
-        kind: 'new_order',
-        payload: { orderId: order.id, orderNumber, lines: own.map(noticeLine), address: shipTo },
-      }),
-    ),
-    trigger,
-  );
+  const shipTo = { buyerName: order.buyerName, ...pick(order, DELIVERY_ADDRESS_FIELDS) };
+  await notifyPerSeller(tx, { lines, key: `seller-new-order:${order.id}`, trigger }, (own) => ({
+    kind: 'new_order',
+    payload: { orderId: order.id, orderNumber, lines: own.map(noticeLine), address: shipTo },
+  }));
 }
 
 /** The shopper cancelled a paid order: each seller hears of its cancelled lines and what is refunded for them. */
@@ -87,22 +90,15 @@ export async function notifyOrderCancelled(
   lines: readonly NoticeOrderLine[],
 ): Promise<void> {
   const orderNumber = formatOrderNumber(order.orderNumber);
-  await notifySellers(
-    tx,
-    perSeller(
-      lines,
-      (sellerId) => `seller-order-cancelled:${order.id}:${sellerId}`,
-      (own) => ({
-        kind: 'order_cancelled',
-        payload: {
-          orderId: order.id,
-          orderNumber,
-          lines: own.map(noticeLine),
-          refundPaise: own.reduce((s, l) => s + lineValueOf(l) - (l.refundedPaise ?? 0), 0),
-        },
-      }),
-    ),
-  );
+  await notifyPerSeller(tx, { lines, key: `seller-order-cancelled:${order.id}` }, (own) => ({
+    kind: 'order_cancelled',
+    payload: {
+      orderId: order.id,
+      orderNumber,
+      lines: own.map(noticeLine),
+      refundPaise: own.reduce((s, l) => s + lineValueOf(l) - (l.refundedPaise ?? 0), 0),
+    },
+  }));
 }
 
 /**
@@ -117,22 +113,22 @@ export async function notifyLinesRefunded(
 ): Promise<void> {
   const open = parts.filter((p) => p.paise > 0 && p.line.status !== 'delivered');
   const orderNumber = formatOrderNumber(refund.order.orderNumber);
-  await notifySellers(
+  await notifyPerSeller(
     tx,
-    perSeller(
-      open.map((p) => ({ ...p, sellerId: p.line.sellerId })),
-      (sellerId) => `seller-lines-refunded:${refund.refundId}:${sellerId}`,
-      (own) => ({
-        kind: 'line_rejected',
-        payload: {
-          orderId: refund.order.id,
-          orderNumber,
-          lines: own.map((p) => noticeLine(p.line)),
-          amountPaise: own.reduce((s, p) => s + p.paise, 0),
-          reason: refund.reason,
-        },
-      }),
-    ),
+    {
+      lines: open.map((p) => ({ ...p, sellerId: p.line.sellerId })),
+      key: `seller-lines-refunded:${refund.refundId}`,
+    },
+    (own) => ({
+      kind: 'line_rejected',
+      payload: {
+        orderId: refund.order.id,
+        orderNumber,
+        lines: own.map((p) => noticeLine(p.line)),
+        amountPaise: own.reduce((s, p) => s + p.paise, 0),
+        reason: refund.reason,
+      },
+    }),
   );
 }
 
@@ -154,22 +150,15 @@ export async function notifyRefundDebited(
         .where(inArray(orders.id, [...new Set(charges.map((c) => c.orderId))]))
     ).map((o) => [o.id, formatOrderNumber(o.orderNumber)]),
   );
-  await notifySellers(
-    tx,
-    perSeller(
-      charges,
-      (sellerId) => `seller-refund-charged:${refundId}:${sellerId}`,
-      (own) => ({
-        kind: 'refund_debited',
-        payload: {
-          orderId: own[0]!.orderId,
-          orderNumber: numbers.get(own[0]!.orderId)!,
-          lines: own.map(noticeLine),
-          amountPaise: own.reduce((s, c) => s + c.paise, 0),
-        },
-      }),
-    ),
-  );
+  await notifyPerSeller(tx, { lines: charges, key: `seller-refund-charged:${refundId}` }, (own) => ({
+    kind: 'refund_debited',
+    payload: {
+      orderId: own[0]!.orderId,
+      orderNumber: numbers.get(own[0]!.orderId)!,
+      lines: own.map(noticeLine),
+      amountPaise: own.reduce((s, c) => s + c.paise, 0),
+    },
+  }));
 }
 
 /** The admin recorded a payout: its seller hears of it once. */

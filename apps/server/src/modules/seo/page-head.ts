@@ -70,23 +70,34 @@ interface HeadInput {
   extra?: string[];
 }
 
+/** A `<meta>` tag of `attr` (name or property) for each [key, content]; none where the content is absent. */
+const metas = (attr: 'name' | 'property', tags: [key: string, content: string | undefined][]) =>
+  tags.flatMap(([key, content]) =>
+    content === undefined ? [] : [`<meta ${attr}="${key}" content="${escapeHtml(content)}" />`],
+  );
+
 function head(h: HeadInput): string {
-  const e = escapeHtml;
   const tags = [
-    `<title>${e(h.title)}</title>`,
-    `<meta name="description" content="${e(h.description)}" />`,
-    h.robots ? `<meta name="robots" content="${e(h.robots)}" />` : '',
-    h.canonical ? `<link rel="canonical" href="${e(h.canonical)}" />` : '',
-    `<meta property="og:site_name" content="${e(SHOP_NAME)}" />`,
-    `<meta property="og:type" content="${h.type ?? 'website'}" />`,
-    `<meta property="og:title" content="${e(h.title)}" />`,
-    `<meta property="og:description" content="${e(h.description)}" />`,
-    h.canonical ? `<meta property="og:url" content="${e(h.canonical)}" />` : '',
-    h.image ? `<meta property="og:image" content="${e(h.image)}" />` : '',
-    `<meta name="twitter:card" content="${h.image ? 'summary_large_image' : 'summary'}" />`,
-    `<meta name="twitter:title" content="${e(h.title)}" />`,
-    `<meta name="twitter:description" content="${e(h.description)}" />`,
-    h.image ? `<meta name="twitter:image" content="${e(h.image)}" />` : '',
+    `<title>${escapeHtml(h.title)}</title>`,
+    ...metas('name', [
+      ['description', h.description],
+      ['robots', h.robots || undefined],
+    ]),
+    h.canonical ? `<link rel="canonical" href="${escapeHtml(h.canonical)}" />` : '',
+    ...metas('property', [
+      ['og:site_name', SHOP_NAME],
+      ['og:type', h.type ?? 'website'],
+      ['og:title', h.title],
+      ['og:description', h.description],
+      ['og:url', h.canonical || undefined],
+      ['og:image', h.image || undefined],
+    ]),
+    ...metas('name', [
+      ['twitter:card', h.image ? 'summary_large_image' : 'summary'],
+      ['twitter:title', h.title],
+      ['twitter:description', h.description],
+      ['twitter:image', h.image || undefined],
+    ]),
     ...(h.extra ?? []),
   ];
   return tags.filter(Boolean).join('\n    ');

@@ -9,7 +9,7 @@ import type { Request } from 'express';
 import type { Db } from '../../db/client';
 import { sellers } from '../../db/schema';
 import type { ChangeFeed } from '../../lib/change-feed';
-import { notFound } from '../../lib/errors';
+import { firstOr404, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { FileStorage } from '../../lib/storage/storage';
 import { storeImageUpload } from '../../lib/upload';
@@ -30,11 +30,11 @@ const settingsColumns = {
   banner: sellers.banner,
 };
 
-async function settings({ db }: StoreSettingsDeps, sellerId: string): Promise<StoreSettingsDto> {
-  const [row] = await db.select(settingsColumns).from(sellers).where(eq(sellers.id, sellerId)).limit(1);
-  if (!row) throw notFound('Seller');
-  return row;
-}
+const settings = async ({ db }: StoreSettingsDeps, sellerId: string): Promise<StoreSettingsDto> =>
+  firstOr404(
+    await db.select(settingsColumns).from(sellers).where(eq(sellers.id, sellerId)).limit(1),
+    'Seller',
+  );
 
 async function setImage(
   deps: StoreSettingsDeps,

@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
+import { pick } from '../../lib/pick';
 import { taxDocumentFiles, taxDocuments } from '../../db/schema';
 import type { DocumentContent } from './document-content';
 
@@ -20,8 +21,10 @@ export interface NewDocument {
   content: DocumentContent;
 }
 
-export async function insertDocumentIn(tx: Tx, d: NewDocument): Promise<TaxDocumentRow> {
-  const t = d.content.totals;
+export async function insertDocumentIn(
+  tx: Tx,
+  { orderId = null, refundId = null, invoiceId = null, period = null, ...d }: NewDocument,
+): Promise<TaxDocumentRow> {
   const [row] = await tx
     .insert(taxDocuments)
     .values({
@@ -29,17 +32,13 @@ export async function insertDocumentIn(tx: Tx, d: NewDocument): Promise<TaxDocum
       number: d.content.number,
       fy: d.fy,
       sellerId: d.sellerId,
-      orderId: d.orderId ?? null,
-      refundId: d.refundId ?? null,
-      invoiceId: d.invoiceId ?? null,
-      period: d.period ?? null,
+      orderId,
+      refundId,
+      invoiceId,
+      period,
       issuedAt: new Date(d.content.issuedAt),
       content: d.content,
-      taxablePaise: t.taxablePaise,
-      cgstPaise: t.cgstPaise,
-      sgstPaise: t.sgstPaise,
-      igstPaise: t.igstPaise,
-      totalPaise: t.totalPaise,
+      ...pick(d.content.totals, ['taxablePaise', 'cgstPaise', 'sgstPaise', 'igstPaise', 'totalPaise']),
     })
     .returning();
   return row!;

@@ -16,6 +16,7 @@ import {
   type TaxSplit,
 } from '@mp/shared';
 import type { Tx } from '../../db/client';
+import { ofSubOrder } from '../../db/sub-order';
 import { orderLines, orders, sellerTaxProfiles, taxDocuments } from '../../db/schema';
 import {
   contentLine,
@@ -102,13 +103,7 @@ export async function issueSubOrderInvoiceIn(
   const [existing] = await tx
     .select({ id: taxDocuments.id })
     .from(taxDocuments)
-    .where(
-      and(
-        eq(taxDocuments.orderId, orderId),
-        eq(taxDocuments.sellerId, sellerId),
-        eq(taxDocuments.kind, 'invoice'),
-      ),
-    );
+    .where(and(ofSubOrder(taxDocuments, orderId, sellerId), eq(taxDocuments.kind, 'invoice')));
   if (existing) return existing.id;
   const [[profile], [order], lines] = await Promise.all([
     tx.select().from(sellerTaxProfiles).where(eq(sellerTaxProfiles.sellerId, sellerId)),
@@ -116,13 +111,7 @@ export async function issueSubOrderInvoiceIn(
     tx
       .select()
       .from(orderLines)
-      .where(
-        and(
-          eq(orderLines.orderId, orderId),
-          eq(orderLines.sellerId, sellerId),
-          ne(orderLines.status, 'rejected'),
-        ),
-      )
+      .where(and(ofSubOrder(orderLines, orderId, sellerId), ne(orderLines.status, 'rejected')))
       .orderBy(orderLines.createdAt, orderLines.id),
   ]);
   if (!profile?.gstin || !order || lines.length === 0) return null;

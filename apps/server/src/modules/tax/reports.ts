@@ -7,6 +7,7 @@ import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-o
 import { tcsOf, tdsOf, toRupees, type TaxDocumentDto, type TaxStatementMonth } from '@mp/shared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { pageOf } from '../../db/paging';
 import { sellerTaxProfiles, sellers, taxDocuments } from '../../db/schema';
 import type { TaxDocumentRow } from './documents.repository';
 import { monthBounds } from './commission-invoices';
@@ -119,18 +120,17 @@ export async function documentRegister(db: DbOrTx, q: RegisterQuery) {
     month ? gte(taxDocuments.issuedAt, month[0]) : undefined,
     month ? lt(taxDocuments.issuedAt, month[1]) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const { rows, total: n } = await pageOf(
+    db,
+    { table: taxDocuments, where },
     db
       .select({ d: taxDocuments, storename: sellers.storename })
       .from(taxDocuments)
       .innerJoin(sellers, eq(sellers.id, taxDocuments.sellerId))
       .where(where)
-      .orderBy(desc(taxDocuments.issuedAt), desc(taxDocuments.number))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(taxDocuments).where(where),
-  ]);
-  const n = Number(total?.n ?? 0);
+      .orderBy(desc(taxDocuments.issuedAt), desc(taxDocuments.number)),
+    q,
+  );
   return {
     data: rows.map((r) => toDocumentDto({ ...r.d, storename: r.storename })),
     pagination: { page: q.page, limit: q.limit, total: n, pages: Math.ceil(n / q.limit) },

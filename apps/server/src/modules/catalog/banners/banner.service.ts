@@ -4,17 +4,13 @@ import type { Db } from '../../../db/client';
 import { banners } from '../../../db/schema';
 import type { ChangeFeed } from '../../../lib/change-feed';
 import { notFound } from '../../../lib/errors';
+import { pick } from '../../../lib/pick';
 
 type BannerRow = typeof banners.$inferSelect;
 
 const toBannerDto = (b: BannerRow): BannerDto => ({
   _id: b.id,
-  image: b.image,
-  mobileImage: b.mobileImage,
-  title: b.title,
-  subtitle: b.subtitle,
-  ctaLabel: b.ctaLabel,
-  ctaLink: b.ctaLink,
+  ...pick(b, ['image', 'mobileImage', 'title', 'subtitle', 'ctaLabel', 'ctaLink']),
   createdAt: b.createdAt.toISOString(),
 });
 

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Pagination, ProductDto, ProductInput, ProductWithVariantsDto, VariantDto } from '@mp/shared';
 import type { Db, DbOrTx } from '../../../db/client';
+import { pageOf } from '../../../db/paging';
 import { products, sellers } from '../../../db/schema';
 import { forbidden, notFound } from '../../../lib/errors';
 import type { ChangeFeed } from '../../../lib/change-feed';
@@ -29,6 +30,16 @@ async function findLive(db: DbOrTx, id: string) {
     .where(and(eq(products.id, id), live))
     .limit(1);
   return row;
+}
+
+/** 404 unless the product is in the shop (not deleted): what a review or a wishlist entry needs. */
+export async function assertInShop(db: DbOrTx, productId: string): Promise<void> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), isNull(products.deletedAt)))
+    .limit(1);
+  if (!row) throw notFound('Product');
 }
 
 function assertMayChange(actor: Actor, product: { sellerId: string | null }) {
@@ -136,14 +147,7 @@ async function listForManagement(
     .$dynamic();
   if (!(opts.page && opts.limit)) return { data: await withVariantsOf(db, await query) };
   const { page, limit } = opts;
-  const [rows, [count]] = await Promise.all([
-    query.limit(limit).offset((page - 1) * limit),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(products)
-      .where(where),
-  ]);
-  const total = Number(count?.n ?? 0);
+  const { rows, total } = await pageOf(db, { table: products, where }, query, { page, limit });
   return {
     data: await withVariantsOf(db, rows),
     pagination: { page, limit, total, pages: Math.ceil(total / limit) },

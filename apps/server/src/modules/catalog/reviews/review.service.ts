@@ -3,6 +3,8 @@ import type { ReviewDto, ReviewInput } from '@mp/shared';
 import type { Db } from '../../../db/client';
 import { orderLines, orders, products, reviews, sellers } from '../../../db/schema';
 import { AppError, notFound } from '../../../lib/errors';
+import { pick } from '../../../lib/pick';
+import { assertInShop } from '../products/product.service';
 import type { ChangeFeed } from '../../../lib/change-feed';
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -10,12 +12,7 @@ type ReviewRow = typeof reviews.$inferSelect;
 export function toReviewDto(r: ReviewRow): ReviewDto {
   return {
     _id: r.id,
-    productId: r.productId,
-    userId: r.userId,
-    username: r.username,
-    reviewMessage: r.reviewMessage,
-    reviewVal: r.reviewVal,
-    verifiedPurchase: r.verifiedPurchase,
+    ...pick(r, ['productId', 'userId', 'username', 'reviewMessage', 'reviewVal', 'verifiedPurchase']),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
@@ -86,12 +83,7 @@ export function createReviewService(db: Db, changes: ChangeFeed) {
     },
 
     async listForProduct(productId: string): Promise<ReviewDto[]> {
-      const [product] = await db
-        .select({ id: products.id })
-        .from(products)
-        .where(and(eq(products.id, productId), isNull(products.deletedAt)))
-        .limit(1);
-      if (!product) throw notFound('Product');
+      await assertInShop(db, productId);
       const rows = await db
         .select()
         .from(reviews)

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client';
 import { products, wishlistItems } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
 import type { ChangeFeed } from '../../../lib/change-feed';
+import { assertInShop } from '../products/product.service';
 
 const itemColumns = {
   id: wishlistItems.id,
@@ -61,12 +62,7 @@ export function createWishlistService(db: Db, changes: ChangeFeed) {
     /** Idempotent: adding a product twice keeps one entry and counts it once in the product's popularity. */
     async add(userId: string, productId: string): Promise<{ item: WishlistItemDto; created: boolean }> {
       const created = await db.transaction(async (tx) => {
-        const [product] = await tx
-          .select({ id: products.id })
-          .from(products)
-          .where(and(eq(products.id, productId), isNull(products.deletedAt)))
-          .limit(1);
-        if (!product) throw notFound('Product');
+        await assertInShop(tx, productId);
         const inserted = await tx
           .insert(wishlistItems)
           .values({ userId, productId })

@@ -3,6 +3,22 @@ import { LIMITS, MESSAGES, type AddressDto, type AddressInput } from '@mp/shared
 import type { Db, DbOrTx } from '../../../db/client';
 import { addresses, users } from '../../../db/schema';
 import { AppError, notFound } from '../../../lib/errors';
+import { pick } from '../../../lib/pick';
+
+/** A saved address's fields as the answers copy them, in their order. */
+const ADDRESS_FIELDS = [
+  'userId',
+  'recipientName',
+  'address',
+  'landmark',
+  'city',
+  'pincode',
+  'phone',
+  'notes',
+  'place',
+  'state',
+  'isDefault',
+] as const;
 
 type AddressRow = typeof addresses.$inferSelect;
 
@@ -10,17 +26,7 @@ export function toAddressDto(a: AddressRow): AddressDto {
   return {
     _id: a.id,
     addressId: a.id,
-    userId: a.userId,
-    recipientName: a.recipientName,
-    address: a.address,
-    landmark: a.landmark,
-    city: a.city,
-    pincode: a.pincode,
-    phone: a.phone,
-    notes: a.notes,
-    place: a.place,
-    state: a.state,
-    isDefault: a.isDefault,
+    ...pick(a, ADDRESS_FIELDS),
   };
 }
 

@@ -6,11 +6,16 @@
 import type { RefundToInput } from '@mp/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { claimDue, failedAttempt, retryAt } from '../../../db/durable-queue';
+import { claimDue, recordAttempt, retryAt } from '../../../db/durable-queue';
+import { countWhere, selectWhereIn } from '../../../db/paging';
+import { pick } from '../../../lib/pick';
 import { codRefundPayouts } from '../../../db/schema';
 import type { Payout } from './razorpayx-payouts';
 
 export type CodRefundPayoutRow = typeof codRefundPayouts.$inferSelect;
+
+/** A payout the gateway has not settled yet: to make, or to ask about. */
+const unsettled = inArray(codRefundPayouts.state, ['queued', 'processing']);
 
 /** Inserts the return's payout once (a second refund of the same return adds nothing); answers its row id. */
 export async function insertPayout(
@@ -81,7 +86,7 @@ export async function payoutAnswered(
       ? await db
           .update(codRefundPayouts)
           .set({ ...base, state: 'processed', processedAt: sql`now()`, nextAttemptAt: null })
-          .where(and(eq(codRefundPayouts.id, id), inArray(codRefundPayouts.state, ['queued', 'processing'])))
+          .where(and(eq(codRefundPayouts.id, id), unsettled))
           .returning({ state: codRefundPayouts.state })
       : await db
           .update(codRefundPayouts)
@@ -90,21 +95,18 @@ export async function payoutAnswered(
             state: 'processing',
             nextAttemptAt: retryAt(askAgainMs),
           })
-          .where(and(eq(codRefundPayouts.id, id), inArray(codRefundPayouts.state, ['queued', 'processing'])))
+          .where(and(eq(codRefundPayouts.id, id), unsettled))
           .returning({ state: codRefundPayouts.state });
   return row?.state;
 }
 
 /** A failed attempt: tried again in `retryInMs` (the same idempotency key), or failed with the refusal's reason. */
-export async function payoutAttemptFailed(db: DbOrTx, id: string, error: string, retryInMs: number | null) {
-  await db
-    .update(codRefundPayouts)
-    .set({
-      ...failedAttempt(codRefundPayouts.attempts, error, retryInMs),
-      ...(retryInMs === null ? { state: 'failed' as const, failureReason: error.slice(0, 500) } : {}),
-    })
-    .where(and(eq(codRefundPayouts.id, id), inArray(codRefundPayouts.state, ['queued', 'processing'])));
-}
+export const payoutAttemptFailed = (db: DbOrTx, id: string, error: string, retryInMs: number | null) =>
+  recordAttempt(db, codRefundPayouts, id, {
+    failed: { error, retryInMs },
+    set: retryInMs === null ? { state: 'failed', failureReason: error.slice(0, 500) } : {},
+    pending: unsettled,
+  });
 
 export async function payoutRowOf(db: DbOrTx, by: { payoutId: string } | { id: string }) {
   const where = 'id' in by ? eq(codRefundPayouts.id, by.id) : eq(codRefundPayouts.payoutId, by.payoutId);
@@ -114,22 +116,13 @@ export async function payoutRowOf(db: DbOrTx, by: { payoutId: string } | { id: s
 
 /** The payouts of these returns, for the returns' views: one query for a whole page. */
 export const payoutsOf = (db: DbOrTx, returnIds: string[]) =>
-  returnIds.length === 0
-    ? Promise.resolve([])
-    : db
-        .select({
-          returnId: codRefundPayouts.returnId,
-          state: codRefundPayouts.state,
-          failureReason: codRefundPayouts.failureReason,
-        })
-        .from(codRefundPayouts)
-        .where(inArray(codRefundPayouts.returnId, returnIds));
+  selectWhereIn(
+    db,
+    pick(codRefundPayouts, ['returnId', 'state', 'failureReason']),
+    codRefundPayouts,
+    codRefundPayouts.returnId,
+    returnIds,
+  );
 
 /** How many payouts are not settled yet (the /metrics backlog gauge). */
-export async function payoutBacklog(db: DbOrTx): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(codRefundPayouts)
-    .where(inArray(codRefundPayouts.state, ['queued', 'processing']));
-  return row?.n ?? 0;
-}
+export const payoutBacklog = (db: DbOrTx) => countWhere(db, codRefundPayouts, unsettled);

@@ -7,6 +7,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { linePaidOf } from '@mp/shared';
 import type { DbOrTx, Tx } from '../../../db/client';
+import { ofSubOrder } from '../../../db/sub-order';
 import { codParcels, orderLines, orders } from '../../../db/schema';
 import type { OrderRow } from '../orders/order.mapper';
 import { linesOf } from '../orders/order.repository';
@@ -50,7 +51,7 @@ export async function setCodParcelAwb(tx: Tx, orderId: string, sellerId: string,
   await tx
     .update(codParcels)
     .set({ awb })
-    .where(and(eq(codParcels.orderId, orderId), eq(codParcels.sellerId, sellerId)));
+    .where(ofSubOrder(codParcels, orderId, sellerId));
 }
 
 /** The shopper refused the parcel at the door (counted against cash on delivery for 90 days). */
@@ -58,13 +59,7 @@ export async function markCodParcelRefused(tx: Tx, orderId: string, sellerId: st
   await tx
     .update(codParcels)
     .set({ state: 'refused', refusedAt: sql`now()` })
-    .where(
-      and(
-        eq(codParcels.orderId, orderId),
-        eq(codParcels.sellerId, sellerId),
-        eq(codParcels.state, 'awaiting'),
-      ),
-    );
+    .where(and(ofSubOrder(codParcels, orderId, sellerId), eq(codParcels.state, 'awaiting')));
 }
 
 export async function refusedLately(db: DbOrTx, userId: string): Promise<number> {
@@ -89,7 +84,7 @@ export async function awaitingParcelOf(tx: DbOrTx, orderId: string, sellerId: st
   const [row] = await tx
     .select({ state: codParcels.state })
     .from(codParcels)
-    .where(and(eq(codParcels.orderId, orderId), eq(codParcels.sellerId, sellerId)));
+    .where(ofSubOrder(codParcels, orderId, sellerId));
   return row !== undefined && row.state !== 'remitted';
 }
 

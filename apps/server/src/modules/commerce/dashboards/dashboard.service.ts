@@ -36,6 +36,11 @@ const paidDay = sql<string>`to_char(${orders.paidAt} at time zone 'UTC', 'YYYY-M
 const realMoney = ne(orders.paymentMethod, 'sandbox');
 const testMoney = eq(orders.paymentMethod, 'sandbox');
 
+type Sales = { orders: number; revenue: number | null } | undefined;
+/** Orders and revenue (rupees) of real money, then of test payments. */
+const salesOf = (s: Sales) => ({ orders: s?.orders ?? 0, revenue: toRupees(s?.revenue ?? 0) });
+const testSalesOf = (s: Sales) => ({ testOrders: s?.orders ?? 0, testRevenue: toRupees(s?.revenue ?? 0) });
+
 export async function adminDashboard(db: Db, now = new Date()): Promise<AdminDashboardDto> {
   const paid = and(eq(orders.paymentStatus, 'paid'), realMoney);
   const [[totals], [test], [pending], [live], days] = await Promise.all([
@@ -56,13 +61,11 @@ export async function adminDashboard(db: Db, now = new Date()): Promise<AdminDas
       .groupBy(paidDay),
   ]);
   return {
-    orders: totals?.orders ?? 0,
-    revenue: toRupees(totals?.revenue ?? 0),
+    ...salesOf(totals),
     pendingSellers: pending?.n ?? 0,
     products: live?.n ?? 0,
     revenueByDay: zeroFilled(now, days),
-    testOrders: test?.orders ?? 0,
-    testRevenue: toRupees(test?.revenue ?? 0),
+    ...testSalesOf(test),
   };
 }
 
@@ -111,12 +114,10 @@ export async function sellerDashboard(
       .groupBy(paidDay),
   ]);
   return {
-    orders: totals?.orders ?? 0,
-    revenue: toRupees(totals?.revenue ?? 0),
+    ...salesOf(totals),
     products: mine?.n ?? 0,
     lowStock,
     revenueByDay: zeroFilled(now, days),
-    testOrders: test?.orders ?? 0,
-    testRevenue: toRupees(test?.revenue ?? 0),
+    ...testSalesOf(test),
   };
 }

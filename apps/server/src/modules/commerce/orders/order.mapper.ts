@@ -1,4 +1,5 @@
 import {
+  DELIVERY_ADDRESS_FIELDS,
   formatOrderNumber,
   lineState,
   orderTimeline,
@@ -16,6 +17,7 @@ import {
   type SellerOrderDto,
   type ShopperOrderState,
 } from '@mp/shared';
+import { pick } from '../../../lib/pick';
 import { lineDiscountsOf } from '../coupons/order-coupons';
 import type { orderLines, orderStatusHistory, orders, refunds } from '../../../db/schema';
 
@@ -202,17 +204,7 @@ export function toOrderDto(
         now: new Date(now),
       }),
     ),
-    addressInfo: {
-      addressId: o.addressId,
-      recipientName: o.recipientName,
-      address: o.address,
-      landmark: o.landmark,
-      city: o.city,
-      state: o.state,
-      pincode: o.pincode,
-      phone: o.phone,
-      notes: o.notes,
-    },
+    addressInfo: { addressId: o.addressId, ...pick(o, DELIVERY_ADDRESS_FIELDS), notes: o.notes },
     orderStatus: o.orderStatus,
     paymentMethod: o.paymentMethod,
     paymentStatus: o.paymentStatus,

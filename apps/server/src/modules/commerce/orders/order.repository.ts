@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { OrderStatus } from '@mp/shared';
 import type { DbOrTx, Tx } from '../../../db/client';
+import { ofSubOrder } from '../../../db/sub-order';
 import { orderLines, orders, users } from '../../../db/schema';
 import { deriveOrderStatus, type OrderLineRow, type OrderRow } from './order.mapper';
 
@@ -390,7 +391,7 @@ export async function setSellerLines(
   await tx
     .update(orderLines)
     .set('status' in change ? { status: change.status, updatedAt: sql`now()` } : change)
-    .where(and(eq(orderLines.orderId, orderId), eq(orderLines.sellerId, sellerId)));
+    .where(ofSubOrder(orderLines, orderId, sellerId));
 }
 
 /** The order's overall status, derived from its lines' (and whether its delivery was refunded). */

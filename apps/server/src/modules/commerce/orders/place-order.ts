@@ -10,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   type CheckoutPaymentMethod,
   computeTotals,
+  DELIVERY_ADDRESS_FIELDS,
   formatINR,
   priceBreakdown,
   toPaise,
@@ -20,6 +21,7 @@ import {
   type SubOrderCharge,
   type SubOrderParcel,
 } from '@mp/shared';
+import { pick } from '../../../lib/pick';
 import type { Tx } from '../../../db/client';
 import { addresses, carts, sellers, users } from '../../../db/schema';
 import type { HoldLimits } from '../../../config/env';
@@ -179,13 +181,7 @@ async function buyerOf(tx: Tx, userId: string, addressId: string) {
 
 const shippingOf = (a: typeof addresses.$inferSelect) => ({
   addressId: a.id,
-  recipientName: a.recipientName,
-  address: a.address,
-  landmark: a.landmark,
-  city: a.city,
-  state: a.state,
-  pincode: a.pincode,
-  phone: a.phone,
+  ...pick(a, DELIVERY_ADDRESS_FIELDS),
   notes: a.notes,
 });
 

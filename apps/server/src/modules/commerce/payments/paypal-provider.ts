@@ -4,6 +4,7 @@
  * fixed 30 s socket time-out, so a subclass sets PAYPAL_TIMEOUT_MS and every call is also raced against it.
  */
 import paypal, { type PayPalRequest, type PayPalResponse } from '@paypal/checkout-server-sdk';
+import type { PayPalConfig } from '../../../config/env';
 import { AppError } from '../../../lib/errors';
 import { parsePayPalAmount } from './paypal-amount';
 import type {
@@ -14,15 +15,6 @@ import type {
   RefundResult,
   WebhookHeaders,
 } from './payment-provider';
-
-export interface PayPalConfig {
-  clientId: string;
-  clientSecret: string;
-  apiBase: string;
-  webhookId: string | undefined;
-  currency: string;
-  timeoutMs: number;
-}
 
 interface PayPalLink {
   href: string;

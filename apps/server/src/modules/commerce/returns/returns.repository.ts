@@ -6,6 +6,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { ReturnActor, ReturnEventKind, ReturnState } from '@mp/shared';
 import type { DbOrTx, Tx } from '../../../db/client';
+import { ofSubOrder } from '../../../db/sub-order';
+import { pageOf } from '../../../db/paging';
 import {
   orderLines,
   orderStatusHistory,
@@ -17,8 +19,6 @@ import {
 } from '../../../db/schema';
 
 export type ReturnRow = typeof returns.$inferSelect;
-export type ReturnLineRow = typeof returnLines.$inferSelect;
-export type ReturnEventRow = typeof returnEvents.$inferSelect;
 export type NewReturn = typeof returns.$inferInsert;
 
 /** One step of a return as its history keeps it. */
@@ -113,7 +113,7 @@ export async function tryLockOrderRow(tx: Tx, orderId: string): Promise<boolean>
   return rows.length > 0;
 }
 
-export const linesOfReturn = (db: DbOrTx, returnId: string): Promise<ReturnLineRow[]> =>
+export const linesOfReturn = (db: DbOrTx, returnId: string) =>
   db.select().from(returnLines).where(eq(returnLines.returnId, returnId)).orderBy(asc(returnLines.id));
 
 /** Units of each line already refunded by returns (the position the next return's share starts from). */
@@ -141,11 +141,7 @@ export async function deliveredAtOfPart(
     .select({ at: sql<string | null>`min(${orderStatusHistory.createdAt})` })
     .from(orderStatusHistory)
     .where(
-      and(
-        eq(orderStatusHistory.orderId, orderId),
-        sellerId ? eq(orderStatusHistory.sellerId, sellerId) : isNull(orderStatusHistory.sellerId),
-        eq(orderStatusHistory.toStatus, 'delivered'),
-      ),
+      and(ofSubOrder(orderStatusHistory, orderId, sellerId), eq(orderStatusHistory.toStatus, 'delivered')),
     );
   return row?.at ? new Date(row.at) : null;
 }
@@ -224,18 +220,14 @@ export async function returnsPage(
   const order = page.sellerQueue
     ? [sql`(${returns.state} = 'requested') desc`, asc(returns.decisionDueAt), desc(returns.createdAt)]
     : [desc(returns.createdAt), desc(returns.id)];
-  const [rows, [count]] = await Promise.all([
+  return pageOf(
+    db,
+    { table: returns, where },
     selectHeads(db)
       .where(where)
-      .orderBy(...order)
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(returns)
-      .where(where),
-  ]);
-  return { rows, total: Number(count?.n ?? 0) };
+      .orderBy(...order),
+    page,
+  );
 }
 
 export type ReturnHead = Awaited<ReturnType<typeof returnsPage>>['rows'][number];

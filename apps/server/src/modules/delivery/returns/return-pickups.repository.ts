@@ -6,9 +6,12 @@
 import { packageFor, parcelBilledGrams, type ReturnPickupState } from '@mp/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { claimDue, failedAttempt } from '../../../db/durable-queue';
+import { claimDue, recordAttempt } from '../../../db/durable-queue';
+import { countWhere, selectWhereIn } from '../../../db/paging';
+import { pick } from '../../../lib/pick';
 import { orderLines, orders, products, returnPickups, returns, sellers, users } from '../../../db/schema';
 import { ownPackage } from '../delivery-estimate';
+import { productBoxColumns } from '../delivery.repository';
 
 export type ReturnPickupRow = typeof returnPickups.$inferSelect;
 
@@ -31,8 +34,7 @@ async function pickupValues(tx: DbOrTx, returnId: string, parcel: ReturnParcel) 
       pincode: orders.pincode,
       storeName: sellers.storename,
       sellerPhone: sql<string>`coalesce(${users.phone}, '')`,
-      pickupAddress: sellers.pickupAddress,
-      pickupPincode: sellers.pickupPincode,
+      ...pick(sellers, ['pickupAddress', 'pickupPincode']),
     })
     .from(orders)
     .innerJoin(sellers, eq(sellers.id, parcel.sellerId))
@@ -47,11 +49,7 @@ async function pickupValues(tx: DbOrTx, returnId: string, parcel: ReturnParcel) 
       title: orderLines.title,
       productId: orderLines.productId,
       unitPricePaise: orderLines.linePricePaise,
-      category: products.category,
-      weightGrams: products.weightGrams,
-      lengthCm: products.lengthCm,
-      widthCm: products.widthCm,
-      heightCm: products.heightCm,
+      ...productBoxColumns,
     })
     .from(orderLines)
     .leftJoin(products, eq(products.id, orderLines.productId))
@@ -112,27 +110,23 @@ export async function claimDuePickups(db: DbOrTx, leaseMs: number, limit = 20): 
   return db.select().from(returnPickups).where(inArray(returnPickups.id, ids));
 }
 
-export async function pickupBooked(
+export const pickupBooked = (
   db: DbOrTx,
   id: string,
   made: { courierShipmentId: string; awb: string; courierName: string; trackingUrl: string },
-) {
-  await db
-    .update(returnPickups)
-    .set({ ...made, state: 'scheduled', lastError: null, nextAttemptAt: null, updatedAt: sql`now()` })
-    .where(and(eq(returnPickups.id, id), eq(returnPickups.state, 'queued')));
-}
+) =>
+  recordAttempt(db, returnPickups, id, {
+    set: { ...made, state: 'scheduled' },
+    pending: eq(returnPickups.state, 'queued'),
+  });
 
 /** A failed attempt: tried again in `retryInMs`, or `failed` (the courier refused) for the admin. */
-export async function pickupAttemptFailed(db: DbOrTx, id: string, error: string, retryInMs: number | null) {
-  await db
-    .update(returnPickups)
-    .set({
-      ...failedAttempt(returnPickups.attempts, error, retryInMs),
-      state: retryInMs === null ? 'failed' : 'queued',
-    })
-    .where(and(eq(returnPickups.id, id), eq(returnPickups.state, 'queued')));
-}
+export const pickupAttemptFailed = (db: DbOrTx, id: string, error: string, retryInMs: number | null) =>
+  recordAttempt(db, returnPickups, id, {
+    failed: { error, retryInMs },
+    set: { state: retryInMs === null ? 'failed' : 'queued' },
+    pending: eq(returnPickups.state, 'queued'),
+  });
 
 export async function pickupByAwb(db: DbOrTx, awb: string): Promise<ReturnPickupRow | undefined> {
   const [row] = await db.select().from(returnPickups).where(eq(returnPickups.awb, awb)).limit(1);
@@ -242,23 +236,13 @@ export async function pickupsInTransit(db: DbOrTx, limit = 100): Promise<string[
 
 /** The pickups of these returns, for the returns' views: one query for a whole page. */
 export const pickupsOf = (db: DbOrTx, returnIds: string[]) =>
-  returnIds.length === 0
-    ? Promise.resolve([])
-    : db
-        .select({
-          returnId: returnPickups.returnId,
-          state: returnPickups.state,
-          awb: returnPickups.awb,
-          trackingUrl: returnPickups.trackingUrl,
-        })
-        .from(returnPickups)
-        .where(inArray(returnPickups.returnId, returnIds));
+  selectWhereIn(
+    db,
+    pick(returnPickups, ['returnId', 'state', 'awb', 'trackingUrl']),
+    returnPickups,
+    returnPickups.returnId,
+    returnIds,
+  );
 
 /** How many pickups wait to be booked (the /metrics backlog gauge). */
-export async function pickupBacklog(db: DbOrTx): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(returnPickups)
-    .where(eq(returnPickups.state, 'queued'));
-  return row?.n ?? 0;
-}
+export const pickupBacklog = (db: DbOrTx) => countWhere(db, returnPickups, eq(returnPickups.state, 'queued'));
