@@ -190,20 +190,16 @@ export async function claimDueCancels(db: DbOrTx, leaseMs: number, limit = 20): 
  * A call-off attempt's outcome: done (null error), tried again in `retryInMs`, or given up (the courier refused:
  * it has the parcel already) with its reason for the admin.
  */
-export async function cancelAttempted(
+export const cancelAttempted = (
   db: DbOrTx,
   id: string,
   outcome: { error: string; retryInMs: number | null } | null,
-) {
-  await db
-    .update(returnPickups)
-    .set(
-      outcome
-        ? failedAttempt(returnPickups.attempts, outcome.error, outcome.retryInMs)
-        : { nextAttemptAt: null, lastError: null, updatedAt: sql`now()` },
-    )
-    .where(and(eq(returnPickups.id, id), eq(returnPickups.state, 'cancelled')));
-}
+) =>
+  recordAttempt(db, returnPickups, id, {
+    set: {},
+    pending: eq(returnPickups.state, 'cancelled'),
+    ...(outcome ? { failed: outcome } : {}),
+  });
 
 /** Queued pickups of returns the shopper cancelled meanwhile are cancelled, never booked; answers how many. */
 export async function dropCancelledReturns(db: DbOrTx): Promise<number> {
