@@ -53,4 +53,17 @@ describe('search synonyms', () => {
       }
     }
   });
+  it('when a shopper types a possessive ("levi\'s shirt") or a one-character word ("shirt 5"), then each is one word, taken as typed', async () => {
+    const [five, fifty] = await insertProducts(db, [
+      { title: 'Linen Shirt 5', category: 'men', brand: 'levi', price: 1600 },
+      { title: 'Linen Shirt 50', category: 'men', brand: 'levi', price: 1700 },
+    ]);
+    changes.publish({ type: 'products', ids: [five!, fifty!] });
+    const search = async (keyword: string) =>
+      idsOf((await anon.get(`/api/shop/product/search/search-product/${encodeURIComponent(keyword)}`)).body);
+    // "levi's" is levi: no title word has to start with an "s" besides "shirt"
+    expect(await search("levi's oxford")).toEqual([shirt]);
+    // a single digit is that number, not every number starting with it
+    expect(await search('linen shirt 5')).toEqual([five]);
+  });
 });

@@ -34,6 +34,9 @@ const { textWeight, titleSimilarityWeight, candidates, typoThreshold } = SEARCH_
  */
 function wordGroups(words: string[], vocabulary: readonly string[]): string[] {
   return words.map((w) => {
+    // one letter or digit is taken as typed: as a prefix it would gather a large part of the catalogue (every word
+    // starting with it) before the other words could narrow it (docs/search-and-listing.md, "One-character words")
+    if ([...w].length === 1) return w;
     // a word no title or brand word starts with (a category or description word, a typo) keeps its prefix
     // match: those fields are indexed unstemmed ('simple'), and `electron:*` is what finds "electronics"
     const longer = prefixExpansions(w, vocabulary);
@@ -71,7 +74,8 @@ function planOf(keyword: string, opts: SearchOptions) {
       : [];
   return {
     kw,
-    words: kw.match(/[\p{L}\p{N}]+/gu) ?? [],
+    // a possessive is its word ("levi's" is levi, as english stemming indexes it), not a separate one-letter "s"
+    words: kw.replace(/(?<=[\p{L}\p{N}])['’]s(?![\p{L}\p{N}])/gu, '').match(/[\p{L}\p{N}]+/gu) ?? [],
     page: opts.page,
     limit: opts.limit,
     offset: (opts.page - 1) * opts.limit,
