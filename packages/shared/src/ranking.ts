@@ -90,15 +90,38 @@ export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
 ];
 const CATEGORY_WORDS = new Set<string>(CATEGORY_IDS);
 
+/** The synonym set a search word belongs to, if any; a plural finds its set by the singular ("shoes"). */
+function synonymSetOf(w: string) {
+  const forms = [w, w.replace(/s$/, ''), w.replace(/es$/, '')];
+  return { forms, set: SEARCH_SYNONYMS.find((s) => forms.some((f) => s.includes(f))) };
+}
+
 /**
  * The other words a search word also matches (none when it is in no set), each as a tsquery operand: a category
  * id as a prefix (`mobile:*`), as the category is indexed unstemmed and the english stem differs (`mobil`).
  * A plural finds its set by the singular ("shoes", "watches").
  */
 export function searchSynonyms(word: string): string[] {
-  const w = word.toLowerCase();
-  const forms = [w, w.replace(/s$/, ''), w.replace(/es$/, '')];
-  const set = SEARCH_SYNONYMS.find((s) => forms.some((f) => s.includes(f)));
+  const { forms, set } = synonymSetOf(word.toLowerCase());
   if (!set) return [];
   return set.filter((s) => !forms.includes(s)).map((s) => (CATEGORY_WORDS.has(s) ? `${s}:*` : s));
+}
+
+/**
+ * The lexeme a title holding a word of a synonym set (or its plural) carries besides its own words (the database's
+ * `search_synonym_groups`, docs/search-and-listing.md "Synonyms"): one posting list for the whole set. A digit
+ * keeps it one word through the english parser, and no title word looks like it.
+ */
+export const synonymLexeme = (set: readonly string[]) => `syn0${set[0]}`;
+
+/**
+ * How a search word is asked of the titles' own vector: the set's lexeme instead of the set's words. `covered`
+ * says the word itself is a word of the set (or its plural), so the lexeme stands for it too; a word that found
+ * its set only by dropping "es" keeps its own form.
+ */
+export function titleSynonym(word: string): { lexeme: string; covered: boolean } | undefined {
+  const w = word.toLowerCase();
+  const { set } = synonymSetOf(w);
+  if (!set) return undefined;
+  return { lexeme: synonymLexeme(set), covered: set.includes(w) || set.includes(w.replace(/s$/, '')) };
 }

@@ -198,11 +198,15 @@ export const products = pgTable(
     /**
      * The title's words alone: search reads its candidates from the titles first (docs/search-and-listing.md), and
      * weight A of search_vector cannot do that: its index finds every product with the word anywhere, then each
-     * row is read to check where the word was.
+     * row is read to check where the word was. A title holding a word of a synonym set also carries the set's
+     * lexeme (`search_synonym_groups`, migration 0022): "nike shoes" reads one posting list for the footwear words
+     * instead of merging nine (docs/search-and-listing.md, "Synonyms").
      */
     titleVector: tsvector()
       .notNull()
-      .generatedAlwaysAs(sql`to_tsvector('english', coalesce(title, ''))`),
+      .generatedAlwaysAs(
+        sql`to_tsvector('english', coalesce(title, '')) || search_synonym_groups(to_tsvector('english', coalesce(title, '')))`,
+      ),
     /**
      * Up to 3 options a shopper chooses from, e.g. [{ name: 'Size', values: ['S', 'M'] }]; [] for a product sold
      * as one default variant (docs/orders-and-stock.md, "Variants")

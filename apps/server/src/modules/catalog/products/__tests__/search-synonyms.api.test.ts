@@ -3,11 +3,15 @@
  * common names (boots, sneakers).
  */
 import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { SEARCH_SYNONYMS, synonymLexeme } from '@mp/shared';
 import { createTestContext } from '../../../../../test/app';
-import { insertProducts } from '../../__tests__/catalog-fixtures';
+import { products } from '../../../../db/schema';
+import { insertProducts, productBody } from '../../__tests__/catalog-fixtures';
 
 const ctx = await createTestContext();
 const anon = ctx.anon();
+const admin = await ctx.loginAs('admin');
 const { db, changes } = ctx.deps;
 
 const [boots, sneakers, runner, mobile, shirt] = await insertProducts(db, [
@@ -65,5 +69,51 @@ describe('search synonyms', () => {
     expect(await search("levi's oxford")).toEqual([shirt]);
     // a single digit is that number, not every number starting with it
     expect(await search('linen shirt 5')).toEqual([five]);
+  });
+
+  it("when a title holds a word of a synonym set (or its plural), then it carries that set's lexeme, as the shared sets say", async () => {
+    const lexemesOf = async (title: string) => {
+      const { rows } = (await db.execute(
+        sql`select search_synonym_groups(to_tsvector('english', ${title}))::text as v`,
+      )) as unknown as { rows: { v: string }[] };
+      return rows[0]!.v;
+    };
+    for (const set of SEARCH_SYNONYMS) {
+      for (const word of set) {
+        for (const form of word.endsWith('s') ? [word] : [word, `${word}s`]) {
+          expect(await lexemesOf(`Classic ${form} 12`), form).toBe(`'${synonymLexeme(set)}'`);
+        }
+      }
+    }
+    expect(await lexemesOf('Oxford Shirt')).toBe('');
+    expect(await lexemesOf('Kids Sneakers')).toBe(
+      `'${synonymLexeme(SEARCH_SYNONYMS[0]!)}' '${synonymLexeme(SEARCH_SYNONYMS[6]!)}'`,
+    );
+  });
+
+  it('when the admin renames a product out of and back into a synonym set, then "footwear" stops and starts finding it', async () => {
+    const [bag] = await insertProducts(db, [
+      { title: 'Canvas Loafers', category: 'accessories', brand: 'levi', price: 2500 },
+    ]);
+    changes.publish({ type: 'products', ids: [bag!] });
+    const finds = async () =>
+      idsOf((await anon.get('/api/shop/product/search/search-product/footwear')).body).includes(bag!);
+    expect(await finds()).toBe(true);
+    const rename = async (title: string) => {
+      const [row] = await db.select().from(products).where(eq(products.id, bag!));
+      const res = await admin.agent.put(`/api/admin/products/edit/${bag}`).send(
+        productBody({
+          title,
+          category: 'accessories',
+          stockLoaded: row!.totalStock,
+          totalStock: row!.totalStock,
+        }),
+      );
+      expect(res.status).toBe(200);
+    };
+    await rename('Canvas Tote');
+    expect(await finds()).toBe(false);
+    await rename('Canvas Chappal');
+    expect(await finds()).toBe(true);
   });
 });

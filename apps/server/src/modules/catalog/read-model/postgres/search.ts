@@ -13,7 +13,7 @@
  * whole bitmap first (at 500,000 products 3 ms against 12 ms; docs/search-and-listing.md).
  */
 import { and, asc, isNull, sql, type SQL } from 'drizzle-orm';
-import { SEARCH_RANKING, searchSynonyms, type SearchFacets } from '@mp/shared';
+import { SEARCH_RANKING, searchSynonyms, titleSynonym, type SearchFacets } from '@mp/shared';
 import type { Db } from '../../../../db/client';
 import { products } from '../../../../db/schema';
 import { countCells, type FacetCell } from './facet-counts';
@@ -27,30 +27,47 @@ import { ORDER, SORTS } from './sorts';
 const { textWeight, titleSimilarityWeight, candidates, typoThreshold } = SEARCH_RANKING;
 
 /**
+ * One word of the keyword as a tsquery operand: `full` for search_vector (and the rank), `title` for the titles'
+ * own vector, where a synonym set is one lexeme (docs/search-and-listing.md, "Synonyms").
+ */
+interface WordGroup {
+  full: string;
+  title: string;
+}
+
+const anyOf = (alternatives: string[]) => {
+  const distinct = [...new Set(alternatives)];
+  return distinct.length > 1 ? `(${distinct.join(' | ')})` : distinct[0]!;
+};
+
+/**
  * The english tsquery's word groups, one per word of the keyword (joined by & or | into the query): the word
  * itself, the title and brand words it is a prefix of (spelt out from the vocabulary rather than sent as `word:*`,
  * which makes PostgreSQL merge the posting lists of every indexed word with that prefix, descriptions included; a
  * prefix shared by very many words still goes as `word:*`), its spelling corrections and its synonyms.
  */
-function wordGroups(words: string[], vocabulary: readonly string[]): string[] {
+function wordGroups(words: string[], vocabulary: readonly string[]): WordGroup[] {
   return words.map((w) => {
     // one letter or digit is taken as typed: as a prefix it would gather a large part of the catalogue (every word
     // starting with it) before the other words could narrow it (docs/search-and-listing.md, "One-character words")
-    if ([...w].length === 1) return w;
+    if ([...w].length === 1) return { full: w, title: w };
     // a word no title or brand word starts with (a category or description word, a typo) keeps its prefix
     // match: those fields are indexed unstemmed ('simple'), and `electron:*` is what finds "electronics"
     const longer = prefixExpansions(w, vocabulary);
     const spelt = longer !== undefined && longer.length > 0;
-    const alternatives = [
-      ...new Set([
-        spelt ? w : `${w}:*`,
-        ...(spelt ? longer : []),
-        ...corrections(w, vocabulary),
-        // "shoes" also finds the footwear category and boots (docs/search-and-listing.md, "Synonyms")
-        ...searchSynonyms(w),
-      ]),
-    ];
-    return alternatives.length > 1 ? `(${alternatives.join(' | ')})` : alternatives[0]!;
+    const own = [spelt ? w : `${w}:*`, ...(spelt ? longer : []), ...corrections(w, vocabulary)];
+    // "shoes" also finds the footwear category and boots; in the titles as the set's one lexeme, whose posting
+    // list PostgreSQL reads instead of merging every word's, and which stands for the set's own words too
+    // (docs/search-and-listing.md, "Synonyms")
+    const synonym = titleSynonym(w);
+    const standsFor = (x: string) => {
+      const other = titleSynonym(x);
+      return other?.covered === true && other.lexeme === synonym?.lexeme;
+    };
+    return {
+      full: anyOf([...own, ...searchSynonyms(w)]),
+      title: synonym ? anyOf([...own.filter((x) => !standsFor(x)), synonym.lexeme]) : anyOf(own),
+    };
   });
 }
 
@@ -102,8 +119,9 @@ type Plan = ReturnType<typeof planOf>;
 
 const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
-/** Which rows of a search step match, given the vector to test (title_vector or search_vector). */
-type Match = (vector: SQL) => SQL;
+type Vector = 'title_vector' | 'search_vector';
+/** Which rows of a search step match, given the vector to test. */
+type Match = (vector: Vector) => SQL;
 
 /**
  * The bounded candidate set (title matches first, from the titles' own index, topped up with matches anywhere),
@@ -114,11 +132,11 @@ type Match = (vector: SQL) => SQL;
  */
 const candidateSet = (match: Match, where: SQL, columns: SQL) => sql`with t as materialized (
     select ${columns} from products
-    where deleted_at is null and ${match(sql`title_vector`)}${where} limit ${candidates})
+    where deleted_at is null and ${match('title_vector')}${where} limit ${candidates})
   select * from t
   union all (select ${columns} from products
     where (select count(*) from t) < ${candidates}
-      and deleted_at is null and ${match(sql`search_vector`)}${where}
+      and deleted_at is null and ${match('search_vector')}${where}
       and id not in (select id from t)
     limit ${candidates})
   limit ${candidates}`;
@@ -130,12 +148,16 @@ const candidateSet = (match: Match, where: SQL, columns: SQL) => sql`with t as m
  * index gather every product of a category first (at 500,000 products 20-50 ms against about 1 ms;
  * docs/search-and-listing.md). `is true` keeps the full check off the index.
  */
-function allWordsMatch(words: string[], groups: string[], query: SQL): Match {
-  const exact = groups.filter((g) => !g.includes(':*'));
-  const numbered = words.some((w, i) => /^\p{N}+$/u.test(w) && !groups[i]!.includes(':*'));
-  if (!numbered || exact.length === groups.length) return (vector) => sql`${vector} @@ ${query}`;
-  const narrow = sql`to_tsquery('english', ${exact.join(' & ')})`;
-  return (vector) => sql`${vector} @@ ${narrow} and (${vector} @@ ${query}) is true`;
+function allWordsMatch(words: string[], groups: WordGroup[], query: (vector: Vector) => SQL): Match {
+  const numbered = words.some((w, i) => /^\p{N}+$/u.test(w) && !groups[i]!.full.includes(':*'));
+  return (vector) => {
+    const all = sql`${sql.raw(vector)} @@ ${query(vector)}`;
+    const exact = groups
+      .map((g) => (vector === 'title_vector' ? g.title : g.full))
+      .filter((g) => !g.includes(':*'));
+    if (!numbered || exact.length === groups.length) return all;
+    return sql`${sql.raw(vector)} @@ to_tsquery('english', ${exact.join(' & ')}) and (${all}) is true`;
+  };
 }
 
 /**
@@ -161,12 +183,14 @@ async function facetsAndPage(db: Db, p: Plan, match: Match, scored: SQL, rows: R
 async function fullTextStep(
   db: Db,
   p: Plan,
-  tsquery: string,
+  queries: WordGroup,
   rows: RowReader,
-  matchOf: (query: SQL) => Match = (query) => (vector) => sql`${vector} @@ ${query}`,
+  matchOf: (query: (vector: Vector) => SQL) => Match = (query) => (vector) =>
+    sql`${sql.raw(vector)} @@ ${query(vector)}`,
 ): Promise<SearchPage | undefined> {
-  const query = sql`to_tsquery('english', ${tsquery})`;
-  const match = matchOf(query);
+  const query = sql`to_tsquery('english', ${queries.full})`;
+  const titleQuery = sql`to_tsquery('english', ${queries.title})`;
+  const match = matchOf((vector) => (vector === 'title_vector' ? titleQuery : query));
   const score = sql`(ts_rank(search_vector, ${query}) * ${textWeight} + ${p.similarity} * ${titleSimilarityWeight})`;
   // a listing sort orders the candidates by price or title: no score to work out for each of them
   const scored = sql`id, ${p.relevance ? score : sql`0`} as score, effective_price_paise, title`;
@@ -242,11 +266,15 @@ export async function search(deps: SearchDeps, keyword: string, opts: SearchOpti
   const db = deps.reader.db();
   if (p.words.length) {
     const groups = wordGroups(p.words, await deps.vocabulary.words());
-    const all = await fullTextStep(db, p, groups.join(' & '), deps.rows, (query) =>
+    const joined = (op: string) => ({
+      full: groups.map((g) => g.full).join(op),
+      title: groups.map((g) => g.title).join(op),
+    });
+    const all = await fullTextStep(db, p, joined(' & '), deps.rows, (query) =>
       allWordsMatch(p.words, groups, query),
     );
     if (all) return all;
-    const any = p.words.length > 1 ? await fullTextStep(db, p, groups.join(' | '), deps.rows) : undefined;
+    const any = p.words.length > 1 ? await fullTextStep(db, p, joined(' | '), deps.rows) : undefined;
     if (any) return any;
   }
   if (!p.kw) return { data: [] };
