@@ -2261,7 +2261,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Cancel a return before pickup, or dispute a rejection (the admin decides)
+         * Cancel a return before pickup, dispute a rejection (the admin decides), or give another UPI id or bank account after its refund payout failed
          * @description Needs a session (the `token` cookie set by login).
          */
         put: operations["updateShopReturn"];
@@ -3604,7 +3604,7 @@ export interface components {
         };
         ReturnEvent: {
             /** @enum {string} */
-            kind: "requested" | "approved" | "rejected" | "cancelled" | "pickup_scheduled" | "picked_up" | "courier_delivered" | "received" | "restocked" | "refunded" | "disputed" | "dispute_decided";
+            kind: "requested" | "approved" | "rejected" | "cancelled" | "pickup_scheduled" | "picked_up" | "courier_delivered" | "received" | "restocked" | "refunded" | "disputed" | "dispute_decided" | "refund_to_changed";
             /**
              * @description the state after this step
              * @enum {string}
@@ -8700,6 +8700,10 @@ export interface operations {
                     /** @constant */
                     action: "dispute";
                     note: string;
+                } | {
+                    /** @constant */
+                    action: "refundTo";
+                    refundTo: components["schemas"]["RefundTo"];
                 };
             };
         };
@@ -8725,6 +8729,7 @@ export interface operations {
             409: components["responses"]["Error409"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };

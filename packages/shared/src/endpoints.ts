@@ -1466,11 +1466,12 @@ export const endpoints = {
   updateShopReturn: {
     ...routes.updateShopReturn,
     tag: 'Returns',
-    summary: 'Cancel a return before pickup, or dispute a rejection (the admin decides)',
+    summary:
+      'Cancel a return before pickup, dispute a rejection (the admin decides), or give another UPI id or bank account after its refund payout failed',
     params: returnIdParamsSchema,
     body: json(shopReturnActionInputSchema),
     responses: { 200: okMsg({ data: returnDtoSchema }, 'Updated') },
-    errors: [404, 409],
+    errors: [404, 409, 422, 503],
   },
   sellerReturns: {
     ...routes.sellerReturns,

@@ -166,6 +166,8 @@ export const RETURN_EVENT_KINDS = [
   'refunded',
   'disputed',
   'dispute_decided',
+  /** the refund's payout failed and the shopper gave another UPI id or bank account (its masked form is the note) */
+  'refund_to_changed',
 ] as const;
 export type ReturnEventKind = (typeof RETURN_EVENT_KINDS)[number];
 
@@ -321,10 +323,14 @@ export type ReturnRequestInput = z.infer<typeof returnRequestInputSchema>;
 const note = (required: string) =>
   z.string({ message: required }).trim().min(3, required).max(1000, 'At most 1,000 characters');
 
-/** PUT /api/shop/returns/{returnId}: cancel before pickup, or dispute a rejection (with a note). */
+/**
+ * PUT /api/shop/returns/{returnId}: cancel before pickup, dispute a rejection (with a note), or, when the payout of a
+ * cash-on-delivery refund failed, give another UPI id or bank account to pay it to (docs/money.md).
+ */
 export const shopReturnActionInputSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('cancel'), note: z.string().trim().max(1000).optional() }),
   z.object({ action: z.literal('dispute'), note: note('Say why you contest the rejection') }),
+  z.object({ action: z.literal('refundTo'), refundTo: refundToInputSchema }),
 ]);
 export type ShopReturnActionInput = z.infer<typeof shopReturnActionInputSchema>;
 

@@ -52,7 +52,7 @@ type QueueTable = PgTable & { id: AnyPgColumn; attempts: AnyPgColumn };
 /**
  * Records an attempt on row `id` (while `pending` holds, when given) with the queue's own columns `set` (the outside
  * party's answer, the row's next state). Done: no error, nothing more to try; `failed`: one more attempt, its error
- * and when to try again (failedAttempt).
+ * and when to try again (failedAttempt). Answers whether the row was still pending (so it moved).
  */
 export async function recordAttempt(
   db: DbOrTx,
@@ -63,8 +63,10 @@ export async function recordAttempt(
   const outcome = a.failed
     ? failedAttempt(table.attempts, a.failed.error, a.failed.retryInMs)
     : { lastError: null, nextAttemptAt: null, updatedAt: sql`now()` };
-  await db
+  const moved = await db
     .update(table)
     .set({ ...a.set, ...outcome } as never)
-    .where(and(eq(table.id, id), a.pending));
+    .where(and(eq(table.id, id), a.pending))
+    .returning({ id: table.id });
+  return moved.length > 0;
 }

@@ -1556,6 +1556,11 @@ export const codRefundPayouts = pgTable(
     /** the destination as the shopper gave it (packages/shared returns.ts refundToInputSchema) */
     destination: jsonb().$type<RefundToInput>().notNull(),
     state: text({ enum: REFUND_PAYOUT_STATES }).notNull().default('queued'),
+    /**
+     * how many times the payout failed and the shopper gave another destination: round n > 0 is sent with the
+     * idempotency key `{id}:{n}`, so the gateway makes a new payout instead of answering the failed one
+     */
+    round: integer().notNull().default(0),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).defaultNow(),
     fundAccountId: text(),

@@ -1,6 +1,7 @@
 /**
  * The shopper's return mails (docs/returns.md, "E-mails"): one per return and step (requested, approved,
- * rejected, pickup scheduled, refunded), enqueued in the transaction of the step like every mail (mail-events.ts).
+ * rejected, pickup scheduled, refunded; and each failed payout of a cash-on-delivery refund), enqueued in the
+ * transaction of the step like every mail (mail-events.ts).
  */
 import escapeHtml from 'escape-html';
 import { eq } from 'drizzle-orm';
@@ -16,6 +17,8 @@ export const RETURN_MAIL_STEPS = [
   'rejected',
   'pickup_scheduled',
   'refunded',
+  /** the payout of a cash-on-delivery refund failed: the shopper gives another account (docs/money.md) */
+  'refund_failed',
 ] as const;
 export type ReturnMailStep = (typeof RETURN_MAIL_STEPS)[number];
 
@@ -26,8 +29,10 @@ interface ReturnMailFacts {
   buyerName: string;
   storename: string;
   step: ReturnMailStep;
-  /** the seller's reason (rejected), the AWB (pickup scheduled) */
+  /** the seller's reason (rejected), the AWB (pickup scheduled), the bank's reason (refund failed) */
   detail?: string | null;
+  /** where the failed refund was sent (masked) */
+  refundTo?: string | null;
   refundPaise?: number;
 }
 
@@ -56,6 +61,15 @@ function paragraphs(f: ReturnMailFacts): [string, string[]] {
       return [
         'pickup scheduled',
         [`The courier will pick up ${from}.${f.detail ? ` Tracking number: ${f.detail}.` : ''}`],
+      ];
+    case 'refund_failed':
+      return [
+        'refund not paid',
+        [
+          `We could not pay the refund of ${formatINR(toRupees(f.refundPaise ?? 0))} for ${from}${f.refundTo ? ` to ${f.refundTo}` : ''}.`,
+          ...(f.detail ? [`The bank said: ${f.detail}`] : []),
+          'Give another UPI id or bank account on your order and we pay it there.',
+        ],
       ];
     case 'refunded':
       return [
@@ -86,7 +100,7 @@ export async function enqueueReturnMail(
   tx: DbOrTx,
   returnId: string,
   step: ReturnMailStep,
-  extra: { detail?: string | null; refundPaise?: number } = {},
+  extra: { detail?: string | null; refundPaise?: number; round?: number } = {},
 ): Promise<void> {
   const [row] = await tx
     .select({
@@ -95,6 +109,7 @@ export async function enqueueReturnMail(
       orderNumber: orders.orderNumber,
       buyerName: orders.buyerName,
       storename: sellers.storename,
+      refundTo: returns.refundToDisplay,
     })
     .from(returns)
     .innerJoin(orders, eq(orders.id, returns.orderId))
@@ -104,7 +119,8 @@ export async function enqueueReturnMail(
     .limit(1);
   if (!row) return;
   await enqueueMail(tx, {
-    dedupeKey: `return:${returnId}:${step}`,
+    // a step is mailed once; a failed payout once per round (another account may fail too)
+    dedupeKey: `return:${returnId}:${step}${extra.round ? `:${extra.round}` : ''}`,
     to: row.email,
     payload: {
       kind: 'return-step',
@@ -115,6 +131,7 @@ export async function enqueueReturnMail(
       step,
       ...(extra.detail ? { detail: extra.detail } : {}),
       ...(extra.refundPaise !== undefined ? { refundPaise: extra.refundPaise } : {}),
+      ...(step === 'refund_failed' && row.refundTo ? { refundTo: row.refundTo } : {}),
     },
   });
 }

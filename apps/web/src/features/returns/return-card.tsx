@@ -1,18 +1,21 @@
 /**
  * One return as the shopper sees it (docs/web.md, "Returns"): what goes back, why, its steps, the seller's reason
- * when rejected (with "Contest", which the admin decides), the refund, and "Cancel return" before pickup.
+ * when rejected (with "Contest", which the admin decides), the refund (and, when its payout to a UPI id or bank
+ * account failed, why and "Give another account"), and "Cancel return" before pickup.
  */
 import { useState } from 'react';
-import { formatINR, shopReturnActionInputSchema, type ReturnDto } from '@mp/shared';
+import { z } from 'zod';
+import { formatINR, refundToInputSchema, shopReturnActionInputSchema, type ReturnDto } from '@mp/shared';
 import { Button, ConfirmDialog, Textarea } from '../../components/ui';
 import { ActionForm, FormActions, refusalText, useReturnForm } from './form-actions';
 import { formatDate } from '../../lib/format';
-import { fieldProps } from '../../lib/form';
+import { fieldProps, showServerErrors, useZodForm } from '../../lib/form';
 import { toast } from '../../lib/toast';
 import { shopperActions } from './return-display';
 import { ReturnStateBadge, ReturnSteps } from './return-steps';
 import { useUpdateShopReturnMutation } from './returns-api';
 import { ReturnPhotoList } from './return-photos';
+import { NO_REFUND_TO, RefundToFields, showRefundToRefusal } from './refund-to-fields';
 
 const contestFormSchema = shopReturnActionInputSchema.options[1].pick({ note: true });
 
@@ -67,8 +70,61 @@ function CancelReturn({ r }: { r: ReturnDto }) {
   );
 }
 
+const refundToAgainSchema = z.object({ refundTo: refundToInputSchema });
+
+/** After a failed payout: another UPI id or bank account, checked by the gateway, and the refund is paid to it. */
+function RefundToAgainForm({ r, onClose }: { r: ReturnDto; onClose: () => void }) {
+  const [update] = useUpdateShopReturnMutation();
+  const form = useZodForm(refundToAgainSchema, { refundTo: NO_REFUND_TO });
+  const submit = form.handleSubmit(async ({ refundTo }) => {
+    const res = await update({ returnId: r.id, action: 'refundTo', refundTo });
+    if (!res.error) {
+      toast.success(`The refund of ${formatINR(r.refundAmount)} is on its way to the new account.`);
+      onClose();
+    } else if (!showRefundToRefusal(form, res.error) && !showServerErrors(form, res.error))
+      toast.error(refusalText(res.error, 'Not changed'));
+  });
+  return (
+    <ActionForm label="Another account for the refund" onSubmit={submit}>
+      <RefundToFields form={form} legend="Where should we pay the refund instead?" />
+      <FormActions
+        submit={`Pay ${formatINR(r.refundAmount)} here`}
+        submitting={form.formState.isSubmitting}
+        onBack={onClose}
+      />
+    </ActionForm>
+  );
+}
+
 function RefundLine({ r }: { r: ReturnDto }) {
+  const [changing, setChanging] = useState(false);
   const to = r.refundTo ? `to ${r.refundTo.display}` : 'to the way you paid';
+  const payout = r.refundPayout;
+  if (r.state === 'refunded' && payout?.state === 'failed') {
+    // the refund was paid out to the shopper's account and the bank sent it back (docs/money.md)
+    return (
+      <div className="flex flex-col gap-2" data-testid="return-refund">
+        <p className="font-medium text-red-700" role="status">
+          The refund of {formatINR(r.refundAmount)} {to} did not go through
+          {payout.failureReason ? `: ${payout.failureReason}` : ''}.
+        </p>
+        {changing ? (
+          <RefundToAgainForm r={r} onClose={() => setChanging(false)} />
+        ) : (
+          <Button className="min-h-11 self-start" onClick={() => setChanging(true)}>
+            Give another account
+          </Button>
+        )}
+      </div>
+    );
+  }
+  if (r.state === 'refunded' && (payout?.state === 'queued' || payout?.state === 'processing')) {
+    return (
+      <p className="text-gray-700" data-testid="return-refund">
+        Refund of {formatINR(r.refundAmount)} {to} on its way.
+      </p>
+    );
+  }
   if (r.state === 'refunded') {
     return (
       <p className="font-medium text-green-800" data-testid="return-refund">

@@ -14,14 +14,14 @@ import {
   returnRequestInputSchema,
   type OrderDto,
 } from '@mp/shared';
-import { Input, Select, Textarea } from '../../components/ui';
-import { toApiError } from '../../lib/api';
+import { Select, Textarea } from '../../components/ui';
 import { fieldProps, showServerErrors, useZodForm } from '../../lib/form';
 import { toast } from '../../lib/toast';
 import { lineReturnOffer } from './return-display';
 import { useRequestReturnMutation } from './returns-api';
 import { FormActions, refusalText } from './form-actions';
 import { ReturnPhotosField } from './return-photos';
+import { NO_REFUND_TO, RefundToFields, showRefundToRefusal } from './refund-to-fields';
 
 const returnFormSchema = returnRequestInputSchema.pick({ reason: true, comment: true }).extend({
   // the steppers hold every returnable line, 0 for those not returned; the request names the others
@@ -95,53 +95,12 @@ function Stepper({
   );
 }
 
-function RefundToFields({ form }: { form: ReturnType<typeof useReturnForm> }) {
-  const kind = useWatch({ control: form.control, name: 'refundTo.kind' });
-  return (
-    <fieldset className="flex flex-col gap-2 rounded-lg border border-gray-200 p-3">
-      <legend className="px-1 text-sm font-medium text-gray-900">
-        Where should we refund you? (cash on delivery)
-      </legend>
-      <div className="flex flex-wrap gap-4 text-sm">
-        <label className="flex min-h-11 items-center gap-2">
-          <input type="radio" value="upi" {...form.register('refundTo.kind')} /> UPI
-        </label>
-        <label className="flex min-h-11 items-center gap-2">
-          <input type="radio" value="bank" {...form.register('refundTo.kind')} /> Bank account
-        </label>
-      </div>
-      {kind === 'bank' ? (
-        <>
-          <Input label="Account holder's name" required {...fieldProps(form, 'refundTo.name')} />
-          <Input
-            label="Account number"
-            inputMode="numeric"
-            required
-            {...fieldProps(form, 'refundTo.accountNumber')}
-          />
-          <Input label="IFSC" required {...fieldProps(form, 'refundTo.ifsc')} />
-        </>
-      ) : (
-        <Input label="UPI id" placeholder="name@bank" required {...fieldProps(form, 'refundTo.vpa')} />
-      )}
-    </fieldset>
-  );
-}
-
 function useReturnForm(order: OrderDto, lineId: string) {
   const lines = order.cartItems
     .filter((l) => lineReturnOffer(l).kind === 'returnable')
     .map((l) => ({ lineId: l._id, quantity: l._id === lineId ? 1 : 0 }));
   const defaults: FormValues = { reason: '' as FormValues['reason'], comment: '', lines };
-  if (order.paymentMethod === 'cod') {
-    defaults.refundTo = {
-      kind: 'upi',
-      vpa: '',
-      accountNumber: '',
-      ifsc: '',
-      name: '',
-    } as FormValues['refundTo'];
-  }
+  if (order.paymentMethod === 'cod') defaults.refundTo = NO_REFUND_TO;
   return useZodForm(returnFormSchema, defaults);
 }
 
@@ -170,18 +129,9 @@ export function ReturnForm({
       onDone();
       return;
     }
-    const code = toApiError(res.error).code;
-    if (code === 'REFUND_DESTINATION_REQUIRED' || code === 'REFUND_DESTINATION_INVALID') {
-      // the refund's destination is missing, or the payout gateway says it is not a live account
-      const field = v.refundTo?.kind === 'bank' ? 'refundTo.accountNumber' : 'refundTo.vpa';
-      const message =
-        code === 'REFUND_DESTINATION_REQUIRED'
-          ? 'Give a UPI id or a bank account for the refund'
-          : v.refundTo?.kind === 'bank'
-            ? 'This bank account could not be verified; check the number and the IFSC'
-            : 'This UPI id could not be verified; check it';
-      form.setError(field, { message }, { shouldFocus: true });
-    } else if (!showServerErrors(form, res.error)) toast.error(refusal(res.error));
+    // the refund's destination is missing, or the payout gateway says it is not a live account
+    if (!showRefundToRefusal(form, res.error) && !showServerErrors(form, res.error))
+      toast.error(refusal(res.error));
   });
   const linesError = form.formState.errors.lines;
 
@@ -229,7 +179,9 @@ export function ReturnForm({
         <Select label="Reason" required options={REASONS} {...fieldProps(form, 'reason')} />
         <Textarea label="Comment (optional)" {...fieldProps(form, 'comment')} />
         <ReturnPhotosField photos={photos} onChange={setPhotos} onBusy={setUploading} />
-        {order.paymentMethod === 'cod' && <RefundToFields form={form} />}
+        {order.paymentMethod === 'cod' && (
+          <RefundToFields form={form} legend="Where should we refund you? (cash on delivery)" />
+        )}
         <FormActions
           submit="Request return"
           back="Back to order"

@@ -46,6 +46,30 @@ export async function claimDuePayouts(
   return db.select().from(codRefundPayouts).where(inArray(codRefundPayouts.id, ids));
 }
 
+/**
+ * The return's failed payout, made again to another destination: queued for the worker as a new round (a new
+ * idempotency key, so the gateway makes a new payout). Answers false when the return has no failed payout.
+ */
+export async function payAgain(tx: DbOrTx, returnId: string, destination: RefundToInput): Promise<boolean> {
+  const again = await tx
+    .update(codRefundPayouts)
+    .set({
+      destination,
+      state: 'queued',
+      round: sql`${codRefundPayouts.round} + 1`,
+      attempts: 0,
+      nextAttemptAt: sql`now()`,
+      fundAccountId: null,
+      payoutId: null,
+      failureReason: null,
+      lastError: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(codRefundPayouts.returnId, returnId), eq(codRefundPayouts.state, 'failed')))
+    .returning({ id: codRefundPayouts.id });
+  return again.length > 0;
+}
+
 export async function setFundAccount(db: DbOrTx, id: string, fundAccountId: string) {
   await db
     .update(codRefundPayouts)

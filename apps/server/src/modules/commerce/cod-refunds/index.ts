@@ -12,12 +12,12 @@ import { startIntervalJob } from '../../../lib/interval-job';
 import type { Logger } from '../../../lib/logger';
 import {
   insertPayout,
-  payoutAnswered,
+  payAgain,
   payoutBacklog,
   payoutRowOf,
   payoutsOf,
 } from './cod-refund-payouts.repository';
-import { ASK_AGAIN_MS, payDueRefunds } from './pay-cod-refunds';
+import { answered, ASK_AGAIN_MS, payDueRefunds } from './pay-cod-refunds';
 import { createRazorpayXPayouts, type PayoutGateway, type PayoutStatus } from './razorpayx-payouts';
 import { COD_RETURNS_UNAVAILABLE, checkDestination } from './refund-destinations';
 
@@ -65,6 +65,12 @@ export function createCodReturnRefunds(deps: CodReturnRefundsDeps) {
       // the payout row names the refund (its credit note, docs/tax.md)
       return { refundId: id };
     },
+    /**
+     * The port: the return's failed payout made again to the shopper's new destination (checked first with
+     * `assertValid`), in the caller's transaction; false when the return has no failed payout.
+     */
+    payAgain: (tx: Tx, p: { returnId: string; refundTo: RefundToInput }) =>
+      payAgain(tx, p.returnId, p.refundTo),
     runQueue,
     /** pays at once after the caller's commit (the worker would within 15 s) */
     kick,
@@ -75,9 +81,9 @@ export function createCodReturnRefunds(deps: CodReturnRefundsDeps) {
       const row = await payoutRowOf(deps.db, { payoutId: e.id });
       if (!row) return 'unknown';
       const failureReason = typeof e.failure_reason === 'string' ? e.failure_reason : null;
-      await payoutAnswered(
+      await answered(
         deps.db,
-        row.id,
+        row,
         { id: e.id, status: e.status as PayoutStatus, failureReason },
         ASK_AGAIN_MS,
       );

@@ -4,9 +4,10 @@
  * makes its payout after the commit with the row id as the idempotency key, so a retry after a time-out or a crash
  * is the same payout and the amount never leaves twice. The gateway down: tried again with back-off (30 s,
  * doubling, at most an hour). A payout on its way is asked about again until processed, reversed or failed (the
- * webhook usually tells first). A refusal, reversal or failure leaves the row failed with its reason for the admin.
+ * webhook usually tells first). A refusal, reversal or failure leaves the row failed with its reason, until the
+ * shopper gives another destination (`payAgain`: a new round with a key of its own).
  */
-import type { Db } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import { retryDelayMs } from '../../../db/durable-queue';
 import type { Logger } from '../../../lib/logger';
 import { RazorpayRefused } from '../payments/razorpay-provider';
@@ -17,7 +18,8 @@ import {
   setFundAccount,
   type CodRefundPayoutRow,
 } from './cod-refund-payouts.repository';
-import type { PayoutGateway } from './razorpayx-payouts';
+import type { Payout, PayoutGateway } from './razorpayx-payouts';
+import { enqueueReturnMail } from '../../mail/return-mails';
 
 export interface PayoutWorkerDeps {
   db: Db;
@@ -36,25 +38,47 @@ async function payOne(deps: PayoutWorkerDeps & { gateway: PayoutGateway }, row: 
     if (row.payoutId) {
       payout = await deps.gateway.fetchPayout(row.payoutId);
     } else {
-      const fundAccountId = row.fundAccountId ?? (await deps.gateway.fundAccount(row.destination, row.id));
+      // a round after a failed payout (another destination) is a new payout: a key of its own
+      const key = row.round > 0 ? `${row.id}:${row.round}` : row.id;
+      const fundAccountId = row.fundAccountId ?? (await deps.gateway.fundAccount(row.destination, key));
       if (!row.fundAccountId) await setFundAccount(deps.db, row.id, fundAccountId);
       payout = await deps.gateway.payout({
-        key: row.id,
+        key,
         fundAccountId,
         amountPaise: row.amountPaise,
         upi: row.destination.kind === 'upi',
-        reference: row.id,
+        reference: key,
       });
     }
-    const state = await payoutAnswered(deps.db, row.id, payout, ASK_AGAIN_MS);
+    const state = await answered(deps.db, row, payout, ASK_AGAIN_MS);
     if (state === 'failed')
       deps.logger.warn({ payoutRow: row.id, reason: payout.failureReason }, 'refund payout failed');
   } catch (err) {
     // a refusal will not change by asking again; the gateway down is retried with the same idempotency key
     const delay = err instanceof RazorpayRefused ? null : retryDelayMs(row.attempts);
     deps.logger.warn({ err, payoutRow: row.id, retry: delay }, 'paying a return refund out failed');
-    await payoutAttemptFailed(deps.db, row.id, (err as Error).message, delay);
+    await deps.db.transaction(async (tx) => {
+      const failed = await payoutAttemptFailed(tx, row.id, (err as Error).message, delay);
+      if (failed && delay === null) await tellShopper(tx, row, (err as Error).message);
+    });
   }
+}
+
+/** The shopper hears that the refund did not reach the account, and why: once per round (return-mails.ts). */
+const tellShopper = (tx: Tx, row: CodRefundPayoutRow, reason: string | null) =>
+  enqueueReturnMail(tx, row.returnId, 'refund_failed', {
+    detail: reason,
+    refundPaise: row.amountPaise,
+    round: row.round,
+  });
+
+/** The gateway's word on a payout (the worker's call or its webhook); a payout that fails now is mailed. */
+export async function answered(db: Db, row: CodRefundPayoutRow, payout: Payout, askAgainMs: number) {
+  return db.transaction(async (tx) => {
+    const state = await payoutAnswered(tx, row.id, payout, askAgainMs);
+    if (state === 'failed') await tellShopper(tx, row, payout.failureReason);
+    return state;
+  });
 }
 
 /** Pays (or asks about) every due payout once; answers how many were tried. */

@@ -4,7 +4,13 @@
  * dispute, and the locking every step runs under — the order's row, then the return's, as every money use case
  * locks the order first.
  */
-import { RETURN_CANCELLABLE_STATES, RETURN_REJECTABLE_STATES, type ReturnState } from '@mp/shared';
+import {
+  maskRefundTo,
+  RETURN_CANCELLABLE_STATES,
+  RETURN_REJECTABLE_STATES,
+  type RefundToInput,
+  type ReturnState,
+} from '@mp/shared';
 import type { Tx } from '../../../db/client';
 import { AppError, notFound } from '../../../lib/errors';
 import { enqueueReturnMail } from '../../mail/return-mails';
@@ -97,6 +103,32 @@ export async function disputeIn(tx: Tx, ret: ReturnRow, note: string, step: Retu
     ret.id,
     { disputeNote: note, disputedAt: step.at },
     { ...step, kind: 'disputed', note },
+  );
+}
+
+/**
+ * The refund's payout to the shopper's UPI id or bank account failed: the shopper gives another (checked with the
+ * gateway before this transaction) and the payout is made again to it (docs/money.md, "Refunds of
+ * cash-on-delivery returns"). Only a refunded return whose payout failed.
+ */
+export async function refundToAgainIn(
+  ctx: ReturnsContext,
+  tx: Tx,
+  ret: ReturnRow,
+  refundTo: RefundToInput,
+  step: ReturnStep,
+) {
+  const again =
+    ret.state === 'refunded' &&
+    ret.refundTo !== null &&
+    (await ctx.codRefunds.payAgain?.(tx, { returnId: ret.id, refundTo }));
+  if (!again) throw stateConflict(ret, 'its refund is not waiting for another account');
+  const display = maskRefundTo(refundTo).display;
+  return updateReturn(
+    tx,
+    ret.id,
+    { refundTo, refundToDisplay: display },
+    { ...step, kind: 'refund_to_changed', note: display },
   );
 }
 

@@ -9,6 +9,7 @@ import { singleFileUpload, storeImageUpload } from '../../../lib/upload';
 const DONE = {
   cancel: 'Return cancelled',
   dispute: 'Your objection is with our team',
+  refundTo: 'Your refund is being paid to the new account',
   approve: 'Return approved',
   reject: 'Return rejected',
   received: 'Marked received; the shopper is refunded',

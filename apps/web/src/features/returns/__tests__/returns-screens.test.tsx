@@ -290,6 +290,57 @@ describe('a return as the shopper sees it', () => {
       'Refunded ₹449.10 to as•••@okhdfc on 9 Dec 2026.',
     );
   });
+
+  it('when its payout to the UPI id failed, then it says why and another account is checked and sent', async () => {
+    const sent: unknown[] = [];
+    const failed = returnFixture({
+      state: 'refunded',
+      paymentMethod: 'cod',
+      refundTo: { kind: 'upi', display: 'as•••@okhdfc' },
+      refundPayout: { state: 'failed', failureReason: 'Beneficiary account is closed' },
+    });
+    server.use(
+      answer('updateShopReturn', async ({ request }) => {
+        sent.push(await request.json());
+        if (sent.length === 1)
+          return errorResponse(422, { code: 'REFUND_DESTINATION_INVALID', message: 'x' });
+        return {
+          success: true as const,
+          message: 'Updated',
+          data: { ...failed, refundPayout: { state: 'queued' as const, failureReason: null } },
+        };
+      }),
+    );
+    renderConsole(<ReturnCard r={failed} />);
+    expect(screen.getByTestId('return-refund')).toHaveTextContent(
+      'The refund of ₹449.10 to as•••@okhdfc did not go through: Beneficiary account is closed.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Give another account' }));
+    // the shared rules first: a bank account needs its IFSC
+    await userEvent.click(screen.getByRole('radio', { name: 'Bank account' }));
+    await userEvent.type(screen.getByRole('textbox', { name: /Account holder/ }), 'Asha Rao');
+    await userEvent.type(screen.getByRole('textbox', { name: /Account number/ }), '123456789012');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay ₹449.10 here' }));
+    expect(await screen.findByRole('textbox', { name: /IFSC/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+    await userEvent.type(screen.getByRole('textbox', { name: /IFSC/ }), 'HDFC0001234');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay ₹449.10 here' }));
+    // the gateway says the account is not live: under the field
+    expect(
+      await screen.findByText('This bank account could not be verified; check the number and the IFSC'),
+    ).toBeInTheDocument();
+    await userEvent.clear(screen.getByRole('textbox', { name: /Account number/ }));
+    await userEvent.type(screen.getByRole('textbox', { name: /Account number/ }), '998877665544');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay ₹449.10 here' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toEqual({
+      action: 'refundTo',
+      refundTo: { kind: 'bank', name: 'Asha Rao', accountNumber: '998877665544', ifsc: 'HDFC0001234' },
+    });
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('The refund of ₹449.10 is on its way to the new account.'),
+    );
+  });
 });
 
 describe('the seller’s returns queue', () => {

@@ -4,9 +4,10 @@
  * one payout per return whatever is retried (the gateway down, a lost answer), its signed `payout.*` webhook (replayed,
  * reversed, forged) and the polling of a payout on its way.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { codRefundPayouts, gatewayEvents } from '../../../../db/schema';
+import { codRefundPayouts, gatewayEvents, mailOutbox } from '../../../../db/schema';
+import { renderMail, type MailPayload } from '../../../mail/mail-payloads';
 import { createLogger } from '../../../../lib/logger';
 import { createRazorpayTestContext } from '../../../../../test/razorpay';
 import { codCheckout, courierDelivers, deliveredOrder } from '../../__tests__/helpers';
@@ -137,6 +138,86 @@ describe('paying a COD return refund out', () => {
     expect(payoutsTo((await rowOf(ret.id)).fundAccountId)).toEqual([
       expect.objectContaining({ amount: row.amountPaise, mode: 'UPI', status: 'processed' }),
     ]);
+  });
+
+  it('a failed payout: the shopper sees why and gives another account, which is checked and paid once', async () => {
+    const seller = await ctx.loginAsSeller();
+    const o = await codCheckout(ctx, [{ sellerId: seller.sellerId, pricePaise: 100_000, quantity: 1 }]);
+    const otp = /(\d{6})/.exec(ctx.deps.sms.sent.at(-1)!.text)![1]!;
+    const placed = await o.agent.post('/api/shop/order/cod/confirm').send({ orderId: o.orderId, otp });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    await courierDelivers(ctx.deps, o.orderId, seller.sellerId);
+    const lineId = placed.body.data.cartItems[0]._id as string;
+    const asked = await o.agent
+      .post('/api/shop/returns')
+      .send({ orderId: o.orderId, lines: [{ lineId, quantity: 1 }], reason: 'changed_mind', refundTo: UPI });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    const returnId = asked.body.data[0].id as string;
+    const change = (refundTo: unknown, agent = o.agent) =>
+      agent.put(`/api/shop/returns/${returnId}`).send({ action: 'refundTo', refundTo });
+    const bank: RefundToInput = {
+      kind: 'bank',
+      name: 'Asha Rao',
+      accountNumber: '123456789012',
+      ifsc: 'HDFC0001234',
+    };
+    // not refunded yet: nothing to pay again
+    expect((await change(bank)).body.code).toBe('RETURN_STATE_CONFLICT');
+    fake.controls.payouts.planPayouts('failed');
+    for (const action of ['approve', 'received'])
+      expect((await seller.agent.put(`/api/seller/returns/${returnId}`).send({ action })).status).toBe(200);
+    await refunds.runQueue();
+    await fake.controls.settled();
+    await until(async () => (await rowOf(returnId)).state === 'failed');
+    const failed = await rowOf(returnId);
+    const mine = async () =>
+      ((await o.agent.get('/api/shop/returns')).body.data as { id: string }[]).find((r) => r.id === returnId);
+    expect(await mine()).toMatchObject({
+      refundPayout: { state: 'failed', failureReason: failed.failureReason },
+    });
+    // and is told by mail, once, with the bank's reason and where it went
+    const failedMails = async () =>
+      ctx.db
+        .select({ key: mailOutbox.dedupeKey, payload: mailOutbox.payload })
+        .from(mailOutbox)
+        .where(like(mailOutbox.dedupeKey, `return:${returnId}:refund_failed%`));
+    const [told] = await failedMails();
+    expect(told?.key).toBe(`return:${returnId}:refund_failed`);
+    const mail = renderMail(told!.payload as MailPayload, 'https://shop.example');
+    expect(mail.subject).toContain('refund not paid');
+    expect(mail.text).toContain(`to as•••@okaxis.`);
+    expect(mail.text).toContain(`The bank said: ${failed.failureReason}`);
+
+    // another shopper cannot; an account the gateway says is not live is refused and changes nothing
+    expect((await change(bank, (await ctx.loginAs('user')).agent)).status).toBe(404);
+    fake.controls.payouts.markInvalid('gone@okicici');
+    const refused = await change({ kind: 'upi', vpa: 'gone@okicici' });
+    expect([refused.status, refused.body.code]).toEqual([422, 'REFUND_DESTINATION_INVALID']);
+    expect(await rowOf(returnId)).toMatchObject({ state: 'failed', destination: UPI, round: 0 });
+
+    fake.controls.payouts.planPayouts('processed');
+    const again = await change(bank);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.data.refundTo).toEqual({
+      kind: 'bank',
+      display: 'Asha Rao · A/c •••9012 · HDFC0001234',
+    });
+    expect(again.body.data.refundPayout).toEqual({ state: 'queued', failureReason: null });
+    expect(again.body.data.history.at(-1)).toMatchObject({ kind: 'refund_to_changed', actor: 'shopper' });
+    await refunds.runQueue();
+    await fake.controls.settled();
+    await until(async () => (await rowOf(returnId)).state === 'processed');
+    const paid = await rowOf(returnId);
+    // a new payout (a key of its own) to the bank account, for the same amount; the failed one stays failed
+    expect(paid).toMatchObject({ round: 1, destination: bank, amountPaise: failed.amountPaise });
+    expect(paid.payoutId).not.toBe(failed.payoutId);
+    expect(payoutsTo(paid.fundAccountId)).toEqual([
+      expect.objectContaining({ amount: failed.amountPaise, mode: 'IMPS', status: 'processed' }),
+    ]);
+    expect(payoutsTo(failed.fundAccountId)).toEqual([expect.objectContaining({ status: 'failed' })]);
+    // paid: nothing waits for another account any more, and no second mail
+    expect((await change(UPI)).body.code).toBe('RETURN_STATE_CONFLICT');
+    expect(await failedMails()).toHaveLength(1);
   });
 
   it('one payout per return, by UPI, processed through its signed webhook', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "cod_refund_payouts" ADD COLUMN "round" integer DEFAULT 0 NOT NULL;
