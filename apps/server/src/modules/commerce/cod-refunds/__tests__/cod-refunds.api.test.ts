@@ -65,6 +65,17 @@ async function refunded(amountPaise: number, refundTo: RefundToInput = UPI) {
   return returnId;
 }
 
+/** a cash-on-delivery order of `quantity` units, confirmed by its OTP and delivered (the courier collected the cash) */
+async function deliveredCodOrder(quantity: number) {
+  const seller = await ctx.loginAsSeller();
+  const o = await codCheckout(ctx, [{ sellerId: seller.sellerId, pricePaise: 100_000, quantity }]);
+  const otp = /(\d{6})/.exec(ctx.deps.sms.sent.at(-1)!.text)![1]!;
+  const placed = await o.agent.post('/api/shop/order/cod/confirm').send({ orderId: o.orderId, otp });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  await courierDelivers(ctx.deps, o.orderId, seller.sellerId);
+  return { seller, o, lineId: placed.body.data.cartItems[0]._id as string };
+}
+
 describe('checking where a COD return is refunded', () => {
   it('refuses a malformed UPI id, IFSC or account number before asking the gateway', async () => {
     for (const bad of [
@@ -105,13 +116,7 @@ describe('checking where a COD return is refunded', () => {
 
 describe('paying a COD return refund out', () => {
   it("a COD order's return the seller receives: the refund is paid once to the shopper's UPI id", async () => {
-    const seller = await ctx.loginAsSeller();
-    const o = await codCheckout(ctx, [{ sellerId: seller.sellerId, pricePaise: 100_000, quantity: 2 }]);
-    const otp = /(\d{6})/.exec(ctx.deps.sms.sent.at(-1)!.text)![1]!;
-    const placed = await o.agent.post('/api/shop/order/cod/confirm').send({ orderId: o.orderId, otp });
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    await courierDelivers(ctx.deps, o.orderId, seller.sellerId);
-    const lineId = placed.body.data.cartItems[0]._id as string;
+    const { seller, o, lineId } = await deliveredCodOrder(2);
     // a UPI id the gateway says is not live: refused at request time, nothing recorded
     fake.controls.payouts.markInvalid('closed@okicici');
     const refused = await o.agent.post('/api/shop/returns').send({
@@ -141,13 +146,7 @@ describe('paying a COD return refund out', () => {
   });
 
   it('a failed payout: the shopper sees why and gives another account, which is checked and paid once', async () => {
-    const seller = await ctx.loginAsSeller();
-    const o = await codCheckout(ctx, [{ sellerId: seller.sellerId, pricePaise: 100_000, quantity: 1 }]);
-    const otp = /(\d{6})/.exec(ctx.deps.sms.sent.at(-1)!.text)![1]!;
-    const placed = await o.agent.post('/api/shop/order/cod/confirm').send({ orderId: o.orderId, otp });
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    await courierDelivers(ctx.deps, o.orderId, seller.sellerId);
-    const lineId = placed.body.data.cartItems[0]._id as string;
+    const { seller, o, lineId } = await deliveredCodOrder(1);
     const asked = await o.agent
       .post('/api/shop/returns')
       .send({ orderId: o.orderId, lines: [{ lineId, quantity: 1 }], reason: 'changed_mind', refundTo: UPI });
