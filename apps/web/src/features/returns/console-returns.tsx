@@ -9,7 +9,7 @@ import { Badge, EmptyState, LoadingRegion, Select, Skeleton } from '../../compon
 import { formatDate } from '../../lib/format';
 import { isLoading, remoteOf } from '../console/remote';
 import { Pager } from '../tax/pager';
-import { RETURN_STATE_LABELS, returnedUnits } from './return-display';
+import { payoutStatus, RETURN_STATE_LABELS, returnedUnits } from './return-display';
 import { ReturnStateBadge, ReturnSteps } from './return-steps';
 import type { ReturnPage } from './returns-api';
 
@@ -101,6 +101,7 @@ export function ReturnList({
 /** One return's facts: order, buyer, store, units, reason, refund, steps. */
 export function ReturnFacts({ r, extra }: { r: ReturnDto; extra?: ReactNode }) {
   const restocked = r.history.find((e) => e.kind === 'restocked');
+  const payout = r.refundPayout ? payoutStatus(r.refundPayout) : undefined;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -130,6 +131,9 @@ export function ReturnFacts({ r, extra }: { r: ReturnDto; extra?: ReactNode }) {
         <dd>
           {formatINR(r.refundAmount)}
           {r.refundTo && <span className="text-gray-600"> to {r.refundTo.display}</span>}
+          {payout && (
+            <span className={payout.failed ? 'block text-red-700' : 'text-gray-600'}> · {payout.text}</span>
+          )}
         </dd>
         <dt className="text-gray-600">Asked</dt>
         <dd>{formatDate(r.createdAt, true)}</dd>

@@ -8,6 +8,7 @@ import {
   RETURN_REJECTABLE_STATES,
   RETURN_STATES,
   type OrderLineDto,
+  type RefundPayoutDto,
   type ReturnDto,
   type ReturnState,
 } from '@mp/shared';
@@ -127,3 +128,23 @@ export const sellerActions = (r: ReturnDto) => ({
 /** A return's units in a few words: "2 × Shoe, 1 × Shirt". */
 export const returnedUnits = (r: Pick<ReturnDto, 'lines'>): string =>
   r.lines.map((l) => `${l.quantity} × ${l.title}`).join(', ');
+
+/**
+ * Where the payout of a cash-on-delivery refund stands, for the consoles (docs/money.md): a failed one with the bank's
+ * reason, as the shopper is asked for another account.
+ */
+export function payoutStatus(p: RefundPayoutDto): { text: string; failed: boolean } {
+  switch (p.state) {
+    case 'queued':
+      return { text: 'payout queued', failed: false };
+    case 'processing':
+      return { text: 'payout on its way', failed: false };
+    case 'processed':
+      return { text: 'paid out', failed: false };
+    case 'failed':
+      return {
+        text: `payout failed${p.failureReason ? `: ${p.failureReason}` : ''} (the shopper is asked for another account)`,
+        failed: true,
+      };
+  }
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderLineDto, ReturnDto } from '@mp/shared';
-import { decisionDeadline, lineReturnOffer, returnSteps } from '../return-display';
+import { decisionDeadline, lineReturnOffer, payoutStatus, returnSteps } from '../return-display';
 
 const line = (over: Partial<OrderLineDto>): OrderLineDto =>
   ({
@@ -108,5 +108,19 @@ describe('the seller’s decision deadline', () => {
       'approves itself now',
     );
     expect(decisionDeadline({ state: 'approved', decisionDueAt: due }, NOW)).toBeNull();
+  });
+});
+
+describe('payoutStatus', () => {
+  it("when a COD refund is paid out, then each state reads as the consoles show it; a failure names the bank's reason", () => {
+    expect(payoutStatus({ state: 'queued', failureReason: null })).toEqual({
+      text: 'payout queued',
+      failed: false,
+    });
+    expect(payoutStatus({ state: 'processed', failureReason: null }).text).toBe('paid out');
+    expect(payoutStatus({ state: 'failed', failureReason: 'Account closed' })).toEqual({
+      text: 'payout failed: Account closed (the shopper is asked for another account)',
+      failed: true,
+    });
   });
 });
