@@ -3443,6 +3443,8 @@ export interface components {
             paidOut: number;
             /** @description reverse shipping of returns for seller-fault reasons, charged to the seller (rupees) */
             returnShipping?: number;
+            /** @description shipping the seller's own free-delivery codes waived, charged to the seller (rupees) */
+            deliveryWaived?: number;
             /** @description the rate applied now */
             commissionPercent: number;
             /** @description the seller's own rate, or null for the platform rate */

@@ -283,6 +283,9 @@ export const sellerAccountDtoSchema = z
     returnShipping: z.number().optional().meta({
       description: 'reverse shipping of returns for seller-fault reasons, charged to the seller (rupees)',
     }),
+    deliveryWaived: z.number().optional().meta({
+      description: "shipping the seller's own free-delivery codes waived, charged to the seller (rupees)",
+    }),
     commissionPercent: z.number().meta({ description: 'the rate applied now' }),
     customCommissionPercent: z
       .number()

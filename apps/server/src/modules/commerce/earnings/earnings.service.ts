@@ -313,6 +313,8 @@ async function accounts(deps: EarningsDeps): Promise<SellerAccountDto[]> {
     inReturnWindow: toRupees(Number(r.inWindowPaise)),
     earned: toRupees(Number(r.earnedPaise)),
     paidOut: toRupees(-Number(r.payoutPaise)),
+    returnShipping: toRupees(-Number(r.returnShippingPaise)),
+    deliveryWaived: toRupees(-Number(r.deliveryWaivedPaise)),
     commissionPercent: bpsToPercent(rateOf(deps, r.commissionBps)),
     customCommissionPercent: r.commissionBps === null ? null : bpsToPercent(r.commissionBps),
   }));

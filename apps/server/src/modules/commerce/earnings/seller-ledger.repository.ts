@@ -213,7 +213,10 @@ export async function payoutById(db: DbOrTx, id: string) {
   return row!;
 }
 
-/** Every seller with its rate and ledger sums (earned, paid out, balance, payable by `now`), by store name. */
+/**
+ * Every seller with its rate and ledger sums (earned, paid out, the charges of return shipping and waived delivery,
+ * balance, payable by `now`), by store name.
+ */
 export async function sellerAccounts(db: DbOrTx, now: Date) {
   const sum = (type: SellerEntryType | null) =>
     type
@@ -228,6 +231,8 @@ export async function sellerAccounts(db: DbOrTx, now: Date) {
       balancePaise: sum(null),
       earnedPaise: sum('earned'),
       payoutPaise: sum('payout'),
+      returnShippingPaise: sum('return_shipping'),
+      deliveryWaivedPaise: sum('delivery_waived'),
       ...splitSums(now),
     })
     .from(sellers)

@@ -223,6 +223,24 @@ describe('admin Payouts', () => {
     expect(toast.error).toHaveBeenCalled();
   });
 
+  it('when sellers were charged return shipping or the delivery their codes waived, then the list shows each; else a dash', async () => {
+    server.use(
+      answer('adminSellerAccounts', {
+        success: true,
+        data: [
+          { ...account, returnShipping: 60, deliveryWaived: 79 },
+          { ...account, sellerId: 'other', storename: 'Tara Home', returnShipping: 0, deliveryWaived: 0 },
+        ],
+      }),
+    );
+    renderConsole(<SellerAccounts />);
+    const kala = (await screen.findByText('Kala Crafts')).closest('tr')!;
+    expect(kala).toHaveTextContent('Return shipping ₹60');
+    expect(kala).toHaveTextContent('Free delivery given ₹79');
+    const tara = screen.getByText('Tara Home').closest('tr')!;
+    expect(within(tara).getByLabelText('No charges')).toHaveTextContent('—');
+  });
+
   /** Opens Kala Crafts' rate, types `rate` and saves; answers the dialog. */
   async function saveRate(rate: string) {
     renderConsole(<SellerAccounts />);

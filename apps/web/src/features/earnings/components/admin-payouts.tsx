@@ -44,6 +44,25 @@ const rateFormSchema = z.object({
   ),
 });
 
+/** What the seller was charged besides the deductions: return shipping (its fault) and the delivery its codes waived. */
+function Charges({ a }: { a: SellerAccount }) {
+  const charges = [
+    ['Return shipping', a.returnShipping ?? 0],
+    ['Free delivery given', a.deliveryWaived ?? 0],
+  ] as const;
+  const shown = charges.filter(([, v]) => v > 0);
+  if (shown.length === 0) return <span aria-label="No charges">—</span>;
+  return (
+    <>
+      {shown.map(([label, v]) => (
+        <span key={label} className="block">
+          {label} {formatINR(v)}
+        </span>
+      ))}
+    </>
+  );
+}
+
 function RateModal({ account, onClose }: { account: SellerAccount | null; onClose: () => void }) {
   const [setCommission, { isLoading }] = useSetCommissionMutation();
   const form = useZodForm(rateFormSchema, { percent: '' });
@@ -143,6 +162,12 @@ export function SellerAccounts() {
           { header: 'In return window', ...money((a) => a.inReturnWindow) },
           { header: 'Earned', ...money((a) => a.earned) },
           { header: 'Paid out', ...money((a) => a.paidOut) },
+          {
+            header: 'Charges',
+            headClassName: 'text-right',
+            className: 'text-right text-xs tabular-nums text-gray-700',
+            cell: (a) => <Charges a={a} />,
+          },
           {
             header: 'Commission',
             cell: (a) => (

@@ -111,6 +111,13 @@ describe("a seller's free-delivery code", () => {
     const earned = statement.earned as number;
     const deductions = statement.commission + statement.commissionTax + statement.tcs + statement.tds;
     expect(statement.balance).toBeCloseTo(earned - deductions - shipA, 2);
+    // and the admin's Payouts page shows what each seller's codes waived
+    const admin = await ctx.loginAs('admin');
+    const accounts = (await admin.agent.get('/api/admin/seller-accounts')).body.data as {
+      sellerId: string;
+    }[];
+    expect(accounts.find((x) => x.sellerId === a.sellerId)).toMatchObject({ deliveryWaived: shipA });
+    expect(accounts.find((x) => x.sellerId === b.sellerId)).toMatchObject({ deliveryWaived: 0 });
   });
 
   it('when the whole order is cancelled before delivery, then the seller is charged nothing and the use comes back', async () => {

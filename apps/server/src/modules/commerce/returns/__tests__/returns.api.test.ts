@@ -256,6 +256,14 @@ describe('decisions and the refund', () => {
     expect((await o.seller.agent.get('/api/seller/earnings')).body.data.returnShipping).toBe(
       -entries[0]!.deltaPaise / 100,
     );
+    // the admin's Payouts page shows the charge beside the seller's balance
+    const accounts = (await admin.agent.get('/api/admin/seller-accounts')).body.data as {
+      sellerId: string;
+    }[];
+    expect(accounts.find((a) => a.sellerId === o.seller.sellerId)).toMatchObject({
+      returnShipping: -entries[0]!.deltaPaise / 100,
+      deliveryWaived: 0,
+    });
   });
 
   it('when the seller marks received with restock, then the units are on sale again; without it the stock stays', async () => {
