@@ -17,7 +17,7 @@ import {
   payoutRowOf,
   payoutsOf,
 } from './cod-refund-payouts.repository';
-import { answered, ASK_AGAIN_MS, payDueRefunds } from './pay-cod-refunds';
+import { answered, ASK_AGAIN_MS, payDueRefunds, rowOfReference } from './pay-cod-refunds';
 import { createRazorpayXPayouts, type PayoutGateway, type PayoutStatus } from './razorpayx-payouts';
 import { COD_RETURNS_UNAVAILABLE, checkDestination } from './refund-destinations';
 
@@ -74,11 +74,18 @@ export function createCodReturnRefunds(deps: CodReturnRefundsDeps) {
     runQueue,
     /** pays at once after the caller's commit (the worker would within 15 s) */
     kick,
-    /** a `payout.*` event of the gateway's webhook (already verified and stored once): moves our row */
+    /**
+     * A `payout.*` event of the gateway's webhook (already verified and stored once): moves our row. The event may
+     * come before the worker has recorded the payout's id (the gateway answers the call and sends the event at
+     * once): then the payout's `reference_id` (our key, `{id}` or `{id}:{round}`) names the row, for its current
+     * round only.
+     */
     async applyPayoutEvent(entity: unknown): Promise<'applied' | 'unknown'> {
-      const e = entity as { id?: unknown; status?: unknown; failure_reason?: unknown } | undefined;
+      const e = entity as
+        { id?: unknown; status?: unknown; failure_reason?: unknown; reference_id?: unknown } | undefined;
       if (typeof e?.id !== 'string' || typeof e.status !== 'string') return 'unknown';
-      const row = await payoutRowOf(deps.db, { payoutId: e.id });
+      const row =
+        (await payoutRowOf(deps.db, { payoutId: e.id })) ?? (await rowOfReference(deps.db, e.reference_id));
       if (!row) return 'unknown';
       const failureReason = typeof e.failure_reason === 'string' ? e.failure_reason : null;
       await answered(

@@ -14,6 +14,7 @@ import { RazorpayRefused } from '../payments/razorpay-provider';
 import {
   claimDuePayouts,
   payoutAnswered,
+  payoutRowOf,
   payoutAttemptFailed,
   setFundAccount,
   type CodRefundPayoutRow,
@@ -38,8 +39,7 @@ async function payOne(deps: PayoutWorkerDeps & { gateway: PayoutGateway }, row: 
     if (row.payoutId) {
       payout = await deps.gateway.fetchPayout(row.payoutId);
     } else {
-      // a round after a failed payout (another destination) is a new payout: a key of its own
-      const key = row.round > 0 ? `${row.id}:${row.round}` : row.id;
+      const key = keyOf(row);
       const fundAccountId = row.fundAccountId ?? (await deps.gateway.fundAccount(row.destination, key));
       if (!row.fundAccountId) await setFundAccount(deps.db, row.id, fundAccountId);
       payout = await deps.gateway.payout({
@@ -62,6 +62,21 @@ async function payOne(deps: PayoutWorkerDeps & { gateway: PayoutGateway }, row: 
       if (failed && delay === null) await tellShopper(tx, row, (err as Error).message);
     });
   }
+}
+
+/** A payout's idempotency key and reference: a round after a failed payout (another destination) has its own. */
+const keyOf = (row: Pick<CodRefundPayoutRow, 'id' | 'round'>) =>
+  row.round > 0 ? `${row.id}:${row.round}` : row.id;
+
+/** The row a payout's reference names, while that payout is its current round's and not recorded yet. */
+export async function rowOfReference(db: Db, reference: unknown) {
+  const m =
+    typeof reference === 'string'
+      ? /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?::\d+)?$/i.exec(reference)
+      : null;
+  if (!m) return undefined;
+  const row = await payoutRowOf(db, { id: m[1]! });
+  return row && row.payoutId === null && keyOf(row) === reference ? row : undefined;
 }
 
 /** The shopper hears that the refund did not reach the account, and why: once per round (return-mails.ts). */

@@ -37,7 +37,7 @@ import {
 import * as stock from '../stock/stock.repository';
 import type { Touched } from '../unit-of-work';
 
-type Outcome = { sendRefundId: string | null; payAgain?: boolean };
+type Outcome = { sendRefundId: string | null };
 const NOTHING: Outcome = { sendRefundId: null };
 
 /** Runs an action under the locks, sends the refund it decided, answers the return. */
@@ -48,7 +48,6 @@ async function act(
 ): Promise<ReturnDto> {
   const out = await withLockedReturn(ctx, returnId, work);
   if (out?.sendRefundId) await ctx.money.sendAll([out.sendRefundId]);
-  if (out?.payAgain) ctx.codRefunds.kick?.();
   return (await returnsById(ctx.db, [returnId], ctx))[0]!;
 }
 
@@ -61,11 +60,10 @@ export function shopperAction(
   return act(ctx, returnId, async (tx, _order, ret) => {
     if (ret.userId !== userId) throw notFound('Return');
     const step = { actor: 'shopper', actorUserId: userId, at: ctx.now() } as const;
-    if (body.action === 'refundTo') {
+    // paid by the payout worker, as the first payout was (docs/money.md)
+    if (body.action === 'refundTo')
       await refundToAgainIn(ctx, tx, ret, body.refundTo, { ...step, kind: 'refund_to_changed' });
-      return { sendRefundId: null, payAgain: true };
-    }
-    if (body.action === 'cancel')
+    else if (body.action === 'cancel')
       await cancelIn(ctx, tx, ret, { ...step, kind: 'cancelled', note: body.note ?? null });
     else await disputeIn(tx, ret, body.note, { ...step, kind: 'disputed' });
     return NOTHING;

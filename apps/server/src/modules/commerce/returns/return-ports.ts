@@ -23,8 +23,6 @@ export interface CodReturnRefunds {
   ): Promise<{ refundId: string | null }>;
   /** the return's payout failed: make it again to this destination (false when it has none that failed) */
   payAgain?(tx: Tx, r: { returnId: string; refundTo: RefundToInput }): Promise<boolean>;
-  /** pays what the committed transaction queued at once (its worker would soon) */
-  kick?(): void;
   /** where these returns' payouts stand, for their answers */
   viewOf?(returnIds: string[]): Promise<Map<string, RefundPayoutDto>>;
 }

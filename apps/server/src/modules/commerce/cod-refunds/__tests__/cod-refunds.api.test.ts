@@ -331,6 +331,27 @@ describe('paying a COD return refund out', () => {
     expect((await rowOf(returnId)).state).toBe('processed');
   });
 
+  it("a payout's event that comes before the worker recorded the payout finds the row by its reference, this round's only", async () => {
+    const returnId = await refunded(5_500);
+    const row = await rowOf(returnId);
+    // an earlier round's payout (the plain id once the row is in round 1) and a stranger's reference: unknown
+    await ctx.db.update(codRefundPayouts).set({ round: 1 }).where(eq(codRefundPayouts.id, row.id));
+    const event = (reference: string) => ({
+      id: `pout_early_${reference.length}`,
+      status: 'processed',
+      reference_id: reference,
+    });
+    expect(await refunds.applyPayoutEvent(event(row.id))).toBe('unknown');
+    expect(await refunds.applyPayoutEvent(event('not-a-row:1'))).toBe('unknown');
+    expect(await rowOf(returnId)).toMatchObject({ state: 'queued', payoutId: null });
+    // this round's payout: processed, its id recorded
+    expect(await refunds.applyPayoutEvent(event(`${row.id}:1`))).toBe('applied');
+    expect(await rowOf(returnId)).toMatchObject({
+      state: 'processed',
+      payoutId: `pout_early_${row.id.length + 2}`,
+    });
+  });
+
   it('a forged payout webhook is refused and changes nothing', async () => {
     fake.controls.payouts.planPayouts('hold');
     const returnId = await refunded(3_000);
