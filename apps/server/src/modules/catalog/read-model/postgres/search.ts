@@ -8,9 +8,11 @@
  * relevance orders the candidate set by price or title. With `facets`, the answer also counts the unfiltered
  * candidate set per category and brand (each under the other filter), the same bounded read.
  *
- * The statements are planned for each search, not prepared: knowing the words, PostgreSQL reads a common word's
- * first 200 matches with a sequential scan that stops after them, where a generic plan must build the word's
- * whole bitmap first (at 500,000 products 3 ms against 12 ms; docs/search-and-listing.md).
+ * A one-word search, and a search for any of the words, is planned for its words each time: knowing them,
+ * PostgreSQL reads a common word's first 200 matches with a sequential scan that stops after them, where a plan
+ * made without them must build the word's whole bitmap first. Several words all together are rare enough for the
+ * index, and their statement is planned once per connection (docs/search-and-listing.md, "Planned once per
+ * connection").
  */
 import { and, asc, isNull, sql, type SQL } from 'drizzle-orm';
 import { SEARCH_RANKING, searchSynonyms, titleSynonym, type SearchFacets } from '@mp/shared';
@@ -23,8 +25,11 @@ import type { ReadSource, SearchOptions, SearchPage } from '../search-provider';
 import type { RowReader } from './rows';
 import { inSizes } from './sized-listing';
 import { ORDER, SORTS } from './sorts';
+import { namedRows, rowsOf, statementName, textArray } from './statements';
 
 const { textWeight, titleSimilarityWeight, candidates, typoThreshold } = SEARCH_RANKING;
+/** The candidate budget written into the statements: a limit the planner knows, also in a plan made once. */
+const budget = sql.raw(String(candidates));
 
 /**
  * One word of the keyword as a tsquery operand: `full` for search_vector (and the rank), `title` for the titles'
@@ -81,14 +86,7 @@ function planOf(keyword: string, opts: SearchOptions) {
   const sortBy = opts.sortBy ?? 'relevance';
   const kw = keyword.toLowerCase().replace(/\s+/g, ' ').trim();
   const inList = (column: string, values: string[]) =>
-    values.length
-      ? [
-          sql`${sql.raw(column)} in (${sql.join(
-            values.map((v) => sql`${v}`),
-            sql`, `,
-          )})`,
-        ]
-      : [];
+    values.length ? [sql`${sql.raw(column)} = any(${textArray(values)})`] : [];
   return {
     kw,
     // a possessive is its word ("levi's" is levi, as english stemming indexes it), not a separate one-letter "s"
@@ -108,7 +106,7 @@ function planOf(keyword: string, opts: SearchOptions) {
         : sql.raw(`${SORTS[sortBy].key} ${SORTS[sortBy].dir}, id ${SORTS[sortBy].dir}`),
     rowOrder: sortBy === 'relevance' ? undefined : ORDER[sortBy],
     relevance: sortBy === 'relevance',
-    similarity: sql`word_similarity(${kw}, lower(title))`,
+    similarity: sql`word_similarity(${kw}::text, lower(title))`,
     facetsOf: (cells: FacetCell[]): SearchFacets => {
       const { all, category, brand } = countCells(cells, categories, brands);
       return { category, brand, capped: all >= candidates };
@@ -117,11 +115,24 @@ function planOf(keyword: string, opts: SearchOptions) {
 }
 type Plan = ReturnType<typeof planOf>;
 
-const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-
 type Vector = 'title_vector' | 'search_vector';
 /** Which rows of a search step match, given the vector to test. */
 type Match = (vector: Vector) => SQL;
+
+/**
+ * How a step's statement is planned: `words`, for its words each time (the tsqueries are constants to the
+ * planner); `shape`, once per connection (a statement named by its text, each tsquery a parameter parsed once per
+ * execution by its own subquery rather than for every row).
+ */
+type Planning = 'words' | 'shape';
+
+const tsquery = (planning: Planning, text: string) =>
+  planning === 'shape'
+    ? sql`(select to_tsquery('english', ${text}::text))`
+    : sql`to_tsquery('english', ${text})`;
+
+const rowsPlanned = <T>(db: Db, planning: Planning, query: SQL) =>
+  planning === 'shape' ? namedRows<T>(db, query) : rowsOf<T>(db, query);
 
 /**
  * The bounded candidate set (title matches first, from the titles' own index, topped up with matches anywhere),
@@ -132,14 +143,14 @@ type Match = (vector: Vector) => SQL;
  */
 const candidateSet = (match: Match, where: SQL, columns: SQL) => sql`with t as materialized (
     select ${columns} from products
-    where deleted_at is null and ${match('title_vector')}${where} limit ${candidates})
+    where deleted_at is null and ${match('title_vector')}${where} limit ${budget})
   select * from t
   union all (select ${columns} from products
-    where (select count(*) from t) < ${candidates}
+    where (select count(*) from t) < ${budget}
       and deleted_at is null and ${match('search_vector')}${where}
       and id not in (select id from t)
-    limit ${candidates})
-  limit ${candidates}`;
+    limit ${budget})
+  limit ${budget}`;
 
 /**
  * How the all-words step finds its rows. With a model number ("puma boots 345") the index is asked only for the
@@ -148,7 +159,12 @@ const candidateSet = (match: Match, where: SQL, columns: SQL) => sql`with t as m
  * index gather every product of a category first (at 500,000 products 20-50 ms against about 1 ms;
  * docs/search-and-listing.md). `is true` keeps the full check off the index.
  */
-function allWordsMatch(words: string[], groups: WordGroup[], query: (vector: Vector) => SQL): Match {
+function allWordsMatch(
+  words: string[],
+  groups: WordGroup[],
+  planning: Planning,
+  query: (vector: Vector) => SQL,
+): Match {
   const numbered = words.some((w, i) => /^\p{N}+$/u.test(w) && !groups[i]!.full.includes(':*'));
   return (vector) => {
     const all = sql`${sql.raw(vector)} @@ ${query(vector)}`;
@@ -156,7 +172,7 @@ function allWordsMatch(words: string[], groups: WordGroup[], query: (vector: Vec
       .map((g) => (vector === 'title_vector' ? g.title : g.full))
       .filter((g) => !g.includes(':*'));
     if (!numbered || exact.length === groups.length) return all;
-    return sql`${sql.raw(vector)} @@ to_tsquery('english', ${exact.join(' & ')}) and (${all}) is true`;
+    return sql`${sql.raw(vector)} @@ ${tsquery(planning, exact.join(' & '))} and (${all}) is true`;
   };
 }
 
@@ -164,9 +180,17 @@ function allWordsMatch(words: string[], groups: WordGroup[], query: (vector: Vec
  * Unfiltered with facets, the facets and the page come from the same candidate set: one read answers both, the
  * counts and the page's ids in order; then only the page's rows are fetched (docs/search-and-listing.md).
  */
-async function facetsAndPage(db: Db, p: Plan, match: Match, scored: SQL, rows: RowReader) {
-  const [both] = await rowsOf<{ cells: FacetCell[]; ids: string[] }>(
+async function facetsAndPage(
+  db: Db,
+  p: Plan,
+  planning: Planning,
+  match: Match,
+  scored: SQL,
+  rows: RowReader,
+) {
+  const [both] = await rowsPlanned<{ cells: FacetCell[]; ids: string[] }>(
     db,
+    planning,
     sql`with c as materialized (${candidateSet(match, sql``, sql`${scored}, category, brand`)})
       select
         (select coalesce(json_agg(f), '[]'::json)
@@ -185,20 +209,22 @@ async function fullTextStep(
   p: Plan,
   queries: WordGroup,
   rows: RowReader,
+  planning: Planning,
   matchOf: (query: (vector: Vector) => SQL) => Match = (query) => (vector) =>
     sql`${sql.raw(vector)} @@ ${query(vector)}`,
 ): Promise<SearchPage | undefined> {
-  const query = sql`to_tsquery('english', ${queries.full})`;
-  const titleQuery = sql`to_tsquery('english', ${queries.title})`;
+  const query = tsquery(planning, queries.full);
+  const titleQuery = tsquery(planning, queries.title);
   const match = matchOf((vector) => (vector === 'title_vector' ? titleQuery : query));
   const score = sql`(ts_rank(search_vector, ${query}) * ${textWeight} + ${p.similarity} * ${titleSimilarityWeight})`;
   // a listing sort orders the candidates by price or title: no score to work out for each of them
   const scored = sql`id, ${p.relevance ? score : sql`0`} as score, effective_price_paise, title`;
-  if (p.withFacets && !p.filtered) return facetsAndPage(db, p, match, scored, rows);
+  if (p.withFacets && !p.filtered) return facetsAndPage(db, p, planning, match, scored, rows);
   let facets: SearchFacets | undefined;
   if (p.withFacets) {
-    const cells = await rowsOf<FacetCell>(
+    const cells = await rowsPlanned<FacetCell>(
       db,
+      planning,
       sql`select category, brand, count(*)::int as n from (${candidateSet(match, p.sized, sql`id, category, brand`)}) c group by category, brand`,
     );
     if (!cells.length) return undefined;
@@ -207,11 +233,13 @@ async function fullTextStep(
   // Candidates are scored where they are read; only the page's rows are fetched again. Matches anywhere are
   // read only to fill what title matches leave of the budget (candidateSet's one-time filter).
   const pageOfIds = sql`select id from (${candidateSet(match, p.filter, scored)}) c order by ${p.order} limit ${p.limit} offset ${p.offset}`;
-  const found = await db
+  const page = db
     .select(productColumns)
     .from(products)
     .where(sql`${products.id} in (${pageOfIds})`)
     .orderBy(...(p.rowOrder ?? [sql`${score} desc`, asc(products.id)]));
+  const found =
+    planning === 'shape' ? await page.prepare(statementName(page.toSQL().sql)).execute() : await page;
   if (found.length || facets) return { data: (found as ProductRow[]).map(toProductDto), facets };
   // past the last page of these matches, or nothing under the filters: empty (the next, looser step runs only
   // when no product matches these words at all)
@@ -270,11 +298,14 @@ export async function search(deps: SearchDeps, keyword: string, opts: SearchOpti
       full: groups.map((g) => g.full).join(op),
       title: groups.map((g) => g.title).join(op),
     });
-    const all = await fullTextStep(db, p, joined(' & '), deps.rows, (query) =>
-      allWordsMatch(p.words, groups, query),
+    // one word may be common enough for a scan that stops early: planned for it; several together, once
+    const planning: Planning = groups.length > 1 ? 'shape' : 'words';
+    const all = await fullTextStep(db, p, joined(' & '), deps.rows, planning, (query) =>
+      allWordsMatch(p.words, groups, planning, query),
     );
     if (all) return all;
-    const any = p.words.length > 1 ? await fullTextStep(db, p, joined(' | '), deps.rows) : undefined;
+    // any of the words: as common as its most common word
+    const any = p.words.length > 1 ? await fullTextStep(db, p, joined(' | '), deps.rows, 'words') : undefined;
     if (any) return any;
   }
   if (!p.kw) return { data: [] };

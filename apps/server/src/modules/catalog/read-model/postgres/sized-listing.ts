@@ -11,8 +11,7 @@ import { countCells, type FacetCell } from './facet-counts';
 import type { ListingPage } from '../search-provider';
 import type { RowReader } from './rows';
 import { SORTS } from './sorts';
-
-const textArray = (values: string[]) => sql`${`{${values.map((v) => JSON.stringify(v)).join(',')}}`}::text[]`;
+import { rowsOf, textArray } from './statements';
 
 /** Products with a live variant in stock in one of these sizes (the listing's and search's Size filter). */
 export const inSizes = (sizes: string[]) => sql`sizes && ${textArray(sizes)}`;
@@ -25,8 +24,6 @@ function sizedWhere(q: ProductListQuery): SQL {
     sql` and `,
   );
 }
-
-const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 export async function listBySize(db: Db, rows: RowReader, q: ProductListQuery): Promise<ListingPage> {
   const categories = [...new Set(q.category)];
