@@ -101,7 +101,7 @@ function RefundLine({ r }: { r: ReturnDto }) {
   const to = r.refundTo ? `to ${r.refundTo.display}` : 'to the way you paid';
   const payout = r.refundPayout;
   if (r.state === 'refunded' && payout?.state === 'failed') {
-    // the refund was paid out to the shopper's account and the bank sent it back (docs/money.md)
+    // the payout to the shopper's account failed: the gateway refused it, or the bank sent it back (docs/money.md)
     return (
       <div className="flex flex-col gap-2" data-testid="return-refund">
         <p className="font-medium text-red-700" role="status">
