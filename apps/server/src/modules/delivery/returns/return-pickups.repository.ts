@@ -4,7 +4,7 @@
  * courier's events.
  */
 import { packageFor, parcelBilledGrams, type ReturnPickupState } from '@mp/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { claimDue, recordAttempt } from '../../../db/durable-queue';
 import { countWhere, selectWhereIn } from '../../../db/paging';
@@ -104,8 +104,17 @@ export async function insertPickup(tx: DbOrTx, returnId: string, parcel: ReturnP
  * Claims due pickups for one booking attempt: each is leased for `leaseMs` (another instance's worker skips it), so
  * two workers never book the same row at once; a crash mid-attempt leaves it due again when the lease ends.
  */
-export async function claimDuePickups(db: DbOrTx, leaseMs: number, limit = 20): Promise<ReturnPickupRow[]> {
-  const ids = await claimDue(db, returnPickups, sql`state = 'queued'`, leaseMs, limit);
+export const claimDuePickups = (db: DbOrTx, leaseMs: number, limit = 20) =>
+  claimDueRows(db, sql`state = 'queued'`, leaseMs, limit);
+
+/** Leases the due rows matching `due` (db/durable-queue.ts, claimDue) and reads them whole. */
+async function claimDueRows(
+  db: DbOrTx,
+  due: SQL,
+  leaseMs: number,
+  limit: number,
+): Promise<ReturnPickupRow[]> {
+  const ids = await claimDue(db, returnPickups, due, leaseMs, limit);
   if (ids.length === 0) return [];
   return db.select().from(returnPickups).where(inArray(returnPickups.id, ids));
 }
@@ -174,17 +183,13 @@ export async function cancelPickup(tx: DbOrTx, returnId: string): Promise<boolea
 }
 
 /** Claims booked pickups of cancelled returns due to be called off with the courier (leased like the bookings). */
-export async function claimDueCancels(db: DbOrTx, leaseMs: number, limit = 20): Promise<ReturnPickupRow[]> {
-  const ids = await claimDue(
+export const claimDueCancels = (db: DbOrTx, leaseMs: number, limit = 20) =>
+  claimDueRows(
     db,
-    returnPickups,
     sql`state = 'cancelled' and awb is not null and next_attempt_at is not null`,
     leaseMs,
     limit,
   );
-  if (ids.length === 0) return [];
-  return db.select().from(returnPickups).where(inArray(returnPickups.id, ids));
-}
 
 /**
  * A call-off attempt's outcome: done (null error), tried again in `retryInMs`, or given up (the courier refused:
