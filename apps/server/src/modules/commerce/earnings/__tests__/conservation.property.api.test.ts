@@ -143,6 +143,19 @@ const orderSpec = fc.record({
   coupons: fc.subarray(['P', 'S', 'F'] as const),
 });
 
+/** Two units of a returnable ₹33.33 line of seller 1 (shipping charged) and one of seller 0, the platform's code on. */
+const coveringOrder = {
+  lines: [
+    { p: 5, quantity: 2 },
+    { p: 4, quantity: 1 },
+  ],
+  paid: true,
+  method: 'paypal' as const,
+  coupons: ['P' as const],
+};
+/** Seller 1's returnable line, delivered by the step and one of its units returned (the other stays delivered). */
+const coveringReturn: Step = { t: 'return', o: 0, s: 1, units: 1, fault: false };
+
 let refs = 0;
 /** sub-orders charged shipping, summed over the checks: the run must have exercised per-seller charges */
 let shipmentsCharged = 0;
@@ -560,7 +573,10 @@ describe('money conservation in the database (property)', () => {
           await checkInvariants();
         },
       ),
-      { numRuns: 30 },
+      // the example first: a paid prepaid order with the platform's code whose returnable line is delivered and
+      // returned, so the run always covers charged shipping, platform-funded shares and returns (the random runs
+      // alone made no return now and then)
+      { numRuns: 30, examples: [[[coveringOrder], [coveringReturn]]] },
     );
     expect(shipmentsCharged).toBeGreaterThan(0);
     expect(platformFunded).toBeGreaterThan(0);
