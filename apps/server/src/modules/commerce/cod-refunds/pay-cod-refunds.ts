@@ -7,6 +7,7 @@
  * webhook usually tells first). A refusal, reversal or failure leaves the row failed with its reason, until the
  * shopper gives another destination (`payAgain`: a new round with a key of its own).
  */
+import { idSchema } from '@mp/shared';
 import type { Db, Tx } from '../../../db/client';
 import { retryDelayMs } from '../../../db/durable-queue';
 import type { Logger } from '../../../lib/logger';
@@ -70,12 +71,10 @@ const keyOf = (row: Pick<CodRefundPayoutRow, 'id' | 'round'>) =>
 
 /** The row a payout's reference names, while that payout is its current round's and not recorded yet. */
 export async function rowOfReference(db: Db, reference: unknown) {
-  const m =
-    typeof reference === 'string'
-      ? /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?::\d+)?$/i.exec(reference)
-      : null;
-  if (!m) return undefined;
-  const row = await payoutRowOf(db, { id: m[1]! });
+  // our key is the row's id, then `:{round}` after the first round (keyOf)
+  const id = idSchema.safeParse(typeof reference === 'string' ? reference.split(':')[0] : undefined);
+  if (!id.success) return undefined;
+  const row = await payoutRowOf(db, { id: id.data });
   return row && row.payoutId === null && keyOf(row) === reference ? row : undefined;
 }
 
