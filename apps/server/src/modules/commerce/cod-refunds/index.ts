@@ -85,7 +85,8 @@ export function createCodReturnRefunds(deps: CodReturnRefundsDeps) {
         { id?: unknown; status?: unknown; failure_reason?: unknown; reference_id?: unknown } | undefined;
       if (typeof e?.id !== 'string' || typeof e.status !== 'string') return 'unknown';
       const row =
-        (await payoutRowOf(deps.db, { payoutId: e.id })) ?? (await rowOfReference(deps.db, e.reference_id));
+        (await payoutRowOf(deps.db, { payoutId: e.id })) ??
+        (await rowOfReference(deps.db, e.reference_id, e.id));
       if (!row) return 'unknown';
       const failureReason = typeof e.failure_reason === 'string' ? e.failure_reason : null;
       await answered(

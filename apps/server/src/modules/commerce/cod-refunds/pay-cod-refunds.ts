@@ -69,13 +69,17 @@ async function payOne(deps: PayoutWorkerDeps & { gateway: PayoutGateway }, row: 
 const keyOf = (row: Pick<CodRefundPayoutRow, 'id' | 'round'>) =>
   row.round > 0 ? `${row.id}:${row.round}` : row.id;
 
-/** The row a payout's reference names, while that payout is its current round's and not recorded yet. */
-export async function rowOfReference(db: Db, reference: unknown) {
+/**
+ * The row a payout's reference names, while that payout is its current round's: not recorded yet, or recorded as
+ * this very payout (the worker may record it between the caller's look-up by payout id and this one).
+ */
+export async function rowOfReference(db: Db, reference: unknown, payoutId: string) {
   // our key is the row's id, then `:{round}` after the first round (keyOf)
   const id = idSchema.safeParse(typeof reference === 'string' ? reference.split(':')[0] : undefined);
   if (!id.success) return undefined;
   const row = await payoutRowOf(db, { id: id.data });
-  return row && row.payoutId === null && keyOf(row) === reference ? row : undefined;
+  const ours = row?.payoutId === null || row?.payoutId === payoutId;
+  return row && ours && keyOf(row) === reference ? row : undefined;
 }
 
 /** The shopper hears that the refund did not reach the account, and why: once per round (return-mails.ts). */

@@ -12,6 +12,7 @@ import { createLogger } from '../../../../lib/logger';
 import { createRazorpayTestContext } from '../../../../../test/razorpay';
 import { codCheckout, courierDelivers, deliveredOrder } from '../../__tests__/helpers';
 import { createCodReturnRefunds } from '..';
+import { rowOfReference } from '../pay-cod-refunds';
 import type { RefundToInput } from '@mp/shared';
 
 const { fake, ctx, webhookUrl } = await createRazorpayTestContext((f) => ({
@@ -293,6 +294,19 @@ describe('paying a COD return refund out', () => {
     await refunds.runQueue();
     expect(await rowOf(returnId)).toMatchObject({ state: 'processing', payoutId: first.id });
     expect(payoutsTo(fundAccountId)).toHaveLength(1);
+  });
+
+  it("a payout's event read while the worker records it still finds its row by the reference, for that payout only", async () => {
+    fake.controls.payouts.planPayouts('hold');
+    const returnId = await refunded(6_600);
+    await refunds.runQueue();
+    const row = await rowOf(returnId);
+    expect(row).toMatchObject({ state: 'processing' });
+    // the webhook's look-up by payout id ran just before the worker's answer committed: the reference still names
+    // the row for this payout, never for another one
+    expect((await rowOfReference(ctx.db, row.id, row.payoutId!))?.id).toBe(row.id);
+    expect(await rowOfReference(ctx.db, row.id, 'pout_someoneelse')).toBeUndefined();
+    expect(await rowOfReference(ctx.db, `${row.id}:1`, row.payoutId!)).toBeUndefined();
   });
 
   it('a reversed payout (webhook replayed) is failed with the reason for the admin, once', async () => {
