@@ -189,6 +189,8 @@ export type Pagination = z.infer<typeof paginationSchema>;
 /** A uuid in lower case, whatever case it was sent in: ids are compared as strings. */
 export const uuidOf = (message: string) => z.uuid({ message }).transform((v) => v.toLowerCase());
 export const idSchema = uuidOf('Must be a valid id');
+/** Whether a string is an id as the API accepts one (idSchema): test it before it reaches a uuid column. */
+export const isId = (value: unknown): value is string => idSchema.safeParse(value).success;
 export const idParamsSchema = z.object({ id: idSchema });
 
 /** Trimmed non-empty string of bounded length. */

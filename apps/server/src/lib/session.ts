@@ -9,7 +9,7 @@ import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import { createSecretKey } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { eq } from 'drizzle-orm';
-import { AUTH_ROLES, type AuthLevel, type Role } from '@mp/shared';
+import { AUTH_ROLES, isId, type AuthLevel, type Role } from '@mp/shared';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
 import { sellers } from '../db/schema';
@@ -25,8 +25,6 @@ interface TokenClaims {
 
 /** Finds the user a session names: the auth module's users repository (deps.ts wires it). */
 export type SessionUserLookup = (id: string) => Promise<Express.SessionUser | undefined>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createSessions(
   config: Pick<Config, 'jwtExpiresIn' | 'cookieSecure'> & { jwtSecret: string },
@@ -54,7 +52,7 @@ export function createSessions(
   function verify(token: string): TokenClaims | undefined {
     try {
       const c = jwt.verify(token, key, { algorithms: ['HS256'] }) as Partial<TokenClaims>;
-      if (typeof c.sub !== 'string' || !UUID.test(c.sub) || !Number.isInteger(c.sv)) return undefined;
+      if (typeof c.sub !== 'string' || !isId(c.sub) || !Number.isInteger(c.sv)) return undefined;
       return { sub: c.sub.toLowerCase(), sv: c.sv! };
     } catch {
       return undefined;

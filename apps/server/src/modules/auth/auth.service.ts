@@ -1,5 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import type { LoginInput, PasswordChangeInput, ProfileUpdateInput, RegisterInput, Role } from '@mp/shared';
+import {
+  isId,
+  type LoginInput,
+  type PasswordChangeInput,
+  type ProfileUpdateInput,
+  type RegisterInput,
+  type Role,
+} from '@mp/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { batchById } from '../../lib/batch-by-id';
@@ -8,8 +15,6 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { weakPasswordReason, type PasswordHasher } from './passwords';
 
 type UserRow = typeof users.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The user a session names, as the guards see it: one primary-key lookup on every authenticated request
@@ -30,7 +35,7 @@ export function sessionUserLookup(db: Db): (id: string) => Promise<Express.Sessi
     .prepare('session_users');
   const byId = batchById(async (ids) => new Map((await query.execute({ ids })).map((u) => [u.id, u])));
   // a token names a user by id; anything else names nobody (and must not fail the batch it would join)
-  return async (id) => (UUID.test(id) ? byId(id.toLowerCase()) : undefined);
+  return async (id) => (isId(id) ? byId(id.toLowerCase()) : undefined);
 }
 
 /** Ends every session of this user on every instance: logout, password change, seller rejection. */

@@ -5,7 +5,7 @@
  * a short while and dropped on any catalogue or store change heard on the change feed, like the other shop reads.
  */
 import { sql } from 'drizzle-orm';
-import type { StoreDto } from '@mp/shared';
+import { isId, type StoreDto } from '@mp/shared';
 import type { Db } from '../../db/client';
 import type { ChangeFeed } from '../../lib/change-feed';
 import { AppError } from '../../lib/errors';
@@ -14,7 +14,6 @@ import { averageReview } from '../catalog/products/product.mapper';
 const STORE_TTL_MS = 30_000;
 /** stores kept at once; the oldest goes first */
 const MAX_ENTRIES = 2000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const storeNotFound = () =>
   new AppError(404, 'STORE_NOT_FOUND', 'This store does not exist or is not open yet');
@@ -33,7 +32,7 @@ interface StoreRow {
 
 /** An approved store by its address, or by its seller id (the older `?seller=` links). */
 async function readStore(db: Db, key: string): Promise<StoreDto | undefined> {
-  const match = UUID.test(key) ? sql`(s.id = ${key}::uuid or s.slug = ${key})` : sql`s.slug = ${key}`;
+  const match = isId(key) ? sql`(s.id = ${key}::uuid or s.slug = ${key})` : sql`s.slug = ${key}`;
   const result = (await db.execute(sql`
     select s.id, s.slug, s.storename, s.logo, s.banner, coalesce(s.decided_at, s.created_at) as since,
       coalesce(sum(p.rating_sum), 0) as rating_sum, coalesce(sum(p.review_count), 0) as review_count,

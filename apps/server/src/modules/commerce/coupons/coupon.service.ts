@@ -9,6 +9,7 @@ import {
   couponEndOf,
   couponInputSchema,
   couponStartOf,
+  isId,
   toPaise,
   toRupees,
   type CouponDto,
@@ -75,8 +76,6 @@ export function toCouponDto(c: CouponWithScope, now = new Date()): CouponDto {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The scope names things that exist, and a seller names only its own. */
 async function checkScope(db: DbOrTx, owner: CouponOwner, c: CouponInputParsed): Promise<void> {
   const ids = c.scopeIds;
@@ -85,7 +84,7 @@ async function checkScope(db: DbOrTx, owner: CouponOwner, c: CouponInputParsed):
     if (unknown.length) throw badRequest(`Unknown categories: ${unknown.join(', ')}`);
   }
   if (c.scope === 'sellers' || c.scope === 'products') {
-    const bad = ids.filter((id) => !UUID.test(id));
+    const bad = ids.filter((id) => !isId(id));
     if (bad.length)
       throw badRequest(`Not ${c.scope === 'sellers' ? 'seller' : 'product'} ids: ${bad.join(', ')}`);
   }

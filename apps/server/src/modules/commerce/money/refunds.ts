@@ -6,6 +6,7 @@
  * more than was taken.
  */
 import { and, asc, eq, like, lte, sql } from 'drizzle-orm';
+import { isId } from '@mp/shared';
 import type { Db, DbOrTx, Tx } from '../../../db/client';
 import { refunds } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
@@ -284,7 +285,7 @@ async function reconcile(
     .select({ id: refunds.id })
     .from(refunds)
     .where(
-      requestId && /^[0-9a-f-]{36}$/i.test(requestId)
+      isId(requestId)
         ? sql`${refunds.providerRefundId} = ${providerRefundId} or ${refunds.id} = ${requestId}`
         : eq(refunds.providerRefundId, providerRefundId),
     )

@@ -4,6 +4,7 @@
  * costs no call.
  */
 import { and, eq, or, sql } from 'drizzle-orm';
+import { isId } from '@mp/shared';
 import type { Db } from '../../../db/client';
 import { orders, refunds } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
@@ -72,10 +73,8 @@ export async function webhookSubject(
     return order ? { kind: 'capture', orderId: order.id } : null;
   }
   if (typeof resource.id !== 'string') return null;
-  const requestId =
-    typeof resource.invoice_id === 'string' && /^[0-9a-f-]{36}$/i.test(resource.invoice_id)
-      ? resource.invoice_id
-      : undefined;
+  // our refund's id, when the event names one: anything else must not reach the uuid column
+  const requestId = isId(resource.invoice_id) ? resource.invoice_id : undefined;
   const [refund] = await db
     .select({ id: refunds.id })
     .from(refunds)

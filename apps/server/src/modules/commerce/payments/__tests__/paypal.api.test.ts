@@ -287,8 +287,14 @@ describe('PayPal webhook', () => {
       await forged(headers(), { event_type: 'CHECKOUT.ORDER.APPROVED', resource: {} }),
       await forged(headers(), captureOf('NO-SUCH-PAYPAL-ORDER')),
       await forged(headers(), { event_type: 'PAYMENT.CAPTURE.REFUNDED', resource: { id: 'NO-SUCH-REFUND' } }),
+      // an invoice id shaped like an id but none (it once reached the uuid column: 500)
+      await forged(headers(), {
+        event_type: 'PAYMENT.CAPTURE.REFUNDED',
+        resource: { id: 'NO-SUCH-REFUND', invoice_id: '-'.repeat(36) },
+      }),
     ];
     expect(ignored.map((r) => [r.status, r.body.message])).toEqual([
+      [200, 'Event ignored'],
       [200, 'Event ignored'],
       [200, 'Event ignored'],
       [200, 'Event ignored'],
