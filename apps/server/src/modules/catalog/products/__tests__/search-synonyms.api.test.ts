@@ -69,6 +69,14 @@ describe('search synonyms', () => {
     expect(await search("levi's oxford")).toEqual([shirt]);
     // a single digit is that number, not every number starting with it
     expect(await search('linen shirt 5')).toEqual([five]);
+    // a letter no title has as a word finds nothing, not every title with a word starting with it ("Oxford")
+    for (const keyword of ['o', 'O x', '!']) {
+      const res = await anon.get(
+        `/api/shop/product/search/search-product/${encodeURIComponent(keyword)}?facets=true`,
+      );
+      expect([res.status, res.body.data], keyword).toEqual([200, []]);
+      expect(res.body.facets.capped, keyword).toBe(false);
+    }
   });
 
   it("when a title holds a word of a synonym set (or its plural), then it carries that set's lexeme, as the shared sets say", async () => {
