@@ -12,5 +12,8 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 60_000,
     retry: 0,
+    // a poll waits as a locator does, not vitest's 1 s: a page opened just before it may still be loading its code
+    // and data on a busy CI machine (money.e2e.ts polled the admin's order desk right after opening it)
+    expect: { poll: { timeout: 10_000 } },
   },
 });
