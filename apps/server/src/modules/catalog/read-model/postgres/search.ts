@@ -310,7 +310,7 @@ export async function search(deps: SearchDeps, keyword: string, opts: SearchOpti
   }
   if (!p.kw) return { data: [] };
   // one-character words have no typo to forgive: as trigrams "x" is every title word starting with x, which
-  // PostgreSQL finds only by testing every title (250 ms at 50,000 products; docs/search-and-listing.md,
+  // PostgreSQL finds only by testing every title (200–260 ms at 50,000 products; docs/search-and-listing.md,
   // "One-character words")
   if (!p.words.some((w) => [...w].length > 1))
     return { data: [], ...(p.withFacets ? { facets: p.facetsOf([]) } : {}) };
